@@ -1,0 +1,25 @@
+#pragma once
+// pxrun subcommands. Each takes the arguments after its name and returns the exit code.
+#include <map>
+#include <string>
+#include <vector>
+
+namespace pxrun {
+
+// "--key value" and "--flag" arguments; positional ones in order.
+struct Args {
+    std::map<std::string, std::string> options;
+    std::vector<std::string> positional;
+    static Args parse(const std::vector<std::string>& argv, const std::vector<std::string>& flags = {});
+    std::string get(const std::string& key, const std::string& fallback) const;
+    long getLong(const std::string& key, long fallback) const;
+    double getDouble(const std::string& key, double fallback) const;
+    bool has(const std::string& key) const { return options.count(key) > 0; }
+};
+
+int benchCommand(const std::vector<std::string>& args);
+int infoCommand(const std::vector<std::string>& args);
+int patternsCommand(const std::vector<std::string>& args);
+int densitiesCommand(const std::vector<std::string>& args);
+
+}  // namespace pxrun

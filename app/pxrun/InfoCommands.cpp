@@ -1,0 +1,147 @@
+// pxrun info / patterns / densities, and the argument parser they share.
+#include "Commands.h"
+#include "CommonOptions.h"
+#include "TerminalProgress.h"
+#include "generators/Generators.h"
+#include "graph/GraphAlgorithms.h"
+#include "hom/DensityMatrix.h"
+#include "io/Loaders.h"
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <stdexcept>
+
+namespace pxrun {
+
+Args Args::parse(const std::vector<std::string>& argv, const std::vector<std::string>& flags) {
+    Args a;
+    for (std::size_t i = 0; i < argv.size(); ++i) {
+        const std::string& s = argv[i];
+        if (s.rfind("--", 0) == 0) {
+            std::string key = s.substr(2);
+            bool isFlag = std::find(flags.begin(), flags.end(), key) != flags.end();
+            if (isFlag) { a.options[key] = "1"; continue; }
+            if (i + 1 >= argv.size()) throw std::invalid_argument("option --" + key + " needs a value");
+            a.options[key] = argv[++i];
+        } else {
+            a.positional.push_back(s);
+        }
+    }
+    return a;
+}
+
+std::string Args::get(const std::string& key, const std::string& fallback) const {
+    auto it = options.find(key);
+    return it == options.end() ? fallback : it->second;
+}
+
+long Args::getLong(const std::string& key, long fallback) const {
+    auto it = options.find(key);
+    if (it == options.end()) return fallback;
+    try {
+        std::size_t used = 0;
+        long v = std::stol(it->second, &used);
+        if (used != it->second.size()) throw std::invalid_argument("");
+        return v;
+    } catch (...) {
+        throw std::invalid_argument("option --" + key + " expects an integer, got '" + it->second + "'");
+    }
+}
+
+double Args::getDouble(const std::string& key, double fallback) const {
+    auto it = options.find(key);
+    if (it == options.end()) return fallback;
+    try {
+        std::size_t used = 0;
+        double v = std::stod(it->second, &used);
+        if (used != it->second.size()) throw std::invalid_argument("");
+        return v;
+    } catch (...) {
+        throw std::invalid_argument("option --" + key + " expects a number, got '" + it->second + "'");
+    }
+}
+
+px::Dataset loadData(const std::string& spec) {
+    if (spec.rfind("builtin:", 0) == 0) return px::gen::builtin(spec.substr(8));
+    return px::io::loadDataset(spec);
+}
+
+px::PatternSamplerParams samplerFromArgs(const Args& a) {
+    px::PatternSamplerParams p;
+    p.patternClass = px::PatternClass::parse(a.get("class", "trees"));
+    p.count = int(a.getLong("d", 50));
+    p.seed = std::uint64_t(a.getLong("seed", 1));
+    p.size.mean = a.getDouble("mean", 5.0);
+    p.size.maxSize = int(a.getLong("max-size", 0));
+    p.edgeRetention = a.getDouble("q", 0.9);
+    p.duplicates = a.get("duplicates", "resample") == "keep" ? px::DuplicatePolicy::Keep : px::DuplicatePolicy::Resample;
+    p.connected = a.get("connected", "yes") != "no";
+    return p;
+}
+
+int infoCommand(const std::vector<std::string>& argv) {
+    Args a = Args::parse(argv);
+    if (a.positional.size() != 1) throw std::invalid_argument("usage: pxrun info PATH|builtin:NAME");
+    px::Dataset ds = loadData(a.positional[0]);
+    long minN = 1L << 40, maxN = 0;
+    for (const auto& g : ds.graphs) { minN = std::min<long>(minN, g.numVertices()); maxN = std::max<long>(maxN, g.numVertices()); }
+    std::printf("name        %s\nsource      %s\ngraphs      %d\nvertices    %ld (per graph %ld..%ld, mean %.2f)\n"
+                "edges       %ld\nmax degree  %d\nhash        %s\n",
+                ds.name.c_str(), ds.source.c_str(), ds.size(), ds.totalVertices(), minN, maxN,
+                double(ds.totalVertices()) / std::max(1, ds.size()), ds.totalEdges(), ds.maxDegree(),
+                ds.contentHash().c_str());
+    for (std::size_t t = 0; t < ds.tasks.size(); ++t) {
+        long missing = 0;
+        for (int i = 0; i < ds.size(); ++i) missing += std::isnan(ds.labels(i, long(t)));
+        std::printf("task        %s (%s), %ld missing\n", ds.tasks[t].name.c_str(), px::toString(ds.tasks[t].type), missing);
+    }
+    if (ds.split)
+        std::printf("split       %s: %zu / %zu / %zu\n", ds.split->name.c_str(), ds.split->train.size(),
+                    ds.split->valid.size(), ds.split->test.size());
+    for (const auto& w : ds.warnings) std::printf("warning     %s\n", w.c_str());
+    return 0;
+}
+
+int patternsCommand(const std::vector<std::string>& argv) {
+    Args a = Args::parse(argv);
+    TerminalProgress progress("sampling patterns");
+    px::PatternSet set = px::PatternSet::sample(samplerFromArgs(a), progress);
+    for (int i = 0; i < set.size(); ++i)
+        std::printf("%3d  %s%s\n", i, set.patterns[i].describe().c_str(),
+                    set.duplicateOf[i] >= 0 ? ("  (isomorphic to " + std::to_string(set.duplicateOf[i]) + ")").c_str() : "");
+    std::printf("%d patterns, %d distinct; redrawn: %d duplicates, %d disconnected\n", set.size(), set.distinctCount(),
+                set.redrawnDuplicates, set.redrawnDisconnected);
+    for (const auto& w : set.warnings) std::printf("warning: %s\n", w.c_str());
+    if (a.has("out")) { set.save(a.get("out", "")); std::printf("saved %s\n", a.get("out", "").c_str()); }
+    return 0;
+}
+
+int densitiesCommand(const std::vector<std::string>& argv) {
+    Args a = Args::parse(argv);
+    if (a.positional.size() != 1) throw std::invalid_argument("usage: pxrun densities DATA [--patterns FILE | --class C ...]");
+    px::Dataset ds = loadData(a.positional[0]);
+    px::PatternSet set = a.has("patterns") ? px::PatternSet::load(a.get("patterns", "")) : px::PatternSet::sample(samplerFromArgs(a));
+    TerminalProgress progress("densities");
+    px::DensityParams dp;
+    dp.threads = int(a.getLong("threads", 0));
+    px::DensityMatrix dm = px::DensityMatrix::compute(ds, set, dp, progress);
+    std::string out = a.get("out", "-");
+    std::FILE* f = out == "-" ? stdout : std::fopen((out + ".tmp").c_str(), "w");
+    if (!f) throw std::runtime_error("cannot write " + out);
+    std::fprintf(f, "graph,n");
+    for (int j = 0; j < dm.cols(); ++j) std::fprintf(f, ",F%d", j);
+    std::fprintf(f, "\n");
+    for (int i = 0; i < dm.rows(); ++i) {
+        std::fprintf(f, "%d,%d", i, int(dm.n(i)));
+        for (int j = 0; j < dm.cols(); ++j) std::fprintf(f, ",%.17g", dm.t(i, j));
+        std::fprintf(f, "\n");
+    }
+    if (f != stdout) {
+        if (std::fclose(f) != 0 || std::rename((out + ".tmp").c_str(), out.c_str()) != 0)
+            throw std::runtime_error("cannot write " + out);
+    }
+    return 0;
+}
+
+}  // namespace pxrun

@@ -1,0 +1,34 @@
+#pragma once
+// Progress and cancellation interface for long work. The desktop app adapts it to
+// QFuture/QPromise, pxrun to a terminal progress bar. Implementations must be thread-safe:
+// report() and cancelled() are called from worker threads.
+#include <atomic>
+
+namespace px {
+
+class Progress {
+public:
+    virtual ~Progress() = default;
+    // fraction of the work done, in [0, 1]
+    virtual void report(double fraction) { (void)fraction; }
+    // true once the user asked to stop; the work then throws px::Cancelled
+    virtual bool cancelled() const { return false; }
+};
+
+// A Progress that reports nothing and is cancelled only through cancel().
+class CancelFlag : public Progress {
+public:
+    void cancel() { flag_.store(true, std::memory_order_relaxed); }
+    bool cancelled() const override { return flag_.load(std::memory_order_relaxed); }
+
+private:
+    std::atomic<bool> flag_{false};
+};
+
+// The do-nothing progress used when the caller does not care.
+inline Progress& noProgress() {
+    static Progress p;
+    return p;
+}
+
+}  // namespace px

@@ -1,0 +1,45 @@
+#pragma once
+// A data set: graphs, their labels for one or more tasks (missing values allowed), an optional
+// named split, a name and a content hash that identifies the data in result metadata.
+#include "graph/Graph.h"
+
+#include <Eigen/Core>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace px {
+
+enum class TaskType { Binary, MultiClass, Regression };
+const char* toString(TaskType t);
+
+struct LabelTask {
+    std::string name;              // e.g. "HIV_active" or "task0"
+    TaskType type = TaskType::Binary;
+};
+
+struct Split {
+    std::string name;              // e.g. "scaffold", "random(seed=1)"
+    std::vector<int> train, valid, test;  // 0-based graph indices, ascending
+};
+
+struct Dataset {
+    std::string name;
+    std::string source;            // where it came from: a folder, or a generator spec
+    std::vector<Graph> graphs;
+    std::vector<LabelTask> tasks;
+    Eigen::MatrixXd labels;        // graphs × tasks; NaN marks a missing label
+    std::optional<Split> split;
+    std::vector<std::string> warnings;  // what the loader reported and dropped (file:line: ...)
+
+    int size() const { return static_cast<int>(graphs.size()); }
+    long totalVertices() const;
+    long totalEdges() const;
+    int maxDegree() const;
+    // 64-bit FNV-1a over graphs, labels and split, as 16 hex digits. Equal data, equal hash.
+    std::string contentHash() const;
+    // Throws std::logic_error if labels/split do not fit the graphs (a loader bug, not bad input).
+    void checkConsistent() const;
+};
+
+}  // namespace px

@@ -1,0 +1,71 @@
+#include "graph/GraphAlgorithms.h"
+
+#include <algorithm>
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/connected_components.hpp>
+#include <boost/graph/isomorphism.hpp>
+
+namespace px {
+
+namespace {
+using BoostGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
+
+BoostGraph toBoost(const Graph& g) {
+    BoostGraph b(g.numVertices());
+    for (auto [u, v] : g.edges()) boost::add_edge(u, v, b);
+    return b;
+}
+}  // namespace
+
+std::vector<int> connectedComponents(const Graph& g, int* count) {
+    std::vector<int> comp(g.numVertices(), 0);
+    int k = 0;
+    if (g.numVertices() > 0) {
+        BoostGraph b = toBoost(g);
+        k = boost::connected_components(b, comp.data());
+    }
+    if (count) *count = k;
+    return comp;
+}
+
+int numComponents(const Graph& g) {
+    int k = 0;
+    connectedComponents(g, &k);
+    return k;
+}
+
+bool isConnected(const Graph& g) { return g.numVertices() > 0 && numComponents(g) == 1; }
+
+bool isAcyclic(const Graph& g) { return g.numEdges() == g.numVertices() - numComponents(g); }
+
+bool isIsomorphic(const Graph& a, const Graph& b) {
+    if (a.numVertices() != b.numVertices() || a.numEdges() != b.numEdges()) return false;
+    auto ha = degreeHistogram(a), hb = degreeHistogram(b);
+    if (ha != hb) return false;
+    if (a.numVertices() == 0) return true;
+    BoostGraph ba = toBoost(a), bb = toBoost(b);
+    return boost::isomorphism(ba, bb);
+}
+
+Graph disjointUnion(const Graph& a, const Graph& b) {
+    std::vector<Edge> e = a.edges();
+    const int off = a.numVertices();
+    for (auto [u, v] : b.edges()) e.push_back({u + off, v + off});
+    return Graph::fromEdges(a.numVertices() + b.numVertices(), e);
+}
+
+Graph blowUp(const Graph& g, int p) {
+    std::vector<Edge> e;
+    for (auto [u, v] : g.edges())
+        for (int i = 0; i < p; ++i)
+            for (int j = 0; j < p; ++j) e.push_back({u * p + i, v * p + j});
+    return Graph::fromEdges(g.numVertices() * p, e);
+}
+
+std::vector<long> degreeHistogram(const Graph& g) {
+    std::vector<long> h(g.maxDegree() + 1, 0);
+    for (int v = 0; v < g.numVertices(); ++v) ++h[g.degree(v)];
+    return h;
+}
+
+}  // namespace px

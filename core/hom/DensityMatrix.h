@@ -1,0 +1,35 @@
+#pragma once
+// The embedding matrix of a data set for a pattern set: N × d homomorphism densities t(F_j, G_i)
+// plus the vertex count n_i of every graph (SPEC §1: densities cannot tell G from its blow-ups,
+// and n is public under edge privacy). Computed in parallel over graphs with TBB; every entry
+// is computed by the same sequential code whatever the thread count, so the result is
+// bit-identical for any number of threads. Cancellable; reports progress.
+#include "common/Progress.h"
+#include "dataset/Dataset.h"
+#include "patterns/PatternSet.h"
+
+#include <Eigen/Core>
+
+namespace px {
+
+struct DensityParams {
+    int threads = 0;  // 0: all hardware threads
+    int grain = 32;   // graphs per parallel task (small enough for ~100 ms cancellation)
+};
+
+struct DensityMatrix {
+    using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+    Matrix t;            // N × d: t(F_j, G_i), each in [0, 1]
+    Eigen::VectorXd n;   // N: vertex count of each graph
+    int rows() const { return int(t.rows()); }
+    int cols() const { return int(t.cols()); }
+
+    static DensityMatrix compute(const Dataset& data, const std::vector<Pattern>& patterns,
+                                 const DensityParams& params = {}, Progress& progress = noProgress());
+    static DensityMatrix compute(const Dataset& data, const PatternSet& patterns,
+                                 const DensityParams& params = {}, Progress& progress = noProgress()) {
+        return compute(data, patterns.patterns, params, progress);
+    }
+};
+
+}  // namespace px

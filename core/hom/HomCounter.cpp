@@ -1,0 +1,185 @@
+#include "hom/HomCounter.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace px::hom {
+
+namespace {
+
+template <class T>
+class BagRunner {
+public:
+    BagRunner(const HomPlan& plan, const Graph& g, Workspace<T>& ws, T scale)
+        : plan_(plan), g_(g), ws_(ws), scale_(scale), n_(g.numVertices()) {}
+
+    // Runs every bag in elimination order; returns the product of the root scalars.
+    T run() {
+        const int m = plan_.m;
+        if (int(ws_.scalar.size()) < m) {
+            ws_.scalar.resize(m);
+            ws_.dense.resize(m);
+            ws_.sparse.resize(m);
+        }
+        T result = T(1);
+        for (int b = 0; b < m; ++b) {
+            const BagPlan& bp = plan_.bags[b];
+            const int sep = int(bp.separator.size());
+            if (sep == 0) ws_.scalar[b] = T(0);
+            else if (sep == 1) ws_.dense[b].assign(n_, T(0));
+            else ws_.sparse[b].clear();
+            bag_ = &bp;
+            bagIndex_ = b;
+            prod_[0] = T(1);
+            enumerate(0);
+            if (bp.parent == -1) result *= ws_.scalar[b];
+            if (result == T(0)) return T(0);
+        }
+        return result;
+    }
+
+private:
+    std::uint64_t key(const std::vector<int>& steps) const {
+        std::uint64_t k = 0;
+        for (int s : steps) k = k * std::uint64_t(n_) + std::uint64_t(phi_[s]);
+        return k;
+    }
+    T lookup(const ChildLookup& lk) const {
+        if (lk.keySteps.size() == 1) return ws_.dense[lk.bag][phi_[lk.keySteps[0]]];
+        return ws_.sparse[lk.bag].get(key(lk.keySteps));
+    }
+    void emit(T value) {
+        value *= scale_;
+        const BagPlan& bp = *bag_;
+        const std::size_t sep = bp.separator.size();
+        if (sep == 0) ws_.scalar[bagIndex_] += value;
+        else if (sep == 1) ws_.dense[bagIndex_][phi_[bp.keySteps[0]]] += value;
+        else ws_.sparse[bagIndex_].at(key(bp.keySteps)) += value;
+    }
+    void tryCandidate(int s, int x) {
+        const Step& st = bag_->steps[s];
+        for (int w : st.mustBeAdjacent)
+            if (!g_.hasEdge(x, phi_[w])) return;
+        phi_[s] = x;
+        T p = prod_[s];
+        for (const ChildLookup& lk : st.lookups) {
+            const T v = lookup(lk);
+            if (v == T(0)) return;
+            p *= v;
+        }
+        prod_[s + 1] = p;
+        enumerate(s + 1);
+    }
+    void enumerate(int s) {
+        if (s == int(bag_->steps.size())) { emit(prod_[s]); return; }
+        const Step& st = bag_->steps[s];
+        if (st.anchor >= 0) {
+            const int a = phi_[st.anchor];
+            for (const int* q = g_.neighborsBegin(a); q != g_.neighborsEnd(a); ++q) tryCandidate(s, *q);
+        } else {
+            for (int x = 0; x < n_; ++x) tryCandidate(s, x);
+        }
+    }
+
+    static constexpr int kMaxBag = 64;
+    const HomPlan& plan_;
+    const Graph& g_;
+    Workspace<T>& ws_;
+    const T scale_;
+    const int n_;
+    const BagPlan* bag_ = nullptr;
+    int bagIndex_ = 0;
+    int phi_[kMaxBag];
+    T prod_[kMaxBag + 1];
+};
+
+// Forest path on the density scale.
+template <class T>
+T forestDensity(const HomPlan& plan, const Graph& g, Workspace<T>& ws) {
+    const int n = g.numVertices(), m = plan.m;
+    const double invN = 1.0 / n;
+    if (int(ws.tree.size()) < m) ws.tree.resize(m);
+    std::vector<bool> started(m, false);  // small (m ≤ 64)
+    const int* off = g.offsets().data();
+    const int* adj = g.adjacency().data();
+    T result = T(1);
+    for (int u : plan.treeOrder) {
+        const int parent = plan.treeParent[u];
+        const bool leaf = plan.treeChildren[u] == 0;
+        if (parent == -1) {
+            // Root: sum its product over x (a lone vertex contributes n·(1/n) = 1).
+            if (leaf) continue;
+            const std::vector<double>& msg = ws.tree[u];
+            double s = 0.0;
+            for (int x = 0; x < n; ++x) s += msg[x];
+            result *= T(s * invN);
+            continue;
+        }
+        std::vector<double>& out = ws.tree[parent];
+        if (!started[parent]) { out.resize(n); }
+        const bool first = !started[parent];
+        started[parent] = true;
+        if (leaf) {
+            for (int x = 0; x < n; ++x) {
+                const double agg = double(off[x + 1] - off[x]) * invN;
+                out[x] = first ? agg : out[x] * agg;
+            }
+        } else {
+            const std::vector<double>& msg = ws.tree[u];
+            for (int x = 0; x < n; ++x) {
+                double s = 0.0;
+                for (int k = off[x]; k < off[x + 1]; ++k) s += msg[adj[k]];
+                const double agg = s * invN;
+                out[x] = first ? agg : out[x] * agg;
+            }
+        }
+    }
+    return result;
+}
+
+}  // namespace
+
+template <class T>
+T density(const HomPlan& plan, const Graph& g, Workspace<T>& ws) {
+    if (g.numVertices() == 0) throw std::invalid_argument("density on an empty graph is undefined");
+    if (plan.forest && std::is_same<T, double>::value) return forestDensity(plan, g, ws);
+    // Packed separator keys must fit in 64 bits: n^sep < 2^64.
+    if (plan.maxSeparator >= 2 &&
+        double(plan.maxSeparator) * std::log2(double(g.numVertices())) >= 63.0)
+        throw std::invalid_argument("pattern treewidth too large for a graph of this size");
+    BagRunner<T> runner(plan, g, ws, T(1) / T(g.numVertices()));
+    return runner.run();
+}
+
+u128 countExact(const HomPlan& plan, const Graph& g) {
+    const int n = g.numVertices();
+    if (double(plan.m) * std::log2(std::max(n, 2)) >= 127.0)
+        throw std::overflow_error("hom count may exceed 128 bits");
+    if (n == 0) return plan.m == 0 ? 1 : 0;
+    Workspace<u128> ws;
+    BagRunner<u128> runner(plan, g, ws, u128(1));
+    return runner.run();
+}
+
+template double density<double>(const HomPlan&, const Graph&, Workspace<double>&);
+template long double density<long double>(const HomPlan&, const Graph&, Workspace<long double>&);
+
+double homDensity(const Pattern& f, const Graph& g) {
+    HomPlan plan(f);
+    Workspace<double> ws;
+    return density(plan, g, ws);
+}
+
+u128 homCount(const Pattern& f, const Graph& g) { return countExact(HomPlan(f), g); }
+
+std::string toString(u128 x) {
+    if (x == 0) return "0";
+    std::string s;
+    while (x > 0) { s.push_back(char('0' + int(x % 10))); x /= 10; }
+    std::reverse(s.begin(), s.end());
+    return s;
+}
+
+}  // namespace px::hom

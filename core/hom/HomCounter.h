@@ -1,0 +1,43 @@
+#pragma once
+// Exact homomorphism counts and densities t(F, G) = hom(F, G) / n^m (SPEC §1).
+//
+// General patterns: dynamic programming over the pattern's elimination-form tree decomposition
+// (Díaz, Serna & Thilikos 2002). Each bag's table holds only the partial maps that respect the
+// pattern edges inside the bag, enumerated from neighbour lists and pruned as soon as a child
+// message is zero; messages are sparse (hash maps keyed by the separator's images). Cost is
+// O(m · #consistent bag maps), far below the dense O(m · n^(tw+1)).
+// Forests: message passing along edges, msg_u(x) = Π_children (1/n) Σ_{y∈N(x)} msg_w(y),
+// O(m · e(G)).
+// Density scale: every summed-out vertex divides by n, so values stay in [0, 1] without overflow.
+// The exact integer path (unsigned __int128, no scaling) is for tests on small graphs.
+#include "hom/FlatMap.h"
+#include "hom/HomPlan.h"
+
+#include <memory>
+#include <vector>
+
+namespace px::hom {
+
+using u128 = unsigned __int128;
+
+// Reusable scratch memory for one thread; T is double, long double or u128.
+template <class T>
+struct Workspace {
+    std::vector<T> scalar;                 // per bag: message with an empty separator
+    std::vector<std::vector<T>> dense;     // per bag: message with a one-vertex separator
+    std::vector<FlatMap<T>> sparse;        // per bag: message with a larger separator
+    std::vector<std::vector<double>> tree; // forest path: per pattern vertex, a length-n array
+};
+
+// Density t(F, G) in T (double or long double). Throws std::invalid_argument if G is empty.
+template <class T>
+T density(const HomPlan& plan, const Graph& g, Workspace<T>& ws);
+// Exact hom(F, G); throws std::overflow_error if n^m does not fit in 128 bits.
+u128 countExact(const HomPlan& plan, const Graph& g);
+
+// Convenience forms that compile the plan on each call.
+double homDensity(const Pattern& f, const Graph& g);
+u128 homCount(const Pattern& f, const Graph& g);
+std::string toString(u128 x);
+
+}  // namespace px::hom

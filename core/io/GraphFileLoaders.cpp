@@ -1,0 +1,182 @@
+// Single-graph files (edge list, GraphML), folders of them, and the loader auto-detection.
+#include "io/GraphAssembler.h"
+#include "io/LabelTypes.h"
+#include "io/LineReader.h"
+#include "io/Loaders.h"
+
+#include <algorithm>
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/graphml.hpp>
+#include <dirent.h>
+#include <fstream>
+#include <map>
+
+namespace px::io {
+
+namespace {
+bool endsWith(const std::string& s, const std::string& suf) {
+    return s.size() >= suf.size() && s.compare(s.size() - suf.size(), suf.size(), suf) == 0;
+}
+std::string basename(std::string p) {
+    while (p.size() > 1 && p.back() == '/') p.pop_back();
+    auto s = p.find_last_of('/');
+    return s == std::string::npos ? p : p.substr(s + 1);
+}
+std::vector<std::string> listFiles(const std::string& folder) {
+    std::vector<std::string> out;
+    if (DIR* d = opendir(folder.c_str())) {
+        while (dirent* e = readdir(d))
+            if (e->d_name[0] != '.') out.push_back(e->d_name);
+        closedir(d);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+bool isGraphFile(const std::string& n) {
+    return endsWith(n, ".graphml") || endsWith(n, ".edges") || endsWith(n, ".edgelist") ||
+           (endsWith(n, ".txt") && n != "README.txt");
+}
+}  // namespace
+
+Graph loadEdgeList(const std::string& file, std::vector<std::string>* warnings) {
+    LineReader r(file);
+    std::string_view line;
+    std::vector<std::string_view> f;
+    GraphAssembler as;
+    long declared = -1, maxId = -1;
+    while (r.next(line)) {
+        std::size_t s = line.find_first_not_of(" \t");
+        if (s == std::string_view::npos) continue;
+        if (line[s] == '#' || line[s] == '%') {
+            splitFields(line.substr(s + 1), f);
+            if (f.size() == 2 && (f[0] == "vertices" || f[0] == "nodes"))
+                declared = parseLong(r, f[1], "the vertex count after '# vertices'");
+            continue;
+        }
+        splitFields(line, f);
+        if (f.size() < 2) r.fail("expected an edge 'u v' (two 0-based vertex ids), found '" + std::string(line) + "'");
+        long u = parseLong(r, f[0], "a vertex id"), v = parseLong(r, f[1], "a vertex id");
+        if (u < 0 || v < 0 || u > 50000000 || v > 50000000)
+            r.fail("vertex id out of range (expected 0-based ids), found " + std::to_string(u) + " " + std::to_string(v));
+        if (declared >= 0 && (u >= declared || v >= declared))
+            r.fail("vertex id out of range: '# vertices " + std::to_string(declared) + "' allows 0.." +
+                   std::to_string(declared - 1) + ", found " + std::to_string(u) + " " + std::to_string(v));
+        maxId = std::max({maxId, u, v});
+        as.addEdge(int(u), int(v), r.lineNumber());
+    }
+    long n = declared >= 0 ? declared : maxId + 1;
+    if (n <= 0) throw InputError(file, 0, "graph is empty: expected at least one edge or a '# vertices N' line");
+    std::vector<std::string> local;
+    auto& w = warnings ? *warnings : local;
+    Graph g = as.build(int(n), file, w);
+    as.finish(file, w);
+    return g;
+}
+
+Graph loadGraphML(const std::string& file, std::vector<std::string>* warnings) {
+    // Boost refuses to read a directed file into an undirected graph and vice versa: read as
+    // undirected first and fall back to directed. Edge direction is ignored either way.
+    using Undirected = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
+    using Directed = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
+    std::vector<std::pair<int, int>> seen;
+    std::size_t vertices = 0;
+    auto read = [&](auto& bg) {
+        std::ifstream in(file);
+        if (!in) throw InputError(file, 0, "cannot open file");
+        boost::dynamic_properties dp(boost::ignore_other_properties);
+        boost::read_graphml(in, bg, dp);
+        vertices = boost::num_vertices(bg);
+        for (auto [it, end] = boost::edges(bg); it != end; ++it)
+            seen.push_back({int(boost::source(*it, bg)), int(boost::target(*it, bg))});
+    };
+    try {
+        Undirected u;
+        try {
+            read(u);
+        } catch (const boost::directed_graph_error&) {
+            Directed d;
+            seen.clear();
+            read(d);
+        }
+    } catch (const InputError&) {
+        throw;
+    } catch (const std::exception& e) {
+        throw InputError(file, 0, std::string("not valid GraphML: ") + e.what());
+    }
+    if (vertices == 0) throw InputError(file, 0, "graph is empty (no <node> elements)");
+    GraphAssembler as;
+    // An edge and its reverse are one undirected edge, not a duplicate.
+    std::sort(seen.begin(), seen.end());
+    for (std::size_t k = 0; k < seen.size(); ++k) {
+        auto [u, v] = seen[k];
+        bool reverseListed = u > v && std::binary_search(seen.begin(), seen.end(), std::make_pair(v, u));
+        if (reverseListed && !(k > 0 && seen[k - 1] == seen[k])) continue;
+        as.addEdge(u, v, 0);
+    }
+    std::vector<std::string> local;
+    auto& w = warnings ? *warnings : local;
+    Graph g = as.build(int(vertices), file, w);
+    as.finish(file, w);
+    return g;
+}
+
+Dataset loadGraphFolder(const std::string& folder) {
+    Dataset ds;
+    ds.name = basename(folder);
+    ds.source = folder;
+    std::vector<std::string> names;
+    for (auto& n : listFiles(folder))
+        if (isGraphFile(n) && io::fileExists(folder + "/" + n)) names.push_back(n);
+    if (names.empty()) throw InputError(folder, 0, "no graph files found (expected *.graphml, *.edges, *.edgelist or *.txt)");
+    for (auto& n : names) {
+        std::string p = folder + "/" + n;
+        ds.graphs.push_back(endsWith(n, ".graphml") ? loadGraphML(p, &ds.warnings) : loadEdgeList(p, &ds.warnings));
+    }
+    std::string labelFile = folder + "/labels.csv";
+    if (fileExists(labelFile)) {
+        std::map<std::string, double> byName;
+        LineReader r(labelFile);
+        std::string_view line;
+        std::vector<std::string_view> f;
+        while (r.next(line)) {
+            splitFields(line, f);
+            if (f.empty()) continue;
+            if (f.size() != 2) r.fail("expected 'file name,label', found " + std::to_string(f.size()) + " fields");
+            std::string key(f[0]);
+            if (std::find(names.begin(), names.end(), key) == names.end())
+                r.fail("no graph file named '" + key + "' in the folder");
+            byName[key] = parseDouble(r, f[1], "a class label");
+        }
+        ds.labels.resize(ds.size(), 1);
+        for (int i = 0; i < ds.size(); ++i) {
+            auto it = byName.find(names[i]);
+            if (it == byName.end()) throw InputError(labelFile, 0, "no label for graph file '" + names[i] + "'");
+            ds.labels(i, 0) = it->second;
+        }
+        ds.tasks.push_back({"class", TaskType::Binary});
+        encodeClasses(ds, 0);
+    } else {
+        ds.labels.resize(ds.size(), 0);
+    }
+    ds.checkConsistent();
+    return ds;
+}
+
+Dataset loadDataset(const std::string& path) {
+    if (isDirectory(path)) {
+        if (fileExists(path + "/raw/num-node-list.csv.gz") || fileExists(path + "/raw/num-node-list.csv"))
+            return loadOgb(path);
+        for (auto& n : listFiles(path))
+            if (endsWith(n, "_A.txt")) return loadTu(path);
+        return loadGraphFolder(path);
+    }
+    if (!fileExists(path)) throw InputError(path, 0, "no such file or folder");
+    Dataset ds;
+    ds.name = basename(path);
+    ds.source = path;
+    ds.graphs.push_back(endsWith(path, ".graphml") ? loadGraphML(path, &ds.warnings) : loadEdgeList(path, &ds.warnings));
+    ds.labels.resize(1, 0);
+    return ds;
+}
+
+}  // namespace px::io

@@ -1,0 +1,33 @@
+#include "io/LabelTypes.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace px::io {
+
+void inferOgbTaskTypes(Dataset& ds) {
+    for (Eigen::Index t = 0; t < ds.labels.cols(); ++t) {
+        bool binary = true;
+        for (Eigen::Index i = 0; i < ds.labels.rows() && binary; ++i) {
+            double x = ds.labels(i, t);
+            if (!std::isnan(x) && x != 0.0 && x != 1.0) binary = false;
+        }
+        ds.tasks[t].type = binary ? TaskType::Binary : TaskType::Regression;
+    }
+}
+
+std::vector<double> encodeClasses(Dataset& ds, int task) {
+    std::vector<double> values;
+    for (Eigen::Index i = 0; i < ds.labels.rows(); ++i)
+        if (!std::isnan(ds.labels(i, task))) values.push_back(ds.labels(i, task));
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    for (Eigen::Index i = 0; i < ds.labels.rows(); ++i) {
+        double& x = ds.labels(i, task);
+        if (!std::isnan(x)) x = double(std::lower_bound(values.begin(), values.end(), x) - values.begin());
+    }
+    ds.tasks[task].type = values.size() <= 2 ? TaskType::Binary : TaskType::MultiClass;
+    return values;
+}
+
+}  // namespace px::io

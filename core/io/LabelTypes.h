@@ -1,0 +1,13 @@
+#pragma once
+// Decides the type of each label column once a loader has read it.
+#include "dataset/Dataset.h"
+
+namespace px::io {
+
+// OGB-style columns: binary if every present value is 0 or 1, otherwise regression.
+void inferOgbTaskTypes(Dataset& ds);
+// Class columns (TU): values are mapped to 0..C-1 in ascending order of the original value;
+// binary for two classes, multi-class for more. Returns the original value of each class.
+std::vector<double> encodeClasses(Dataset& ds, int task);
+
+}  // namespace px::io

@@ -1,0 +1,120 @@
+#include "io/LineReader.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <sys/stat.h>
+#include <zlib.h>
+
+namespace px::io {
+
+LineReader::LineReader(std::string path) : path_(std::move(path)), buf_(1 << 16) {
+    if (isDirectory(path_)) throw InputError(path_, 0, "expected a file, found a folder");
+    gz_ = gzopen(path_.c_str(), "rb");
+    if (!gz_) throw InputError(path_, 0, std::string("cannot open file: ") + std::strerror(errno));
+    gzbuffer(static_cast<gzFile>(gz_), 1 << 17);
+}
+
+LineReader::~LineReader() {
+    if (gz_) gzclose(static_cast<gzFile>(gz_));
+}
+
+bool LineReader::next(std::string_view& line) {
+    auto gz = static_cast<gzFile>(gz_);
+    long_.clear();
+    bool any = false;
+    for (;;) {
+        char* got = gzgets(gz, buf_.data(), static_cast<int>(buf_.size()));
+        if (!got) {
+            int err = 0;
+            const char* msg = gzerror(gz, &err);
+            if (err != Z_OK && err != Z_STREAM_END)
+                throw InputError(path_, line_ + 1, std::string("file is damaged or truncated (") + msg + ")");
+            if (!gzeof(gz) && err != Z_OK)
+                throw InputError(path_, line_ + 1, "read error");
+            break;
+        }
+        any = true;
+        std::size_t len = std::strlen(got);
+        bool complete = len > 0 && got[len - 1] == '\n';
+        long_.append(got, len);
+        if (complete) break;
+    }
+    if (!any) {
+        // A gzip stream cut short ends without error from gzgets on some zlib versions; check.
+        int err = 0;
+        gzerror(gz, &err);
+        if (err != Z_OK && err != Z_STREAM_END && err != Z_BUF_ERROR)
+            throw InputError(path_, line_ + 1, "file is damaged or truncated");
+        if (err == Z_BUF_ERROR)
+            throw InputError(path_, line_ + 1, "compressed file is truncated (unexpected end of gzip stream)");
+        return false;
+    }
+    ++line_;
+    while (!long_.empty() && (long_.back() == '\n' || long_.back() == '\r')) long_.pop_back();
+    line = long_;
+    return true;
+}
+
+void LineReader::fail(const std::string& problem) const { throw InputError(path_, line_, problem); }
+
+void splitFields(std::string_view line, std::vector<std::string_view>& out) {
+    out.clear();
+    std::size_t i = 0, n = line.size();
+    auto isSpace = [](char c) { return c == ' ' || c == '\t'; };
+    while (i < n && isSpace(line[i])) ++i;
+    if (i == n) return;
+    for (;;) {
+        std::size_t j = i;
+        while (j < n && line[j] != ',' && !isSpace(line[j])) ++j;
+        out.push_back(line.substr(i, j - i));
+        while (j < n && isSpace(line[j])) ++j;
+        if (j == n) break;
+        if (line[j] == ',') {
+            ++j;
+            while (j < n && isSpace(line[j])) ++j;
+            if (j == n) { out.push_back({}); break; }
+        }
+        i = j;
+    }
+}
+
+long parseLong(const LineReader& r, std::string_view field, const char* what) {
+    if (field.empty()) r.fail(std::string("expected ") + what + ", found an empty field");
+    std::string s(field);
+    char* end = nullptr;
+    errno = 0;
+    long v = std::strtol(s.c_str(), &end, 10);
+    if (errno != 0 || end != s.c_str() + s.size())
+        r.fail(std::string("expected ") + what + " (an integer), found '" + s + "'");
+    return v;
+}
+
+double parseDouble(const LineReader& r, std::string_view field, const char* what) {
+    if (field.empty()) r.fail(std::string("expected ") + what + ", found an empty field");
+    std::string s(field);
+    char* end = nullptr;
+    errno = 0;
+    double v = std::strtod(s.c_str(), &end);
+    if (errno == ERANGE || end != s.c_str() + s.size() || std::isinf(v))
+        r.fail(std::string("expected ") + what + " (a number), found '" + s + "'");
+    return v;
+}
+
+double parseOptionalDouble(const LineReader& r, std::string_view field, const char* what) {
+    if (field.empty() || field == "nan" || field == "NaN") return std::nan("");
+    return parseDouble(r, field, what);
+}
+
+bool fileExists(const std::string& path) {
+    struct stat st;
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool isDirectory(const std::string& path) {
+    struct stat st;
+    return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+}  // namespace px::io

@@ -1,0 +1,44 @@
+#pragma once
+// Reads a text file line by line, plain or gzip-compressed (zlib detects which), tracking the
+// line number so that every parse error can name the file and the line.
+#include "common/Error.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace px::io {
+
+class LineReader {
+public:
+    explicit LineReader(std::string path);  // throws InputError if the file cannot be opened
+    ~LineReader();
+    LineReader(const LineReader&) = delete;
+    LineReader& operator=(const LineReader&) = delete;
+
+    // Next line without its end-of-line characters; false at end of file.
+    bool next(std::string_view& line);
+    long lineNumber() const { return line_; }
+    const std::string& path() const { return path_; }
+    // Throws InputError at the current line.
+    [[noreturn]] void fail(const std::string& problem) const;
+
+private:
+    std::string path_;
+    void* gz_ = nullptr;
+    std::vector<char> buf_;
+    std::string long_;
+    long line_ = 0;
+};
+
+// Field parsing helpers; on failure they throw InputError naming file, line and expectation.
+// Splits on commas and/or white space; keeps empty fields between two commas.
+void splitFields(std::string_view line, std::vector<std::string_view>& out);
+long parseLong(const LineReader& r, std::string_view field, const char* what);
+double parseDouble(const LineReader& r, std::string_view field, const char* what);
+// Empty field → NaN (a missing label); otherwise a number.
+double parseOptionalDouble(const LineReader& r, std::string_view field, const char* what);
+bool fileExists(const std::string& path);
+bool isDirectory(const std::string& path);
+
+}  // namespace px::io

@@ -1,0 +1,36 @@
+#pragma once
+// Data set loaders. Every loader either returns a consistent Dataset or throws px::InputError
+// naming the file, the line and what was expected. Self loops and duplicate edges are dropped and
+// reported in Dataset::warnings (never kept); empty graphs, wrong counts, out-of-range ids,
+// non-numeric fields, truncated files and missing split files are errors.
+#include "dataset/Dataset.h"
+
+#include <string>
+
+namespace px::io {
+
+// OGB graph-property layout: raw/{num-node-list,num-edge-list,edge,graph-label}.csv.gz and,
+// when present, split/<name>/{train,valid,test}.csv.gz. Edges are stored once per bond; the
+// loader makes them undirected.
+Dataset loadOgb(const std::string& folder);
+
+// TU format: DS_A.txt (1-based global node ids, "i, j"), DS_graph_indicator.txt,
+// DS_graph_labels.txt. The prefix DS is found from the *_A.txt file in the folder.
+Dataset loadTu(const std::string& folder);
+
+// One graph from a plain edge list: "u v" or "u,v" per line, 0-based ids, lines starting with
+// '#' or '%' are comments; "# vertices N" sets the vertex count (default: largest id + 1).
+Graph loadEdgeList(const std::string& file, std::vector<std::string>* warnings = nullptr);
+
+// One graph from GraphML (read with Boost.Graph); edge direction is ignored.
+Graph loadGraphML(const std::string& file, std::vector<std::string>* warnings = nullptr);
+
+// Every *.graphml, *.edges, *.edgelist and *.txt file of a folder (sorted by name) as one graph
+// each; labels from an optional labels.csv with lines "file name,label".
+Dataset loadGraphFolder(const std::string& folder);
+
+// Picks the loader from what the path holds: OGB folder, TU folder, folder of graph files, or a
+// single GraphML/edge-list file (a data set with one graph).
+Dataset loadDataset(const std::string& path);
+
+}  // namespace px::io

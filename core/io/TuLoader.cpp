@@ -1,0 +1,124 @@
+// TU Dortmund graph collection text format (Morris et al. 2020): DS_A.txt lists directed pairs of
+// 1-based global node ids, each undirected edge usually in both directions.
+#include "io/GraphAssembler.h"
+#include "io/LabelTypes.h"
+#include "io/LineReader.h"
+#include "io/Loaders.h"
+
+#include <algorithm>
+#include <dirent.h>
+
+namespace px::io {
+
+namespace {
+std::string findPrefix(const std::string& folder) {
+    std::vector<std::string> found;
+    if (DIR* d = opendir(folder.c_str())) {
+        while (dirent* e = readdir(d)) {
+            std::string n = e->d_name;
+            if (n.size() > 6 && n.compare(n.size() - 6, 6, "_A.txt") == 0) found.push_back(n.substr(0, n.size() - 6));
+        }
+        closedir(d);
+    }
+    if (found.size() != 1)
+        throw InputError(folder, 0, found.empty() ? "no DS_A.txt file found (expected the TU format)"
+                                                  : "several *_A.txt files found; expected exactly one");
+    return found[0];
+}
+}  // namespace
+
+Dataset loadTu(const std::string& folder) {
+    const std::string prefix = findPrefix(folder);
+    const std::string base = folder + "/" + prefix;
+    const std::string aFile = base + "_A.txt", indFile = base + "_graph_indicator.txt",
+                      labFile = base + "_graph_labels.txt";
+
+    // Node → graph (0-based) and node → local index.
+    std::vector<int> graphOf, localOf;
+    std::vector<int> graphSize;
+    {
+        LineReader r(indFile);
+        std::string_view line;
+        std::vector<std::string_view> f;
+        while (r.next(line)) {
+            splitFields(line, f);
+            if (f.size() != 1) r.fail("expected one graph id per line, found " + std::to_string(f.size()) + " fields");
+            long g = parseLong(r, f[0], "a graph id");
+            if (g < 1 || g > 100000000) r.fail("expected a 1-based graph id, found " + std::to_string(g));
+            if (std::size_t(g) > graphSize.size()) graphSize.resize(g, 0);
+            graphOf.push_back(int(g - 1));
+            localOf.push_back(graphSize[g - 1]++);
+        }
+        if (graphOf.empty()) throw InputError(indFile, 0, "file is empty; expected one graph id per node");
+    }
+    for (std::size_t g = 0; g < graphSize.size(); ++g)
+        if (graphSize[g] == 0)
+            throw InputError(indFile, 0, "graph " + std::to_string(g + 1) + " has no nodes (empty graph)");
+
+    Dataset ds;
+    ds.name = prefix;
+    ds.source = folder;
+    {
+        std::vector<std::vector<std::pair<long, long>>> pairs(graphSize.size());  // (packed directed pair, line)
+        LineReader r(aFile);
+        std::string_view line;
+        std::vector<std::string_view> f;
+        const long numNodes = long(graphOf.size());
+        while (r.next(line)) {
+            splitFields(line, f);
+            if (f.empty()) continue;
+            if (f.size() != 2) r.fail("expected 'i, j' (two node ids), found " + std::to_string(f.size()) + " fields");
+            long i = parseLong(r, f[0], "a node id"), j = parseLong(r, f[1], "a node id");
+            if (i < 1 || j < 1 || i > numNodes || j > numNodes)
+                r.fail("node id out of range: expected 1.." + std::to_string(numNodes) + " (graph_indicator has " +
+                       std::to_string(numNodes) + " lines), found " + std::to_string(i) + ", " + std::to_string(j));
+            int g = graphOf[i - 1];
+            if (graphOf[j - 1] != g)
+                r.fail("edge joins nodes of different graphs (" + std::to_string(g + 1) + " and " +
+                       std::to_string(graphOf[j - 1] + 1) + ")");
+            pairs[g].push_back({(long(localOf[i - 1]) << 32) | localOf[j - 1], r.lineNumber()});
+        }
+        // The format lists both directions; a directed pair listed twice is a real duplicate.
+        GraphAssembler as;
+        for (std::size_t g = 0; g < pairs.size(); ++g) {
+            auto& p = pairs[g];
+            std::stable_sort(p.begin(), p.end(), [](auto& a, auto& b) { return a.first < b.first; });
+            for (std::size_t k = 0; k < p.size(); ++k) {
+                int u = int(p[k].first >> 32), v = int(p[k].first & 0xffffffffL);
+                if (k > 0 && p[k].first == p[k - 1].first) {
+                    as.addEdge(u, v, p[k].second);  // reported as duplicate by the assembler
+                } else if (u > v && std::binary_search(p.begin(), p.end(), std::pair<long, long>((long(v) << 32) | u, 0),
+                                                       [](auto& a, auto& b) { return a.first < b.first; })) {
+                    continue;  // the reverse direction of a listed edge: expected in this format
+                } else {
+                    as.addEdge(u, v, p[k].second);
+                }
+            }
+            ds.graphs.push_back(as.build(graphSize[g], aFile, ds.warnings));
+        }
+        as.finish(aFile, ds.warnings);
+    }
+    if (fileExists(labFile)) {
+        LineReader r(labFile);
+        std::string_view line;
+        std::vector<std::string_view> f;
+        std::vector<double> values;
+        while (r.next(line)) {
+            splitFields(line, f);
+            if (f.size() != 1) r.fail("expected one class label per line, found " + std::to_string(f.size()) + " fields");
+            values.push_back(parseDouble(r, f[0], "a class label"));
+        }
+        if (values.size() != graphSize.size())
+            throw InputError(labFile, 0, "expected " + std::to_string(graphSize.size()) +
+                             " labels (one per graph in graph_indicator), found " + std::to_string(values.size()));
+        ds.labels = Eigen::Map<Eigen::MatrixXd>(values.data(), Eigen::Index(values.size()), 1);
+        ds.tasks.push_back({"class", TaskType::Binary});
+        encodeClasses(ds, 0);
+    } else {
+        ds.labels.resize(ds.size(), 0);
+    }
+    ds.checkConsistent();
+    return ds;
+}
+
+}  // namespace px::io

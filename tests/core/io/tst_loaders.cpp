@@ -1,0 +1,155 @@
+// Loaders on small hand-written files and on the malformed-input corpus in tests/data/malformed.
+#include "TestSupport.h"
+#include "common/Error.h"
+#include "io/Loaders.h"
+
+#include <QtTest>
+#include <cmath>
+#include <cstdio>
+#include <zlib.h>
+
+using namespace px;
+
+class TestLoaders : public QObject {
+    Q_OBJECT
+private slots:
+    void ogbSmallWithSelfLoopsAndDuplicates() {
+        Dataset ds = io::loadOgb(pxtest::testData("valid/ogb_small"));
+        QCOMPARE(ds.size(), 2);
+        QCOMPARE(ds.graphs[0].numEdges(), 2L);  // 0-1, 1-2 (1-1 and the repeated 0-1 dropped)
+        QCOMPARE(ds.graphs[1].numEdges(), 3L);  // 0-1, 1-2, 2-3 (line 7, 2-1, repeats 1-2)
+        QVERIFY(ds.graphs[1].hasEdge(1, 2) && ds.graphs[1].hasEdge(2, 3));
+        QCOMPARE(int(ds.warnings.size()), 2);
+        QVERIFY(ds.warnings[0].find("edge.csv:3: self loop 1-1 dropped") != std::string::npos);
+        QVERIFY(ds.warnings[1].find("edge.csv:7: duplicate edge 2-1 dropped") != std::string::npos);
+        QCOMPARE(int(ds.tasks.size()), 2);
+        QVERIFY(std::isnan(ds.labels(0, 1)));
+        QCOMPARE(ds.labels(1, 1), 0.5);
+        QCOMPARE(ds.tasks[0].type, TaskType::Binary);
+        QCOMPARE(ds.tasks[1].type, TaskType::Regression);
+        QVERIFY(ds.split.has_value());
+        QCOMPARE(ds.split->name, std::string("scaffold"));
+        QCOMPARE(ds.split->train, std::vector<int>{1});
+        QVERIFY(ds.split->valid.empty());
+        QCOMPARE(ds.split->test, std::vector<int>{0});
+    }
+    void tuSmall() {
+        Dataset ds = io::loadTu(pxtest::testData("valid/tu_small"));
+        QCOMPARE(ds.name, std::string("SMALL"));
+        QCOMPARE(ds.size(), 2);
+        QCOMPARE(ds.graphs[0].numVertices(), 3);
+        QCOMPARE(ds.graphs[0].numEdges(), 2L);  // 1-2, 2-3; both directions listed; 3-3 dropped
+        QCOMPARE(ds.graphs[1].numEdges(), 1L);  // 4-5 listed as 4,5 / 5,4 / 4,5 again
+        QCOMPARE(int(ds.warnings.size()), 2);
+        QVERIFY(ds.warnings[0].find("SMALL_A.txt:5: self loop") != std::string::npos);
+        QVERIFY(ds.warnings[1].find("SMALL_A.txt:8: duplicate edge") != std::string::npos);
+        QCOMPARE(ds.labels(0, 0), 0.0);  // -1 → class 0
+        QCOMPARE(ds.labels(1, 0), 1.0);  //  1 → class 1
+        QCOMPARE(ds.tasks[0].type, TaskType::Binary);
+    }
+    void edgeListAndGraphML() {
+        std::vector<std::string> w;
+        Graph g = io::loadEdgeList(pxtest::testData("valid/edgelist_small.txt"), &w);
+        QCOMPARE(g.numVertices(), 5);
+        QCOMPARE(g.numEdges(), 3L);
+        QCOMPARE(int(w.size()), 2);
+        Graph c4 = io::loadGraphML(pxtest::testData("valid/graphml_small.graphml"));
+        QCOMPARE(c4.numVertices(), 4);
+        QCOMPARE(c4.numEdges(), 4L);
+        QCOMPARE(c4.maxDegree(), 2);
+    }
+    void autodetect() {
+        QCOMPARE(io::loadDataset(pxtest::testData("valid/ogb_small")).size(), 2);
+        QCOMPARE(io::loadDataset(pxtest::testData("valid/tu_small")).size(), 2);
+        QCOMPARE(io::loadDataset(pxtest::testData("valid/graphml_small.graphml")).size(), 1);
+    }
+    void contentHashTracksContent() {
+        Dataset a = io::loadOgb(pxtest::testData("valid/ogb_small"));
+        Dataset b = io::loadOgb(pxtest::testData("valid/ogb_small"));
+        QCOMPARE(a.contentHash(), b.contentHash());
+        b.labels(1, 1) = 0.25;
+        QVERIFY(a.contentHash() != b.contentHash());
+    }
+
+    // Every malformed input gives an InputError naming the file and, where it makes sense, the line.
+    void malformed_data() {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("file");   // expected file name in the message
+        QTest::addColumn<int>("line");       // expected line (0: whole-file problem)
+        QTest::addColumn<QString>("words");  // expected words of the explanation
+        auto row = [](const char* p, const char* f, int l, const char* w) {
+            QTest::newRow(p) << pxtest::q(pxtest::testData(std::string("malformed/") + p)) << f << l << w;
+        };
+        row("ogb_truncated_edges", "edge.csv", 3, "file ends early");
+        row("ogb_wrong_counts", "num-edge-list.csv", 0, "expected 2 lines");
+        row("ogb_nonnumeric", "edge.csv", 2, "found 'x'");
+        row("ogb_id_out_of_range", "edge.csv", 3, "node id out of range");
+        row("ogb_empty_graph", "num-node-list.csv", 2, "is empty");
+        row("ogb_label_count", "graph-label.csv", 0, "expected 2 label lines");
+        row("ogb_extra_edges", "edge.csv", 4, "more edge lines");
+        row("ogb_missing_split", "test.csv.gz", 0, "split file is missing");
+        row("ogb_split_out_of_range", "test.csv", 1, "outside 0..1");
+        row("ogb_negative_count", "num-node-list.csv", 2, "non-negative");
+        row("tu_out_of_range", "BAD_A.txt", 3, "node id out of range");
+        row("tu_cross_graph", "BAD_A.txt", 2, "different graphs");
+        row("tu_label_count", "BAD_graph_labels.txt", 0, "expected 2 labels");
+        row("tu_nonnumeric", "BAD_A.txt", 2, "integer");
+        row("tu_empty_graph", "BAD_graph_indicator.txt", 0, "graph 2 has no nodes");
+        row("tu_missing_indicator", "BAD_graph_indicator.txt", 0, "cannot open");
+        row("edgelist_nonnumeric.txt", "edgelist_nonnumeric.txt", 2, "found 'two'");
+        row("edgelist_one_field.txt", "edgelist_one_field.txt", 2, "expected an edge");
+        row("edgelist_negative.txt", "edgelist_negative.txt", 2, "out of range");
+        row("edgelist_declared_too_small.txt", "edgelist_declared_too_small.txt", 3, "allows 0..2");
+        row("edgelist_empty.txt", "edgelist_empty.txt", 0, "graph is empty");
+        row("graphml_broken.graphml", "graphml_broken.graphml", 0, "not valid GraphML");
+        row("graphml_empty.graphml", "graphml_empty.graphml", 0, "graph is empty");
+        row("does_not_exist", "does_not_exist", 0, "no such file");
+    }
+    void malformed() {
+        QFETCH(QString, path);
+        QFETCH(QString, file);
+        QFETCH(int, line);
+        QFETCH(QString, words);
+        try {
+            io::loadDataset(path.toStdString());
+            QFAIL("expected px::InputError");
+        } catch (const InputError& e) {
+            const QString msg = QString::fromStdString(e.what());
+            QVERIFY2(QString::fromStdString(e.file()).endsWith(file), qPrintable(msg));
+            QVERIFY2(e.line() == line, qPrintable(msg));
+            QVERIFY2(msg.contains(words), qPrintable(msg));
+        }
+    }
+
+    void truncatedGzipIsAnError() {
+        QTemporaryDir dir;
+        const std::string raw = dir.path().toStdString() + "/raw";
+        QVERIFY(QDir().mkpath(QString::fromStdString(raw)));
+        auto writeGz = [](const std::string& p, const std::string& text) {
+            gzFile f = gzopen(p.c_str(), "wb");
+            gzwrite(f, text.data(), unsigned(text.size()));
+            gzclose(f);
+        };
+        std::string edges;
+        for (int i = 0; i < 20000; ++i) edges += std::to_string(i % 50) + "," + std::to_string((i + 1) % 50) + "\n";
+        writeGz(raw + "/num-node-list.csv.gz", "50\n");
+        writeGz(raw + "/num-edge-list.csv.gz", "20000\n");
+        writeGz(raw + "/edge.csv.gz", edges);
+        writeGz(raw + "/graph-label.csv.gz", "1\n");
+        // Cut the compressed edge file in half.
+        QFile f(QString::fromStdString(raw + "/edge.csv.gz"));
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QVERIFY(f.resize(f.size() / 2));
+        f.close();
+        try {
+            io::loadOgb(dir.path().toStdString());
+            QFAIL("expected px::InputError");
+        } catch (const InputError& e) {
+            QVERIFY2(QString(e.what()).contains("edge.csv.gz"), e.what());
+            QVERIFY2(e.line() > 0, e.what());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLoaders)
+#include "tst_loaders.moc"

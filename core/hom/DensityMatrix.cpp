@@ -40,7 +40,9 @@ DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Patt
         for (int i = r.begin(); i < r.end(); ++i) {
             const Graph& g = data.graphs[i];
             out.n(i) = g.numVertices();
+            ws.bind(g);
             for (int j = 0; j < d; ++j) out.t(i, j) = hom::density(plans[j], g, ws);
+            ws.unbind();
         }
         long now = done.fetch_add(r.size()) + r.size();
         progress.report(double(now) / std::max(N, 1));

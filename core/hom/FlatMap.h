@@ -34,6 +34,11 @@ public:
         }
         return vals_[s];
     }
+    // Calls f(key, value) for every entry, in insertion order.
+    template <class F>
+    void forEach(F&& f) const {
+        for (std::uint32_t s : used_) f(keys_[s], vals_[s]);
+    }
     // Value of key, or zero if absent.
     T get(std::uint64_t key) const {
         if (keys_.empty()) return T(0);

@@ -13,7 +13,8 @@ template <class T>
 class BagRunner {
 public:
     BagRunner(const HomPlan& plan, const Graph& g, Workspace<T>& ws, T scale)
-        : plan_(plan), g_(g), ws_(ws), scale_(scale), n_(g.numVertices()) {}
+        : plan_(plan), g_(g), ws_(ws), scale_(scale), n_(g.numVertices()),
+          bits_(ws.adjacency.graph == &g ? &ws.adjacency : nullptr) {}
 
     // Runs every bag in elimination order; returns the product of the root scalars.
     T run() {
@@ -22,6 +23,7 @@ public:
             ws_.scalar.resize(m);
             ws_.dense.resize(m);
             ws_.sparse.resize(m);
+            ws_.joins.resize(m);
         }
         T result = T(1);
         for (int b = 0; b < m; ++b) {
@@ -33,14 +35,58 @@ public:
             bag_ = &bp;
             bagIndex_ = b;
             prod_[0] = T(1);
+            emitted_ = 0;
             enumerate(0);
+            // An empty message makes every homomorphism count through it zero: stop early.
+            if (emitted_ == 0) return T(0);
+            if (bp.indexedKeyPos >= 0) buildJoinIndex(b);
             if (bp.parent == -1) result *= ws_.scalar[b];
-            if (result == T(0)) return T(0);
         }
         return result;
     }
 
 private:
+    // Packed key of all positions but `skip`, from the digits of a full key (base n, first digit
+    // most significant), so that it equals prefixKey() at lookup time.
+    std::uint64_t dropDigit(std::uint64_t k, int len, int skip, int& dropped) const {
+        std::uint64_t digits[kMaxBag];
+        for (int j = len - 1; j >= 0; --j) { digits[j] = k % std::uint64_t(n_); k /= std::uint64_t(n_); }
+        std::uint64_t out = 0;
+        for (int j = 0; j < len; ++j)
+            if (j != skip) out = out * std::uint64_t(n_) + digits[j];
+        dropped = int(digits[skip]);
+        return out;
+    }
+    std::uint64_t prefixKey(const std::vector<int>& steps, int skip) const {
+        std::uint64_t k = 0;
+        for (int j = 0; j < int(steps.size()); ++j)
+            if (j != skip) k = k * std::uint64_t(n_) + std::uint64_t(phi_[steps[j]]);
+        return k;
+    }
+    void buildJoinIndex(int b) {
+        const BagPlan& bp = plan_.bags[b];
+        JoinIndex& idx = ws_.joins[b];
+        idx.clear();
+        const int len = int(bp.separator.size()), skip = bp.indexedKeyPos;
+        auto add = [&](std::uint64_t prefix, int x) {
+            int& h = idx.head.at(prefix);
+            idx.next.push_back(h - 1);
+            idx.value.push_back(x);
+            h = int(idx.value.size());
+        };
+        if (len == 1) {
+            const std::vector<T>& d = ws_.dense[b];
+            for (int x = n_ - 1; x >= 0; --x)
+                if (d[x] != T(0)) add(0, x);
+        } else {
+            ws_.sparse[b].forEach([&](std::uint64_t k, const T& v) {
+                if (v == T(0)) return;
+                int x = 0;
+                const std::uint64_t prefix = dropDigit(k, len, skip, x);
+                add(prefix, x);
+            });
+        }
+    }
     std::uint64_t key(const std::vector<int>& steps) const {
         std::uint64_t k = 0;
         for (int s : steps) k = k * std::uint64_t(n_) + std::uint64_t(phi_[s]);
@@ -51,6 +97,7 @@ private:
         return ws_.sparse[lk.bag].get(key(lk.keySteps));
     }
     void emit(T value) {
+        ++emitted_;
         value *= scale_;
         const BagPlan& bp = *bag_;
         const std::size_t sep = bp.separator.size();
@@ -60,8 +107,13 @@ private:
     }
     void tryCandidate(int s, int x) {
         const Step& st = bag_->steps[s];
-        for (int w : st.mustBeAdjacent)
-            if (!g_.hasEdge(x, phi_[w])) return;
+        if (bits_) {
+            for (int w : st.mustBeAdjacent)
+                if (!bits_->test(x, phi_[w])) return;
+        } else {
+            for (int w : st.mustBeAdjacent)
+                if (!g_.hasEdge(x, phi_[w])) return;
+        }
         phi_[s] = x;
         T p = prod_[s];
         for (const ChildLookup& lk : st.lookups) {
@@ -78,6 +130,11 @@ private:
         if (st.anchor >= 0) {
             const int a = phi_[st.anchor];
             for (const int* q = g_.neighborsBegin(a); q != g_.neighborsEnd(a); ++q) tryCandidate(s, *q);
+        } else if (st.generator >= 0) {
+            const ChildLookup& lk = st.lookups[st.generator];
+            const JoinIndex& idx = ws_.joins[lk.bag];
+            for (int e = idx.head.get(prefixKey(lk.keySteps, st.generatorKeyPos)) - 1; e >= 0; e = idx.next[e])
+                tryCandidate(s, idx.value[e]);
         } else {
             for (int x = 0; x < n_; ++x) tryCandidate(s, x);
         }
@@ -89,8 +146,10 @@ private:
     Workspace<T>& ws_;
     const T scale_;
     const int n_;
+    const AdjacencyBits* bits_;
     const BagPlan* bag_ = nullptr;
     int bagIndex_ = 0;
+    long emitted_ = 0;
     int phi_[kMaxBag];
     T prod_[kMaxBag + 1];
 };
@@ -140,6 +199,18 @@ T forestDensity(const HomPlan& plan, const Graph& g, Workspace<T>& ws) {
 }
 
 }  // namespace
+
+void AdjacencyBits::build(const Graph& g) {
+    graph = nullptr;
+    if (g.numVertices() > kMaxVertices) return;  // too large: edge tests fall back to binary search
+    n = g.numVertices();
+    words = (n + 63) / 64;
+    bits.assign(std::size_t(n) * words, 0);
+    for (int u = 0; u < n; ++u)
+        for (const int* p = g.neighborsBegin(u); p != g.neighborsEnd(u); ++p)
+            bits[std::size_t(u) * words + (*p >> 6)] |= std::uint64_t(1) << (*p & 63);
+    graph = &g;
+}
 
 template <class T>
 T density(const HomPlan& plan, const Graph& g, Workspace<T>& ws) {

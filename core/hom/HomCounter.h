@@ -20,12 +20,37 @@ namespace px::hom {
 
 using u128 = unsigned __int128;
 
+// Adjacency matrix as bits, for O(1) edge tests on graphs of up to kMaxVertices vertices.
+struct AdjacencyBits {
+    static constexpr int kMaxVertices = 4096;
+    const Graph* graph = nullptr;  // the graph these bits describe (see Workspace::bind)
+    int n = 0, words = 0;
+    std::vector<std::uint64_t> bits;
+    void build(const Graph& g);
+    bool test(int u, int v) const { return (bits[std::size_t(u) * words + (v >> 6)] >> (v & 63)) & 1; }
+};
+
+// A child message indexed for joins: for each assignment of all key positions but one, the list of
+// values at that position with a non-zero entry.
+struct JoinIndex {
+    FlatMap<int> head;        // packed prefix → 1 + index of the first list entry (0: none)
+    std::vector<int> next;    // next entry of the same prefix, or −1
+    std::vector<int> value;   // vertex of G at the indexed key position
+    void clear() { head.clear(); next.clear(); value.clear(); }
+};
+
 // Reusable scratch memory for one thread; T is double, long double or u128.
 template <class T>
 struct Workspace {
+    // Binds a graph for several density() calls in a row (builds its adjacency bits); call
+    // unbind() before the graph goes away. Unbound graphs use binary search for edge tests.
+    void bind(const Graph& g) { adjacency.build(g); }
+    void unbind() { adjacency.graph = nullptr; }
+    AdjacencyBits adjacency;
     std::vector<T> scalar;                 // per bag: message with an empty separator
     std::vector<std::vector<T>> dense;     // per bag: message with a one-vertex separator
     std::vector<FlatMap<T>> sparse;        // per bag: message with a larger separator
+    std::vector<JoinIndex> joins;          // per bag: join index of its message, if a parent needs it
     std::vector<std::vector<double>> tree; // forest path: per pattern vertex, a length-n array
 };
 

@@ -77,6 +77,22 @@ HomPlan::HomPlan(const Pattern& p) {
             }
             b.steps[last].lookups.push_back(lk);
         }
+        // Join: an anchorless step (other than the first) whose vertex closes a child's separator
+        // takes its candidates from that child's message.
+        for (std::size_t s = 1; s < b.steps.size(); ++s) {
+            Step& st = b.steps[s];
+            if (st.anchor != -1) continue;
+            for (std::size_t l = 0; l < st.lookups.size(); ++l) {
+                const ChildLookup& lk = st.lookups[l];
+                BagPlan& child = bags[lk.bag];
+                if (child.indexedKeyPos != -1) continue;  // one index per child message
+                const auto pos = std::find(lk.keySteps.begin(), lk.keySteps.end(), int(s)) - lk.keySteps.begin();
+                st.generator = int(l);
+                st.generatorKeyPos = int(pos);
+                child.indexedKeyPos = int(pos);
+                break;
+            }
+        }
     }
     if (forest) {
         // Rooted forest: post-order via an explicit DFS from the lowest vertex of each component.

@@ -19,6 +19,10 @@ struct Step {
     int anchor = -1;                 // earlier step whose image's neighbours are the candidates; −1: all
     std::vector<int> mustBeAdjacent; // further earlier steps joined to this vertex by a pattern edge
     std::vector<ChildLookup> lookups;// child messages complete after this step
+    // For a step without anchor: candidates come from the entries of lookups[generator]'s child
+    // message that agree with the earlier steps (a join), instead of from all n vertices.
+    int generator = -1;
+    int generatorKeyPos = -1;        // position of this step's vertex in that child's key
 };
 
 struct BagPlan {
@@ -27,6 +31,8 @@ struct BagPlan {
     std::vector<int> keySteps;       // step index of each separator vertex
     std::vector<Step> steps;
     int parent = -1;                 // bag that reads this message; −1: a root (scalar factor)
+    int indexedKeyPos = -1;          // ≥ 0: the parent generates candidates from this message,
+                                     // indexed by all key positions except this one
 };
 
 struct HomPlan {

@@ -86,6 +86,7 @@ private slots:
     // Decompositions from arbitrary elimination orders (not only the sampler's) give the same count.
     void anyEliminationOrderGivesTheSameCount() {
         Rng rng(17);
+        int joins = 0;
         for (int t = 0; t < 150; ++t) {
             const int m = 1 + int(rng.below(7));
             Graph fg = pxtest::randomGraph(m, 0.5, rng);
@@ -93,9 +94,13 @@ private slots:
             std::iota(order.begin(), order.end(), 0);
             for (int i = m - 1; i > 0; --i) std::swap(order[i], order[rng.below(i + 1)]);
             Pattern f(fg, order);
+            hom::HomPlan plan(f);
+            for (const auto& bag : plan.bags)
+                for (const auto& st : bag.steps) joins += st.generator >= 0;
             Graph g = pxtest::randomGraph(1 + int(rng.below(6)), 0.6, rng);
             QVERIFY2(hom::homCount(f, g) == pxtest::bruteForceHom(fg, g), f.describe().c_str());
         }
+        QVERIFY2(joins > 20, "the join path (candidates from a child message) was not exercised");
     }
     void disjointUnionIsMultiplicativeAndIsolatedVerticesAreNeutral() {
         Rng rng(5);

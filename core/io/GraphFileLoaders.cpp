@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/graphml.hpp>
+#include <boost/graph/graphviz.hpp>
 #include <dirent.h>
 #include <fstream>
 #include <map>
@@ -33,7 +34,7 @@ std::vector<std::string> listFiles(const std::string& folder) {
     return out;
 }
 bool isGraphFile(const std::string& n) {
-    return endsWith(n, ".graphml") || endsWith(n, ".edges") || endsWith(n, ".edgelist") ||
+    return endsWith(n, ".graphml") || endsWith(n, ".dot") || endsWith(n, ".edges") || endsWith(n, ".edgelist") ||
            (endsWith(n, ".txt") && n != "README.txt");
 }
 }  // namespace
@@ -73,9 +74,12 @@ Graph loadEdgeList(const std::string& file, std::vector<std::string>* warnings) 
     return g;
 }
 
-Graph loadGraphML(const std::string& file, std::vector<std::string>* warnings) {
-    // Boost refuses to read a directed file into an undirected graph and vice versa: read as
-    // undirected first and fall back to directed. Edge direction is ignored either way.
+namespace {
+enum class GraphFormat { GraphML, Dot };
+
+// Boost refuses to read a directed file into an undirected graph and vice versa: read as
+// undirected first and fall back to directed. Edge direction is ignored either way.
+Graph loadWithBoost(const std::string& file, GraphFormat format, std::vector<std::string>* warnings) {
     using Undirected = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
     using Directed = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
     std::vector<std::pair<int, int>> seen;
@@ -84,7 +88,11 @@ Graph loadGraphML(const std::string& file, std::vector<std::string>* warnings) {
         std::ifstream in(file);
         if (!in) throw InputError(file, 0, "cannot open file");
         boost::dynamic_properties dp(boost::ignore_other_properties);
-        boost::read_graphml(in, bg, dp);
+        if (format == GraphFormat::GraphML) {
+            boost::read_graphml(in, bg, dp);
+        } else if (!boost::read_graphviz(in, bg, dp, "node_id")) {
+            throw std::runtime_error("the DOT parser rejected the file");
+        }
         vertices = boost::num_vertices(bg);
         for (auto [it, end] = boost::edges(bg); it != end; ++it)
             seen.push_back({int(boost::source(*it, bg)), int(boost::target(*it, bg))});
@@ -101,9 +109,10 @@ Graph loadGraphML(const std::string& file, std::vector<std::string>* warnings) {
     } catch (const InputError&) {
         throw;
     } catch (const std::exception& e) {
-        throw InputError(file, 0, std::string("not valid GraphML: ") + e.what());
+        throw InputError(file, 0, std::string(format == GraphFormat::GraphML ? "not valid GraphML: " : "not valid DOT: ") +
+                                      e.what());
     }
-    if (vertices == 0) throw InputError(file, 0, "graph is empty (no <node> elements)");
+    if (vertices == 0) throw InputError(file, 0, "graph is empty (no nodes)");
     GraphAssembler as;
     // An edge and its reverse are one undirected edge, not a duplicate.
     std::sort(seen.begin(), seen.end());
@@ -120,6 +129,21 @@ Graph loadGraphML(const std::string& file, std::vector<std::string>* warnings) {
     return g;
 }
 
+Graph loadSingleGraph(const std::string& p, std::vector<std::string>* w) {
+    if (endsWith(p, ".graphml")) return loadGraphML(p, w);
+    if (endsWith(p, ".dot") || endsWith(p, ".gv")) return loadDot(p, w);
+    return loadEdgeList(p, w);
+}
+}  // namespace
+
+Graph loadGraphML(const std::string& file, std::vector<std::string>* warnings) {
+    return loadWithBoost(file, GraphFormat::GraphML, warnings);
+}
+
+Graph loadDot(const std::string& file, std::vector<std::string>* warnings) {
+    return loadWithBoost(file, GraphFormat::Dot, warnings);
+}
+
 Dataset loadGraphFolder(const std::string& folder) {
     Dataset ds;
     ds.name = basename(folder);
@@ -130,7 +154,7 @@ Dataset loadGraphFolder(const std::string& folder) {
     if (names.empty()) throw InputError(folder, 0, "no graph files found (expected *.graphml, *.edges, *.edgelist or *.txt)");
     for (auto& n : names) {
         std::string p = folder + "/" + n;
-        ds.graphs.push_back(endsWith(n, ".graphml") ? loadGraphML(p, &ds.warnings) : loadEdgeList(p, &ds.warnings));
+        ds.graphs.push_back(loadSingleGraph(p, &ds.warnings));
     }
     std::string labelFile = folder + "/labels.csv";
     if (fileExists(labelFile)) {
@@ -174,7 +198,7 @@ Dataset loadDataset(const std::string& path) {
     Dataset ds;
     ds.name = basename(path);
     ds.source = path;
-    ds.graphs.push_back(endsWith(path, ".graphml") ? loadGraphML(path, &ds.warnings) : loadEdgeList(path, &ds.warnings));
+    ds.graphs.push_back(loadSingleGraph(path, &ds.warnings));
     ds.labels.resize(1, 0);
     return ds;
 }

@@ -25,12 +25,15 @@ Graph loadEdgeList(const std::string& file, std::vector<std::string>* warnings =
 // One graph from GraphML (read with Boost.Graph); edge direction is ignored.
 Graph loadGraphML(const std::string& file, std::vector<std::string>* warnings = nullptr);
 
-// Every *.graphml, *.edges, *.edgelist and *.txt file of a folder (sorted by name) as one graph
+// One graph from Graphviz DOT (read with Boost.Graph); edge direction is ignored.
+Graph loadDot(const std::string& file, std::vector<std::string>* warnings = nullptr);
+
+// Every *.graphml, *.dot, *.edges, *.edgelist and *.txt file of a folder (sorted by name) as one graph
 // each; labels from an optional labels.csv with lines "file name,label".
 Dataset loadGraphFolder(const std::string& folder);
 
 // Picks the loader from what the path holds: OGB folder, TU folder, folder of graph files, or a
-// single GraphML/edge-list file (a data set with one graph).
+// single GraphML/DOT/edge-list file (a data set with one graph).
 Dataset loadDataset(const std::string& path);
 
 }  // namespace px::io

@@ -57,6 +57,11 @@ private slots:
         QCOMPARE(c4.numVertices(), 4);
         QCOMPARE(c4.numEdges(), 4L);
         QCOMPARE(c4.maxDegree(), 2);
+        // Directed DOT: a→b, b→c, c→a, c→d and d→c make a triangle with a pendant vertex.
+        Graph dot = io::loadDot(pxtest::testData("valid/dot_small.dot"));
+        QCOMPARE(dot.numVertices(), 4);
+        QCOMPARE(dot.numEdges(), 4L);
+        QCOMPARE(dot.maxDegree(), 3);
     }
     void autodetect() {
         QCOMPARE(io::loadDataset(pxtest::testData("valid/ogb_small")).size(), 2);
@@ -103,6 +108,7 @@ private slots:
         row("edgelist_empty.txt", "edgelist_empty.txt", 0, "graph is empty");
         row("graphml_broken.graphml", "graphml_broken.graphml", 0, "not valid GraphML");
         row("graphml_empty.graphml", "graphml_empty.graphml", 0, "graph is empty");
+        row("dot_broken.dot", "dot_broken.dot", 0, "not valid DOT");
         row("does_not_exist", "does_not_exist", 0, "no such file");
     }
     void malformed() {
@@ -119,6 +125,63 @@ private slots:
             QVERIFY2(e.line() == line, qPrintable(msg));
             QVERIFY2(msg.contains(words), qPrintable(msg));
         }
+    }
+
+    // Random corruption of valid inputs (bytes replaced, lines cut or duplicated) must give either a
+    // data set or a px::InputError: never a crash, never another exception type.
+    void corruptedInputsNeverCrash() {
+        const QStringList sources = {"valid/ogb_small", "valid/tu_small", "valid/edgelist_small.txt",
+                                     "valid/graphml_small.graphml", "valid/dot_small.dot"};
+        Rng rng(99);
+        int errors = 0, loaded = 0;
+        for (const QString& src : sources) {
+            const QString from = pxtest::q(pxtest::testData(src.toStdString()));
+            for (int trial = 0; trial < 60; ++trial) {
+                QTemporaryDir dir;
+                const QString to = dir.path() + "/" + QFileInfo(from).fileName();
+                QStringList files;
+                if (QFileInfo(from).isDir()) {
+                    QDirIterator it(from, QDir::Files, QDirIterator::Subdirectories);
+                    while (it.hasNext()) {
+                        const QString f = it.next();
+                        const QString rel = QDir(from).relativeFilePath(f);
+                        QDir().mkpath(QFileInfo(to + "/" + rel).path());
+                        QFile::copy(f, to + "/" + rel);
+                        files << to + "/" + rel;
+                    }
+                } else {
+                    QFile::copy(from, to);
+                    files << to;
+                }
+                QFile victim(files[int(rng.below(std::uint64_t(files.size())))]);
+                QVERIFY(victim.open(QIODevice::ReadWrite));
+                QByteArray bytes = victim.readAll();
+                const char junk[] = {'x', '-', ',', ' ', '\n', '9', '0', '<', '>', '"', '\0', '7'};
+                const int kind = int(rng.below(3));
+                if (bytes.isEmpty()) bytes = "1";
+                if (kind == 0) {
+                    for (int k = 0; k < 3; ++k) bytes[int(rng.below(std::uint64_t(bytes.size())))] = junk[rng.below(sizeof junk)];
+                } else if (kind == 1) {
+                    bytes.truncate(int(rng.below(std::uint64_t(bytes.size()))));
+                } else {
+                    const int at = int(rng.below(std::uint64_t(bytes.size())));
+                    bytes.insert(at, bytes.mid(at, 12));
+                }
+                victim.resize(0);
+                victim.seek(0);
+                victim.write(bytes);
+                victim.close();
+                try {
+                    Dataset ds = io::loadDataset(to.toStdString());
+                    ds.checkConsistent();
+                    ++loaded;
+                } catch (const InputError&) {
+                    ++errors;
+                }
+            }
+        }
+        QVERIFY(errors > 50);  // the corruption does hit
+        qInfo("%d corrupted inputs rejected with a message, %d still loaded", errors, loaded);
     }
 
     void truncatedGzipIsAnError() {

@@ -18,11 +18,6 @@ namespace {
 bool endsWith(const std::string& s, const std::string& suf) {
     return s.size() >= suf.size() && s.compare(s.size() - suf.size(), suf.size(), suf) == 0;
 }
-std::string basename(std::string p) {
-    while (p.size() > 1 && p.back() == '/') p.pop_back();
-    auto s = p.find_last_of('/');
-    return s == std::string::npos ? p : p.substr(s + 1);
-}
 std::vector<std::string> listFiles(const std::string& folder) {
     std::vector<std::string> out;
     if (DIR* d = opendir(folder.c_str())) {
@@ -146,7 +141,7 @@ Graph loadDot(const std::string& file, std::vector<std::string>* warnings) {
 
 Dataset loadGraphFolder(const std::string& folder) {
     Dataset ds;
-    ds.name = basename(folder);
+    ds.name = baseName(folder);
     ds.source = folder;
     std::vector<std::string> names;
     for (auto& n : listFiles(folder))
@@ -157,6 +152,7 @@ Dataset loadGraphFolder(const std::string& folder) {
         ds.graphs.push_back(loadSingleGraph(p, &ds.warnings));
     }
     std::string labelFile = folder + "/labels.csv";
+    std::vector<double> values;
     if (fileExists(labelFile)) {
         std::map<std::string, double> byName;
         LineReader r(labelFile);
@@ -171,18 +167,13 @@ Dataset loadGraphFolder(const std::string& folder) {
                 r.fail("no graph file named '" + key + "' in the folder");
             byName[key] = parseDouble(r, f[1], "a class label");
         }
-        ds.labels.resize(ds.size(), 1);
         for (int i = 0; i < ds.size(); ++i) {
             auto it = byName.find(names[i]);
             if (it == byName.end()) throw InputError(labelFile, 0, "no label for graph file '" + names[i] + "'");
-            ds.labels(i, 0) = it->second;
+            values.push_back(it->second);
         }
-        ds.tasks.push_back({"class", TaskType::Binary});
-        encodeClasses(ds, 0);
-    } else {
-        ds.labels.resize(ds.size(), 0);
     }
-    ds.checkConsistent();
+    setClassLabels(ds, std::move(values));
     return ds;
 }
 
@@ -196,7 +187,7 @@ Dataset loadDataset(const std::string& path) {
     }
     if (!fileExists(path)) throw InputError(path, 0, "no such file or folder");
     Dataset ds;
-    ds.name = basename(path);
+    ds.name = baseName(path);
     ds.source = path;
     ds.graphs.push_back(loadSingleGraph(path, &ds.warnings));
     ds.labels.resize(1, 0);

@@ -30,4 +30,15 @@ std::vector<double> encodeClasses(Dataset& ds, int task) {
     return values;
 }
 
+void setClassLabels(Dataset& ds, std::vector<double> values) {
+    if (values.empty()) {
+        ds.labels.resize(ds.size(), 0);
+    } else {
+        ds.labels = Eigen::Map<Eigen::MatrixXd>(values.data(), Eigen::Index(values.size()), 1);
+        ds.tasks.push_back({"class", TaskType::Binary});
+        encodeClasses(ds, 0);
+    }
+    ds.checkConsistent();
+}
+
 }  // namespace px::io

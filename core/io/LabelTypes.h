@@ -9,5 +9,8 @@ void inferOgbTaskTypes(Dataset& ds);
 // Class columns (TU): values are mapped to 0..C-1 in ascending order of the original value;
 // binary for two classes, multi-class for more. Returns the original value of each class.
 std::vector<double> encodeClasses(Dataset& ds, int task);
+// Sets one class column from raw per-graph values (or, if empty, no label columns at all) and
+// checks the data set.
+void setClassLabels(Dataset& ds, std::vector<double> values);
 
 }  // namespace px::io

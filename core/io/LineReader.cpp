@@ -112,6 +112,12 @@ bool fileExists(const std::string& path) {
     return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
+std::string baseName(std::string p) {
+    while (p.size() > 1 && p.back() == '/') p.pop_back();
+    auto s = p.find_last_of('/');
+    return s == std::string::npos ? p : p.substr(s + 1);
+}
+
 bool isDirectory(const std::string& path) {
     struct stat st;
     return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);

@@ -39,6 +39,8 @@ double parseDouble(const LineReader& r, std::string_view field, const char* what
 // Empty field → NaN (a missing label); otherwise a number.
 double parseOptionalDouble(const LineReader& r, std::string_view field, const char* what);
 bool fileExists(const std::string& path);
+// Last component of a path ("a/b/" → "b").
+std::string baseName(std::string path);
 bool isDirectory(const std::string& path);
 
 }  // namespace px::io

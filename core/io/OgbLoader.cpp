@@ -12,11 +12,6 @@ namespace px::io {
 
 namespace {
 
-std::string basename(std::string p) {
-    while (p.size() > 1 && p.back() == '/') p.pop_back();
-    auto s = p.find_last_of('/');
-    return s == std::string::npos ? p : p.substr(s + 1);
-}
 
 std::vector<long> readCounts(const std::string& path, const char* what) {
     LineReader r(path);
@@ -146,7 +141,7 @@ Dataset loadOgb(const std::string& folder) {
         if (nodes[g] == 0) throw InputError(nodeFile, long(g) + 1, "graph " + std::to_string(g) + " is empty (0 nodes)");
 
     Dataset ds;
-    ds.name = basename(folder);
+    ds.name = baseName(folder);
     ds.source = folder;
     ds.graphs.reserve(nodes.size());
     {

@@ -98,11 +98,11 @@ Dataset loadTu(const std::string& folder) {
         }
         as.finish(aFile, ds.warnings);
     }
+    std::vector<double> values;
     if (fileExists(labFile)) {
         LineReader r(labFile);
         std::string_view line;
         std::vector<std::string_view> f;
-        std::vector<double> values;
         while (r.next(line)) {
             splitFields(line, f);
             if (f.size() != 1) r.fail("expected one class label per line, found " + std::to_string(f.size()) + " fields");
@@ -111,13 +111,8 @@ Dataset loadTu(const std::string& folder) {
         if (values.size() != graphSize.size())
             throw InputError(labFile, 0, "expected " + std::to_string(graphSize.size()) +
                              " labels (one per graph in graph_indicator), found " + std::to_string(values.size()));
-        ds.labels = Eigen::Map<Eigen::MatrixXd>(values.data(), Eigen::Index(values.size()), 1);
-        ds.tasks.push_back({"class", TaskType::Binary});
-        encodeClasses(ds, 0);
-    } else {
-        ds.labels.resize(ds.size(), 0);
     }
-    ds.checkConsistent();
+    setClassLabels(ds, std::move(values));
     return ds;
 }
 

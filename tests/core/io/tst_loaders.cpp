@@ -63,6 +63,16 @@ private slots:
         QCOMPARE(dot.numEdges(), 4L);
         QCOMPARE(dot.maxDegree(), 3);
     }
+    void folderOfGraphFilesWithLabels() {
+        Dataset ds = io::loadDataset(pxtest::testData("valid/folder_small"));
+        QCOMPARE(ds.size(), 3);
+        QCOMPARE(ds.graphs[0].numEdges(), 2L);  // a.edges
+        QCOMPARE(ds.graphs[1].numEdges(), 4L);  // b.graphml (C4)
+        QCOMPARE(ds.graphs[2].numEdges(), 4L);  // c.dot
+        QCOMPARE(ds.labels(0, 0), 0.0);         // 5 → class 0
+        QCOMPARE(ds.labels(1, 0), 1.0);         // 7 → class 1
+        QCOMPARE(ds.labels(2, 0), 0.0);
+    }
     void autodetect() {
         QCOMPARE(io::loadDataset(pxtest::testData("valid/ogb_small")).size(), 2);
         QCOMPARE(io::loadDataset(pxtest::testData("valid/tu_small")).size(), 2);

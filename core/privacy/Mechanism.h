@@ -1,0 +1,142 @@
+#pragma once
+// Private release of homomorphism-density embeddings (SPEC §3–4). A NoiseModel is compiled once
+// from a density matrix, the patterns, public graph facts and MechanismParams (calibrating the
+// budget); it then draws noisy embeddings for any repetition, reproducibly: noise for graph i and
+// repetition r comes from the stream (seed, "noise", i, r) whatever the thread count.
+//
+// Mechanisms:
+//  Gaussian        t + N(0, diag σ²) with global sensitivity (public degree bound D, or the
+//                  counting lemma): ρ-zCDP with ρ = ½ Σ s_j²/σ_j², and exactly μ-GDP (μ = √(2ρ)).
+//                  Allocation: isotropic σ_j = ‖s‖₂/√(2ρ) (the paper), equal signal-to-noise
+//                  σ_j = s_j √(d/(2ρ)), or weights w: σ_j² = s_j (Σ_k s_k √w_k) / (2ρ √w_j).
+//  SmoothGaussian  t + N(0, S*(G)²/(2ρ') I) with S* the β-smooth bound: (2ρ' + 4dβ², 1/(4β))-tCDP
+//                  (the seed paper's Theorem 5).
+//  Laplace         t + Lap(‖s‖₁/ε) per coordinate: pure ε-DP.
+//  RandomizedResponse  see RandomizedResponse.h (needs the graphs, not only densities).
+// Reference-code reproduction mode recomputes the published code's quantities (exponent m − 2,
+// smooth bound over k ≤ 6, β = ρ'/5); every result it produces is marked as carrying no valid
+// guarantee.
+#include "common/Progress.h"
+#include "dataset/Dataset.h"
+#include "hom/DensityMatrix.h"
+#include "privacy/Accounting.h"
+#include "privacy/PrivacyReport.h"
+#include "privacy/Sensitivity.h"
+
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+namespace px::privacy {
+
+enum class MechanismKind { Gaussian, SmoothGaussian, Laplace, RandomizedResponse };
+enum class SensitivitySource { PublicDegreeBound, CountingLemma };
+enum class Allocation { Isotropic, EqualSnr, Weights };
+enum class BudgetAxis { Epsilon, Rho };
+
+const char* toString(MechanismKind k);
+const char* toString(Allocation a);
+MechanismKind mechanismFromString(const std::string& s);   // "gaussian", "smooth", "laplace", "rr"
+Allocation allocationFromString(const std::string& s);     // "isotropic", "equal-snr", "weights"
+
+struct MechanismParams {
+    MechanismKind mechanism = MechanismKind::Gaussian;
+    SensitivitySource sensitivity = SensitivitySource::PublicDegreeBound;  // for Gaussian and Laplace
+    int degreeBound = 6;           // D: the public assumption Δ(G) ≤ D; graphs above are refused
+    Allocation allocation = Allocation::Isotropic;
+    std::vector<double> weights;   // w_j > 0 for Allocation::Weights (public quantities only)
+    BudgetAxis axis = BudgetAxis::Epsilon;
+    double epsilon = 1.0;          // target ε at δ (axis Epsilon); ε of Laplace and RR
+    double rho = 0.01;             // ρ (Gaussian) or ρ' (smooth) when axis is Rho
+    double delta = 1e-6;           // δ of the (ε, δ) statements
+    double beta = 0.0;             // β of the smooth bound; 0: β = ρ'/5 (the paper's choice)
+    bool referenceMode = false;    // reproduce the published code's (invalid) quantities
+    bool secure = false;           // discrete Gaussian with OS randomness (Gaussian only)
+    std::uint64_t seed = 1;        // noise seed
+};
+
+// Thrown when a graph violates the run's public assumption (Δ(G) > D): it is never released.
+class AssumptionViolation : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct NoisyEmbedding {
+    DensityMatrix::Matrix values;  // N × d released densities (may leave [0, 1]: unbiased noise)
+    Eigen::VectorXd n;             // N: vertex counts (public, released as they are)
+    PrivacyReport report;
+};
+
+// Public facts about each graph that the mechanisms may use: n and, for the smooth bound and the
+// degree-bound check, the maximum degree.
+struct GraphFacts {
+    std::vector<int> n, maxDegree;
+    static GraphFacts of(const Dataset& ds);
+};
+
+// Anything that releases a noisy embedding row by row (used by release loops and the audit).
+class RowSampler {
+public:
+    virtual ~RowSampler() = default;
+    virtual void sampleRow(int graph, int repetition, double* out) const = 0;
+    virtual int rows() const = 0;
+    virtual int cols() const = 0;
+    virtual const PrivacyReport& report() const = 0;
+};
+
+class NoiseModel : public RowSampler {
+public:
+    NoiseModel(const DensityMatrix& clean, const std::vector<Pattern>& patterns, const GraphFacts& facts,
+               const MechanismParams& params, const std::string& datasetName = "data set");
+    // The same without copying the density matrix (for repeated re-noising, e.g. slider moves).
+    NoiseModel(std::shared_ptr<const DensityMatrix> clean, const std::vector<Pattern>& patterns, const GraphFacts& facts,
+               const MechanismParams& params, const std::string& datasetName = "data set");
+
+    // Releases all graphs for a repetition (parallel, deterministic).
+    NoisyEmbedding release(int repetition, Progress& progress = noProgress()) const;
+    // The same into an existing embedding, reusing its memory.
+    void releaseInto(int repetition, NoisyEmbedding& out, Progress& progress = noProgress()) const;
+    // One graph's released row into out[0..d).
+    void sampleRow(int graph, int repetition, double* out) const override;
+    // Noise standard deviation (Gaussian) or scale b (Laplace) for graph i, pattern j.
+    double noiseScale(int graph, int pattern) const;
+    // Per-pattern sensitivity bound s_j at graph i (the smooth bound for SmoothGaussian).
+    double sensitivity(int graph, int pattern) const;
+    const PrivacyReport& report() const override { return report_; }
+    const Guarantee& guarantee() const { return guarantee_; }
+    const MechanismParams& params() const { return params_; }
+    int rows() const override { return int(clean_.rows()); }
+    int cols() const override { return int(clean_.cols()); }
+
+private:
+    struct Scales {
+        std::vector<double> sensitivity;  // s_j
+        std::vector<double> scale;        // σ_j (Gaussian) or b_j (Laplace)
+        std::vector<double> grid;         // secure mode: γ_j
+        std::uint64_t varNum = 0, varDen = 1;  // secure mode: σ_g² = num/den in grid units
+    };
+    const Scales& scalesOf(int graph) const { return *scaleOfGraph_[graph]; }
+    std::vector<double> sensitivities(int n, int maxDegree) const;
+    Scales makeScales(const std::vector<double>& s) const;
+    void buildReport(const std::string& datasetName);
+
+    std::shared_ptr<const DensityMatrix> cleanShared_;
+    const DensityMatrix::Matrix& clean_;
+    const Eigen::VectorXd& n_;
+    std::vector<PatternShape> shapes_;
+    GraphFacts facts_;
+    MechanismParams params_;
+    double rho_ = 0.0, beta_ = 0.0;  // calibrated ρ (or ρ') and β
+    Guarantee guarantee_;
+    std::map<std::pair<int, int>, Scales> scaleCache_;  // by (n, Δ or −1)
+    std::vector<const Scales*> scaleOfGraph_;
+    PrivacyReport report_;
+};
+
+// Guarantee of each mechanism for its parameter (ρ, ρ' with β, or ε), d patterns.
+Guarantee gaussianGuarantee(double rho, bool exactGdp);
+Guarantee smoothGaussianGuarantee(double rhoPrime, double beta, int d);
+Guarantee pureGuarantee(double epsilon);
+
+}  // namespace px::privacy

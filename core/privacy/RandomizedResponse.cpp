@@ -1,0 +1,82 @@
+#include "privacy/RandomizedResponse.h"
+
+#include "common/Error.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+namespace px::privacy {
+
+Graph randomizedResponse(const Graph& g, double epsilon, Rng& rng) {
+    const long n = g.numVertices();
+    const double p = 1.0 / (1.0 + std::exp(epsilon));
+    // Flipped pairs in lower-triangle order (v, w), w < v, by geometric gaps (Batagelj & Brandes).
+    std::vector<Edge> flips;
+    if (p > 0 && n > 1) {
+        const double lq = std::log1p(-p);
+        long v = 1, w = -1;
+        while (v < n) {
+            w += 1 + long(std::floor(std::log(1.0 - rng.uniform()) / lq));
+            while (w >= v && v < n) { w -= v; ++v; }
+            if (v < n) flips.push_back({int(w), int(v)});
+        }
+    }
+    // Symmetric difference of the edge set and the flips (both as sorted (min, max) pairs).
+    std::vector<Edge> edges = g.edges(), out;
+    std::sort(flips.begin(), flips.end());
+    std::set_symmetric_difference(edges.begin(), edges.end(), flips.begin(), flips.end(), std::back_inserter(out));
+    return Graph::fromEdges(int(n), out);
+}
+
+RandomizedResponseModel::RandomizedResponseModel(const Dataset& data, const std::vector<Pattern>& patterns,
+                                                 double epsilon, std::uint64_t seed, double delta)
+    : data_(data), epsilon_(epsilon), seed_(seed) {
+    if (!(epsilon > 0)) throw std::invalid_argument("randomized response needs ε > 0");
+    for (const auto& p : patterns) plans_.emplace_back(p);
+    PrivacyReport& r = report_;
+    r.mechanism = toString(MechanismKind::RandomizedResponse);
+    r.allocation = "none";
+    r.assumption = "none: each vertex pair flipped with probability 1/(1 + e^ε), densities of the perturbed graph";
+    r.dataset = data.name;
+    r.delta = delta;
+    r.pureEpsilon = epsilon;
+    r.targetEpsilon = epsilon;
+    r.conversions = conversions(pureGuarantee(epsilon), delta);
+    r.tightest = tightestConversion(r.conversions);
+    r.patterns = int(patterns.size());
+    r.graphs = data.size();
+}
+
+void RandomizedResponseModel::sampleRow(int i, int rep, double* out) const {
+    Rng rng(seed_, "randomized-response", std::uint64_t(i), std::uint64_t(rep));
+    Graph noisy = randomizedResponse(data_.graphs[i], epsilon_, rng);
+    thread_local hom::Workspace<double> ws;
+    ws.bind(noisy);
+    for (int j = 0; j < cols(); ++j) out[j] = hom::density(plans_[j], noisy, ws);
+    ws.unbind();
+}
+
+NoisyEmbedding RandomizedResponseModel::release(int rep, Progress& progress) const {
+    NoisyEmbedding e;
+    const int N = rows();
+    e.values.resize(N, cols());
+    e.n.resize(N);
+    e.report = report_;
+    std::atomic<bool> stop{false};
+    std::atomic<long> done{0};
+    tbb::parallel_for(tbb::blocked_range<int>(0, N, 16), [&](const tbb::blocked_range<int>& r) {
+        if (stop || progress.cancelled()) { stop = true; return; }
+        for (int i = r.begin(); i < r.end(); ++i) {
+            e.n(i) = data_.graphs[i].numVertices();
+            sampleRow(i, rep, e.values.row(i).data());
+        }
+        progress.report(double(done += r.size()) / std::max(N, 1));
+    });
+    if (stop) throw Cancelled();
+    return e;
+}
+
+}  // namespace px::privacy

@@ -1,0 +1,33 @@
+#pragma once
+// The randomized-response baseline (SPEC §4.5): every vertex pair of a graph is flipped
+// (edge ↔ non-edge) independently with probability p = 1/(1 + e^ε), which is ε-edge-DP; the
+// densities of the perturbed graph are then exact, so the release is private by post-processing.
+#include "common/Rng.h"
+#include "hom/HomCounter.h"
+#include "privacy/Mechanism.h"
+
+namespace px::privacy {
+
+// One randomized-response draw of g. Pairs to flip are found by geometric skipping, so the cost
+// is O(n + e + flips) rather than O(n²).
+Graph randomizedResponse(const Graph& g, double epsilon, Rng& rng);
+
+class RandomizedResponseModel : public RowSampler {
+public:
+    RandomizedResponseModel(const Dataset& data, const std::vector<Pattern>& patterns, double epsilon,
+                            std::uint64_t seed, double delta = 1e-6);
+    void sampleRow(int graph, int repetition, double* out) const override;
+    NoisyEmbedding release(int repetition, Progress& progress = noProgress()) const;
+    int rows() const override { return data_.size(); }
+    int cols() const override { return int(plans_.size()); }
+    const PrivacyReport& report() const override { return report_; }
+
+private:
+    const Dataset& data_;
+    std::vector<hom::HomPlan> plans_;
+    double epsilon_;
+    std::uint64_t seed_;
+    PrivacyReport report_;
+};
+
+}  // namespace px::privacy

@@ -1,0 +1,111 @@
+// Conversions and calibration against SPEC §4 reference values and independent computations.
+#include "privacy/Accounting.h"
+
+#include <QtTest>
+#include <cmath>
+
+using namespace px::privacy;
+
+namespace {
+// δ(ε) of μ-GDP by numerical integration of the privacy-loss distribution, independent of the
+// closed form: L ~ N(μ²/2, μ²) under G0, δ(ε) = E[(1 − e^(ε − L))₊] (Balle & Wang 2018, Thm 5).
+double deltaByQuadrature(double eps, double mu) {
+    const double mean = mu * mu / 2, sd = mu;
+    double sum = 0.0;
+    const int steps = 200000;
+    const double lo = eps, hi = mean + 12 * sd, h = (hi - lo) / steps;
+    for (int i = 0; i <= steps; ++i) {
+        const double l = lo + i * h;
+        const double w = (i == 0 || i == steps) ? 0.5 : 1.0;
+        const double pdf = std::exp(-0.5 * std::pow((l - mean) / sd, 2)) / (sd * std::sqrt(2 * M_PI));
+        sum += w * (1 - std::exp(eps - l)) * pdf;
+    }
+    return sum * h;
+}
+}  // namespace
+
+class TestAccounting : public QObject {
+    Q_OBJECT
+private slots:
+    void specReferenceValuesForUnitGaussian() {
+        // σ = 1, sensitivity 1: μ = 1, ρ = 1/2; δ = 1e-5 (SPEC §4).
+        QCOMPARE(std::round(gaussianEpsilon(1.0, 1e-5) * 1e4) / 1e4, 4.3772);
+        QCOMPARE(std::round(tightRdpEpsilon(0.5, kInf, 1e-5) * 1e4) / 1e4, 4.7284);
+        QCOMPARE(std::round(mironovEpsilon(0.5, kInf, 1e-5) * 1e4) / 1e4, 5.2985);
+        Guarantee g = {0.5, kInf, 1.0, -1.0, true};
+        auto c = conversions(g, 1e-5);
+        QCOMPARE(QString::fromStdString(c[tightestConversion(c)].name), QString("analytic Gaussian"));
+    }
+    void paperSettingSmoothGaussian() {
+        // ρ' = 0.01, d = 50, β = ρ'/5: (2ρ' + 4dβ², 1/(4β))-tCDP; δ = 1e-6.
+        const double rp = 0.01, beta = rp / 5;
+        const double rho = 2 * rp + 4 * 50 * beta * beta, omega = 1 / (4 * beta);
+        QCOMPARE(std::round(bdrsEpsilon(rho, omega, 1e-6) * 1e3) / 1e3, 1.093);
+        const double tight = tightRdpEpsilon(rho, omega, 1e-6);
+        QVERIFY2(std::abs(tight - 0.92) < 0.01, qPrintable(QString::number(tight)));
+    }
+    void analyticCurveMatchesQuadrature() {
+        for (double mu : {0.1, 0.5, 1.0, 2.0})
+            for (double eps : {0.0, 0.5, 1.0, 3.0}) {
+                const double closed = gaussianDelta(eps, mu), numeric = deltaByQuadrature(eps, mu);
+                QVERIFY2(std::abs(closed - numeric) <= 1e-7 + 1e-5 * numeric,
+                         qPrintable(QString("mu %1 eps %2: %3 vs %4").arg(mu).arg(eps).arg(closed).arg(numeric)));
+            }
+    }
+    void bdrsBranches() {
+        // Large ω: the zCDP form. Small ω: the second branch, which is larger.
+        QCOMPARE(bdrsEpsilon(0.1, kInf, 1e-6), 0.1 + 2 * std::sqrt(0.1 * std::log(1e6)));
+        const double L = std::log(1e6), rho = 0.1, omega = 3;  // (ω−1)²ρ = 0.4 < L
+        QCOMPARE(bdrsEpsilon(rho, omega, 1e-6), rho * omega + L / (omega - 1));
+        // The tight conversion never exceeds BDRS or Mironov, tCDP or not.
+        for (double r : {1e-4, 1e-2, 0.3, 2.0})
+            for (double w : {5.0, 50.0, kInf}) {
+                QVERIFY(tightRdpEpsilon(r, w, 1e-6) <= bdrsEpsilon(r, w, 1e-6) + 1e-9);
+                QVERIFY(tightRdpEpsilon(r, w, 1e-6) <= mironovEpsilon(r, w, 1e-6) + 1e-9);
+            }
+    }
+    void monotonicity() {
+        double prev = 0;
+        for (double r = 1e-5; r < 10; r *= 1.7) {
+            const double e = tightRdpEpsilon(r, kInf, 1e-5);
+            QVERIFY(e > prev);
+            prev = e;
+            QVERIFY(tightRdpEpsilon(r, kInf, 1e-3) < e);  // larger δ, smaller ε
+            QVERIFY(tightRdpEpsilon(r, 10, 1e-5) >= e - 1e-12);  // fewer orders, weaker bound
+        }
+        prev = 0;
+        for (double mu = 0.01; mu < 20; mu *= 1.5) {
+            const double e = gaussianEpsilon(mu, 1e-6);
+            QVERIFY(e >= prev);
+            prev = e;
+        }
+    }
+    void calibrationRoundTrips() {
+        for (double eps : {0.1, 0.5, 1.0, 2.695, 8.0}) {
+            const double mu = gaussianMuFor(eps, 1e-5);
+            QVERIFY(std::abs(gaussianEpsilon(mu, 1e-5) - eps) < 1e-8 * eps + 1e-10);
+            const double rho = calibrate([](double r) { return Guarantee{r, kInf, -1, -1, true}; }, eps, 1e-6, 1e-14, 1e6);
+            QVERIFY(std::abs(tightRdpEpsilon(rho, kInf, 1e-6) - eps) < 1e-8 * eps);
+        }
+        // Unreachable targets fail loudly.
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+            calibrate([](double) { return Guarantee{1.0, kInf, -1, -1, true}; }, 0.1, 1e-6, 1e-3, 1.0));
+    }
+    void compositionAddsRdpAndGdp() {
+        Guarantee a{0.1, kInf, std::sqrt(0.2), -1, true}, b{0.3, 40, -1, -1, true};
+        Guarantee ab = a.compose(b);
+        QCOMPARE(ab.rho, 0.4);
+        QCOMPARE(ab.omega, 40.0);
+        QCOMPARE(ab.gaussianMu, -1.0);
+        Guarantee aa = a.compose(a);
+        QVERIFY(std::abs(aa.gaussianMu - std::sqrt(0.4)) < 1e-15);
+        // k-fold Gaussian composition is a Gaussian with μ√k: same ε as one with ρ·k.
+        QVERIFY(std::abs(tightestEpsilon(aa, 1e-5) - gaussianEpsilon(std::sqrt(0.4), 1e-5)) < 1e-12);
+        Guarantee p{0, kInf, -1, 0.5, true};
+        QCOMPARE(p.compose(p).pureEpsilon, 1.0);
+        QCOMPARE(QString::fromStdString(conversions(p, 1e-6)[0].name), QString("pure DP"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestAccounting)
+#include "tst_accounting.moc"

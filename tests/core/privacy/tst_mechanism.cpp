@@ -1,0 +1,213 @@
+// Mechanisms: calibration, allocation formulas, assumption checks, reproducibility, noise
+// statistics, reference mode labelling, secure mode accounting.
+#include "TestSupport.h"
+#include "generators/Generators.h"
+#include "privacy/Mechanism.h"
+#include "privacy/RandomizedResponse.h"
+
+#include <QtTest>
+#include <cmath>
+#include <tbb/global_control.h>
+
+using namespace px;
+using namespace px::privacy;
+
+namespace {
+struct Fixture {
+    Dataset data = gen::sbmCycleTask(60, 3);
+    PatternSet patterns;
+    DensityMatrix clean;
+    Fixture(const char* cls = "trees", int d = 8) {
+        PatternSamplerParams p;
+        p.patternClass = PatternClass::parse(cls);
+        p.count = d;
+        p.size.maxSize = 7;
+        patterns = PatternSet::sample(p);
+        clean = DensityMatrix::compute(data, patterns);
+    }
+    NoiseModel model(MechanismParams mp) const {
+        if (mp.degreeBound < data.maxDegree()) mp.degreeBound = data.maxDegree();
+        return NoiseModel(clean, patterns.patterns, GraphFacts::of(data), mp, data.name);
+    }
+};
+}  // namespace
+
+class TestMechanism : public QObject {
+    Q_OBJECT
+private slots:
+    void gaussianIsCalibratedToTheTargetEpsilon() {
+        Fixture f;
+        for (double eps : {0.3, 1.0, 4.0}) {
+            MechanismParams mp;
+            mp.epsilon = eps;
+            mp.delta = 1e-5;
+            NoiseModel m = f.model(mp);
+            QVERIFY(std::abs(m.report().epsilon() - eps) < 1e-9 * eps);
+            QCOMPARE(QString::fromStdString(m.report().conversions[m.report().tightest].name), QString("analytic Gaussian"));
+            // Isotropic: σ = ‖s‖₂/√(2ρ) for every pattern of a graph.
+            std::vector<double> s;
+            for (int j = 0; j < m.cols(); ++j) s.push_back(m.sensitivity(0, j));
+            for (int j = 0; j < m.cols(); ++j)
+                QVERIFY(std::abs(m.noiseScale(0, j) - l2Norm(s) / std::sqrt(2 * m.guarantee().rho)) < 1e-15);
+        }
+    }
+    // Σ s_j²/σ_j² = 2ρ for every allocation, and the optimum beats random feasible alternatives
+    // in the weighted objective Σ w_j σ_j².
+    void allocationsMeetTheBudgetAndAreOptimal() {
+        Fixture f("treewidth:2", 10);
+        std::vector<double> w(10);
+        Rng rng(6);
+        for (double& x : w) x = 0.1 + rng.uniform();
+        for (Allocation a : {Allocation::Isotropic, Allocation::EqualSnr, Allocation::Weights}) {
+            MechanismParams mp;
+            mp.allocation = a;
+            mp.weights = w;
+            NoiseModel m = f.model(mp);
+            const double rho = m.guarantee().rho;
+            for (int i = 0; i < m.rows(); i += 7) {
+                double sum = 0;
+                for (int j = 0; j < m.cols(); ++j) sum += std::pow(m.sensitivity(i, j) / m.noiseScale(i, j), 2);
+                QVERIFY2(std::abs(sum - 2 * rho) < 1e-9 * rho, toString(a));
+            }
+            if (a == Allocation::EqualSnr)
+                for (int j = 1; j < m.cols(); ++j)
+                    QVERIFY(std::abs(m.noiseScale(0, j) / m.sensitivity(0, j) - m.noiseScale(0, 0) / m.sensitivity(0, 0)) < 1e-9 * m.noiseScale(0, 0) / m.sensitivity(0, 0));
+            if (a == Allocation::Weights) {
+                auto objective = [&](const std::vector<double>& sigma) {
+                    double o = 0;
+                    for (int j = 0; j < 10; ++j) o += w[j] * sigma[j] * sigma[j];
+                    return o;
+                };
+                std::vector<double> best;
+                for (int j = 0; j < 10; ++j) best.push_back(m.noiseScale(0, j));
+                for (int trial = 0; trial < 200; ++trial) {
+                    std::vector<double> alt(10);
+                    double c = 0;
+                    for (int j = 0; j < 10; ++j) { alt[j] = best[j] * std::exp(0.5 * (rng.uniform() - 0.5)); c += std::pow(m.sensitivity(0, j) / alt[j], 2); }
+                    const double scale = std::sqrt(c / (2 * rho));  // rescale onto the constraint
+                    for (double& x : alt) x *= scale;
+                    QVERIFY(objective(alt) >= objective(best) * (1 - 1e-12));
+                }
+            }
+        }
+    }
+    void publicDegreeBoundIsEnforced() {
+        Fixture f;
+        MechanismParams mp;
+        mp.degreeBound = 2;  // the SBM graphs have larger degrees
+        try {
+            NoiseModel(f.clean, f.patterns.patterns, GraphFacts::of(f.data), mp, "SBM");
+            QFAIL("expected AssumptionViolation");
+        } catch (const AssumptionViolation& e) {
+            QVERIFY(QString(e.what()).contains("graph 0 of SBM has maximum degree"));
+            QVERIFY(QString(e.what()).contains("D = 2"));
+        }
+        mp.sensitivity = SensitivitySource::CountingLemma;  // no assumption: nothing to refuse
+        NoiseModel ok(f.clean, f.patterns.patterns, GraphFacts::of(f.data), mp, "SBM");
+        QVERIFY(ok.report().assumption.find("counting") != std::string::npos);
+    }
+    void releaseIsReproducibleAndThreadIndependent() {
+        Fixture f;
+        NoiseModel m = f.model(MechanismParams{});
+        NoisyEmbedding a = m.release(0);
+        NoisyEmbedding b;
+        {
+            tbb::global_control one(tbb::global_control::max_allowed_parallelism, 1);
+            b = m.release(0);
+        }
+        QVERIFY(a.values == b.values);
+        QVERIFY(m.release(1).values != a.values);
+        double row[64];
+        m.sampleRow(5, 0, row);
+        for (int j = 0; j < m.cols(); ++j) QCOMPARE(row[j], a.values(5, j));
+    }
+    // Noise is zero-mean with the stated scale: z-scores over many repetitions.
+    void noiseHasTheStatedMeanAndScale() {
+        Fixture f;
+        for (MechanismKind k : {MechanismKind::Gaussian, MechanismKind::Laplace, MechanismKind::SmoothGaussian}) {
+            MechanismParams mp;
+            mp.mechanism = k;
+            NoiseModel m = f.model(mp);
+            const int reps = 4000, i = 3;
+            std::vector<double> sum(m.cols(), 0), sum2(m.cols(), 0), row(m.cols());
+            for (int r = 0; r < reps; ++r) {
+                m.sampleRow(i, r, row.data());
+                for (int j = 0; j < m.cols(); ++j) {
+                    const double z = row[j] - f.clean.t(i, j);
+                    sum[j] += z;
+                    sum2[j] += z * z;
+                }
+            }
+            for (int j = 0; j < m.cols(); ++j) {
+                const double sd = k == MechanismKind::Laplace ? std::sqrt(2.0) * m.noiseScale(i, j) : m.noiseScale(i, j);
+                QVERIFY2(std::abs(sum[j] / reps) < 4.9 * sd / std::sqrt(reps), toString(k));  // 1e-6 each
+                const double ratio = sum2[j] / reps / (sd * sd);
+                QVERIFY2(std::abs(ratio - 1) < (k == MechanismKind::Laplace ? 0.15 : 0.1), qPrintable(QString("%1: %2").arg(toString(k)).arg(ratio)));
+            }
+        }
+    }
+    void smoothGaussianMatchesTheorem5() {
+        Fixture f("trees", 50);
+        MechanismParams mp;
+        mp.mechanism = MechanismKind::SmoothGaussian;
+        mp.axis = BudgetAxis::Rho;
+        mp.rho = 0.01;  // ρ', β = ρ'/5
+        mp.delta = 1e-6;
+        NoiseModel m = f.model(mp);
+        QVERIFY(std::abs(m.guarantee().rho - (0.02 + 4 * 50 * 0.002 * 0.002)) < 1e-15);
+        QVERIFY(std::abs(m.guarantee().omega - 125) < 1e-9);
+        double bdrs = 0;
+        for (auto& c : m.report().conversions) if (c.name == "BDRS") bdrs = c.epsilon;
+        QCOMPARE(std::round(bdrs * 1000) / 1000, 1.093);
+        QVERIFY(std::abs(m.report().epsilon() - 0.92) < 0.01);
+        QVERIFY(m.report().validGuarantee);
+    }
+    void referenceModeIsLabelledEverywhere() {
+        Fixture f;
+        MechanismParams mp;
+        mp.mechanism = MechanismKind::SmoothGaussian;
+        mp.referenceMode = true;
+        mp.axis = BudgetAxis::Rho;
+        NoiseModel m = f.model(mp);
+        QVERIFY(!m.report().validGuarantee);
+        QVERIFY(!m.guarantee().valid);
+        QVERIFY(!m.report().warnings.empty());
+        const std::string json = m.report().toJson().dump();
+        QVERIFY(json.find("NO valid privacy guarantee") != std::string::npos);
+        QVERIFY(m.report().summary().find("NO VALID GUARANTEE") != std::string::npos);
+        QVERIFY(m.release(0).report.referenceMode);
+    }
+    void secureModeAccountsForTheGrid() {
+        Fixture f;
+        MechanismParams mp;
+        mp.secure = true;
+        mp.epsilon = 1.0;
+        NoiseModel m = f.model(mp);
+        QVERIFY(m.report().epsilon() <= 1.0 + 1e-9);
+        QVERIFY(m.report().secureInflation >= 1.0 && m.report().secureInflation < 1.05);
+        for (const auto& c : m.report().conversions) QVERIFY(c.name != "analytic Gaussian");
+        NoisyEmbedding a = m.release(0), b = m.release(0);
+        QVERIFY(a.values != b.values);  // OS randomness: not reproducible by design
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, [&] { MechanismParams s; s.secure = true; s.mechanism = MechanismKind::Laplace; f.model(s); }());
+    }
+    void laplaceAndRandomizedResponseArePureDp() {
+        Fixture f;
+        MechanismParams mp;
+        mp.mechanism = MechanismKind::Laplace;
+        mp.epsilon = 0.7;
+        NoiseModel m = f.model(mp);
+        QCOMPARE(m.report().epsilon(), 0.7);
+        std::vector<double> s;
+        for (int j = 0; j < m.cols(); ++j) s.push_back(m.sensitivity(2, j));
+        QVERIFY(std::abs(m.noiseScale(2, 0) - l1Norm(s) / 0.7) < 1e-15);
+        RandomizedResponseModel rr(f.data, f.patterns.patterns, 2.0, 1);
+        QCOMPARE(rr.report().epsilon(), 2.0);
+        NoisyEmbedding e = rr.release(0);
+        QCOMPARE(int(e.values.rows()), f.data.size());
+        QVERIFY(e.values.minCoeff() >= 0 && e.values.maxCoeff() <= 1);  // densities of real graphs
+        QVERIFY(e.values == rr.release(0).values);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestMechanism)
+#include "tst_mechanism.moc"

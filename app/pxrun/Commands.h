@@ -21,5 +21,7 @@ int benchCommand(const std::vector<std::string>& args);
 int infoCommand(const std::vector<std::string>& args);
 int patternsCommand(const std::vector<std::string>& args);
 int densitiesCommand(const std::vector<std::string>& args);
+int embedCommand(const std::vector<std::string>& args);
+int auditCommand(const std::vector<std::string>& args);
 
 }  // namespace pxrun

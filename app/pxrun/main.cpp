@@ -17,6 +17,15 @@ const char* kUsage =
     "                                sample a pattern set (C: trees, fan-cactus:R, subgraph:K, treewidth:K)\n"
     "  densities DATA --patterns FILE.json|--class C ... [--out FILE.csv] [--threads N]\n"
     "                                homomorphism density matrix (N x d, plus n) as CSV\n"
+    "  embed DATA --out PREFIX [--patterns FILE | --class C ...] [mechanism options] [--rep R]\n"
+    "                                private embeddings: PREFIX.csv, PREFIX.npy and PREFIX.json (privacy report)\n"
+    "  audit [--g0 FILE --g1 FILE] [--patterns FILE] [--samples 200000] [--all] [mechanism options]\n"
+    "                                empirical privacy audit: certified lower bound on epsilon vs the claim\n"
+    "      mechanism options: --mechanism gaussian|smooth|laplace|rr --epsilon E | --rho R --delta 1e-6\n"
+    "                         --D 6 --sensitivity degree-bound|counting-lemma --allocation isotropic|equal-snr\n"
+    "                         --beta B --noise-seed S --reference (published code's quantities, NO guarantee)\n"
+    "                         --secure (discrete Gaussian, OS randomness)\n"
+    "  bench noise [--data PATH] [--mechanism M] [--allocation A]\n"
     "  bench densities [--data PATH] [--class C] [--d 50] [--max-size 16] [--reps 5] [--threads N]\n"
     "  bench scaling [--class C] [--d 10] [--max-n 100000]\n"
     "                                benchmarks (median wall time, per-pair time, peak memory)\n"
@@ -35,6 +44,8 @@ int main(int argc, char** argv) {
         if (cmd == "patterns") return pxrun::patternsCommand(rest);
         if (cmd == "densities") return pxrun::densitiesCommand(rest);
         if (cmd == "bench") return pxrun::benchCommand(rest);
+        if (cmd == "embed") return pxrun::embedCommand(rest);
+        if (cmd == "audit") return pxrun::auditCommand(rest);
         std::fprintf(stderr, "pxrun: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
         return 2;
     } catch (const px::Cancelled&) {

@@ -1,5 +1,6 @@
 #include "patterns/PatternSet.h"
 
+#include "common/AtomicFile.h"
 #include "common/Error.h"
 #include "graph/GraphAlgorithms.h"
 
@@ -124,14 +125,7 @@ std::string PatternSet::toJson() const {
 }
 
 void PatternSet::save(const std::string& path) const {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) throw InputError(path, 0, "cannot write file");
-        out << toJson() << "\n";
-        if (!out.flush()) throw InputError(path, 0, "write failed (disk full?)");
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) throw InputError(path, 0, "cannot replace file");
+    writeFileAtomically(path, [&](std::ostream& out) { out << toJson() << "\n"; });
 }
 
 PatternSet PatternSet::fromJson(const std::string& text, const std::string& src) {

@@ -107,7 +107,7 @@ AuditResult auditPair(const Graph& g0, const Graph& g1, const std::vector<Patter
         } else {
             for (int j = 0; j < d; ++j) s += (x[j] - clean.t(0, j)) * (clean.t(1, j) - clean.t(0, j));
         }
-        return s;
+        return audit.rawFloatingPoint ? s : std::ldexp(std::nearbyint(std::ldexp(s, 30)), -30);
     };
     const int half = audit.samples / 2;
     std::vector<double> a1, b1, a2, b2;

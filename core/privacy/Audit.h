@@ -16,6 +16,11 @@ struct AuditParams {
     int samples = 100000;      // draws per graph (half choose the test, half evaluate it)
     double confidence = 0.95;  // the lower bound holds with this probability
     std::uint64_t seed = 12345;// seed of the mechanism's noise streams during the audit
+    // false (default): the test statistic is rounded to 2^−30, so the audit judges the mechanism as
+    // specified. true: raw floating-point statistics, which can exploit the low-order-bit leakage of
+    // floating-point noise (Mironov 2012) — e.g. the Laplace likelihood ratio is constant outside
+    // [t1, t0] in exact arithmetic, but its rounding differs between the two graphs.
+    bool rawFloatingPoint = false;
 };
 
 struct AuditResult {

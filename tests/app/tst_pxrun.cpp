@@ -73,6 +73,35 @@ private slots:
             }
         }
     }
+    void embedWritesAllThreeFilesAndRefusesDegreeViolations() {
+        QTemporaryDir dir;
+        const QString prefix = dir.path() + "/e";
+        Run r = pxrun({"embed", "builtin:wl-pairs", "--class", "trees", "--d", "4", "--epsilon", "2", "--D", "4", "--out", prefix});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("ε = 2"));
+        for (const char* ext : {".csv", ".npy", ".json"}) QVERIFY(QFile::exists(prefix + ext));
+        Run bad = pxrun({"embed", "builtin:wl-pairs", "--D", "2", "--out", prefix});
+        QCOMPARE(bad.code, 1);
+        QVERIFY2(bad.err.contains("maximum degree 3 > the public bound D = 2"), qPrintable(bad.err));
+        Run ref = pxrun({"embed", "builtin:wl-pairs", "--D", "4", "--reference", "--out", prefix});
+        QCOMPARE(ref.code, 0);
+        QFile csv(prefix + ".csv");
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QVERIFY(csv.readLine().startsWith("# REFERENCE-CODE REPRODUCTION MODE"));
+    }
+    void auditFlagsTheReferenceMode() {
+        Run r = pxrun({"audit", "--all", "--samples", "60000", "--epsilon", "1", "--delta", "1e-5"});
+        QCOMPARE(r.code, 0);
+        const QStringList lines = r.out.split('\n');
+        int violated = 0;
+        for (const QString& l : lines) {
+            if (l.contains("CLAIM VIOLATED")) {
+                ++violated;
+                QVERIFY2(l.startsWith("Gaussian, REFERENCE MODE"), qPrintable(l));
+            }
+        }
+        QCOMPARE(violated, 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPxrun)

@@ -3,10 +3,12 @@
 #include "TestSupport.h"
 #include "generators/Generators.h"
 #include "privacy/Mechanism.h"
+#include "privacy/EmbeddingExport.h"
 #include "privacy/RandomizedResponse.h"
 
 #include <QtTest>
 #include <cmath>
+#include <cstring>
 #include <tbb/global_control.h>
 
 using namespace px;
@@ -206,6 +208,50 @@ private slots:
         QCOMPARE(int(e.values.rows()), f.data.size());
         QVERIFY(e.values.minCoeff() >= 0 && e.values.maxCoeff() <= 1);  // densities of real graphs
         QVERIFY(e.values == rr.release(0).values);
+    }
+    void paramsRoundTripAndExport() {
+        MechanismParams p;
+        p.mechanism = MechanismKind::SmoothGaussian;
+        p.sensitivity = SensitivitySource::CountingLemma;
+        p.degreeBound = 9;
+        p.allocation = Allocation::Weights;
+        p.weights = {1, 2, 3};
+        p.axis = BudgetAxis::Rho;
+        p.epsilon = 0.25;
+        p.rho = 0.003;
+        p.delta = 1e-7;
+        p.beta = 0.01;
+        p.referenceMode = true;
+        p.secure = false;
+        p.seed = 77;
+        MechanismParams q = mechanismParamsFromJson(toJson(p));
+        QCOMPARE(toJson(q).dump(), toJson(p).dump());
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, mechanismParamsFromJson({{"mechanism", "exponential"}}));
+
+        Fixture f;
+        NoiseModel m = f.model(MechanismParams{});
+        NoisyEmbedding e = m.release(0);
+        QTemporaryDir dir;
+        const std::string prefix = dir.path().toStdString() + "/emb";
+        exportEmbedding(prefix, e, {{"note", "test"}});
+        QFile npy(QString::fromStdString(prefix + ".npy"));
+        QVERIFY(npy.open(QIODevice::ReadOnly));
+        const QByteArray bytes = npy.readAll();
+        QVERIFY(bytes.startsWith("\x93NUMPY\x01\x00"));
+        const int headerLen = (unsigned char)bytes[8] | ((unsigned char)bytes[9] << 8);
+        QCOMPARE((10 + headerLen) % 64, 0);
+        QVERIFY(bytes.mid(10, headerLen).contains(QByteArray("'shape': (60, 9)")));
+        QCOMPARE(bytes.size(), 10 + headerLen + 60 * 9 * 8);
+        double first[2];
+        std::memcpy(first, bytes.constData() + 10 + headerLen, sizeof first);
+        QCOMPARE(first[0], e.n(0));
+        QCOMPARE(first[1], e.values(0, 0));
+        QFile side(QString::fromStdString(prefix + ".json"));
+        QVERIFY(side.open(QIODevice::ReadOnly));
+        auto j = nlohmann::json::parse(side.readAll().toStdString());
+        QCOMPARE(j["note"].get<std::string>(), std::string("test"));
+        QCOMPARE(j["privacy_report"]["epsilon"].get<double>(), m.report().epsilon());
+        QVERIFY(QFile::exists(QString::fromStdString(prefix + ".csv")));
     }
 };
 

@@ -6,6 +6,7 @@
 #include "generators/Generators.h"
 #include "hom/DensityMatrix.h"
 #include "privacy/Mechanism.h"
+#include "experiment/Evaluation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -135,6 +136,51 @@ int benchNoise(const Args& a) {
     std::printf("threads       %u hardware\nchecksum      %.12g\n", std::thread::hardware_concurrency(), checksum);
     return 0;
 }
+// One evaluation of the private pipeline at a fixed budget: re-noise, kNN, AUC and the attack on
+// every graph (the work behind one point of a sweep).
+int benchEvaluate(const Args& a) {
+    const std::string data = a.get("data", std::string(PX_DEFAULT_DATA) + "/ogbg-molbace");
+    px::Dataset ds = loadData(data);
+    px::PatternSet set = px::PatternSet::sample(samplerFromArgs(a));
+    auto dm = std::make_shared<const px::DensityMatrix>(px::DensityMatrix::compute(ds, set));
+    const px::privacy::GraphFacts facts = px::privacy::GraphFacts::of(ds);
+    px::privacy::MechanismParams mp;
+    mp.degreeBound = int(a.getLong("D", std::max(6, ds.maxDegree())));
+    mp.epsilon = a.getDouble("epsilon", 1.0);
+    const px::experiment::TrainTest split = px::experiment::chooseSplit(ds, 0, 1);
+    px::experiment::EvaluationParams ep;
+    ep.tasks = {0};
+    ep.k = int(a.getLong("k", 120));
+    const int reps = int(a.getLong("reps", 11));
+    std::vector<double> noiseT, learnT, attackT, totalT;
+    double value = 0, top1 = 0;
+    px::privacy::NoisyEmbedding e;
+    for (int r = 0; r < reps; ++r) {
+        auto s0 = Clock::now();
+        px::privacy::NoiseModel model(dm, set.patterns, facts, mp, ds.name);
+        model.releaseInto(r, e);
+        auto s1 = Clock::now();
+        auto scale = [&model](int c, int j) { return model.noiseScale(c, j); };
+        ep.attack = false;
+        auto res = px::experiment::evaluate(ds, split, *dm, &e.values, &model, scale, ep);
+        auto s2 = Clock::now();
+        px::attack::ReidParams rp;
+        auto att = px::attack::reidentify(dm->t, dm->n, e.values, scale, rp);
+        auto s3 = Clock::now();
+        noiseT.push_back(seconds(s0, s1));
+        learnT.push_back(seconds(s1, s2));
+        attackT.push_back(seconds(s2, s3));
+        totalT.push_back(seconds(s0, s3));
+        value = res.value;
+        top1 = att.top1;
+    }
+    std::printf("data          %s: %d graphs, split %s (%zu train / %zu test), %d patterns, kNN k = %d, eps = %g\n",
+                ds.name.c_str(), ds.size(), split.name.c_str(), split.train.size(), split.test.size(), set.size(), ep.k, mp.epsilon);
+    std::printf("evaluation    median %.1f ms over %d runs: re-noise %.1f ms, kNN + AUC %.1f ms, attack on all %d graphs %.1f ms\n",
+                median(totalT) * 1e3, reps, median(noiseT) * 1e3, median(learnT) * 1e3, ds.size(), median(attackT) * 1e3);
+    std::printf("last run      AUC %.4f, attack top-1 %.4f\n", value, top1);
+    return 0;
+}
 }  // namespace
 
 int benchCommand(const std::vector<std::string>& argv) {
@@ -143,7 +189,8 @@ int benchCommand(const std::vector<std::string>& argv) {
     if (a.positional[0] == "densities") return benchDensities(a);
     if (a.positional[0] == "scaling") return benchScaling(a);
     if (a.positional[0] == "noise") return benchNoise(a);
-    throw std::invalid_argument("unknown benchmark '" + a.positional[0] + "' (expected densities, scaling or noise)");
+    if (a.positional[0] == "evaluate") return benchEvaluate(a);
+    throw std::invalid_argument("unknown benchmark '" + a.positional[0] + "' (expected densities, scaling, noise or evaluate)");
 }
 
 }  // namespace pxrun

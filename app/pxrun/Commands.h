@@ -23,5 +23,7 @@ int patternsCommand(const std::vector<std::string>& args);
 int densitiesCommand(const std::vector<std::string>& args);
 int embedCommand(const std::vector<std::string>& args);
 int auditCommand(const std::vector<std::string>& args);
+int sweepCommand(const std::vector<std::string>& args);
+int mergeCommand(const std::vector<std::string>& args);
 
 }  // namespace pxrun

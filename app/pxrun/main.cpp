@@ -17,6 +17,10 @@ const char* kUsage =
     "                                sample a pattern set (C: trees, fan-cactus:R, subgraph:K, treewidth:K)\n"
     "  densities DATA --patterns FILE.json|--class C ... [--out FILE.csv] [--threads N]\n"
     "                                homomorphism density matrix (N x d, plus n) as CSV\n"
+    "  sweep SPEC.json --out PREFIX [--shard i/N] [--data PATH]\n"
+    "                                run a sweep: PREFIX.csv (one row per run), PREFIX-summary.csv, PREFIX.json\n"
+    "  merge SHARD.csv... --out PREFIX\n"
+    "                                join the shards of a sweep and refit\n"
     "  embed DATA --out PREFIX [--patterns FILE | --class C ...] [mechanism options] [--rep R]\n"
     "                                private embeddings: PREFIX.csv, PREFIX.npy and PREFIX.json (privacy report)\n"
     "  audit [--g0 FILE --g1 FILE] [--patterns FILE] [--samples 200000] [--all] [mechanism options]\n"
@@ -46,6 +50,8 @@ int main(int argc, char** argv) {
         if (cmd == "bench") return pxrun::benchCommand(rest);
         if (cmd == "embed") return pxrun::embedCommand(rest);
         if (cmd == "audit") return pxrun::auditCommand(rest);
+        if (cmd == "sweep") return pxrun::sweepCommand(rest);
+        if (cmd == "merge") return pxrun::mergeCommand(rest);
         std::fprintf(stderr, "pxrun: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
         return 2;
     } catch (const px::Cancelled&) {

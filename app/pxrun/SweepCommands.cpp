@@ -1,0 +1,97 @@
+// pxrun sweep (run a sweep spec, or one shard of it) and pxrun merge (join shards).
+#include "Commands.h"
+#include "CommonOptions.h"
+#include "TerminalProgress.h"
+#include "experiment/SweepRunner.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace pxrun {
+
+namespace {
+void printSummary(const px::experiment::SweepResult& r) {
+    const auto& a = r.aggregated;
+    std::printf("%-16s %-10s %-10s %10s %10s %8s %16s %10s\n", "class", "mechanism", "budget", "epsilon", "metric", "runs",
+                "value (±2 std)", "top1");
+    for (int i = 0; i < a.rows(); ++i) {
+        auto num = [&](const char* c) { return a.at(i, c).is_number() ? a.at(i, c).get<double>() : std::nan(""); };
+        char budget[32];
+        std::snprintf(budget, sizeof budget, "%g", num("budget"));
+        std::printf("%-16s %-10s %-10s %10.4g %10s %8d %8.4f ± %5.3f %10.4g%s\n", a.at(i, "pattern_class").get<std::string>().c_str(),
+                    a.at(i, "mechanism").get<std::string>().c_str(), budget, num("epsilon_mean"),
+                    a.at(i, "metric").get<std::string>().c_str(), int(num("value_count")), num("value_mean"), 2 * num("value_std"),
+                    num("top1_mean"), a.at(i, "valid_guarantee") == false ? "  [NO VALID GUARANTEE]" : "");
+    }
+    for (const auto& f : r.fits) {
+        std::printf("erf fit [%s]: kappa %.4g, A_inf %.4f%s, rmse %.4f, R^2 %.3f\n", f.group.c_str(), f.fit.kappa, f.fit.aInf,
+                    f.fit.aInfFitted ? " (fitted)" : " (from eps = inf)", f.fit.rmse, f.fit.r2);
+        for (std::size_t t = 0; t < f.targetAuc.size(); ++t)
+            std::printf("    AUC %.2f needs eps >= %.4g\n", f.targetAuc[t], f.epsilonForTarget[t]);
+    }
+}
+}  // namespace
+
+int sweepCommand(const std::vector<std::string>& argv) {
+    Args a = Args::parse(argv);
+    if (a.positional.size() != 1 || !a.has("out"))
+        throw std::invalid_argument("usage: pxrun sweep SPEC.json --out PREFIX [--shard i/N] [--data PATH]");
+    px::experiment::SweepSpec spec = px::experiment::SweepSpec::load(a.positional[0]);
+    if (a.has("data")) spec.dataset = a.get("data", "");
+    px::experiment::SweepOptions opt;
+    if (a.has("shard")) {
+        const std::string s = a.get("shard", "");
+        const auto slash = s.find('/');
+        try {
+            if (slash == std::string::npos) throw std::invalid_argument("");
+            opt.shard = std::stoi(s.substr(0, slash));
+            opt.shards = std::stoi(s.substr(slash + 1));
+        } catch (...) {
+            throw std::invalid_argument("--shard expects i/N, e.g. 0/4, got '" + s + "'");
+        }
+    }
+    px::Dataset ds = loadData(spec.dataset);
+    TerminalProgress progress("sweep " + spec.name);
+    px::experiment::SweepResult r = px::experiment::runSweep(spec, ds, opt, progress);
+    const std::string prefix = a.get("out", "");
+    px::experiment::saveSweep(r, prefix);
+    printSummary(r);
+    std::printf("wrote %s.csv (%d runs), %s-summary.csv, %s.json\n", prefix.c_str(), r.runs.rows(), prefix.c_str(), prefix.c_str());
+    return 0;
+}
+
+int mergeCommand(const std::vector<std::string>& argv) {
+    Args a = Args::parse(argv);
+    if (a.positional.empty() || !a.has("out"))
+        throw std::invalid_argument("usage: pxrun merge SHARD.csv... --out PREFIX  (each SHARD.json sidecar is read too)");
+    std::vector<px::experiment::ResultTable> parts;
+    px::experiment::SweepResult merged;
+    nlohmann::json shards = nlohmann::json::array();
+    for (const auto& path : a.positional) {
+        parts.push_back(px::experiment::ResultTable::loadCsv(path));
+        std::string side = path.size() > 4 ? path.substr(0, path.size() - 4) + ".json" : path + ".json";
+        std::FILE* f = std::fopen(side.c_str(), "rb");
+        if (f) {
+            std::string text;
+            char buf[65536];
+            std::size_t got;
+            while ((got = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, got);
+            std::fclose(f);
+            auto j = nlohmann::json::parse(text, nullptr, false);
+            if (!j.is_discarded()) {
+                if (merged.metadata.is_null()) merged.metadata = j;
+                shards.push_back(j.value("shard", nlohmann::json()));
+            }
+        }
+    }
+    merged.runs = px::experiment::ResultTable::merge(parts);
+    merged.metadata["shard"] = {{"merged_from", shards}};
+    px::experiment::summarise(merged);
+    const std::string prefix = a.get("out", "");
+    px::experiment::saveSweep(merged, prefix);
+    printSummary(merged);
+    std::printf("merged %zu files, %d runs into %s.csv\n", a.positional.size(), merged.runs.rows(), prefix.c_str());
+    return 0;
+}
+
+}  // namespace pxrun

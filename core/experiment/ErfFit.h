@@ -1,0 +1,29 @@
+#pragma once
+// The erf law of the seed paper's Proposition 4: for two classes whose means differ by Δ under
+// Gaussian noise σ, AUC = ½[1 + erf(Δ/(2σ))]. With σ ∝ 1/√ρ this is
+//     AUC(ρ) = ½ + (A∞ − ½)·erf(κ√ρ),
+// fitted to a sweep by Levenberg–Marquardt (Eigen's unsupported module), with κ and optionally
+// A∞ free. The fit is inverted to give the ρ a target AUC needs and the AUC predicted at a ρ.
+// ρ here is the parameter that sets the noise scale (ρ of the Gaussian, ρ' of the smooth one).
+#include <vector>
+
+namespace px::experiment {
+
+struct ErfFit {
+    double kappa = 0;        // κ
+    double aInf = 0.5;       // A∞: the AUC without noise
+    bool aInfFitted = false; // false: A∞ was fixed by the caller
+    double rmse = 0;         // root-mean-square residual
+    double r2 = 0;           // coefficient of determination
+    int points = 0;
+    bool converged = false;
+
+    double predict(double rho) const;
+    // ρ needed for a target AUC; +∞ if the target is at or above A∞ (unreachable), 0 if ≤ ½.
+    double rhoFor(double auc) const;
+};
+
+// Fits to points (ρ_i, AUC_i), ρ_i > 0. If aInf is given (≥ 0.5) it is held fixed.
+ErfFit fitErf(const std::vector<double>& rho, const std::vector<double>& auc, double fixedAInf = -1.0);
+
+}  // namespace px::experiment

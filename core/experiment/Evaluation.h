@@ -1,0 +1,44 @@
+#pragma once
+// One evaluation of the private pipeline: release the embeddings (or use the clean ones at ε = ∞),
+// train the learner on the training graphs, score the test graphs, and attack the release.
+#include "attack/Reidentification.h"
+#include "dataset/Dataset.h"
+#include "hom/DensityMatrix.h"
+#include "privacy/Mechanism.h"
+
+#include <memory>
+#include <vector>
+
+namespace px::experiment {
+
+struct TrainTest {
+    std::vector<int> train, test;
+    std::string name;  // "scaffold", "stratified(seed=1)"
+};
+// The data set's own split if it has one, else a seeded stratified 80/20 split on the task.
+TrainTest chooseSplit(const Dataset& ds, int task, std::uint64_t seed);
+
+struct EvaluationParams {
+    std::vector<int> tasks;        // label columns to score (their metrics are averaged)
+    int k = 10;                    // kNN neighbours
+    bool noisyTest = true;         // false: clean test features (reference code)
+    bool appendN = true;           // n as a feature
+    bool standardize = true;       // standardise on the training set
+    bool attack = true;
+    int attackSubset = 0;
+    std::uint64_t seed = 1;        // attack subset seed
+};
+
+struct EvaluationResult {
+    std::string metric;            // "auc", "rmse" or "accuracy"
+    double value = 0;              // mean over the selected tasks
+    attack::ReidResult attack;     // zero if not run
+    bool attacked = false;
+};
+
+// Clean features are used when `release` is null (ε = ∞).
+EvaluationResult evaluate(const Dataset& ds, const TrainTest& split, const DensityMatrix& clean,
+                          const DensityMatrix::Matrix* released, const privacy::RowSampler* mechanism,
+                          const std::function<double(int, int)>& noiseScale, const EvaluationParams& params);
+
+}  // namespace px::experiment

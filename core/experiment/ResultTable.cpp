@@ -1,0 +1,188 @@
+#include "experiment/ResultTable.h"
+
+#include "common/AtomicFile.h"
+#include "io/LineReader.h"
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <sstream>
+
+namespace px::experiment {
+
+namespace {
+const nlohmann::json kNull;
+
+std::string cellText(const nlohmann::json& v) {
+    if (v.is_null()) return "";
+    if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
+    if (v.is_number_integer()) return std::to_string(v.get<long long>());
+    if (v.is_number()) {
+        const double x = v.get<double>();
+        if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+        if (std::isnan(x)) return "nan";
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.10g", x);
+        return buf;
+    }
+    std::string s = v.is_string() ? v.get<std::string>() : v.dump();
+    if (s.find_first_of(",\"\n") != std::string::npos) {
+        std::string q = "\"";
+        for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+        return q + "\"";
+    }
+    return s;
+}
+
+nlohmann::json parseCell(const std::string& s) {
+    if (s.empty()) return nullptr;
+    if (s == "true") return true;
+    if (s == "false") return false;
+    if (s == "inf") return std::numeric_limits<double>::infinity();
+    if (s == "-inf") return -std::numeric_limits<double>::infinity();
+    if (s == "nan") return std::nan("");
+    char* end = nullptr;
+    const long long i = std::strtoll(s.c_str(), &end, 10);
+    if (end == s.c_str() + s.size()) return i;
+    const double d = std::strtod(s.c_str(), &end);
+    if (end == s.c_str() + s.size()) return d;
+    return s;
+}
+
+// Splits one CSV line with double-quote escaping.
+std::vector<std::string> splitCsv(std::string_view line) {
+    std::vector<std::string> out;
+    std::string cur;
+    bool quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') { cur += '"'; ++i; }
+            else if (c == '"') quoted = false;
+            else cur += c;
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',') {
+            out.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    out.push_back(cur);
+    return out;
+}
+}  // namespace
+
+void ResultTable::add(const Row& row) {
+    std::vector<nlohmann::json> cells(columns_.size());
+    for (const auto& [key, value] : row) {
+        int c = columnIndex(key);
+        if (c < 0) {
+            columns_.push_back(key);
+            for (auto& r : rows_) r.emplace_back(nullptr);
+            cells.emplace_back(nullptr);
+            c = int(columns_.size()) - 1;
+        }
+        cells[c] = value;
+    }
+    rows_.push_back(std::move(cells));
+}
+
+const nlohmann::json& ResultTable::at(int row, const std::string& column) const {
+    const int c = columnIndex(column);
+    return c < 0 ? kNull : rows_[row][c];
+}
+
+int ResultTable::columnIndex(const std::string& column) const {
+    for (std::size_t i = 0; i < columns_.size(); ++i)
+        if (columns_[i] == column) return int(i);
+    return -1;
+}
+
+std::string ResultTable::toCsv() const {
+    std::ostringstream out;
+    for (std::size_t c = 0; c < columns_.size(); ++c) out << (c ? "," : "") << cellText(columns_[c]);
+    out << "\n";
+    for (const auto& r : rows_) {
+        for (std::size_t c = 0; c < r.size(); ++c) out << (c ? "," : "") << cellText(r[c]);
+        out << "\n";
+    }
+    return out.str();
+}
+
+void ResultTable::saveCsv(const std::string& path) const {
+    writeFileAtomically(path, [&](std::ostream& out) { out << toCsv(); });
+}
+
+ResultTable ResultTable::loadCsv(const std::string& path) {
+    io::LineReader r(path);
+    std::string_view line;
+    ResultTable t;
+    if (!r.next(line)) throw InputError(path, 1, "empty file; expected a header line");
+    t.columns_ = splitCsv(line);
+    while (r.next(line)) {
+        if (line.empty()) continue;
+        auto cells = splitCsv(line);
+        if (cells.size() != t.columns_.size())
+            r.fail("expected " + std::to_string(t.columns_.size()) + " fields (as in the header), found " +
+                   std::to_string(cells.size()));
+        std::vector<nlohmann::json> row;
+        for (auto& c : cells) row.push_back(parseCell(c));
+        t.rows_.push_back(std::move(row));
+    }
+    return t;
+}
+
+ResultTable ResultTable::merge(const std::vector<ResultTable>& parts) {
+    ResultTable out;
+    for (const auto& p : parts)
+        for (int i = 0; i < p.rows(); ++i) {
+            Row row;
+            for (std::size_t c = 0; c < p.columns_.size(); ++c) row.push_back({p.columns_[c], p.rows_[i][c]});
+            out.add(row);
+        }
+    return out;
+}
+
+ResultTable ResultTable::aggregate(const std::vector<std::string>& keys, const std::vector<std::string>& metrics) const {
+    std::vector<std::string> order;
+    std::map<std::string, std::pair<Row, std::vector<std::vector<double>>>> groups;
+    for (int i = 0; i < rows(); ++i) {
+        Row keyRow;
+        std::string id;
+        for (const auto& k : keys) {
+            keyRow.push_back({k, at(i, k)});
+            id += at(i, k).dump() + "\x1f";
+        }
+        auto it = groups.find(id);
+        if (it == groups.end()) {
+            order.push_back(id);
+            it = groups.emplace(id, std::make_pair(keyRow, std::vector<std::vector<double>>(metrics.size()))).first;
+        }
+        for (std::size_t m = 0; m < metrics.size(); ++m) {
+            const auto& v = at(i, metrics[m]);
+            if (v.is_number() && std::isfinite(v.get<double>())) it->second.second[m].push_back(v.get<double>());
+        }
+    }
+    ResultTable out;
+    for (const auto& id : order) {
+        auto& [keyRow, values] = groups[id];
+        Row row = keyRow;
+        for (std::size_t m = 0; m < metrics.size(); ++m) {
+            const auto& v = values[m];
+            double mean = 0, var = 0;
+            for (double x : v) mean += x;
+            mean = v.empty() ? std::nan("") : mean / double(v.size());
+            for (double x : v) var += (x - mean) * (x - mean);
+            const double sd = v.size() > 1 ? std::sqrt(var / double(v.size() - 1)) : 0.0;
+            row.push_back({metrics[m] + "_mean", mean});
+            row.push_back({metrics[m] + "_std", sd});
+            row.push_back({metrics[m] + "_count", long(v.size())});
+        }
+        out.add(row);
+    }
+    return out;
+}
+
+}  // namespace px::experiment

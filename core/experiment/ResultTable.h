@@ -1,0 +1,38 @@
+#pragma once
+// A tidy result table: one row per run, one column per parameter or metric. Cells are JSON
+// values (numbers, strings, booleans). Exports as CSV; shards of a sweep merge by concatenation.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace px::experiment {
+
+class ResultTable {
+public:
+    using Row = std::vector<std::pair<std::string, nlohmann::json>>;
+
+    void add(const Row& row);  // new columns are appended in first-seen order
+    int rows() const { return int(rows_.size()); }
+    const std::vector<std::string>& columns() const { return columns_; }
+    // Cell (row, column); null if the row has no such column.
+    const nlohmann::json& at(int row, const std::string& column) const;
+    int columnIndex(const std::string& column) const;  // −1 if absent
+
+    std::string toCsv() const;
+    void saveCsv(const std::string& path) const;       // atomic
+    // Reads a CSV written by toCsv (numbers become numbers); throws InputError with file and line.
+    static ResultTable loadCsv(const std::string& path);
+    // Concatenates tables (columns are united).
+    static ResultTable merge(const std::vector<ResultTable>& parts);
+
+    // Mean, standard deviation and count of `metrics` for each distinct combination of `keys`
+    // (in order of first appearance). Output columns: the keys, then metric_mean, metric_std,
+    // metric_count for each metric.
+    ResultTable aggregate(const std::vector<std::string>& keys, const std::vector<std::string>& metrics) const;
+
+private:
+    std::vector<std::string> columns_;
+    std::vector<std::vector<nlohmann::json>> rows_;
+};
+
+}  // namespace px::experiment

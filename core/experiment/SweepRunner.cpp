@@ -1,0 +1,312 @@
+#include "experiment/SweepRunner.h"
+
+#include "common/AtomicFile.h"
+#include "common/Error.h"
+#include "experiment/Evaluation.h"
+#include "privacy/EmbeddingExport.h"
+#include "privacy/RandomizedResponse.h"
+
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <memory>
+
+namespace px::experiment {
+
+namespace {
+
+// Maps a part of the work onto [base, base + span] of the caller's progress.
+class SubProgress : public Progress {
+public:
+    SubProgress(Progress& p, double base, double span) : p_(p), base_(base), span_(span) {}
+    void report(double f) override { p_.report(base_ + span_ * f); }
+    bool cancelled() const override { return p_.cancelled(); }
+
+private:
+    Progress& p_;
+    double base_, span_;
+};
+
+const char* mechanismKey(privacy::MechanismKind k) {
+    switch (k) {
+        case privacy::MechanismKind::Gaussian: return "gaussian";
+        case privacy::MechanismKind::SmoothGaussian: return "smooth";
+        case privacy::MechanismKind::Laplace: return "laplace";
+        case privacy::MechanismKind::RandomizedResponse: return "rr";
+    }
+    return "?";
+}
+
+std::vector<int> selectTasks(const SweepSpec& spec, const Dataset& ds) {
+    if (ds.tasks.empty()) throw InputError(ds.source, 0, "data set has no labels; a sweep needs a task to learn");
+    std::vector<int> tasks;
+    if (spec.task == "all") {
+        for (int t = 0; t < int(ds.tasks.size()); ++t) tasks.push_back(t);
+    } else {
+        std::size_t used = 0;
+        int t = -1;
+        try { t = std::stoi(spec.task, &used); } catch (...) { used = 0; }
+        if (used != spec.task.size() || t < 0 || t >= int(ds.tasks.size()))
+            throw InputError("<spec>", 0, "field \"task\": expected \"all\" or an index 0.." + std::to_string(ds.tasks.size() - 1) +
+                                              ", found \"" + spec.task + "\"");
+        tasks.push_back(t);
+    }
+    return tasks;
+}
+
+const std::vector<std::string> kKeyColumns = {"dataset", "task", "split", "pattern_class", "d", "mechanism", "allocation",
+                                              "sensitivity", "degree_bound", "beta", "reference_mode", "valid_guarantee",
+                                              "secure", "budget_axis", "budget", "delta", "learner", "k", "noisy_test",
+                                              "append_n", "standardize", "metric"};
+const std::vector<std::string> kMeasureColumns = {"value", "top1", "top10", "epsilon", "epsilon_bdrs", "noise_param_rho", "ceiling_top1",
+                                                  "ceiling_top10", "chance_same_n_top1"};
+
+}  // namespace
+
+double epsilonForNoiseParameter(const privacy::MechanismParams& m, double rho, int d) {
+    using namespace privacy;
+    switch (m.mechanism) {
+        case MechanismKind::Gaussian:
+            return (m.secure || m.referenceMode) ? tightRdpEpsilon(rho, kInf, m.delta) : gaussianEpsilon(std::sqrt(2 * rho), m.delta);
+        case MechanismKind::SmoothGaussian: {
+            const double beta = (m.beta > 0 && !m.referenceMode) ? m.beta : rho / 5;
+            return tightestEpsilon(smoothGaussianGuarantee(rho, beta, d), m.delta);
+        }
+        case MechanismKind::Laplace: return std::sqrt(2 * rho);
+        case MechanismKind::RandomizedResponse: return std::nan("");
+    }
+    return std::nan("");
+}
+
+SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, Progress& progress) {
+    const auto runs = spec.runs();
+    const auto [begin, end] = shardRange(int(runs.size()), options.shard, options.shards);
+    const std::vector<int> tasks = selectTasks(spec, data);
+    const TrainTest split = chooseSplit(data, tasks[0], spec.splitSeed);
+    const privacy::GraphFacts facts = privacy::GraphFacts::of(data);
+    const std::vector<std::string> classes = spec.classKeys();
+    const std::vector<int> dims = spec.dimValues();
+    const std::string hash = data.contentHash();
+
+    SweepResult result;
+    struct Cached {
+        int c = -1, d = -1, p = -1;
+        PatternSet patterns;
+        std::shared_ptr<const DensityMatrix> dm;
+        attack::ReidResult ceiling;
+    } cache;
+    const double perRun = 1.0 / std::max(1, end - begin);
+    for (int r = begin; r < end; ++r) {
+        if (progress.cancelled()) throw Cancelled();
+        const auto t0 = std::chrono::steady_clock::now();
+        const SweepSpec::Run& run = runs[r];
+        const double base = double(r - begin) * perRun;
+        if (cache.c != run.classIndex || cache.d != run.dimIndex || cache.p != run.patternSeedIndex) {
+            PatternSamplerParams pp = spec.patterns;
+            pp.patternClass = PatternClass::parse(classes[run.classIndex]);
+            pp.count = dims[run.dimIndex];
+            pp.seed = spec.patternSeeds[run.patternSeedIndex];
+            cache.patterns = PatternSet::sample(pp);
+            SubProgress sub(progress, base, perRun * 0.9);
+            cache.dm = std::make_shared<const DensityMatrix>(DensityMatrix::compute(data, cache.patterns, {}, sub));
+            if (spec.attack) cache.ceiling = attack::reidentificationCeiling(cache.dm->t, cache.dm->n);
+            cache.c = run.classIndex;
+            cache.d = run.dimIndex;
+            cache.p = run.patternSeedIndex;
+        }
+        privacy::MechanismParams mp = spec.mechanisms[run.mechanismIndex];
+        const double budget = spec.budgets[run.budgetIndex];
+        mp.axis = spec.budgetAxis;
+        (spec.budgetAxis == privacy::BudgetAxis::Epsilon ? mp.epsilon : mp.rho) = budget;
+        mp.seed = spec.noiseSeeds[run.noiseSeedIndex];
+        const int d = cache.patterns.size();
+
+        EvaluationParams ep;
+        ep.tasks = tasks;
+        ep.k = spec.learner.k;
+        ep.noisyTest = spec.noisyTest;
+        ep.appendN = spec.appendN;
+        ep.standardize = spec.standardize;
+        ep.attack = spec.attack;
+        ep.attackSubset = spec.attackSubset;
+        ep.seed = mp.seed;
+
+        EvaluationResult ev;
+        privacy::PrivacyReport report;
+        double noiseRho = std::nan("");
+        if (std::isinf(budget)) {
+            ev = evaluate(data, split, *cache.dm, nullptr, nullptr, nullptr, ep);
+            report.conversions = {{"none (no noise)", privacy::kInf}};
+            report.validGuarantee = true;
+            report.delta = mp.delta;
+        } else if (mp.mechanism == privacy::MechanismKind::RandomizedResponse) {
+            privacy::RandomizedResponseModel rr(data, cache.patterns.patterns, mp.epsilon, mp.seed, mp.delta);
+            privacy::NoisyEmbedding e = rr.release(0);
+            ev = evaluate(data, split, *cache.dm, &e.values, &rr, nullptr, ep);
+            report = rr.report();
+        } else {
+            privacy::NoiseModel model(cache.dm, cache.patterns.patterns, facts, mp, data.name);
+            privacy::NoisyEmbedding e;
+            model.releaseInto(0, e);
+            auto scale = [&model](int c, int j) { return model.noiseScale(c, j); };
+            ev = evaluate(data, split, *cache.dm, &e.values, &model, scale, ep);
+            report = model.report();
+            noiseRho = mp.mechanism == privacy::MechanismKind::SmoothGaussian ? report.rhoPrime
+                       : mp.mechanism == privacy::MechanismKind::Laplace     ? mp.epsilon * mp.epsilon / 2
+                                                                              : report.rho;
+        }
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        ResultTable::Row row = {
+            {"run", r},
+            {"dataset", data.name},
+            {"dataset_hash", hash},
+            {"task", spec.task == "all" ? std::string("all") : data.tasks[tasks[0]].name},
+            {"split", split.name},
+            {"pattern_class", classes[run.classIndex]},
+            {"d", d},
+            {"pattern_seed", spec.patternSeeds[run.patternSeedIndex]},
+            {"distinct_patterns", cache.patterns.distinctCount()},
+            {"max_treewidth_bound", cache.patterns.maxTreewidthBound()},
+            {"mechanism", mechanismKey(mp.mechanism)},
+            {"allocation", privacy::toString(mp.allocation)},
+            {"sensitivity", mp.sensitivity == privacy::SensitivitySource::PublicDegreeBound ? "degree-bound" : "counting-lemma"},
+            {"degree_bound", mp.degreeBound},
+            {"beta", mp.beta},
+            {"reference_mode", mp.referenceMode},
+            {"valid_guarantee", report.validGuarantee},
+            {"secure", mp.secure},
+            {"budget_axis", spec.budgetAxis == privacy::BudgetAxis::Epsilon ? "epsilon" : "rho"},
+            {"budget", budget},
+            {"epsilon", report.epsilon()},
+            {"epsilon_conversion", report.conversions.empty() ? "" : report.conversions[report.tightest].name},
+            {"epsilon_bdrs", [&] {
+                 for (const auto& c : report.conversions)
+                     if (c.name == "BDRS") return c.epsilon;
+                 return std::nan("");
+             }()},
+            {"delta", mp.delta},
+            {"rho", report.rho},
+            {"omega", report.omega},
+            {"noise_param_rho", noiseRho},
+            {"noise_seed", mp.seed},
+            {"learner", spec.learner.kind},
+            {"k", spec.learner.k},
+            {"noisy_test", spec.noisyTest},
+            {"append_n", spec.appendN},
+            {"standardize", spec.standardize},
+            {"metric", ev.metric},
+            {"value", ev.value},
+        };
+        if (ev.attacked) {
+            const auto& a = ev.attack;
+            for (auto kv : std::vector<std::pair<std::string, double>>{
+                     {"top1", a.top1}, {"top10", a.top10}, {"top1_plain", a.top1Plain}, {"top10_plain", a.top10Plain},
+                     {"top1_whitened", a.top1Whitened}, {"top10_whitened", a.top10Whitened}, {"top1_ci95", a.top1HalfWidth},
+                     {"chance_top1", a.chance1}, {"chance_top10", a.chance10}, {"chance_same_n_top1", a.chanceSameN1},
+                     {"ceiling_top1", cache.ceiling.top1}, {"ceiling_top10", cache.ceiling.top10}})
+                row.push_back(kv);
+        }
+        row.push_back({"seconds", secs});
+        result.runs.add(row);
+        progress.report(base + perRun);
+    }
+    result.metadata["format"] = "pxstudio-sweep-result";
+    result.metadata["version"] = PX_VERSION;
+    result.metadata["spec"] = spec.toJson();
+    result.metadata["dataset"] = {{"name", data.name}, {"source", data.source}, {"content_hash", hash}, {"graphs", data.size()}};
+    result.metadata["split"] = split.name;
+    result.metadata["shard"] = {{"index", options.shard}, {"count", options.shards}, {"runs", {begin, end}}, {"total_runs", runs.size()}};
+    summarise(result);
+    return result;
+}
+
+void summarise(SweepResult& res) {
+    std::vector<std::string> keys;
+    for (const auto& k : kKeyColumns)
+        if (res.runs.columnIndex(k) >= 0) keys.push_back(k);
+    std::vector<std::string> measures;
+    for (const auto& m : kMeasureColumns)
+        if (res.runs.columnIndex(m) >= 0) measures.push_back(m);
+    res.aggregated = res.runs.aggregate(keys, measures);
+    res.fits.clear();
+    // Fit groups: every key but the budget; AUC only.
+    std::vector<std::string> groupKeys;
+    for (const auto& k : keys)
+        if (k != "budget") groupKeys.push_back(k);
+    std::map<std::string, std::vector<int>> groups;
+    std::vector<std::string> order;
+    const ResultTable& a = res.aggregated;
+    for (int i = 0; i < a.rows(); ++i) {
+        if (a.at(i, "metric") != "auc") continue;
+        std::string id;
+        for (const auto& k : groupKeys) {
+            if (k == "valid_guarantee") continue;
+            const auto& v = a.at(i, k);
+            id += (id.empty() ? "" : ", ") + k + "=" + (v.is_string() ? v.get<std::string>() : v.dump());
+        }
+        if (!groups.count(id)) order.push_back(id);
+        groups[id].push_back(i);
+    }
+    auto notes = nlohmann::json::array();
+    for (const auto& id : order) {
+        std::vector<double> rho, auc;
+        double aInf = -1;
+        for (int i : groups[id]) {
+            const double b = a.at(i, "budget").get<double>();
+            if (std::isinf(b)) { aInf = a.at(i, "value_mean").get<double>(); continue; }
+            const auto& r = a.at(i, "noise_param_rho_mean");
+            if (r.is_number() && std::isfinite(r.get<double>()) && r.get<double>() > 0) {
+                rho.push_back(r.get<double>());
+                auc.push_back(a.at(i, "value_mean").get<double>());
+            }
+        }
+        if (rho.size() < 2 || (aInf < 0.5 && aInf >= 0)) continue;
+        FitSummary fs;
+        const int head = groups[id][0];
+        auto text = [&](const char* k) { const auto& v = a.at(head, k); return v.is_string() ? v.get<std::string>() : v.dump(); };
+        fs.group = text("pattern_class") + ", d=" + text("d") + ", " + text("mechanism") + " " + text("allocation") +
+                   (a.at(head, "reference_mode") == true ? ", REFERENCE MODE" : "") +
+                   (a.at(head, "noisy_test") == false ? ", clean test" : "");
+        fs.fit = fitErf(rho, auc, aInf >= 0.5 ? aInf : -1.0);
+        const int first = groups[id][0];
+        privacy::MechanismParams m;
+        m.mechanism = privacy::mechanismFromString(a.at(first, "mechanism").get<std::string>());
+        m.delta = a.at(first, "delta").get<double>();
+        m.beta = a.at(first, "beta").is_number() ? a.at(first, "beta").get<double>() : 0.0;
+        m.referenceMode = a.at(first, "reference_mode").get<bool>();
+        const int d = a.at(first, "d").get<int>();
+        for (double target : {0.6, 0.65, 0.7, 0.75}) {
+            if (target >= fs.fit.aInf) continue;
+            fs.targetAuc.push_back(target);
+            const double r = fs.fit.rhoFor(target);
+            fs.epsilonForTarget.push_back(std::isinf(r) ? r : epsilonForNoiseParameter(m, r, d));
+        }
+        res.fits.push_back(fs);
+        nlohmann::json f = {{"group", fs.group}, {"kappa", fs.fit.kappa}, {"a_inf", fs.fit.aInf},
+                            {"a_inf_fitted", fs.fit.aInfFitted}, {"rmse", fs.fit.rmse}, {"r2", fs.fit.r2},
+                            {"points", fs.fit.points}, {"converged", fs.fit.converged}};
+        auto inv = nlohmann::json::array();
+        for (std::size_t t = 0; t < fs.targetAuc.size(); ++t)
+            inv.push_back({{"auc", fs.targetAuc[t]}, {"epsilon", std::isinf(fs.epsilonForTarget[t]) ? nlohmann::json("inf") : nlohmann::json(fs.epsilonForTarget[t])}});
+        f["epsilon_for_auc"] = inv;
+        notes.push_back(f);
+    }
+    res.metadata["erf_fits"] = notes;
+    bool reference = false, cleanTest = false;
+    for (int i = 0; i < res.runs.rows(); ++i) {
+        reference |= res.runs.at(i, "reference_mode") == true;
+        cleanTest |= res.runs.at(i, "noisy_test") == false;
+    }
+    auto warnings = nlohmann::json::array();
+    if (reference) warnings.push_back("Some runs use reference-code reproduction mode: they carry NO valid privacy guarantee.");
+    if (cleanTest) warnings.push_back("Some runs evaluate on clean test features (the reference code's choice): in a real release every embedding is noisy.");
+    res.metadata["warnings"] = warnings;
+}
+
+void saveSweep(const SweepResult& result, const std::string& prefix) {
+    result.runs.saveCsv(prefix + ".csv");
+    result.aggregated.saveCsv(prefix + "-summary.csv");
+    writeFileAtomically(prefix + ".json", [&](std::ostream& out) { out << result.metadata.dump(1) << "\n"; });
+}
+
+}  // namespace px::experiment

@@ -1,0 +1,41 @@
+#pragma once
+// Runs a sweep (or one shard of it): densities are computed once per (pattern class, d, pattern
+// seed) and re-noised for every mechanism, budget and noise seed. Produces the tidy run table, the
+// mean ± 2 std aggregate per grid point, and erf fits of AUC against the noise parameter ρ.
+#include "common/Progress.h"
+#include "dataset/Dataset.h"
+#include "experiment/ErfFit.h"
+#include "experiment/ResultTable.h"
+#include "experiment/SweepSpec.h"
+
+namespace px::experiment {
+
+struct SweepOptions {
+    int shard = 0, shards = 1;  // run shard i of n
+};
+
+struct FitSummary {
+    std::string group;          // e.g. "trees, d=50, Gaussian isotropic"
+    ErfFit fit;
+    std::vector<double> targetAuc;       // AUC targets ...
+    std::vector<double> epsilonForTarget;// ... and the ε each needs (∞: unreachable)
+};
+
+struct SweepResult {
+    ResultTable runs;           // one row per run
+    ResultTable aggregated;     // mean, std, count per grid point
+    std::vector<FitSummary> fits;
+    nlohmann::json metadata;    // spec, version, data hash, shard, fits, privacy notes
+};
+
+SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options = {},
+                     Progress& progress = noProgress());
+// Aggregates a (possibly merged) run table and fits the erf law; used by runSweep and pxrun merge.
+void summarise(SweepResult& result);
+// Writes <prefix>.csv (runs), <prefix>-summary.csv (aggregate) and <prefix>.json (metadata).
+void saveSweep(const SweepResult& result, const std::string& prefix);
+
+// ε of a mechanism for a noise parameter ρ (ρ of the Gaussian, ρ' of the smooth one), d patterns.
+double epsilonForNoiseParameter(const privacy::MechanismParams& m, double rho, int d);
+
+}  // namespace px::experiment

@@ -1,0 +1,58 @@
+#pragma once
+// A sweep: data set, pattern classes and sizes, mechanisms, a budget axis (ε or ρ; a list or a
+// log grid; "inf" = no noise), a learner, repetitions (pattern seeds × noise seeds) and whether to
+// attack. Read from JSON; every field has a default; unknown or mistyped fields are errors that
+// name the field. The runs are the Cartesian product, enumerated in a fixed order (class, d,
+// pattern seed, mechanism, budget, noise seed), so that shard i/N of a sweep is well defined.
+#include "patterns/PatternSampler.h"
+#include "privacy/Mechanism.h"
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace px::experiment {
+
+struct LearnerSpec {
+    std::string kind = "knn";  // k-nearest neighbours (the paper's learner)
+    int k = 10;                // neighbours
+};
+
+struct SweepSpec {
+    std::string name = "sweep";
+    std::string dataset = "builtin:sbm-cycles";  // a path or builtin:NAME
+    std::string task = "0";                      // a task index, or "all" (mean over tasks)
+    PatternSamplerParams patterns;               // class, d, size law, options (seed: see patternSeeds)
+    std::vector<std::string> classes;            // axis over pattern classes (empty: patterns' class)
+    std::vector<int> dims;                       // axis over d (empty: patterns.count)
+    std::vector<std::uint64_t> patternSeeds = {1};
+    std::vector<privacy::MechanismParams> mechanisms = {privacy::MechanismParams{}};
+    privacy::BudgetAxis budgetAxis = privacy::BudgetAxis::Epsilon;
+    std::vector<double> budgets = {0.1, 0.3, 1.0, 3.0, 10.0};  // +∞: clean embeddings
+    std::vector<std::uint64_t> noiseSeeds = {1};
+    LearnerSpec learner;
+    bool noisyTest = true;        // false: clean test features (the reference code's choice, labelled)
+    bool appendN = true;          // the vertex count n as a feature (public under edge privacy)
+    bool standardize = true;      // standardise features on the training set (false: raw, as the reference code)
+    bool attack = true;           // run the re-identification attack
+    int attackSubset = 0;         // 0: attack every graph
+    std::uint64_t splitSeed = 1;  // for data sets without their own split (stratified 80/20)
+
+    struct Run {
+        int index = 0;
+        int classIndex = 0, dimIndex = 0, patternSeedIndex = 0, mechanismIndex = 0, budgetIndex = 0, noiseSeedIndex = 0;
+    };
+    std::vector<Run> runs() const;
+    std::vector<std::string> classKeys() const;   // classes or {patterns' class}
+    std::vector<int> dimValues() const;           // dims or {patterns.count}
+
+    nlohmann::json toJson() const;
+    // Throws px::InputError naming the source and the offending field.
+    static SweepSpec fromJson(const std::string& text, const std::string& source = "<spec>");
+    static SweepSpec load(const std::string& path);
+};
+
+// Runs [begin, end) of shard i of n (contiguous slices; i is 0-based).
+std::pair<int, int> shardRange(int runs, int shard, int shards);
+
+}  // namespace px::experiment

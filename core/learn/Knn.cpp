@@ -1,0 +1,110 @@
+#include "learn/Knn.h"
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+namespace px::learn {
+
+Standardizer Standardizer::fit(const RowMatrix& train) {
+    Standardizer s;
+    const double n = std::max<double>(1, double(train.rows()));
+    s.mean = train.colwise().sum() / n;
+    s.scale.resize(train.cols());
+    for (Eigen::Index j = 0; j < train.cols(); ++j) {
+        const double var = (train.col(j).array() - s.mean(j)).square().sum() / std::max(1.0, n - 1);
+        s.scale(j) = var > 0 ? 1.0 / std::sqrt(var) : 1.0;
+    }
+    return s;
+}
+
+RowMatrix Standardizer::apply(const RowMatrix& x) const {
+    return ((x.rowwise() - mean).array().rowwise() * scale.array()).matrix();
+}
+
+namespace {
+template <class Visit>
+void forEachNeighbourList(const RowMatrix& train, const RowMatrix& queries, int k, Visit visit) {
+    const Eigen::Index nt = train.rows(), nq = queries.rows();
+    k = int(std::min<Eigen::Index>(k, nt));
+    if (k <= 0) return;
+    const Eigen::VectorXd trainNorm = train.rowwise().squaredNorm();
+    const Eigen::Index block = 16;  // 16 × n_train distances stay in cache for the selection pass
+    const RowMatrix trainT = train.transpose();  // d × nt, for the product with −2·queries
+    tbb::parallel_for(tbb::blocked_range<Eigen::Index>(0, nq, block), [&](const tbb::blocked_range<Eigen::Index>& r) {
+        const Eigen::Index rows = r.end() - r.begin();
+        // Squared distances up to the query norm (constant per query: it does not change the order),
+        // one contiguous row per query. Buffers are reused across blocks.
+        thread_local RowMatrix dist;
+        thread_local std::vector<double> tmp;
+        thread_local std::vector<std::pair<double, int>> chosen;
+        dist.resize(rows, nt);
+        dist.noalias() = (-2.0 * queries.middleRows(r.begin(), rows)) * trainT;
+        dist.rowwise() += trainNorm.transpose();
+        std::vector<int> nearest(k);
+        // Threshold from an evenly spaced sample: a slightly generous estimate of the k-th distance,
+        // so that one pass collects a small superset of the k nearest (exact fallback if not).
+        const Eigen::Index stride = std::max<Eigen::Index>(1, nt / 2048);
+        const Eigen::Index sampleSize = (nt + stride - 1) / stride;
+        const Eigen::Index rank = std::min<Eigen::Index>(sampleSize - 1, Eigen::Index(1.5 * double(k) * double(sampleSize) / double(nt)) + 8);
+        for (Eigen::Index q = 0; q < rows; ++q) {
+            const double* row = dist.row(q).data();
+            tmp.clear();
+            for (Eigen::Index i = 0; i < nt; i += stride) tmp.push_back(row[i]);
+            std::nth_element(tmp.begin(), tmp.begin() + rank, tmp.end());
+            double threshold = tmp[rank];
+            chosen.clear();
+            for (Eigen::Index i = 0; i < nt; ++i)
+                if (row[i] <= threshold) chosen.push_back({row[i], int(i)});
+            if (int(chosen.size()) < k) {  // the sample underestimated: take everything
+                chosen.clear();
+                for (Eigen::Index i = 0; i < nt; ++i) chosen.push_back({row[i], int(i)});
+            }
+            // (distance, index) order: the k nearest with ties broken by training index.
+            std::nth_element(chosen.begin(), chosen.begin() + (k - 1), chosen.end());
+            std::sort(chosen.begin(), chosen.begin() + k);
+            for (int i = 0; i < k; ++i) nearest[i] = chosen[i].second;
+            visit(r.begin() + q, nearest.data(), k);
+        }
+    });
+}
+}  // namespace
+
+std::vector<std::vector<int>> knnIndices(const RowMatrix& train, const RowMatrix& queries, int k) {
+    std::vector<std::vector<int>> out(queries.rows());
+    forEachNeighbourList(train, queries, k, [&](Eigen::Index q, const int* nb, int kk) { out[q].assign(nb, nb + kk); });
+    return out;
+}
+
+Eigen::MatrixXd knnPredict(const RowMatrix& train, const Eigen::MatrixXd& trainLabels, const RowMatrix& queries,
+                           const KnnParams& params) {
+    const Eigen::Index tasks = trainLabels.cols();
+    Eigen::MatrixXd pred(queries.rows(), tasks);
+    // Missing labels: ask for more neighbours so that each task still sees about k labelled ones.
+    double labelledFrac = 1.0;
+    for (Eigen::Index t = 0; t < tasks; ++t) {
+        long have = 0;
+        for (Eigen::Index i = 0; i < trainLabels.rows(); ++i) have += !std::isnan(trainLabels(i, t));
+        labelledFrac = std::min(labelledFrac, double(have) / std::max<Eigen::Index>(1, trainLabels.rows()));
+    }
+    const int kSearch = int(std::ceil(params.k / std::max(labelledFrac, 1e-3)));
+    forEachNeighbourList(train, queries, kSearch, [&](Eigen::Index q, const int* nb, int kk) {
+        for (Eigen::Index t = 0; t < tasks; ++t) {
+            double sum = 0;
+            int used = 0;
+            for (int i = 0; i < kk && used < params.k; ++i) {
+                const double y = trainLabels(nb[i], t);
+                if (std::isnan(y)) continue;
+                sum += y;
+                ++used;
+            }
+            pred(q, t) = used ? sum / used : std::nan("");
+        }
+    });
+    return pred;
+}
+
+}  // namespace px::learn

@@ -1,0 +1,33 @@
+#pragma once
+// Exact k-nearest neighbours by brute force on GEMM (Eigen): squared distances
+// ‖x‖² + ‖y‖² − 2 xᵀy for blocks of queries against all training points, then a partial sort.
+// Parallel over query blocks with TBB; deterministic (ties broken by training index).
+#include <Eigen/Core>
+#include <vector>
+
+namespace px::learn {
+
+using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// Column means and standard deviations fitted on training rows; apply to any rows.
+struct Standardizer {
+    Eigen::RowVectorXd mean, scale;  // scale = 1/std (1 where std = 0)
+    static Standardizer fit(const RowMatrix& train);
+    RowMatrix apply(const RowMatrix& x) const;
+};
+
+struct KnnParams {
+    int k = 10;                // neighbours
+    bool weighted = false;     // false: plain average of neighbour labels
+};
+
+// Predictions for every query row: for each label column of `trainLabels` (NaN = missing, skipped),
+// the mean label of the k nearest training rows that have one (class-1 fraction for binary labels,
+// which serves as the score for ROC-AUC; the mean for regression).
+Eigen::MatrixXd knnPredict(const RowMatrix& train, const Eigen::MatrixXd& trainLabels, const RowMatrix& queries,
+                           const KnnParams& params);
+
+// Indices of the k nearest training rows of each query, sorted by distance then index.
+std::vector<std::vector<int>> knnIndices(const RowMatrix& train, const RowMatrix& queries, int k);
+
+}  // namespace px::learn

@@ -1,0 +1,107 @@
+// Metrics and kNN against brute force; the re-identification attack on hand-made cases.
+#include "TestSupport.h"
+#include "attack/Reidentification.h"
+#include "learn/Knn.h"
+#include "learn/Metrics.h"
+
+#include <QtTest>
+#include <cmath>
+
+using namespace px;
+
+class TestLearn : public QObject {
+    Q_OBJECT
+private slots:
+    // AUC = P(score_pos > score_neg) + ½ P(tie), counted over all pairs.
+    void aucMatchesPairwiseCountWithTies() {
+        Rng rng(3);
+        for (int trial = 0; trial < 50; ++trial) {
+            const int n = 5 + int(rng.below(200));
+            std::vector<double> s(n), y(n);
+            for (int i = 0; i < n; ++i) {
+                s[i] = double(rng.below(8));  // many ties
+                y[i] = rng.bernoulli(0.3) ? 1.0 : 0.0;
+                if (rng.bernoulli(0.05)) y[i] = std::nan("");
+            }
+            double num = 0, pairs = 0;
+            for (int i = 0; i < n; ++i)
+                for (int j = 0; j < n; ++j)
+                    if (y[i] == 1.0 && y[j] == 0.0) {
+                        num += s[i] > s[j] ? 1.0 : s[i] == s[j] ? 0.5 : 0.0;
+                        pairs += 1;
+                    }
+            const double auc = learn::rocAuc(s, y);
+            if (pairs == 0) QVERIFY(std::isnan(auc));
+            else QVERIFY(std::abs(auc - num / pairs) < 1e-12);
+        }
+        QCOMPARE(learn::rocAuc({1, 2, 3, 4}, {0, 0, 1, 1}), 1.0);
+        QCOMPARE(learn::rocAuc({4, 3, 2, 1}, {0, 0, 1, 1}), 0.0);
+        QCOMPARE(learn::rocAuc({1, 1, 1, 1}, {0, 1, 0, 1}), 0.5);
+    }
+    void accuracyAndRmse() {
+        QCOMPARE(learn::accuracy({0, 1, 2, 2}, {0, 1, 1, std::nan("")}), 2.0 / 3);
+        QCOMPARE(learn::rmse({1, 2}, {1, 4}), std::sqrt(2.0));
+    }
+    void knnMatchesBruteForce() {
+        Rng rng(5);
+        learn::RowMatrix train(300, 4), queries(40, 4);
+        for (Eigen::Index i = 0; i < train.size(); ++i) train.data()[i] = double(rng.below(5));  // ties
+        for (Eigen::Index i = 0; i < queries.size(); ++i) queries.data()[i] = rng.normal();
+        const auto got = learn::knnIndices(train, queries, 7);
+        for (int q = 0; q < 40; ++q) {
+            std::vector<std::pair<double, int>> all;
+            for (int i = 0; i < 300; ++i) all.push_back({(train.row(i) - queries.row(q)).squaredNorm(), i});
+            std::sort(all.begin(), all.end());
+            // Same distance multiset (the GEMM form may order near-equal distances differently).
+            for (int k = 0; k < 7; ++k)
+                QVERIFY(std::abs((train.row(got[q][k]) - queries.row(q)).squaredNorm() - all[k].first) < 1e-9);
+        }
+        Eigen::MatrixXd labels(300, 1);
+        for (int i = 0; i < 300; ++i) labels(i, 0) = train(i, 0) >= 2 ? 1.0 : 0.0;
+        const Eigen::MatrixXd pred = learn::knnPredict(train, labels, queries, {7, false});
+        for (int q = 0; q < 40; ++q) {
+            double mean = 0;
+            for (int nb : got[q]) mean += labels(nb, 0) / 7;
+            QVERIFY(std::abs(pred(q, 0) - mean) < 1e-12);
+        }
+    }
+    void standardizerUsesTrainingStatistics() {
+        learn::RowMatrix x(4, 2);
+        x << 1, 5, 2, 5, 3, 5, 4, 5;
+        auto st = learn::Standardizer::fit(x);
+        auto z = st.apply(x);
+        QVERIFY(std::abs(z.col(0).mean()) < 1e-12);
+        QVERIFY(std::abs(z.col(0).squaredNorm() / 3 - 1) < 1e-12);
+        QCOMPARE(z(0, 1), 0.0);  // constant column: centred, not divided by zero
+    }
+    void reidentificationCountsTiesAndChance() {
+        // Graphs 0,1,2 have n = 5, graph 3 has n = 6. Graphs 0 and 1 share the clean embedding.
+        attack::RowMatrix clean(4, 2);
+        clean << 0, 0, 0, 0, 1, 1, 0, 0;
+        Eigen::VectorXd n(4);
+        n << 5, 5, 5, 6;
+        auto ceiling = attack::reidentificationCeiling(clean, n);
+        // 0 and 1 tie (top-1 ½ each), 2 alone in its group at distance 0, 3 alone (n = 6).
+        QVERIFY(std::abs(ceiling.top1 - (0.5 + 0.5 + 1 + 1) / 4) < 1e-12);
+        QCOMPARE(ceiling.top10, 1.0);
+        QCOMPARE(ceiling.chance1, 0.25);
+        QVERIFY(std::abs(ceiling.chanceSameN1 - (1.0 / 3 * 3 + 1) / 4) < 1e-12);
+        // A release that moves graph 2 next to graph 0: graph 2 is lost, graph 0 too.
+        attack::RowMatrix released = clean;
+        released.row(2) << 0.1, 0.1;
+        auto r = attack::reidentify(clean, n, released, nullptr, {});
+        QVERIFY(std::abs(r.top1Plain - (0.5 + 0.5 + 0 + 1) / 4) < 1e-12);
+        // The whitened attacker with equal scales ranks like the plain one.
+        auto w = attack::reidentify(clean, n, released, [](int, int) { return 0.5; }, {});
+        QVERIFY(std::abs(w.top1Whitened - w.top1Plain) < 1e-12);
+        // Subset attack: fewer targets, interval reported.
+        attack::ReidParams sub;
+        sub.subset = 2;
+        auto s = attack::reidentify(clean, n, released, nullptr, sub);
+        QCOMPARE(s.attacked, 2);
+        QVERIFY(s.top1HalfWidth > 0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestLearn)
+#include "tst_learn.moc"

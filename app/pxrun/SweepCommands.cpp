@@ -26,6 +26,9 @@ void printSummary(const px::experiment::SweepResult& r) {
     for (const auto& f : r.fits) {
         std::printf("erf fit [%s]: kappa %.4g, A_inf %.4f%s, rmse %.4f, R^2 %.3f\n", f.group.c_str(), f.fit.kappa, f.fit.aInf,
                     f.fit.aInfFitted ? " (fitted)" : " (from eps = inf)", f.fit.rmse, f.fit.r2);
+        if (f.floored.points > 0)
+            std::printf("    with a floor: A_0 %.4f, kappa %.4g, rmse %.4f, R^2 %.3f\n", f.floored.floor, f.floored.kappa,
+                        f.floored.rmse, f.floored.r2);
         for (std::size_t t = 0; t < f.targetAuc.size(); ++t)
             std::printf("    AUC %.2f needs eps >= %.4g\n", f.targetAuc[t], f.epsilonForTarget[t]);
     }

@@ -9,16 +9,17 @@
 
 namespace px::experiment {
 
-double ErfFit::predict(double rho) const { return 0.5 + (aInf - 0.5) * std::erf(kappa * std::sqrt(std::max(0.0, rho))); }
+double ErfFit::predict(double rho) const { return floor + (aInf - floor) * std::erf(kappa * std::sqrt(std::max(0.0, rho))); }
 
 double ErfFit::rhoFor(double auc) const {
-    if (auc <= 0.5) return 0.0;
+    if (auc <= floor) return 0.0;
     if (auc >= aInf || kappa <= 0) return std::numeric_limits<double>::infinity();
-    const double z = boost::math::erf_inv((auc - 0.5) / (aInf - 0.5)) / kappa;
+    const double z = boost::math::erf_inv((auc - floor) / (aInf - floor)) / kappa;
     return z * z;
 }
 
 namespace {
+// Parameters: x(0) = log κ (keeps κ > 0), then A∞ when free, then A₀ when free.
 struct Functor {
     using Scalar = double;
     enum { InputsAtCompileTime = Eigen::Dynamic, ValuesAtCompileTime = Eigen::Dynamic };
@@ -28,46 +29,55 @@ struct Functor {
     const std::vector<double>& rho;
     const std::vector<double>& auc;
     double fixedAInf;
-    int inputs() const { return fixedAInf >= 0 ? 1 : 2; }
+    bool fitFloor;
+    int aIndex() const { return fixedAInf >= 0 ? -1 : 1; }
+    int floorIndex() const { return fitFloor ? (fixedAInf >= 0 ? 1 : 2) : -1; }
+    int inputs() const { return 1 + (fixedAInf >= 0 ? 0 : 1) + (fitFloor ? 1 : 0); }
     int values() const { return int(rho.size()); }
-    // Parameters: x(0) = log κ (keeps κ > 0), x(1) = A∞ when free.
+    double a(const Eigen::VectorXd& x) const { return aIndex() < 0 ? fixedAInf : x(aIndex()); }
+    double f0(const Eigen::VectorXd& x) const { return floorIndex() < 0 ? 0.5 : x(floorIndex()); }
     int operator()(const Eigen::VectorXd& x, Eigen::VectorXd& f) const {
-        const double kappa = std::exp(x(0)), a = fixedAInf >= 0 ? fixedAInf : x(1);
-        for (int i = 0; i < values(); ++i) f(i) = 0.5 + (a - 0.5) * std::erf(kappa * std::sqrt(rho[i])) - auc[i];
+        const double kappa = std::exp(x(0)), A = a(x), F = f0(x);
+        for (int i = 0; i < values(); ++i) f(i) = F + (A - F) * std::erf(kappa * std::sqrt(rho[i])) - auc[i];
         return 0;
     }
     int df(const Eigen::VectorXd& x, Eigen::MatrixXd& J) const {
-        const double kappa = std::exp(x(0)), a = fixedAInf >= 0 ? fixedAInf : x(1);
+        const double kappa = std::exp(x(0)), A = a(x), F = f0(x);
         for (int i = 0; i < values(); ++i) {
-            const double s = std::sqrt(rho[i]), z = kappa * s;
-            J(i, 0) = (a - 0.5) * 2 / std::sqrt(M_PI) * std::exp(-z * z) * z;  // d/d log κ
-            if (fixedAInf < 0) J(i, 1) = std::erf(z);
+            const double z = kappa * std::sqrt(rho[i]), e = std::erf(z);
+            J(i, 0) = (A - F) * 2 / std::sqrt(M_PI) * std::exp(-z * z) * z;  // d/d log κ
+            if (aIndex() >= 0) J(i, aIndex()) = e;
+            if (floorIndex() >= 0) J(i, floorIndex()) = 1 - e;
         }
         return 0;
     }
 };
 }  // namespace
 
-ErfFit fitErf(const std::vector<double>& rho, const std::vector<double>& auc, double fixedAInf) {
+ErfFit fitErf(const std::vector<double>& rho, const std::vector<double>& auc, double fixedAInf, bool fitFloor) {
     if (rho.size() != auc.size() || rho.size() < 2) throw std::invalid_argument("erf fit needs at least two (ρ, AUC) points");
+    if (fitFloor && rho.size() < 3) throw std::invalid_argument("an erf fit with a floor needs at least three points");
     for (double r : rho)
         if (!(r > 0) || !std::isfinite(r)) throw std::invalid_argument("erf fit needs finite ρ > 0");
-    Functor f{rho, auc, fixedAInf};
+    Functor f{rho, auc, fixedAInf, fitFloor};
     Eigen::VectorXd x(f.inputs());
-    // Start: A∞ from the largest-ρ point, κ so that the median point sits half-way.
-    double aStart = fixedAInf >= 0 ? fixedAInf : 0.5;
-    for (std::size_t i = 0; i < auc.size(); ++i) aStart = std::max(aStart, auc[i]);
+    // Start: A∞ from the best point, A₀ from the worst, κ so that the median ρ sits half-way.
+    double aStart = fixedAInf >= 0 ? fixedAInf : 0.5, lo = 1.0;
+    for (double a : auc) { aStart = std::max(aStart, a); lo = std::min(lo, a); }
     std::vector<double> sorted(rho);
     std::sort(sorted.begin(), sorted.end());
     x(0) = std::log(0.5 / std::sqrt(sorted[sorted.size() / 2]));
-    if (fixedAInf < 0) x(1) = std::min(1.0, aStart + 0.01);
+    if (f.aIndex() >= 0) x(f.aIndex()) = std::min(1.0, aStart + 0.01);
+    if (f.floorIndex() >= 0) x(f.floorIndex()) = std::max(0.0, lo - 0.01);
     Eigen::LevenbergMarquardt<Functor> lm(f);
     lm.parameters.maxfev = 2000;
     const int status = lm.minimize(x);
     ErfFit fit;
     fit.kappa = std::exp(x(0));
-    fit.aInf = fixedAInf >= 0 ? fixedAInf : x(1);
+    fit.aInf = f.a(x);
     fit.aInfFitted = fixedAInf < 0;
+    fit.floor = f.f0(x);
+    fit.floorFitted = fitFloor;
     fit.points = int(rho.size());
     fit.converged = status == Eigen::LevenbergMarquardtSpace::RelativeReductionTooSmall ||
                     status == Eigen::LevenbergMarquardtSpace::RelativeErrorTooSmall ||

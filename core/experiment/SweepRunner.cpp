@@ -268,6 +268,7 @@ void summarise(SweepResult& res) {
                    (a.at(head, "reference_mode") == true ? ", REFERENCE MODE" : "") +
                    (a.at(head, "noisy_test") == false ? ", clean test" : "");
         fs.fit = fitErf(rho, auc, aInf >= 0.5 ? aInf : -1.0);
+        if (rho.size() >= 3) fs.floored = fitErf(rho, auc, aInf >= 0.5 ? aInf : -1.0, true);
         const int first = groups[id][0];
         privacy::MechanismParams m;
         m.mechanism = privacy::mechanismFromString(a.at(first, "mechanism").get<std::string>());
@@ -285,6 +286,9 @@ void summarise(SweepResult& res) {
         nlohmann::json f = {{"group", fs.group}, {"kappa", fs.fit.kappa}, {"a_inf", fs.fit.aInf},
                             {"a_inf_fitted", fs.fit.aInfFitted}, {"rmse", fs.fit.rmse}, {"r2", fs.fit.r2},
                             {"points", fs.fit.points}, {"converged", fs.fit.converged}};
+        if (fs.floored.points > 0)
+            f["with_floor"] = {{"floor", fs.floored.floor}, {"kappa", fs.floored.kappa}, {"a_inf", fs.floored.aInf},
+                               {"rmse", fs.floored.rmse}, {"r2", fs.floored.r2}, {"converged", fs.floored.converged}};
         auto inv = nlohmann::json::array();
         for (std::size_t t = 0; t < fs.targetAuc.size(); ++t)
             inv.push_back({{"auc", fs.targetAuc[t]}, {"epsilon", std::isinf(fs.epsilonForTarget[t]) ? nlohmann::json("inf") : nlohmann::json(fs.epsilonForTarget[t])}});

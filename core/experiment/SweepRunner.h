@@ -16,7 +16,8 @@ struct SweepOptions {
 
 struct FitSummary {
     std::string group;          // e.g. "trees, d=50, Gaussian isotropic"
-    ErfFit fit;
+    ErfFit fit;                          // the paper's law (floor ½)
+    ErfFit floored;                      // with a fitted floor A₀ (if ≥ 3 budgets); points = 0 if not fitted
     std::vector<double> targetAuc;       // AUC targets ...
     std::vector<double> epsilonForTarget;// ... and the ε each needs (∞: unreachable)
 };

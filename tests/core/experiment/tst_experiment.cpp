@@ -35,6 +35,20 @@ private slots:
         QVERIFY(std::isinf(f.rhoFor(0.9)));
         QCOMPARE(f.rhoFor(0.5), 0.0);
     }
+    void erfFitWithFloor() {
+        const double kappa = 2.0, aInf = 0.8, floor = 0.64;
+        std::vector<double> rho, auc;
+        for (double r = 1e-3; r < 10; r *= 2) {
+            rho.push_back(r);
+            auc.push_back(floor + (aInf - floor) * std::erf(kappa * std::sqrt(r)));
+        }
+        ErfFit plain = fitErf(rho, auc), floored = fitErf(rho, auc, -1, true);
+        QVERIFY(std::abs(floored.floor - floor) < 1e-4);
+        QVERIFY(std::abs(floored.kappa - kappa) < 1e-3);
+        QVERIFY(floored.rmse < 1e-6);
+        QVERIFY(plain.rmse > 10 * floored.rmse);  // the ½-floor law cannot follow the data
+        QCOMPARE(floored.rhoFor(0.6), 0.0);       // below the floor: reached with any noise
+    }
     void specErrorsNameTheField() {
         auto fails = [](const char* text, const char* words) {
             try {

@@ -25,5 +25,6 @@ int embedCommand(const std::vector<std::string>& args);
 int auditCommand(const std::vector<std::string>& args);
 int sweepCommand(const std::vector<std::string>& args);
 int mergeCommand(const std::vector<std::string>& args);
+int figureCommand(const std::vector<std::string>& args);
 
 }  // namespace pxrun

@@ -21,6 +21,8 @@ const char* kUsage =
     "                                run a sweep: PREFIX.csv (one row per run), PREFIX-summary.csv, PREFIX.json\n"
     "  merge SHARD.csv... --out PREFIX\n"
     "                                join the shards of a sweep and refit\n"
+    "  figure PREFIX --out FIG.png|.pdf|.svg[,...] [--width 800 --height 500 --dpi 300] [--presentation]\n"
+    "                                render a sweep result with the desktop app's figure code\n"
     "  embed DATA --out PREFIX [--patterns FILE | --class C ...] [mechanism options] [--rep R]\n"
     "                                private embeddings: PREFIX.csv, PREFIX.npy and PREFIX.json (privacy report)\n"
     "  audit [--g0 FILE --g1 FILE] [--patterns FILE] [--samples 200000] [--all] [mechanism options]\n"
@@ -52,6 +54,7 @@ int main(int argc, char** argv) {
         if (cmd == "audit") return pxrun::auditCommand(rest);
         if (cmd == "sweep") return pxrun::sweepCommand(rest);
         if (cmd == "merge") return pxrun::mergeCommand(rest);
+        if (cmd == "figure") return pxrun::figureCommand(rest);
         std::fprintf(stderr, "pxrun: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
         return 2;
     } catch (const px::Cancelled&) {

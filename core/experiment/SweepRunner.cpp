@@ -220,6 +220,16 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
     return result;
 }
 
+std::string seriesLabel(const ResultTable& a, int row) {
+    auto text = [&](const char* k) {
+        const auto& v = a.at(row, k);
+        return v.is_string() ? v.get<std::string>() : v.dump();
+    };
+    return text("pattern_class") + ", d=" + text("d") + ", " + text("mechanism") + " " + text("allocation") +
+           (a.at(row, "reference_mode") == true ? ", REFERENCE MODE" : "") +
+           (a.at(row, "noisy_test") == false ? ", clean test" : "");
+}
+
 void summarise(SweepResult& res) {
     std::vector<std::string> keys;
     for (const auto& k : kKeyColumns)
@@ -262,11 +272,7 @@ void summarise(SweepResult& res) {
         }
         if (rho.size() < 2 || (aInf < 0.5 && aInf >= 0)) continue;
         FitSummary fs;
-        const int head = groups[id][0];
-        auto text = [&](const char* k) { const auto& v = a.at(head, k); return v.is_string() ? v.get<std::string>() : v.dump(); };
-        fs.group = text("pattern_class") + ", d=" + text("d") + ", " + text("mechanism") + " " + text("allocation") +
-                   (a.at(head, "reference_mode") == true ? ", REFERENCE MODE" : "") +
-                   (a.at(head, "noisy_test") == false ? ", clean test" : "");
+        fs.group = seriesLabel(a, groups[id][0]);
         fs.fit = fitErf(rho, auc, aInf >= 0.5 ? aInf : -1.0);
         if (rho.size() >= 3) fs.floored = fitErf(rho, auc, aInf >= 0.5 ? aInf : -1.0, true);
         const int first = groups[id][0];

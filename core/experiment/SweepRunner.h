@@ -36,6 +36,10 @@ void summarise(SweepResult& result);
 // Writes <prefix>.csv (runs), <prefix>-summary.csv (aggregate) and <prefix>.json (metadata).
 void saveSweep(const SweepResult& result, const std::string& prefix);
 
+// The label of the series a row of a (run or aggregated) table belongs to: pattern class, d,
+// mechanism and allocation, and the reference-mode / clean-test flags. Fits and plots use it.
+std::string seriesLabel(const ResultTable& table, int row);
+
 // ε of a mechanism for a noise parameter ρ (ρ of the Gaussian, ρ' of the smooth one), d patterns.
 double epsilonForNoiseParameter(const privacy::MechanismParams& m, double rho, int d);
 

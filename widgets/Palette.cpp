@@ -1,0 +1,21 @@
+#include "Palette.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace px::widgets {
+
+QColor viridis(int i, int n) {
+    // Viridis control points (matplotlib's colormap at 0, 0.125, ..., 1).
+    static const double stops[9][3] = {{0.267, 0.005, 0.329}, {0.283, 0.141, 0.458}, {0.254, 0.265, 0.530},
+                                       {0.207, 0.372, 0.553}, {0.164, 0.471, 0.558}, {0.128, 0.567, 0.551},
+                                       {0.135, 0.659, 0.518}, {0.267, 0.749, 0.441}, {0.478, 0.821, 0.318}};
+    const double t = n <= 1 ? 0.0 : 0.85 * double(i) / double(n - 1);  // stop before the pale yellow end
+    const double pos = t * 8.0;
+    const int k = std::min(7, int(std::floor(pos)));
+    const double f = pos - k;
+    auto mix = [&](int c) { return stops[k][c] + f * (stops[k + 1][c] - stops[k][c]); };
+    return QColor::fromRgbF(float(mix(0)), float(mix(1)), float(mix(2)));
+}
+
+}  // namespace px::widgets

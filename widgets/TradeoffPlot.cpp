@@ -1,0 +1,175 @@
+#include "TradeoffPlot.h"
+
+#include "Palette.h"
+
+#include <cmath>
+#include <map>
+#include <qcustomplot.h>
+
+namespace px::widgets {
+
+namespace {
+double num(const nlohmann::json& v) { return v.is_number() ? v.get<double>() : std::nan(""); }
+}  // namespace
+
+void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result, const TradeoffOptions& opt) {
+    plot->clearPlottables();
+    plot->clearItems();
+    if (plot->plotLayout()->rowCount() > 1) {
+        plot->plotLayout()->removeAt(0);
+        plot->plotLayout()->simplify();
+    }
+    const experiment::ResultTable& a = result.aggregated;
+    const double fs = opt.fontScale;
+    QFont base = plot->font();
+    base.setPointSizeF(9 * fs);
+    for (QCPAxis* ax : {plot->xAxis, plot->yAxis, plot->yAxis2}) {
+        ax->setLabelFont(base);
+        ax->setTickLabelFont(base);
+    }
+    plot->legend->setFont(QFont(base.family(), int(8 * fs)));
+
+    // Series in order of first appearance.
+    std::vector<std::string> order;
+    std::map<std::string, std::vector<int>> rows;
+    std::string metric = "auc";
+    double epsMin = INFINITY, epsMax = 0, chance = 0;
+    int chanceCount = 0;
+    for (int i = 0; i < a.rows(); ++i) {
+        const std::string label = experiment::seriesLabel(a, i);
+        if (!rows.count(label)) order.push_back(label);
+        rows[label].push_back(i);
+        if (a.at(i, "metric").is_string()) metric = a.at(i, "metric").get<std::string>();
+        const double e = num(a.at(i, "epsilon_mean"));
+        if (std::isfinite(e) && e > 0) { epsMin = std::min(epsMin, e); epsMax = std::max(epsMax, e); }
+        const double c = num(a.at(i, "chance_same_n_top1_mean"));
+        if (std::isfinite(c)) { chance += c; ++chanceCount; }
+    }
+    if (!(epsMax > 0)) { epsMin = 0.1; epsMax = 10; }
+    const double xLo = epsMin / 1.6, xHi = epsMax * 1.6;
+    const bool anyAttack = a.columnIndex("top1_mean") >= 0 && opt.showAttack;
+
+    for (std::size_t s = 0; s < order.size(); ++s) {
+        const QColor colour = viridis(int(s), int(order.size()));
+        const QString name = QString::fromStdString(order[s]);
+        QVector<double> x, y, err, ax, ay;
+        double atInf = std::nan("");
+        std::vector<std::pair<double, int>> sorted;
+        for (int i : rows[order[s]]) sorted.push_back({num(a.at(i, "epsilon_mean")), i});
+        std::sort(sorted.begin(), sorted.end(), [](auto& p, auto& q) { return p.first < q.first; });
+        for (auto [e, i] : sorted) {
+            const double v = num(a.at(i, "value_mean"));
+            if (std::isinf(num(a.at(i, "budget"))) || !std::isfinite(e)) { atInf = v; continue; }
+            x << e;
+            y << v;
+            err << 2 * num(a.at(i, "value_std"));
+            const double t = num(a.at(i, "top1_mean"));
+            if (std::isfinite(t)) { ax << e; ay << t; }
+        }
+        QCPGraph* g = plot->addGraph(plot->xAxis, plot->yAxis);
+        g->setName(name);
+        g->setData(x, y, true);
+        g->setPen(QPen(colour, 1.8 * fs));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, colour, colour, 6 * fs));
+        auto* bars = new QCPErrorBars(plot->xAxis, plot->yAxis);
+        bars->setDataPlottable(g);
+        bars->setData(err);
+        bars->setPen(QPen(colour, 1.2 * fs));
+        bars->removeFromLegend();
+        if (std::isfinite(atInf)) {
+            QCPGraph* inf = plot->addGraph(plot->xAxis, plot->yAxis);
+            inf->setName(name + "  (ε = ∞)");
+            inf->setData({xLo, xHi}, {atInf, atInf});
+            inf->setPen(QPen(colour, 1.2 * fs, Qt::DashLine));
+        }
+        if (opt.showFit && metric == "auc") {
+            for (const auto& f : result.fits) {
+                if (f.group != order[s]) continue;
+                // Curve over the noise parameter ρ, placed at the ε each ρ gives.
+                const int head = rows[order[s]][0];
+                privacy::MechanismParams m;
+                m.mechanism = privacy::mechanismFromString(a.at(head, "mechanism").get<std::string>());
+                m.delta = num(a.at(head, "delta"));
+                m.beta = std::isfinite(num(a.at(head, "beta"))) ? num(a.at(head, "beta")) : 0.0;
+                m.referenceMode = a.at(head, "reference_mode") == true;
+                const int d = int(num(a.at(head, "d")));
+                // The paper's law (floor ½), or the floored law where it fits clearly better.
+                const bool useFloor = f.floored.points > 0 && f.floored.r2 > f.fit.r2 + 0.05;
+                const experiment::ErfFit& law = useFloor ? f.floored : f.fit;
+                QVector<double> fx, fy;
+                for (int k = 0; k <= 120; ++k) {
+                    const double rho = std::pow(10.0, -9 + 11.0 * k / 120);
+                    const double e = experiment::epsilonForNoiseParameter(m, rho, d);
+                    if (!(e >= xLo && e <= xHi)) continue;
+                    fx << e;
+                    fy << law.predict(rho);
+                }
+                QCPGraph* fit = plot->addGraph(plot->xAxis, plot->yAxis);
+                fit->setName(useFloor ? QString("erf fit, floor A₀ = %1: κ = %2, A∞ = %3, R² = %4")
+                                            .arg(law.floor, 0, 'f', 3).arg(law.kappa, 0, 'g', 3).arg(law.aInf, 0, 'f', 3).arg(law.r2, 0, 'f', 2)
+                                      : QString("erf fit: κ = %1, A∞ = %2, R² = %3").arg(law.kappa, 0, 'g', 3).arg(law.aInf, 0, 'f', 3).arg(law.r2, 0, 'f', 2));
+                fit->setData(fx, fy, true);
+                fit->setPen(QPen(colour, 1.0 * fs, Qt::DotLine));
+            }
+        }
+        if (anyAttack && !ax.isEmpty()) {
+            QCPGraph* att = plot->addGraph(plot->xAxis, plot->yAxis2);
+            att->setName(name + "  attack Top-1");
+            att->setData(ax, ay, true);
+            att->setPen(QPen(colour, 1.2 * fs, Qt::DashDotLine));
+            att->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, colour, 5 * fs));
+        }
+    }
+    if (anyAttack && chanceCount > 0) {
+        QCPGraph* c = plot->addGraph(plot->xAxis, plot->yAxis2);
+        c->setName("attack chance level (same n)");
+        const double level = chance / chanceCount;
+        c->setData({xLo, xHi}, {level, level});
+        c->setPen(QPen(Qt::gray, 1.0 * fs, Qt::DotLine));
+    }
+    if (opt.markerEpsilon > 0) {
+        auto* line = new QCPItemStraightLine(plot);
+        line->point1->setCoords(opt.markerEpsilon, 0);
+        line->point2->setCoords(opt.markerEpsilon, 1);
+        line->setPen(QPen(QColor(200, 60, 60), 1.5 * fs));
+    }
+
+    QSharedPointer<QCPAxisTickerLog> logTicker(new QCPAxisTickerLog);
+    plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    plot->xAxis->setTicker(logTicker);
+    plot->xAxis->setRange(xLo, xHi);
+    const double delta = a.rows() ? num(a.at(0, "delta")) : 0;
+    plot->xAxis->setLabel(QString("privacy budget ε (δ = %1, tightest valid conversion)").arg(delta, 0, 'g', 2));
+    plot->yAxis->setLabel(metric == "auc" ? "test ROC-AUC (mean ± 2 std)" : metric == "rmse" ? "test RMSE (mean ± 2 std)"
+                                                                                            : "test accuracy (mean ± 2 std)");
+    plot->yAxis->rescale(true);
+    QCPRange yr = plot->yAxis->range();
+    plot->yAxis->setRange(yr.lower - 0.05 * yr.size() - 1e-3, yr.upper + 0.05 * yr.size() + 1e-3);
+    plot->yAxis2->setVisible(anyAttack);
+    plot->yAxis2->setLabel("re-identification Top-1 accuracy");
+    plot->yAxis2->setRange(0, 1.02);
+    // Legend below the axes, two columns, so that it never hides data.
+    plot->legend->setVisible(true);
+    plot->legend->setBorderPen(Qt::NoPen);
+    if (plot->legend->layout() == plot->axisRect()->insetLayout()) {
+        plot->axisRect()->insetLayout()->take(plot->legend);
+        plot->plotLayout()->addElement(plot->plotLayout()->rowCount(), 0, plot->legend);
+        plot->plotLayout()->setRowStretchFactor(plot->plotLayout()->rowCount() - 1, 0.001);
+    }
+    plot->legend->setWrap(2);  // before setFillOrder, which rearranges with the current wrap
+    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+
+    plot->plotLayout()->insertRow(0);
+    QString title = opt.title.isEmpty() ? QString::fromStdString(result.metadata.value("dataset", nlohmann::json::object()).value("name", std::string("sweep")))
+                                        : opt.title;
+    bool reference = false;
+    for (int i = 0; i < a.rows(); ++i) reference |= a.at(i, "reference_mode") == true;
+    if (reference) title += "  —  REFERENCE-CODE MODE: NO VALID PRIVACY GUARANTEE";
+    auto* t = new QCPTextElement(plot, title, QFont(base.family(), int(11 * fs), QFont::Bold));
+    if (reference) t->setTextColor(QColor(180, 30, 30));
+    plot->plotLayout()->addElement(0, 0, t);
+    plot->setObjectName(title);
+    plot->replot();
+}
+
+}  // namespace px::widgets

@@ -1,0 +1,24 @@
+#pragma once
+// The trade-off figure: utility (AUC or RMSE, mean ± 2 std over repetitions) against ε on a log
+// axis, the erf fit of each series, and re-identification Top-1 accuracy on the right axis with
+// its chance level. One series per (pattern class, d, mechanism, allocation). Built from a sweep
+// result, so the desktop app and `pxrun figure` draw the same figure.
+#include "experiment/SweepRunner.h"
+
+#include <QString>
+
+class QCustomPlot;
+
+namespace px::widgets {
+
+struct TradeoffOptions {
+    bool showFit = true;
+    bool showAttack = true;
+    double markerEpsilon = -1;  // > 0: a vertical marker (the app's ε slider)
+    double fontScale = 1.0;     // presentation mode: larger fonts and lines
+    QString title;              // empty: the data set name
+};
+
+void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result, const TradeoffOptions& options = {});
+
+}  // namespace px::widgets

@@ -102,6 +102,39 @@ private slots:
         }
         QCOMPARE(violated, 1);
     }
+    void sweepMergeAndFigure() {
+        QTemporaryDir dir;
+        const QString spec = QString(PX_SOURCE_DIR) + "/resources/specs/builtin-sbm-quick.json";
+        Run full = pxrun({"sweep", spec, "--out", dir.path() + "/full"});
+        QCOMPARE(full.code, 0);
+        QVERIFY(full.out.contains("wrote"));
+        for (int i = 0; i < 2; ++i)
+            QCOMPARE(pxrun({"sweep", spec, "--out", dir.path() + QString("/s%1").arg(i), "--shard", QString("%1/2").arg(i)}).code, 0);
+        Run merged = pxrun({"merge", dir.path() + "/s0.csv", dir.path() + "/s1.csv", "--out", dir.path() + "/merged"});
+        QCOMPARE(merged.code, 0);
+        auto lines = [](const QString& path) {
+            QFile f(path);
+            f.open(QIODevice::ReadOnly);
+            return QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts).size();
+        };
+        QCOMPARE(lines(dir.path() + "/merged.csv"), lines(dir.path() + "/full.csv"));
+        QCOMPARE(lines(dir.path() + "/merged-summary.csv"), lines(dir.path() + "/full-summary.csv"));
+        const QString fig = dir.path() + "/fig";
+        Run f = pxrun({"figure", dir.path() + "/full", "--out", fig + ".png," + fig + ".pdf," + fig + ".svg"});
+        QCOMPARE(f.code, 0);
+        auto head = [](const QString& path, int n) {
+            QFile file(path);
+            file.open(QIODevice::ReadOnly);
+            return file.read(n);
+        };
+        QCOMPARE(head(fig + ".png", 8), QByteArray("\x89PNG\r\n\x1a\n", 8));
+        QCOMPARE(head(fig + ".pdf", 5), QByteArray("%PDF-"));
+        QVERIFY(head(fig + ".svg", 400).contains("<svg"));
+        QVERIFY(QFileInfo(fig + ".png").size() > 20000);
+        Run bad = pxrun({"sweep", data("malformed/edgelist_empty.txt"), "--out", dir.path() + "/x"});
+        QCOMPARE(bad.code, 1);
+        QVERIFY(bad.err.contains("not valid JSON"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPxrun)

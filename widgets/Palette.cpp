@@ -1,6 +1,7 @@
 #include "Palette.h"
 
 #include <algorithm>
+#include <qcustomplot.h>
 #include <cmath>
 
 namespace px::widgets {
@@ -16,6 +17,18 @@ QColor viridis(int i, int n) {
     const double f = pos - k;
     auto mix = [&](int c) { return stops[k][c] + f * (stops[k + 1][c] - stops[k][c]); };
     return QColor::fromRgbF(float(mix(0)), float(mix(1)), float(mix(2)));
+}
+
+void placeLegendBelow(QCustomPlot* plot, int columns) {
+    plot->legend->setVisible(true);
+    plot->legend->setBorderPen(Qt::NoPen);
+    if (plot->legend->layout() == plot->axisRect()->insetLayout()) {
+        plot->axisRect()->insetLayout()->take(plot->legend);
+        plot->plotLayout()->addElement(plot->plotLayout()->rowCount(), 0, plot->legend);
+        plot->plotLayout()->setRowStretchFactor(plot->plotLayout()->rowCount() - 1, 0.001);
+    }
+    plot->legend->setWrap(columns);  // before setFillOrder, which rearranges with the current wrap
+    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
 }
 
 }  // namespace px::widgets

@@ -148,16 +148,7 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
     plot->yAxis2->setVisible(anyAttack);
     plot->yAxis2->setLabel("re-identification Top-1 accuracy");
     plot->yAxis2->setRange(0, 1.02);
-    // Legend below the axes, two columns, so that it never hides data.
-    plot->legend->setVisible(true);
-    plot->legend->setBorderPen(Qt::NoPen);
-    if (plot->legend->layout() == plot->axisRect()->insetLayout()) {
-        plot->axisRect()->insetLayout()->take(plot->legend);
-        plot->plotLayout()->addElement(plot->plotLayout()->rowCount(), 0, plot->legend);
-        plot->plotLayout()->setRowStretchFactor(plot->plotLayout()->rowCount() - 1, 0.001);
-    }
-    plot->legend->setWrap(2);  // before setFillOrder, which rearranges with the current wrap
-    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    placeLegendBelow(plot, 2);
 
     plot->plotLayout()->insertRow(0);
     QString title = opt.title.isEmpty() ? QString::fromStdString(result.metadata.value("dataset", nlohmann::json::object()).value("name", std::string("sweep")))

@@ -1,61 +1,550 @@
 #include "MainWindow.h"
 
-#include "DatasetSummaryView.h"
+#include "EpsilonSlider.h"
+#include "FigureExport.h"
+#include "NoiseAnatomyPlot.h"
+#include "TradeoffPlot.h"
+#include "common/AtomicFile.h"
 #include "generators/Generators.h"
-#include "io/Loaders.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
+#include <cmath>
+#include <fstream>
+#include <qcustomplot.h>
+#include <sstream>
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+namespace {
+const QStringList kClassKeys = {"trees", "fan-cactus:1", "fan-cactus:2", "subgraph:1", "subgraph:2",
+                                "treewidth:1", "treewidth:2", "treewidth:3", "treewidth:4"};
+const QStringList kMechanismKeys = {"gaussian", "smooth", "laplace", "rr"};
+const QStringList kAllocationKeys = {"isotropic", "equal-snr"};
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), controller_(new ExplorerController(this)) {
     setWindowTitle(tr("PXStudio — privacy and expressivity of graph representations"));
+    debounce_ = new QTimer(this);
+    debounce_->setSingleShot(true);
+    debounce_->setInterval(300);
+    connect(debounce_, &QTimer::timeout, this, &MainWindow::startRecompute);
+    buildViews();
+    buildPanels();
+    buildMenus();
+    connect(controller_, &ExplorerController::started, this, [this] {
+        progress_->setValue(0);
+        progress_->setVisible(true);
+        cancel_->setEnabled(true);
+        statusBar()->showMessage(tr("Computing densities, private releases, kNN and attacks…"));
+    });
+    connect(controller_, &ExplorerController::progressed, this, [this](double f) { progress_->setValue(int(f * 1000)); });
+    connect(controller_, &ExplorerController::finished, this, &MainWindow::onFinished);
+    connect(controller_, &ExplorerController::cancelled, this, [this] {
+        if (controller_->busy()) return;
+        progress_->setVisible(false);
+        cancel_->setEnabled(false);
+        statusBar()->showMessage(tr("Cancelled"), 4000);
+    });
+    connect(controller_, &ExplorerController::failed, this, [this](const QString& msg) {
+        progress_->setVisible(false);
+        cancel_->setEnabled(false);
+        statusBar()->showMessage(tr("Failed: %1").arg(msg));
+        QMessageBox::warning(this, tr("Computation failed"), msg);
+    });
+    QSettings prefs;
+    restoreGeometry(prefs.value("window/geometry").toByteArray());
+    restoreState(prefs.value("window/state").toByteArray());
+    if (!restoreGeometry(prefs.value("window/geometry").toByteArray())) resize(1400, 860);
+    // Restore the autosaved session (the last state before exit or crash), else the defaults.
+    ExplorerSettings s;
+    std::ifstream in(autosavePath().toStdString());
+    if (in) {
+        std::stringstream ss;
+        ss << in.rdbuf();
+        try { s = ExplorerSettings::fromJson(nlohmann::json::parse(ss.str())); } catch (...) { s = ExplorerSettings{}; }
+    }
+    if (s.dataset.rfind("builtin:", 0) != 0) s.dataset = "builtin:sbm-cycles";  // files are reopened explicitly
+    applySettings(s);
+    startRecompute();
+}
+
+MainWindow::~MainWindow() {
+    QSettings prefs;
+    prefs.setValue("window/geometry", saveGeometry());
+    prefs.setValue("window/state", saveState());
+    controller_->cancel();
+    controller_->waitForIdle();
+}
+
+QString MainWindow::autosavePath() const {
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(dir);
+    return dir + "/autosave-session.json";
+}
+
+void MainWindow::buildViews() {
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
-    auto* intro = new QLabel(tr("<b>Data sets</b> — built-in generated sets are ready; "
-                                "File ▸ Open data set… loads OGB, TU, GraphML or edge-list data."), central);
-    layout->addWidget(intro);
-    table_ = new px::widgets::DatasetSummaryView(central);
-    layout->addWidget(table_);
+    banner_ = new QLabel(tr("<b>REFERENCE-CODE REPRODUCTION MODE</b> — the published code's quantities (exponent m − 2, "
+                            "smooth bound over k ≤ 6, β = ρ'/5). These results carry <b>no valid privacy guarantee</b>."),
+                         central);
+    banner_->setStyleSheet("background:#b22; color:white; padding:6px;");
+    banner_->setWordWrap(true);
+    banner_->setVisible(false);
+    layout->addWidget(banner_);
+    tabs_ = new QTabWidget(central);
+    tradeoff_ = new QCustomPlot(tabs_);
+    anatomy_ = new QCustomPlot(tabs_);
+    table_ = new QTableWidget(tabs_);
+    table_->setSortingEnabled(true);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    tabs_->addTab(tradeoff_, tr("Trade-off vs ε"));
+    tabs_->addTab(anatomy_, tr("Noise anatomy"));
+    tabs_->addTab(table_, tr("Results"));
+    tabs_->setTabToolTip(0, tr("Test utility (mean ± 2 std over repetitions) and re-identification Top-1 accuracy\n"
+                               "against ε; erf fit AUC(ρ) = A₀ + (A∞ − A₀)·erf(κ√ρ) (seed paper, Proposition 4)."));
+    tabs_->setTabToolTip(1, tr("Per pattern: sensitivity bound s_j, noise scale σ_j and mean clean density."));
+    layout->addWidget(tabs_, 1);
     setCentralWidget(central);
+    progress_ = new QProgressBar(this);
+    progress_->setRange(0, 1000);
+    progress_->setMaximumWidth(260);
+    progress_->setVisible(false);
+    cancel_ = new QPushButton(tr("Cancel"), this);
+    cancel_->setEnabled(false);
+    cancel_->setShortcut(Qt::Key_Escape);
+    cancel_->setToolTip(tr("Stop the running computation (Esc)"));
+    connect(cancel_, &QPushButton::clicked, controller_, &ExplorerController::cancel);
+    statusBar()->addPermanentWidget(progress_);
+    statusBar()->addPermanentWidget(cancel_);
+}
 
+void MainWindow::buildPanels() {
+    auto* panel = new QWidget;
+    auto* v = new QVBoxLayout(panel);
+    auto changed = [this] { if (!applying_) scheduleRecompute(); };
+
+    auto* dataBox = new QGroupBox(tr("Data set"));
+    auto* df = new QVBoxLayout(dataBox);
+    datasetBox_ = new QComboBox;
+    for (const auto& n : px::gen::builtinNames()) datasetBox_->addItem(tr("built-in: %1").arg(QString::fromStdString(n)), QString("builtin:") + QString::fromStdString(n));
+    datasetBox_->setToolTip(tr("Built-in generated data sets (seeded), or File ▸ Open data set… for OGB, TU, GraphML or edge lists"));
+    datasetSummary_ = new QLabel;
+    datasetSummary_->setWordWrap(true);
+    df->addWidget(datasetBox_);
+    df->addWidget(datasetSummary_);
+    connect(datasetBox_, QOverload<int>::of(&QComboBox::activated), this, [this](int i) {
+        const QString key = datasetBox_->itemData(i).toString();
+        try {
+            controller_->setDataset(ExplorerController::loadDataset(key.toStdString()));
+        } catch (const std::exception& e) {
+            QMessageBox::critical(this, tr("Cannot open data set"), QString::fromStdString(e.what()));
+            return;
+        }
+        scheduleRecompute();
+    });
+    v->addWidget(dataBox);
+
+    auto* patBox = new QGroupBox(tr("Patterns"));
+    auto* pf = new QFormLayout(patBox);
+    classBox_ = new QComboBox;
+    classBox_->addItems(kClassKeys);
+    classBox_->setToolTip(tr("Pattern class and the GNN whose expressivity it matches:\n trees — MPNN / 1-WL (max e = m − 1)\n"
+                             " fan-cactus r — r-ℓMPNN (max e = 2m − 3)\n subgraph k — forest plus ≤ k vertices\n"
+                             " treewidth ≤ k — k-FGNN / k-WL (max e = km − k(k+1)/2)"));
+    dBox_ = new QSpinBox;
+    dBox_->setRange(1, 500);
+    dBox_->setToolTip(tr("d: number of sampled patterns (embedding dimension)"));
+    maxSizeBox_ = new QSpinBox;
+    maxSizeBox_->setRange(0, 30);
+    maxSizeBox_->setSpecialValueText(tr("no cap"));
+    maxSizeBox_->setToolTip(tr("Largest pattern size m (geometric size law with mean 5, truncated here)"));
+    seedBox_ = new QSpinBox;
+    seedBox_->setRange(0, 1000000);
+    classInfo_ = new QLabel;
+    classInfo_->setWordWrap(true);
+    pf->addRow(tr("Class"), classBox_);
+    pf->addRow(tr("d"), dBox_);
+    pf->addRow(tr("Max size"), maxSizeBox_);
+    pf->addRow(tr("Seed"), seedBox_);
+    pf->addRow(classInfo_);
+    for (QSpinBox* b : {dBox_, maxSizeBox_, seedBox_}) connect(b, QOverload<int>::of(&QSpinBox::valueChanged), this, changed);
+    connect(classBox_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, changed);
+    v->addWidget(patBox);
+
+    auto* privBox = new QGroupBox(tr("Privacy"));
+    auto* rf = new QFormLayout(privBox);
+    epsilon_ = new px::widgets::EpsilonSlider;
+    deltaBox_ = new QComboBox;
+    for (double d : {1e-4, 1e-5, 1e-6, 1e-7, 1e-8}) deltaBox_->addItem(QString::number(d, 'g', 1), d);
+    deltaBox_->setToolTip(tr("δ of the (ε, δ) statements"));
+    mechanismBox_ = new QComboBox;
+    mechanismBox_->addItems({tr("Gaussian (global sensitivity)"), tr("smooth-sensitivity Gaussian"), tr("Laplace"), tr("randomized response")});
+    mechanismBox_->setToolTip(tr("Gaussian: t + N(0, σ²), σ = ‖s‖₂/√(2ρ), ρ-zCDP\nsmooth: (2ρ' + 4dβ², 1/(4β))-tCDP (Theorem 5)\n"
+                                 "Laplace: pure ε-DP with ℓ1 sensitivity\nrandomized response: flip each pair w.p. 1/(1 + e^ε)"));
+    degreeBox_ = new QSpinBox;
+    degreeBox_->setRange(1, 100000);
+    degreeBox_->setToolTip(tr("Public degree bound D: |Δt| ≤ (2e/n²)(D/n)^(m−c−1). Graphs with Δ(G) > D are refused."));
+    allocationBox_ = new QComboBox;
+    allocationBox_->addItems({tr("isotropic (paper)"), tr("equal signal-to-noise")});
+    allocationBox_->setToolTip(tr("Isotropic: σ_j = ‖s‖₂/√(2ρ). Equal SNR: σ_j = s_j √(d/(2ρ)). Both meet Σ s_j²/σ_j² = 2ρ."));
+    referenceBox_ = new QCheckBox(tr("reference-code reproduction"));
+    referenceBox_->setToolTip(tr("Recompute the published code's quantities. No valid guarantee."));
+    report_ = new QLabel;
+    report_->setWordWrap(true);
+    report_->setTextFormat(Qt::RichText);
+    rf->addRow(epsilon_);
+    rf->addRow(tr("δ"), deltaBox_);
+    rf->addRow(tr("Mechanism"), mechanismBox_);
+    rf->addRow(tr("Degree bound D"), degreeBox_);
+    rf->addRow(tr("Allocation"), allocationBox_);
+    rf->addRow(referenceBox_);
+    rf->addRow(report_);
+    connect(epsilon_, &px::widgets::EpsilonSlider::epsilonChanged, this, [this] { refreshPlots(); refreshReport(); });
+    connect(epsilon_, &px::widgets::EpsilonSlider::epsilonCommitted, this, [this] { autosave(); });
+    for (QComboBox* b : {deltaBox_, mechanismBox_, allocationBox_}) connect(b, QOverload<int>::of(&QComboBox::currentIndexChanged), this, changed);
+    connect(degreeBox_, QOverload<int>::of(&QSpinBox::valueChanged), this, changed);
+    connect(referenceBox_, &QCheckBox::toggled, this, changed);
+    v->addWidget(privBox);
+
+    auto* learnBox = new QGroupBox(tr("Learner"));
+    auto* lf = new QFormLayout(learnBox);
+    kBox_ = new QSpinBox;
+    kBox_->setRange(1, 5000);
+    kBox_->setToolTip(tr("k of the k-nearest-neighbour classifier (features standardised on the training set)"));
+    noisyTestBox_ = new QCheckBox(tr("noisy test embeddings"));
+    noisyTestBox_->setToolTip(tr("On: every embedding is private (a real release). Off: clean test features, the reference code's choice."));
+    repsBox_ = new QSpinBox;
+    repsBox_->setRange(1, 5);
+    repsBox_->setToolTip(tr("Repetitions r: r pattern seeds × r noise seeds per budget"));
+    lf->addRow(tr("k"), kBox_);
+    lf->addRow(noisyTestBox_);
+    lf->addRow(tr("Repetitions"), repsBox_);
+    connect(kBox_, QOverload<int>::of(&QSpinBox::valueChanged), this, changed);
+    connect(repsBox_, QOverload<int>::of(&QSpinBox::valueChanged), this, changed);
+    connect(noisyTestBox_, &QCheckBox::toggled, this, changed);
+    v->addWidget(learnBox);
+    v->addStretch(1);
+
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(panel);
+    scroll->setWidgetResizable(true);
+    auto* dock = new QDockWidget(tr("Settings"), this);
+    dock->setObjectName("settings-dock");
+    dock->setWidget(scroll);
+    dock->setMinimumWidth(340);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+}
+
+void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(tr("&Open data set…"), this, &MainWindow::openDialog);
-    open->setShortcut(QKeySequence::Open);
+    file->addAction(tr("&Open data set…"), QKeySequence::Open, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open data set folder"));
+        if (!dir.isEmpty()) openDataset(dir);
+    });
+    file->addAction(tr("Open &session…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
+        const QString p = QFileDialog::getOpenFileName(this, tr("Open session"), {}, tr("PXStudio session (*.json)"));
+        if (!p.isEmpty()) openSession(p);
+    });
+    file->addAction(tr("&Save session…"), QKeySequence::Save, this, [this] {
+        const QString p = QFileDialog::getSaveFileName(this, tr("Save session"), "session.json", tr("PXStudio session (*.json)"));
+        if (!p.isEmpty()) saveSession(p);
+    });
     file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
-    quit->setShortcut(QKeySequence::Quit);
+    file->addAction(tr("&Export current view…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportCurrentView);
+    file->addAction(tr("Export &all views…"), QKeySequence(tr("Ctrl+Shift+E")), this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Export all views to folder"));
+        if (!dir.isEmpty()) exportAllViews(dir);
+    });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* pres = view->addAction(tr("&Presentation mode"));
+    pres->setCheckable(true);
+    pres->setShortcut(QKeySequence(tr("F5")));
+    pres->setToolTip(tr("Large fonts and thick lines for lectures"));
+    connect(pres, &QAction::toggled, this, &MainWindow::setPresentation);
+    view->addAction(tr("&Recompute"), QKeySequence::Refresh, this, &MainWindow::startRecompute);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About PXStudio"), this, [this] {
         QMessageBox::about(this, tr("About PXStudio"),
-                           tr("PXStudio %1\nPrivate homomorphism-density embeddings of graphs.\nGPL-3.0-or-later.")
-                               .arg(PX_VERSION));
+                           tr("<b>PXStudio %1</b><br>Private homomorphism-density embeddings of graphs: privacy against "
+                              "expressivity.<br>GPL-3.0-or-later; QCustomPlot is GPL-3.").arg(PX_VERSION));
     });
-
-    for (const auto& name : px::gen::builtinNames()) table_->addDataset(px::gen::builtin(name));
-    statusBar()->showMessage(tr("%1 built-in data sets ready").arg(px::gen::builtinNames().size()));
-    resize(1100, 420);
 }
 
-void MainWindow::openDialog() {
-    QString dir = QFileDialog::getExistingDirectory(this, tr("Open data set folder"));
-    if (!dir.isEmpty()) openDataset(dir);
+ExplorerSettings MainWindow::settings() const {
+    ExplorerSettings s;
+    s.dataset = datasetBox_->currentData().toString().toStdString();
+    s.patternClass = classBox_->currentText().toStdString();
+    s.d = dBox_->value();
+    s.maxSize = maxSizeBox_->value();
+    s.patternSeed = std::uint64_t(seedBox_->value());
+    s.mechanism.mechanism = px::privacy::mechanismFromString(kMechanismKeys[mechanismBox_->currentIndex()].toStdString());
+    s.mechanism.allocation = px::privacy::allocationFromString(kAllocationKeys[allocationBox_->currentIndex()].toStdString());
+    s.mechanism.degreeBound = degreeBox_->value();
+    s.mechanism.delta = deltaBox_->currentData().toDouble();
+    s.mechanism.epsilon = epsilon_->epsilon();
+    s.mechanism.referenceMode = referenceBox_->isChecked();
+    s.k = kBox_->value();
+    s.noisyTest = noisyTestBox_->isChecked();
+    s.repetitions = repsBox_->value();
+    return s;
 }
 
-void MainWindow::openDataset(const QString& path) {
+void MainWindow::applySettings(const ExplorerSettings& s) {
+    applying_ = true;
+    int idx = datasetBox_->findData(QString::fromStdString(s.dataset));
+    if (idx < 0) {
+        datasetBox_->addItem(QFileInfo(QString::fromStdString(s.dataset)).fileName(), QString::fromStdString(s.dataset));
+        idx = datasetBox_->count() - 1;
+    }
+    datasetBox_->setCurrentIndex(idx);
+    classBox_->setCurrentIndex(std::max(0, int(kClassKeys.indexOf(QString::fromStdString(s.patternClass)))));
+    dBox_->setValue(s.d);
+    maxSizeBox_->setValue(s.maxSize);
+    seedBox_->setValue(int(s.patternSeed));
+    mechanismBox_->setCurrentIndex(std::max(0, int(kMechanismKeys.indexOf(s.mechanism.mechanism == px::privacy::MechanismKind::Gaussian ? "gaussian"
+                                                                           : s.mechanism.mechanism == px::privacy::MechanismKind::SmoothGaussian ? "smooth"
+                                                                           : s.mechanism.mechanism == px::privacy::MechanismKind::Laplace ? "laplace" : "rr"))));
+    allocationBox_->setCurrentIndex(s.mechanism.allocation == px::privacy::Allocation::EqualSnr ? 1 : 0);
+    degreeBox_->setValue(s.mechanism.degreeBound);
+    int di = deltaBox_->findData(s.mechanism.delta);
+    deltaBox_->setCurrentIndex(di >= 0 ? di : 2);
+    epsilon_->setEpsilon(s.mechanism.epsilon);
+    referenceBox_->setChecked(s.mechanism.referenceMode);
+    kBox_->setValue(s.k);
+    noisyTestBox_->setChecked(s.noisyTest);
+    repsBox_->setValue(s.repetitions);
+    applying_ = false;
     try {
-        px::Dataset ds = px::io::loadDataset(path.toStdString());
-        table_->addDataset(ds);
-        statusBar()->showMessage(tr("Loaded %1 (%2 graphs, %3 warnings)")
-                                     .arg(QString::fromStdString(ds.name))
-                                     .arg(ds.size())
-                                     .arg(ds.warnings.size()));
+        if (!controller_->dataset() || controller_->dataset()->source.empty() ||
+            datasetBox_->currentData().toString().toStdString() != s.dataset || true)
+            controller_->setDataset(ExplorerController::loadDataset(s.dataset));
     } catch (const std::exception& e) {
         QMessageBox::critical(this, tr("Cannot open data set"), QString::fromStdString(e.what()));
     }
+}
+
+bool MainWindow::openDataset(const QString& path) {
+    try {
+        auto ds = ExplorerController::loadDataset(path.toStdString());
+        int idx = datasetBox_->findData(path);
+        if (idx < 0) {
+            datasetBox_->addItem(QString::fromStdString(ds->name), path);
+            idx = datasetBox_->count() - 1;
+        }
+        applying_ = true;
+        datasetBox_->setCurrentIndex(idx);
+        if (ds->maxDegree() > degreeBox_->value()) degreeBox_->setValue(ds->maxDegree());
+        applying_ = false;
+        controller_->setDataset(ds);
+        for (const auto& w : ds->warnings) statusBar()->showMessage(QString::fromStdString(w), 6000);
+        startRecompute();
+        return true;
+    } catch (const std::exception& e) {
+        QMessageBox::critical(this, tr("Cannot open data set"), QString::fromStdString(e.what()));
+        return false;
+    }
+}
+
+bool MainWindow::openSession(const QString& path) {
+    try {
+        std::ifstream in(path.toStdString());
+        if (!in) throw std::runtime_error("cannot open file");
+        std::stringstream ss;
+        ss << in.rdbuf();
+        applySettings(ExplorerSettings::fromJson(nlohmann::json::parse(ss.str())));
+        startRecompute();
+        return true;
+    } catch (const std::exception& e) {
+        QMessageBox::critical(this, tr("Cannot open session"), path + ":\n" + QString::fromStdString(e.what()));
+        return false;
+    }
+}
+
+bool MainWindow::saveSession(const QString& path) {
+    try {
+        px::writeFileAtomically(path.toStdString(), [&](std::ostream& o) { o << settings().toJson().dump(1) << "\n"; });
+        statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+        return true;
+    } catch (const std::exception& e) {
+        QMessageBox::critical(this, tr("Cannot save session"), QString::fromStdString(e.what()));
+        return false;
+    }
+}
+
+void MainWindow::autosave() {
+    try {
+        px::writeFileAtomically(autosavePath().toStdString(), [&](std::ostream& o) { o << settings().toJson().dump(1) << "\n"; });
+    } catch (...) {
+        statusBar()->showMessage(tr("Autosave failed: %1").arg(autosavePath()), 4000);
+    }
+}
+
+void MainWindow::scheduleRecompute() {
+    autosave();
+    banner_->setVisible(referenceBox_->isChecked());
+    debounce_->start();
+}
+
+void MainWindow::startRecompute() {
+    debounce_->stop();
+    banner_->setVisible(referenceBox_->isChecked());
+    if (auto ds = controller_->dataset()) {
+        datasetSummary_->setText(tr("%1 graphs, %2 vertices on average, max degree %3; %4")
+                                     .arg(ds->size())
+                                     .arg(double(ds->totalVertices()) / std::max(1, ds->size()), 0, 'f', 1)
+                                     .arg(ds->maxDegree())
+                                     .arg(ds->split ? tr("split %1").arg(QString::fromStdString(ds->split->name)) : tr("stratified 80/20 split")));
+        const px::PatternClass cls = px::PatternClass::parse(classBox_->currentText().toStdString());
+        const int m = maxSizeBox_->value() > 0 ? maxSizeBox_->value() : 10;
+        const double n = double(ds->totalVertices()) / std::max(1, ds->size());
+        const double e = double(cls.maxEdges(m));
+        classInfo_->setText(tr("max e(F) for m = %1: %2; noise variance factor (max e)²/n⁴ = %3")
+                                .arg(m).arg(e).arg(e * e / std::pow(n, 4), 0, 'g', 3));
+    }
+    controller_->recompute(settings());
+}
+
+void MainWindow::onFinished() {
+    progress_->setVisible(false);
+    cancel_->setEnabled(false);
+    statusBar()->showMessage(tr("Done: %1 runs").arg(controller_->result()->runs.rows()), 4000);
+    refreshPlots();
+    refreshReport();
+    refreshResultsTable();
+}
+
+void MainWindow::refreshPlots() {
+    const auto* r = controller_->result();
+    if (!r) return;
+    px::widgets::TradeoffOptions opt;
+    opt.markerEpsilon = epsilon_->epsilon();
+    opt.fontScale = fontScale_;
+    px::widgets::buildTradeoffPlot(tradeoff_, *r, opt);
+}
+
+void MainWindow::refreshReport() {
+    px::privacy::PrivacyReport rep;
+    QString error;
+    if (!controller_->reportAt(settings(), epsilon_->epsilon(), rep, &error)) {
+        report_->setText(error.isEmpty() ? tr("<i>privacy report after the first computation</i>") : "<span style='color:#b22'>" + error.toHtmlEscaped() + "</span>");
+        return;
+    }
+    QString html = QString("<b>%1</b><br>").arg(QString::fromStdString(rep.summary()).toHtmlEscaped());
+    html += "<table>";
+    for (int i = 0; i < int(rep.conversions.size()); ++i)
+        html += QString("<tr><td>%1%2</td><td align=right>ε = %3</td></tr>")
+                    .arg(i == rep.tightest ? "▶ " : "", QString::fromStdString(rep.conversions[i].name).toHtmlEscaped())
+                    .arg(rep.conversions[i].epsilon, 0, 'g', 4);
+    html += "</table>";
+    double lo = INFINITY, hi = 0;
+    for (double s : rep.noiseMedian) { lo = std::min(lo, s); hi = std::max(hi, s); }
+    html += tr("noise scale per pattern: %1 … %2").arg(lo, 0, 'g', 3).arg(hi, 0, 'g', 3);
+    report_->setText(html);
+    std::vector<px::widgets::PatternInfo> info;
+    for (const auto& p : controller_->patterns()->patterns) info.push_back({p.vertices(), p.edges()});
+    px::widgets::buildNoiseAnatomyPlot(anatomy_, rep, info, fontScale_);
+}
+
+void MainWindow::refreshResultsTable() {
+    const auto* r = controller_->result();
+    if (!r) return;
+    const auto& a = r->aggregated;
+    table_->setSortingEnabled(false);
+    table_->clear();
+    // The columns that vary across the grid first, then the run's parameters.
+    std::vector<std::string> cols;
+    for (const char* c : {"budget", "epsilon_mean", "metric", "value_mean", "value_std", "value_count", "top1_mean",
+                          "top10_mean", "ceiling_top1_mean", "chance_same_n_top1_mean", "noise_param_rho_mean"})
+        if (a.columnIndex(c) >= 0) cols.push_back(c);
+    for (const auto& c : a.columns())
+        if (std::find(cols.begin(), cols.end(), c) == cols.end()) cols.push_back(c);
+    table_->setRowCount(a.rows());
+    table_->setColumnCount(int(cols.size()));
+    QStringList headers;
+    for (const auto& c : cols) headers << QString::fromStdString(c);
+    table_->setHorizontalHeaderLabels(headers);
+    for (int i = 0; i < a.rows(); ++i)
+        for (int c = 0; c < int(cols.size()); ++c) {
+            const auto& v = a.at(i, cols[c]);
+            auto* item = new QTableWidgetItem;
+            if (v.is_number()) item->setData(Qt::DisplayRole, v.get<double>());
+            else item->setText(v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump()));
+            table_->setItem(i, c, item);
+        }
+    table_->setSortingEnabled(true);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+}
+
+bool MainWindow::exportPlot(QCustomPlot* plot, const QString& path) {
+    try {
+        px::widgets::exportFigure(plot, path, 900, 600, 300);
+        return true;
+    } catch (const std::exception& e) {
+        QMessageBox::critical(this, tr("Export failed"), QString::fromStdString(e.what()));
+        return false;
+    }
+}
+
+void MainWindow::exportCurrentView() {
+    auto* plot = qobject_cast<QCustomPlot*>(tabs_->currentWidget());
+    if (!plot) {
+        statusBar()->showMessage(tr("Choose a plot tab to export"), 4000);
+        return;
+    }
+    const QString p = QFileDialog::getSaveFileName(this, tr("Export view"), "figure.pdf", tr("PDF (*.pdf);;SVG (*.svg);;PNG (*.png)"));
+    if (!p.isEmpty() && exportPlot(plot, p)) statusBar()->showMessage(tr("Exported %1").arg(p), 4000);
+}
+
+bool MainWindow::exportAllViews(const QString& folder) {
+    const auto* r = controller_->result();
+    if (!r) return false;
+    QDir().mkpath(folder);
+    for (const QString& ext : {"png", "pdf", "svg"}) {
+        if (!exportPlot(tradeoff_, folder + "/tradeoff." + ext)) return false;
+        if (!exportPlot(anatomy_, folder + "/noise-anatomy." + ext)) return false;
+    }
+    try {
+        px::experiment::SweepResult copy = *r;
+        copy.metadata["session"] = settings().toJson();
+        px::experiment::saveSweep(copy, (folder + "/results").toStdString());
+    } catch (const std::exception& e) {
+        QMessageBox::critical(this, tr("Export failed"), QString::fromStdString(e.what()));
+        return false;
+    }
+    statusBar()->showMessage(tr("Exported all views to %1").arg(folder), 4000);
+    return true;
+}
+
+void MainWindow::setPresentation(bool on) {
+    fontScale_ = on ? 1.6 : 1.0;
+    QFont f = qApp->font();
+    f.setPointSizeF(on ? 14 : 10);
+    qApp->setFont(f);
+    refreshPlots();
+    refreshReport();
 }

@@ -1,18 +1,85 @@
 #pragma once
-// PXStudio main window. For now it lists the built-in data sets; the explorer views of the
-// desktop-app issue plug in here.
+// PXStudio main window: settings panels on the left (data set, patterns, privacy, learner), views
+// on the right (trade-off, noise anatomy, results table), progress and Cancel in the status bar.
+// Every parameter change restarts the background computation (debounced); moving the ε slider only
+// moves the plot marker and refreshes the privacy report.
+#include "ExplorerController.h"
+#include "ExplorerSettings.h"
+
 #include <QMainWindow>
 
-namespace px::widgets { class DatasetSummaryView; }
+class QComboBox;
+class QSpinBox;
+class QCheckBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTabWidget;
+class QTableWidget;
+class QTimer;
+class QCustomPlot;
+namespace px::widgets { class EpsilonSlider; }
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
-    // Loads a data set folder or file and adds it to the table; errors go to a dialog.
-    void openDataset(const QString& path);
+    ~MainWindow() override;
+
+    // Opens a data set folder or file (errors in a dialog, nothing lost).
+    bool openDataset(const QString& path);
+    bool openSession(const QString& path);
+    bool saveSession(const QString& path);
+    // Writes every view as PNG, PDF and SVG plus the results CSV and JSON sidecar into a folder.
+    bool exportAllViews(const QString& folder);
+    ExplorerSettings settings() const;
+    void applySettings(const ExplorerSettings& s);
+    ExplorerController* controller() { return controller_; }
+    QString autosavePath() const;
 
 private:
-    void openDialog();
-    px::widgets::DatasetSummaryView* table_;
+    void buildPanels();
+    void buildViews();
+    void buildMenus();
+    void scheduleRecompute();
+    void startRecompute();
+    void onFinished();
+    void refreshPlots();
+    void refreshReport();
+    void refreshResultsTable();
+    void exportCurrentView();
+    void setPresentation(bool on);
+    void autosave();
+    bool exportPlot(QCustomPlot* plot, const QString& path);
+
+    ExplorerController* controller_;
+    QTimer* debounce_;
+    bool applying_ = false;
+    double fontScale_ = 1.0;
+    // Panels
+    QComboBox* datasetBox_;
+    QLabel* datasetSummary_;
+    QComboBox* classBox_;
+    QSpinBox* dBox_;
+    QSpinBox* maxSizeBox_;
+    QSpinBox* seedBox_;
+    QLabel* classInfo_;
+    px::widgets::EpsilonSlider* epsilon_;
+    QComboBox* deltaBox_;
+    QComboBox* mechanismBox_;
+    QSpinBox* degreeBox_;
+    QComboBox* allocationBox_;
+    QCheckBox* referenceBox_;
+    QLabel* report_;
+    QSpinBox* kBox_;
+    QCheckBox* noisyTestBox_;
+    QSpinBox* repsBox_;
+    // Views
+    QLabel* banner_;
+    QTabWidget* tabs_;
+    QCustomPlot* tradeoff_;
+    QCustomPlot* anatomy_;
+    QTableWidget* table_;
+    QProgressBar* progress_;
+    QPushButton* cancel_;
 };

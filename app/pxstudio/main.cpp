@@ -3,6 +3,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
@@ -13,10 +14,13 @@ int main(int argc, char** argv) {
     parser.setApplicationDescription("Interactive explorer of privacy and expressivity of graph representations");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument("dataset", "A data set folder or graph file to open", "[dataset]");
+    parser.addPositionalArgument("input", "A session (.json) or a data set folder or graph file to open", "[session.json|dataset]");
     parser.process(app);
     MainWindow w;
     w.show();
-    for (const QString& p : parser.positionalArguments()) w.openDataset(p);
+    for (const QString& p : parser.positionalArguments()) {
+        if (p.endsWith(".json") && QFileInfo(p).isFile()) w.openSession(p);
+        else w.openDataset(p);
+    }
     return app.exec();
 }

@@ -41,7 +41,16 @@ DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Patt
             const Graph& g = data.graphs[i];
             out.n(i) = g.numVertices();
             ws.bind(g);
-            for (int j = 0; j < d; ++j) out.t(i, j) = hom::density(plans[j], g, ws);
+            for (int j = 0; j < d; ++j) {
+                // Checked per (graph, pattern) pair, so that a cancel is seen within one pair's time.
+                if (stop.load(std::memory_order_relaxed) || progress.cancelled()) {
+                    stop = true;
+                    ws.unbind();
+                    ctx.cancel_group_execution();
+                    return;
+                }
+                out.t(i, j) = hom::density(plans[j], g, ws);
+            }
             ws.unbind();
         }
         long now = done.fetch_add(r.size()) + r.size();

@@ -1,0 +1,142 @@
+#include "ExplorerController.h"
+
+#include "common/Error.h"
+#include "generators/Generators.h"
+#include "io/Loaders.h"
+
+#include <QMetaObject>
+#include <QThread>
+#include <QtConcurrent>
+#include <cmath>
+
+// A running job: its cancel flag and the progress adapter the engine calls from worker threads.
+struct ExplorerController::Job : px::Progress {
+    ExplorerController* owner;
+    std::atomic<bool> stop{false};
+    std::atomic<int> lastPercent{-1};
+    explicit Job(ExplorerController* o) : owner(o) {}
+    bool cancelled() const override { return stop.load(); }
+    void report(double f) override {
+        const int pct = int(f * 1000);
+        if (pct == lastPercent.exchange(pct)) return;
+        QMetaObject::invokeMethod(owner, [o = owner, f] { emit o->progressed(f); }, Qt::QueuedConnection);
+    }
+};
+
+ExplorerController::ExplorerController(QObject* parent) : QObject(parent) {}
+
+ExplorerController::~ExplorerController() {
+    cancel();
+    waitForIdle();
+}
+
+std::shared_ptr<const px::Dataset> ExplorerController::loadDataset(const std::string& spec) {
+    if (spec.rfind("builtin:", 0) == 0) return std::make_shared<const px::Dataset>(px::gen::builtin(spec.substr(8)));
+    return std::make_shared<const px::Dataset>(px::io::loadDataset(spec));
+}
+
+void ExplorerController::setDataset(std::shared_ptr<const px::Dataset> data) {
+    cancel();
+    data_ = std::move(data);
+    result_.reset();
+    patterns_.reset();
+    densities_.reset();
+}
+
+px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s) {
+    px::experiment::SweepSpec spec;
+    spec.name = "explorer";
+    spec.dataset = s.dataset;
+    spec.patterns.patternClass = px::PatternClass::parse(s.patternClass);
+    spec.patterns.count = s.d;
+    spec.patterns.size.maxSize = s.maxSize;
+    spec.patternSeeds.clear();
+    spec.noiseSeeds.clear();
+    for (int r = 0; r < s.repetitions; ++r) {
+        spec.patternSeeds.push_back(s.patternSeed + std::uint64_t(r));
+        spec.noiseSeeds.push_back(std::uint64_t(r + 1));
+    }
+    px::privacy::MechanismParams m = s.mechanism;
+    m.axis = px::privacy::BudgetAxis::Epsilon;
+    spec.mechanisms = {m};
+    spec.budgetAxis = px::privacy::BudgetAxis::Epsilon;
+    spec.budgets.clear();
+    for (int i = 0; i < 9; ++i) spec.budgets.push_back(0.1 * std::pow(1000.0, i / 8.0));  // 0.1 … 100
+    spec.budgets.push_back(INFINITY);
+    spec.learner.k = s.k;
+    spec.noisyTest = s.noisyTest;
+    return spec;
+}
+
+void ExplorerController::recompute(const ExplorerSettings& settings) {
+    cancel();
+    if (!data_) return;
+    auto job = std::make_shared<Job>(this);
+    job_ = job;
+    auto data = data_;
+    const px::experiment::SweepSpec spec = specFor(settings);
+    ++running_;
+    emit started();
+    (void)QtConcurrent::run([this, job, data, spec]() {
+        std::unique_ptr<px::experiment::SweepResult> result;
+        std::shared_ptr<const px::PatternSet> patterns;
+        std::shared_ptr<const px::DensityMatrix> densities;
+        QString error;
+        bool wasCancelled = false;
+        try {
+            px::PatternSamplerParams pp = spec.patterns;
+            pp.seed = spec.patternSeeds[0];
+            patterns = std::make_shared<const px::PatternSet>(px::PatternSet::sample(pp, *job));
+            result = std::make_unique<px::experiment::SweepResult>(px::experiment::runSweep(spec, *data, {}, *job));
+            densities = std::make_shared<const px::DensityMatrix>(px::DensityMatrix::compute(*data, *patterns, {}, *job));
+        } catch (const px::Cancelled&) {
+            wasCancelled = true;
+        } catch (const std::exception& e) {
+            error = QString::fromStdString(e.what());
+        }
+        QMetaObject::invokeMethod(
+            this,
+            [this, job, res = std::shared_ptr<px::experiment::SweepResult>(std::move(result)), patterns, densities, error,
+             wasCancelled]() mutable {
+                --running_;
+                if (job != job_ || job->stop) {
+                    emit cancelled();
+                    return;
+                }
+                if (wasCancelled) { emit cancelled(); return; }
+                if (!error.isEmpty()) { emit failed(error); return; }
+                result_ = std::make_unique<px::experiment::SweepResult>(std::move(*res));
+                patterns_ = patterns;
+                densities_ = densities;
+                emit finished();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void ExplorerController::cancel() {
+    if (job_) job_->stop = true;
+}
+
+void ExplorerController::waitForIdle() {
+    while (running_ > 0) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QThread::msleep(2);
+    }
+}
+
+bool ExplorerController::reportAt(const ExplorerSettings& s, double epsilon, px::privacy::PrivacyReport& out, QString* error) const {
+    if (!densities_ || !patterns_ || !data_) return false;
+    try {
+        px::privacy::MechanismParams m = s.mechanism;
+        m.axis = px::privacy::BudgetAxis::Epsilon;
+        m.epsilon = epsilon;
+        if (m.mechanism == px::privacy::MechanismKind::RandomizedResponse) return false;
+        px::privacy::NoiseModel model(densities_, patterns_->patterns, px::privacy::GraphFacts::of(*data_), m, data_->name);
+        out = model.report();
+        return true;
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromStdString(e.what());
+        return false;
+    }
+}

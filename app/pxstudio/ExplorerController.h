@@ -1,0 +1,57 @@
+#pragma once
+// Runs the explorer's computations off the UI thread: a sweep over ε for the current settings
+// (densities once, then re-noise, learn and attack per budget and repetition). Starting a new job
+// cancels the running one; progress arrives as signals on the UI thread. Nothing is computed in
+// widgets: they draw what this controller hands them.
+#include "ExplorerSettings.h"
+#include "experiment/SweepRunner.h"
+#include "hom/DensityMatrix.h"
+#include "privacy/Mechanism.h"
+
+#include <QObject>
+#include <atomic>
+#include <memory>
+
+class ExplorerController : public QObject {
+    Q_OBJECT
+public:
+    explicit ExplorerController(QObject* parent = nullptr);
+    ~ExplorerController() override;
+
+    // Loads (or generates) the data set of the settings; throws px::InputError on bad files.
+    static std::shared_ptr<const px::Dataset> loadDataset(const std::string& spec);
+    void setDataset(std::shared_ptr<const px::Dataset> data);
+    std::shared_ptr<const px::Dataset> dataset() const { return data_; }
+
+    // Starts a sweep for these settings (cancelling any running one).
+    void recompute(const ExplorerSettings& settings);
+    void cancel();
+    bool busy() const { return running_ > 0; }
+    // Waits until no job runs (tests, shutdown).
+    void waitForIdle();
+
+    const px::experiment::SweepResult* result() const { return result_.get(); }
+    // The privacy report at another ε for the last computed patterns (fast: no recomputation of
+    // densities); empty optional-like result if nothing was computed yet.
+    bool reportAt(const ExplorerSettings& settings, double epsilon, px::privacy::PrivacyReport& out, QString* error = nullptr) const;
+    const px::PatternSet* patterns() const { return patterns_.get(); }
+
+    // The sweep spec the explorer runs for the settings (public for tests and export).
+    static px::experiment::SweepSpec specFor(const ExplorerSettings& s);
+
+signals:
+    void started();
+    void progressed(double fraction);
+    void finished();
+    void failed(QString message);
+    void cancelled();
+
+private:
+    struct Job;
+    std::shared_ptr<const px::Dataset> data_;
+    std::shared_ptr<Job> job_;
+    std::atomic<int> running_{0};
+    std::unique_ptr<px::experiment::SweepResult> result_;
+    std::shared_ptr<const px::PatternSet> patterns_;
+    std::shared_ptr<const px::DensityMatrix> densities_;
+};

@@ -1,0 +1,35 @@
+#include "ExplorerSettings.h"
+
+#include <stdexcept>
+
+nlohmann::json ExplorerSettings::toJson() const {
+    return {{"format", "pxstudio-session"}, {"version", kVersion}, {"dataset", dataset}, {"pattern_class", patternClass},
+            {"d", d}, {"max_size", maxSize}, {"pattern_seed", patternSeed}, {"mechanism", px::privacy::toJson(mechanism)},
+            {"k", k}, {"noisy_test", noisyTest}, {"repetitions", repetitions}};
+}
+
+ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
+    if (!j.is_object() || j.value("format", "") != "pxstudio-session")
+        throw std::invalid_argument("not a PXStudio session (expected \"format\": \"pxstudio-session\")");
+    if (j.value("version", 0) != kVersion)
+        throw std::invalid_argument("session version " + std::to_string(j.value("version", 0)) + " is not supported (expected " +
+                                    std::to_string(kVersion) + ")");
+    ExplorerSettings s;
+    std::string field;
+    try {
+        field = "dataset"; s.dataset = j.value("dataset", s.dataset);
+        field = "pattern_class"; s.patternClass = j.value("pattern_class", s.patternClass);
+        px::PatternClass::parse(s.patternClass);
+        field = "d"; s.d = j.value("d", s.d);
+        field = "max_size"; s.maxSize = j.value("max_size", s.maxSize);
+        field = "pattern_seed"; s.patternSeed = j.value("pattern_seed", s.patternSeed);
+        field = "mechanism"; if (j.contains("mechanism")) s.mechanism = px::privacy::mechanismParamsFromJson(j["mechanism"]);
+        field = "k"; s.k = j.value("k", s.k);
+        field = "noisy_test"; s.noisyTest = j.value("noisy_test", s.noisyTest);
+        field = "repetitions"; s.repetitions = j.value("repetitions", s.repetitions);
+    } catch (const nlohmann::json::exception& e) {
+        throw std::invalid_argument("session field \"" + field + "\": " + e.what());
+    }
+    if (s.d < 1 || s.k < 1 || s.repetitions < 1) throw std::invalid_argument("session: d, k and repetitions must be at least 1");
+    return s;
+}

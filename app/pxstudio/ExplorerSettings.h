@@ -1,0 +1,30 @@
+#pragma once
+// Everything the explorer computes from; saved as the versioned session JSON.
+#include "privacy/EmbeddingExport.h"
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+struct ExplorerSettings {
+    std::string dataset = "builtin:sbm-cycles";  // builtin:NAME or a path
+    std::string patternClass = "treewidth:2";    // pattern class key
+    int d = 20;                                  // number of patterns
+    int maxSize = 10;                            // largest pattern size (0: no cap)
+    std::uint64_t patternSeed = 1;               // first pattern seed (repetitions use the next ones)
+    px::privacy::MechanismParams mechanism = defaultMechanism();  // its epsilon is the slider's ε
+    int k = 15;                                  // kNN neighbours
+    bool noisyTest = true;                       // false: clean test features (reference code)
+    int repetitions = 2;                         // pattern seeds × noise seeds = repetitions²
+
+    static constexpr int kVersion = 1;
+    // D = 20 covers every built-in data set (their maximum degree is 14).
+    static px::privacy::MechanismParams defaultMechanism() {
+        px::privacy::MechanismParams m;
+        m.degreeBound = 20;
+        return m;
+    }
+    nlohmann::json toJson() const;
+    // Throws std::invalid_argument naming the bad field; unknown versions are refused.
+    static ExplorerSettings fromJson(const nlohmann::json& j);
+    bool operator==(const ExplorerSettings& o) const { return toJson() == o.toJson(); }
+};

@@ -1,0 +1,143 @@
+// The desktop app end to end, offscreen: start on the default session, compute, export all views,
+// round-trip a session, cancel a long computation, and react to panel changes.
+#include "ExplorerController.h"
+#include "MainWindow.h"
+
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QtTest>
+#include <chrono>
+#include <qcustomplot.h>
+
+namespace {
+bool waitFinished(ExplorerController* c, int ms = 60000) {
+    QElapsedTimer t;
+    t.start();
+    while ((c->busy() || !c->result()) && t.elapsed() < ms) QTest::qWait(20);
+    return !c->busy() && c->result();
+}
+QByteArray head(const QString& path, int n) {
+    QFile f(path);
+    f.open(QIODevice::ReadOnly);
+    return f.read(n);
+}
+}  // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void startsWithAPopulatedTradeoffPlot() {
+        MainWindow w;
+        w.resize(1300, 800);
+        w.show();
+        QVERIFY(waitFinished(w.controller()));
+        const auto* r = w.controller()->result();
+        QCOMPARE(r->runs.rows(), 10 * 2 * 2);  // 10 budgets × 2 pattern seeds × 2 noise seeds
+        auto* plot = qobject_cast<QCustomPlot*>(w.findChild<QTabWidget*>()->widget(0));
+        QVERIFY(plot && plot->graphCount() >= 3);
+        QVERIFY(plot->graph(0)->dataCount() == 9);  // nine finite budgets
+        // Optional screenshots of every tab for a person to look at.
+        const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR");
+        if (!shots.isEmpty()) {
+            auto* tabs = w.findChild<QTabWidget*>();
+            for (int i = 0; i < tabs->count(); ++i) {
+                tabs->setCurrentIndex(i);
+                QTest::qWait(50);
+                w.grab().save(QString("%1/tab%2.png").arg(shots).arg(i));
+            }
+        }
+    }
+    void exportAllViewsWritesValidFiles() {
+        MainWindow w;
+        QVERIFY(waitFinished(w.controller()));
+        QTemporaryDir dir;
+        QVERIFY(w.exportAllViews(dir.path()));
+        for (const char* name : {"tradeoff", "noise-anatomy"}) {
+            QCOMPARE(head(dir.path() + "/" + name + ".png", 4), QByteArray("\x89PNG", 4));
+            QCOMPARE(head(dir.path() + "/" + name + ".pdf", 5), QByteArray("%PDF-"));
+            QVERIFY(head(dir.path() + "/" + name + ".svg", 400).contains("<svg"));
+            QVERIFY(QFileInfo(dir.path() + "/" + name + ".png").size() > 10000);
+        }
+        QVERIFY(QFile::exists(dir.path() + "/results.csv"));
+        QVERIFY(head(dir.path() + "/results.json", 100000).contains("\"session\""));
+    }
+    void sessionRoundTripsEveryField() {
+        MainWindow w;
+        QVERIFY(waitFinished(w.controller()));
+        ExplorerSettings s = w.settings();
+        s.dataset = "builtin:csl";
+        s.patternClass = "fan-cactus:2";
+        s.d = 7;
+        s.maxSize = 8;
+        s.patternSeed = 42;
+        s.mechanism.mechanism = px::privacy::MechanismKind::Laplace;
+        s.mechanism.allocation = px::privacy::Allocation::Isotropic;
+        s.mechanism.degreeBound = 9;
+        s.mechanism.delta = 1e-7;
+        s.mechanism.epsilon = 3.16227766;
+        s.mechanism.referenceMode = true;
+        s.k = 5;
+        s.noisyTest = false;
+        s.repetitions = 1;
+        w.applySettings(s);
+        QTemporaryDir dir;
+        const QString path = dir.path() + "/s.json";
+        QVERIFY(w.saveSession(path));
+        w.applySettings(ExplorerSettings{});
+        QVERIFY(w.openSession(path));
+        ExplorerSettings back = w.settings();
+        // The slider quantises ε to its log grid: compare that field with a tolerance.
+        QVERIFY(std::abs(back.mechanism.epsilon - s.mechanism.epsilon) < 0.03 * s.mechanism.epsilon);
+        back.mechanism.epsilon = s.mechanism.epsilon;
+        QCOMPARE(QString::fromStdString(back.toJson().dump()), QString::fromStdString(s.toJson().dump()));
+        QVERIFY(waitFinished(w.controller()));
+        // A broken session file is refused with a message, and nothing changes.
+        QFile bad(dir.path() + "/bad.json");
+        bad.open(QIODevice::WriteOnly);
+        bad.write("{\"format\": \"pxstudio-session\", \"version\": 99}");
+        bad.close();
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ExplorerSettings::fromJson(nlohmann::json::parse(R"({"format": "pxstudio-session", "version": 99})")));
+    }
+    void cancelStopsALongComputation() {
+        ExplorerController c;
+        c.setDataset(ExplorerController::loadDataset("builtin:csl"));
+        ExplorerSettings s;
+        s.dataset = "builtin:csl";
+        s.patternClass = "treewidth:3";
+        s.d = 200;
+        s.maxSize = 14;
+        s.repetitions = 3;
+        QSignalSpy cancelled(&c, &ExplorerController::cancelled);
+        c.recompute(s);
+        QTest::qWait(100);
+        QVERIFY(c.busy());
+        const auto t0 = std::chrono::steady_clock::now();
+        c.cancel();
+        c.waitForIdle();
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        qInfo("cancel took %.0f ms", secs * 1000);
+        QVERIFY(cancelled.count() >= 1);
+        QVERIFY(c.result() == nullptr);
+    }
+    void panelChangesRestartTheComputation() {
+        MainWindow w;
+        QVERIFY(waitFinished(w.controller()));
+        QSignalSpy started(w.controller(), &ExplorerController::started);
+        auto spins = w.findChildren<QSpinBox*>();
+        QSpinBox* d = nullptr;
+        for (auto* s : spins) if (s->toolTip().startsWith("d:")) d = s;
+        QVERIFY(d);
+        const int before = d->value();  // restored from the previous test's autosave
+        d->setValue(before + 1);
+        QTRY_VERIFY_WITH_TIMEOUT(started.count() == 1, 3000);  // after the debounce
+        QVERIFY(waitFinished(w.controller()));
+        QCOMPARE(w.settings().d, before + 1);
+        QCOMPARE(w.controller()->patterns()->size(), before + 1);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

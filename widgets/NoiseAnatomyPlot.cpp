@@ -1,0 +1,68 @@
+#include "NoiseAnatomyPlot.h"
+
+#include "Palette.h"
+
+#include <cmath>
+#include <qcustomplot.h>
+
+namespace px::widgets {
+
+void buildNoiseAnatomyPlot(QCustomPlot* plot, const privacy::PrivacyReport& r, const std::vector<PatternInfo>& patterns,
+                           double fs) {
+    plot->clearPlottables();
+    plot->clearItems();
+    if (plot->plotLayout()->rowCount() > 1) {
+        plot->plotLayout()->removeAt(0);
+        plot->plotLayout()->simplify();
+    }
+    const int d = int(r.noiseMedian.size());
+    // Patterns sorted by size, so that the growth of the gap is visible.
+    std::vector<int> order(d);
+    for (int j = 0; j < d; ++j) order[j] = j;
+    std::sort(order.begin(), order.end(), [&](int a, int b) {
+        return std::make_pair(patterns[a].vertices, patterns[a].edges) < std::make_pair(patterns[b].vertices, patterns[b].edges);
+    });
+    struct Series { const std::vector<double>* values; QString name; QCPScatterStyle::ScatterShape shape; };
+    const Series series[] = {{&r.signalMean, "signal: mean clean density t(F, G)", QCPScatterStyle::ssDisc},
+                             {&r.noiseMedian, "noise scale σ (median over graphs)", QCPScatterStyle::ssTriangle},
+                             {&r.sensitivityMedian, "sensitivity bound s (median over graphs)", QCPScatterStyle::ssSquare}};
+    QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
+    for (int k = 0; k < d; ++k) {
+        const auto& p = patterns[order[k]];
+        if (k % std::max(1, d / 12) == 0) ticks->addTick(k, QString("m=%1\ne=%2").arg(p.vertices).arg(p.edges));
+    }
+    for (int s = 0; s < 3; ++s) {
+        QVector<double> x, y;
+        for (int k = 0; k < d; ++k) {
+            const double v = (*series[s].values)[order[k]];
+            if (v > 0 && std::isfinite(v)) { x << k; y << v; }
+        }
+        QCPGraph* g = plot->addGraph();
+        g->setName(series[s].name);
+        g->setData(x, y, true);
+        const QColor c = viridis(s, 3);
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(series[s].shape, c, c, 7 * fs));
+    }
+    plot->xAxis->setTicker(ticks);
+    plot->xAxis->setRange(-1, d);
+    plot->xAxis->setLabel("patterns, ordered by size");
+    plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    plot->yAxis->rescale();
+    QCPRange yr = plot->yAxis->range();
+    plot->yAxis->setRange(yr.lower / 3, yr.upper * 3);
+    plot->yAxis->setLabel("density scale (log)");
+    plot->yAxis2->setVisible(false);
+    placeLegendBelow(plot, 3);
+    plot->plotLayout()->insertRow(0);
+    auto* t = new QCPTextElement(plot, QString("Noise anatomy — %1, %2 allocation, ε = %3")
+                                            .arg(QString::fromStdString(r.mechanism), QString::fromStdString(r.allocation))
+                                            .arg(r.epsilon(), 0, 'g', 3),
+                                 QFont(plot->font().family(), int(11 * fs), QFont::Bold));
+    plot->plotLayout()->addElement(0, 0, t);
+    plot->setObjectName("noise-anatomy");
+    plot->replot();
+}
+
+}  // namespace px::widgets

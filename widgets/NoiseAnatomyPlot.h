@@ -1,0 +1,20 @@
+#pragma once
+// Noise anatomy: for every pattern, its sensitivity bound, the noise scale the mechanism adds and
+// the mean clean density (the signal), on a log axis — why large patterns drown under isotropic
+// noise, and what per-pattern allocation changes.
+#include "privacy/PrivacyReport.h"
+
+#include <vector>
+
+class QCustomPlot;
+
+namespace px::widgets {
+
+struct PatternInfo {
+    int vertices = 0, edges = 0;
+};
+
+void buildNoiseAnatomyPlot(QCustomPlot* plot, const privacy::PrivacyReport& report, const std::vector<PatternInfo>& patterns,
+                           double fontScale = 1.0);
+
+}  // namespace px::widgets

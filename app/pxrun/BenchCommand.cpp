@@ -150,7 +150,8 @@ int benchEvaluate(const Args& a) {
     const px::experiment::TrainTest split = px::experiment::chooseSplit(ds, 0, 1);
     px::experiment::EvaluationParams ep;
     ep.tasks = {0};
-    ep.k = int(a.getLong("k", 120));
+    ep.learner.k = int(a.getLong("k", 120));
+    ep.learner.kind = a.get("learner", "knn");
     const int reps = int(a.getLong("reps", 11));
     std::vector<double> noiseT, learnT, attackT, totalT;
     double value = 0, top1 = 0;
@@ -175,7 +176,7 @@ int benchEvaluate(const Args& a) {
         top1 = att.top1;
     }
     std::printf("data          %s: %d graphs, split %s (%zu train / %zu test), %d patterns, kNN k = %d, eps = %g\n",
-                ds.name.c_str(), ds.size(), split.name.c_str(), split.train.size(), split.test.size(), set.size(), ep.k, mp.epsilon);
+                ds.name.c_str(), ds.size(), split.name.c_str(), split.train.size(), split.test.size(), set.size(), ep.learner.k, mp.epsilon);
     std::printf("evaluation    median %.1f ms over %d runs: re-noise %.1f ms, kNN + AUC %.1f ms, attack on all %d graphs %.1f ms\n",
                 median(totalT) * 1e3, reps, median(noiseT) * 1e3, median(learnT) * 1e3, ds.size(), median(attackT) * 1e3);
     std::printf("last run      AUC %.4f, attack top-1 %.4f\n", value, top1);

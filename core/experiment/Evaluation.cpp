@@ -66,43 +66,22 @@ EvaluationResult evaluate(const Dataset& ds, const TrainTest& split, const Densi
     EvaluationResult res;
     double sum = 0;
     int used = 0;
-    std::vector<std::vector<int>> neighbours;  // for multi-class votes, computed once
     for (int task : params.tasks) {
         const TaskType type = ds.tasks[task].type;
-        std::vector<double> yTest;
+        std::vector<double> yTrain, yTest;
+        for (int i : split.train) yTrain.push_back(ds.labels(i, task));
         for (int i : split.test) yTest.push_back(ds.labels(i, task));
+        const std::vector<double> pred = learn::fitPredict(params.learner, xTrain, yTrain, xTest, type);
         double v = std::nan("");
         if (type == TaskType::MultiClass) {
             res.metric = "accuracy";
-            if (neighbours.empty()) neighbours = learn::knnIndices(xTrain, xTest, params.k);
-            std::vector<double> pred(split.test.size());
-            for (std::size_t q = 0; q < split.test.size(); ++q) {
-                std::map<long, int> votes;
-                for (int nb : neighbours[q]) {
-                    const double y = ds.labels(split.train[nb], task);
-                    if (!std::isnan(y)) ++votes[std::lround(y)];
-                }
-                long best = 0;
-                int bestCount = -1;
-                for (auto& [cls, count] : votes)
-                    if (count > bestCount) { best = cls; bestCount = count; }
-                pred[q] = double(best);
-            }
             v = learn::accuracy(pred, yTest);
+        } else if (type == TaskType::Binary) {
+            res.metric = "auc";
+            v = learn::rocAuc(pred, yTest);
         } else {
-            Eigen::MatrixXd yTrain(split.train.size(), 1);
-            for (std::size_t r = 0; r < split.train.size(); ++r) yTrain(long(r), 0) = ds.labels(split.train[r], task);
-            learn::KnnParams kp;
-            kp.k = params.k;
-            const Eigen::MatrixXd pred = learn::knnPredict(xTrain, yTrain, xTest, kp);
-            std::vector<double> p(pred.data(), pred.data() + pred.rows());
-            if (type == TaskType::Binary) {
-                res.metric = "auc";
-                v = learn::rocAuc(p, yTest);
-            } else {
-                res.metric = "rmse";
-                v = learn::rmse(p, yTest);
-            }
+            res.metric = "rmse";
+            v = learn::rmse(pred, yTest);
         }
         if (!std::isnan(v)) { sum += v; ++used; }
     }

@@ -4,6 +4,7 @@
 #include "attack/Reidentification.h"
 #include "dataset/Dataset.h"
 #include "hom/DensityMatrix.h"
+#include "learn/Learners.h"
 #include "privacy/Mechanism.h"
 
 #include <memory>
@@ -20,7 +21,7 @@ TrainTest chooseSplit(const Dataset& ds, int task, std::uint64_t seed);
 
 struct EvaluationParams {
     std::vector<int> tasks;        // label columns to score (their metrics are averaged)
-    int k = 10;                    // kNN neighbours
+    learn::LearnerConfig learner;  // kind and parameters (k for kNN)
     bool noisyTest = true;         // false: clean test features (reference code)
     bool appendN = true;           // n as a feature
     bool standardize = true;       // standardise on the training set

@@ -123,7 +123,7 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
 
         EvaluationParams ep;
         ep.tasks = tasks;
-        ep.k = spec.learner.k;
+        ep.learner = spec.learner;
         ep.noisyTest = spec.noisyTest;
         ep.appendN = spec.appendN;
         ep.standardize = spec.standardize;
@@ -190,7 +190,10 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
             {"noise_param_rho", noiseRho},
             {"noise_seed", mp.seed},
             {"learner", spec.learner.kind},
-            {"k", spec.learner.k},
+            {"k", spec.learner.kind == "knn" ? spec.learner.k : 0},
+            {"learner_params", spec.learner.kind == "knn" ? "k=" + std::to_string(spec.learner.k)
+                               : spec.learner.kind == "svm" || spec.learner.kind == "linear" ? "C=" + std::to_string(spec.learner.C)
+                               : "trees=" + std::to_string(spec.learner.trees) + ",max_depth=" + std::to_string(spec.learner.maxDepth)},
             {"noisy_test", spec.noisyTest},
             {"append_n", spec.appendN},
             {"standardize", spec.standardize},

@@ -61,7 +61,8 @@ nlohmann::json SweepSpec::toJson() const {
     for (double v : budgets) b.push_back(budgetJson(v));
     j["budget"] = {{"axis", budgetAxis == privacy::BudgetAxis::Epsilon ? "epsilon" : "rho"}, {"values", b}};
     j["noise_seeds"] = noiseSeeds;
-    j["learner"] = {{"kind", learner.kind}, {"k", learner.k}};
+    j["learner"] = {{"kind", learner.kind}, {"k", learner.k}, {"C", learner.C}, {"gamma", learner.gamma},
+                    {"trees", learner.trees}, {"max_depth", learner.maxDepth}, {"seed", learner.seed}};
     j["noisy_test"] = noisyTest;
     j["append_n"] = appendN;
     j["standardize"] = standardize;
@@ -141,9 +142,15 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
         }
         field = "noise_seeds"; s.noiseSeeds = j.value("noise_seeds", s.noiseSeeds);
         if (j.contains("learner")) {
-            field = "learner.kind"; s.learner.kind = j["learner"].value("kind", s.learner.kind);
-            if (s.learner.kind != "knn") throw std::invalid_argument("only \"knn\" is available");
-            field = "learner.k"; s.learner.k = j["learner"].value("k", s.learner.k);
+            const auto& l = j["learner"];
+            field = "learner.kind"; s.learner.kind = l.value("kind", s.learner.kind);
+            if (!learn::isKnownLearner(s.learner.kind)) throw std::invalid_argument("expected knn, svm, linear, forest or boosting");
+            field = "learner.k"; s.learner.k = l.value("k", s.learner.k);
+            field = "learner.C"; s.learner.C = l.value("C", s.learner.C);
+            field = "learner.gamma"; s.learner.gamma = l.value("gamma", s.learner.gamma);
+            field = "learner.trees"; s.learner.trees = l.value("trees", s.learner.trees);
+            field = "learner.max_depth"; s.learner.maxDepth = l.value("max_depth", s.learner.maxDepth);
+            field = "learner.seed"; s.learner.seed = l.value("seed", s.learner.seed);
         }
         field = "noisy_test"; s.noisyTest = j.value("noisy_test", s.noisyTest);
         field = "append_n"; s.appendN = j.value("append_n", s.appendN);

@@ -4,6 +4,7 @@
 // attack. Read from JSON; every field has a default; unknown or mistyped fields are errors that
 // name the field. The runs are the Cartesian product, enumerated in a fixed order (class, d,
 // pattern seed, mechanism, budget, noise seed), so that shard i/N of a sweep is well defined.
+#include "learn/Learners.h"
 #include "patterns/PatternSampler.h"
 #include "privacy/Mechanism.h"
 
@@ -13,10 +14,7 @@
 
 namespace px::experiment {
 
-struct LearnerSpec {
-    std::string kind = "knn";  // k-nearest neighbours (the paper's learner)
-    int k = 10;                // neighbours
-};
+using LearnerSpec = learn::LearnerConfig;  // kind (knn, svm, linear, forest, boosting) and parameters
 
 struct SweepSpec {
     std::string name = "sweep";

@@ -2,6 +2,7 @@
 #include "TestSupport.h"
 #include "attack/Reidentification.h"
 #include "learn/Knn.h"
+#include "learn/Learners.h"
 #include "learn/Metrics.h"
 
 #include <QtTest>
@@ -100,6 +101,59 @@ private slots:
         auto s = attack::reidentify(clean, n, released, nullptr, sub);
         QCOMPARE(s.attacked, 2);
         QVERIFY(s.top1HalfWidth > 0);
+    }
+    // Every learner on problems with a known answer: a separable binary task (y = [x0 + x1 > 0]), a
+    // noiseless linear regression, three well-separated classes; seeded runs are reproducible.
+    void librariesLearnKnownProblems_data() {
+        QTest::addColumn<QString>("kind");
+        for (const char* k : {"knn", "svm", "linear", "forest", "boosting"}) QTest::newRow(k) << k;
+    }
+    void librariesLearnKnownProblems() {
+        QFETCH(QString, kind);
+        Rng rng(9);
+        const int n = 400, nt = 200;
+        learn::RowMatrix x(n, 3), xt(nt, 3);
+        for (Eigen::Index i = 0; i < x.size(); ++i) x.data()[i] = rng.normal();
+        for (Eigen::Index i = 0; i < xt.size(); ++i) xt.data()[i] = rng.normal();
+        std::vector<double> yb(n), ybt(nt), yr(n), yrt(nt), yc(n), yct(nt);
+        auto cls = [](const auto& r) { return r(0) > 0.5 ? 2.0 : r(0) < -0.5 ? 0.0 : 1.0; };
+        for (int i = 0; i < n; ++i) {
+            yb[i] = x(i, 0) + x(i, 1) > 0;
+            yr[i] = 2 * x(i, 0) - x(i, 2);
+            yc[i] = cls(x.row(i));
+        }
+        for (int i = 0; i < nt; ++i) {
+            ybt[i] = xt(i, 0) + xt(i, 1) > 0;
+            yrt[i] = 2 * xt(i, 0) - xt(i, 2);
+            yct[i] = cls(xt.row(i));
+        }
+        yb[3] = std::nan("");  // missing labels are skipped
+        learn::LearnerConfig c;
+        c.kind = kind.toStdString();
+        c.k = 15;
+        const auto scores = learn::fitPredict(c, x, yb, xt, TaskType::Binary);
+        const double auc = learn::rocAuc(scores, ybt);
+        QVERIFY2(auc > 0.93, qPrintable(QString("%1: AUC %2").arg(kind).arg(auc)));
+        const auto pred = learn::fitPredict(c, x, yr, xt, TaskType::Regression);
+        const double err = learn::rmse(pred, yrt);
+        // A random forest fits a linear target piecewise-constantly (and sees ~1 of 3 features per
+        // split): it is held to explaining ~70 % of the variance, the others to ~87 %.
+        const double limit = kind == "forest" ? 1.2 : 0.8;
+        QVERIFY2(err < limit, qPrintable(QString("%1: RMSE %2 (label sd 2.2)").arg(kind).arg(err)));
+        const auto classes = learn::fitPredict(c, x, yc, xt, TaskType::MultiClass);
+        const double acc = learn::accuracy(classes, yct);
+        QVERIFY2(acc > (kind == "linear" ? 0.6 : 0.85), qPrintable(QString("%1: accuracy %2").arg(kind).arg(acc)));
+        QCOMPARE(learn::fitPredict(c, x, yb, xt, TaskType::Binary), scores);  // reproducible
+    }
+    void unknownLearnerAndNoLabelsAreErrors() {
+        learn::RowMatrix x(3, 1);
+        x << 1, 2, 3;
+        learn::LearnerConfig c;
+        c.kind = "oracle";
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, learn::fitPredict(c, x, {0, 1, 0}, x, TaskType::Binary));
+        c.kind = "svm";
+        const double nan = std::nan("");
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, learn::fitPredict(c, x, {nan, nan, nan}, x, TaskType::Binary));
     }
 };
 

@@ -1,0 +1,33 @@
+#pragma once
+// Downstream learners behind one call, using well-kept libraries where they exist:
+//   knn       exact k-nearest neighbours (Knn.h)
+//   svm       libsvm: RBF C-SVC (classification) / ε-SVR (regression)
+//   linear    liblinear: L2-regularised logistic regression / L2-loss linear SVR
+//   forest    XGBoost random forest (num_parallel_tree trees, one round, row and column subsampling)
+//   boosting  XGBoost gradient-boosted trees
+// Missing labels (NaN) are left out of training. Scores: the class-1 score for binary tasks (for
+// ROC-AUC), the prediction for regression, the predicted class for multi-class tasks.
+#include "dataset/Dataset.h"
+#include "learn/Knn.h"
+
+#include <string>
+#include <vector>
+
+namespace px::learn {
+
+struct LearnerConfig {
+    std::string kind = "knn";   // knn, svm, linear, forest, boosting
+    int k = 10;                 // knn: neighbours
+    double C = 1.0;             // svm, linear: regularisation
+    double gamma = 0.0;         // svm: RBF width (0: 1/features)
+    int trees = 100;            // forest: trees; boosting: rounds
+    int maxDepth = 6;           // forest, boosting
+    std::uint64_t seed = 1;     // forest, boosting
+};
+
+// Throws std::invalid_argument for an unknown kind or a training set without labels.
+std::vector<double> fitPredict(const LearnerConfig& config, const RowMatrix& xTrain, const std::vector<double>& yTrain,
+                               const RowMatrix& xTest, TaskType type);
+bool isKnownLearner(const std::string& kind);
+
+}  // namespace px::learn

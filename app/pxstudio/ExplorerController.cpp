@@ -23,7 +23,7 @@ struct ExplorerController::Job : px::Progress {
     }
 };
 
-ExplorerController::ExplorerController(QObject* parent) : QObject(parent) {}
+ExplorerController::ExplorerController(QObject* parent, Mode mode) : QObject(parent), mode_(mode) {}
 
 ExplorerController::~ExplorerController() {
     cancel();
@@ -43,7 +43,7 @@ void ExplorerController::setDataset(std::shared_ptr<const px::Dataset> data) {
     densities_.reset();
 }
 
-px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s) {
+px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s, Mode mode) {
     px::experiment::SweepSpec spec;
     spec.name = "explorer";
     spec.dataset = s.dataset;
@@ -61,8 +61,13 @@ px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s)
     spec.mechanisms = {m};
     spec.budgetAxis = px::privacy::BudgetAxis::Epsilon;
     spec.budgets.clear();
-    for (int i = 0; i < 9; ++i) spec.budgets.push_back(0.1 * std::pow(1000.0, i / 8.0));  // 0.1 … 100
-    spec.budgets.push_back(INFINITY);
+    if (mode == Mode::Expressivity) {
+        spec.classes = {"trees", "treewidth:2", "treewidth:3"};
+        spec.budgets = {s.mechanism.epsilon, INFINITY};
+    } else {
+        for (int i = 0; i < 9; ++i) spec.budgets.push_back(0.1 * std::pow(1000.0, i / 8.0));  // 0.1 … 100
+        spec.budgets.push_back(INFINITY);
+    }
     spec.learner.k = s.k;
     spec.noisyTest = s.noisyTest;
     return spec;
@@ -74,7 +79,7 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
     auto job = std::make_shared<Job>(this);
     job_ = job;
     auto data = data_;
-    const px::experiment::SweepSpec spec = specFor(settings);
+    const px::experiment::SweepSpec spec = specFor(settings, mode_);
     ++running_;
     emit started();
     (void)QtConcurrent::run([this, job, data, spec]() {

@@ -15,7 +15,10 @@
 class ExplorerController : public QObject {
     Q_OBJECT
 public:
-    explicit ExplorerController(QObject* parent = nullptr);
+    // TradeOff: the selected pattern class over an ε grid. Expressivity: trees and treewidth ≤ 2, 3
+    // at the slider's ε and at ε = ∞ (the same d, size law, mechanism and learner).
+    enum class Mode { TradeOff, Expressivity };
+    explicit ExplorerController(QObject* parent = nullptr, Mode mode = Mode::TradeOff);
     ~ExplorerController() override;
 
     // Loads (or generates) the data set of the settings; throws px::InputError on bad files.
@@ -37,7 +40,7 @@ public:
     const px::PatternSet* patterns() const { return patterns_.get(); }
 
     // The sweep spec the explorer runs for the settings (public for tests and export).
-    static px::experiment::SweepSpec specFor(const ExplorerSettings& s);
+    static px::experiment::SweepSpec specFor(const ExplorerSettings& s, Mode mode = Mode::TradeOff);
 
 signals:
     void started();
@@ -48,6 +51,7 @@ signals:
 
 private:
     struct Job;
+    Mode mode_;
     std::shared_ptr<const px::Dataset> data_;
     std::shared_ptr<Job> job_;
     std::atomic<int> running_{0};

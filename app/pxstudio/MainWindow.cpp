@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "EpsilonSlider.h"
+#include "ExpressivityPlot.h"
 #include "FigureExport.h"
 #include "NoiseAnatomyPlot.h"
 #include "TradeoffPlot.h"
@@ -44,7 +45,9 @@ const QStringList kMechanismKeys = {"gaussian", "smooth", "laplace", "rr"};
 const QStringList kAllocationKeys = {"isotropic", "equal-snr"};
 }  // namespace
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), controller_(new ExplorerController(this)) {
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), controller_(new ExplorerController(this)),
+      expressivity_(new ExplorerController(this, ExplorerController::Mode::Expressivity)) {
     setWindowTitle(tr("PXStudio — privacy and expressivity of graph representations"));
     debounce_ = new QTimer(this);
     debounce_->setSingleShot(true);
@@ -73,6 +76,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), controller_(new E
         statusBar()->showMessage(tr("Failed: %1").arg(msg));
         QMessageBox::warning(this, tr("Computation failed"), msg);
     });
+    connect(expressivity_, &ExplorerController::finished, this, [this] {
+        px::widgets::buildExpressivityPlot(expressivityPlot_, *expressivity_->result(), fontScale_);
+    });
+    connect(expressivity_, &ExplorerController::failed, this, [this](const QString& msg) {
+        statusBar()->showMessage(tr("Expressivity view failed: %1").arg(msg), 6000);
+    });
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+        if (tabs_->currentWidget() == expressivityPlot_ && expressivityStale_) recomputeExpressivity();
+    });
     QSettings prefs;
     restoreGeometry(prefs.value("window/geometry").toByteArray());
     restoreState(prefs.value("window/state").toByteArray());
@@ -95,7 +107,9 @@ MainWindow::~MainWindow() {
     prefs.setValue("window/geometry", saveGeometry());
     prefs.setValue("window/state", saveState());
     controller_->cancel();
+    expressivity_->cancel();
     controller_->waitForIdle();
+    expressivity_->waitForIdle();
 }
 
 QString MainWindow::autosavePath() const {
@@ -117,15 +131,19 @@ void MainWindow::buildViews() {
     tabs_ = new QTabWidget(central);
     tradeoff_ = new QCustomPlot(tabs_);
     anatomy_ = new QCustomPlot(tabs_);
+    expressivityPlot_ = new QCustomPlot(tabs_);
     table_ = new QTableWidget(tabs_);
     table_->setSortingEnabled(true);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     tabs_->addTab(tradeoff_, tr("Trade-off vs ε"));
+    tabs_->addTab(expressivityPlot_, tr("Expressivity vs privacy"));
     tabs_->addTab(anatomy_, tr("Noise anatomy"));
     tabs_->addTab(table_, tr("Results"));
     tabs_->setTabToolTip(0, tr("Test utility (mean ± 2 std over repetitions) and re-identification Top-1 accuracy\n"
                                "against ε; erf fit AUC(ρ) = A₀ + (A∞ − A₀)·erf(κ√ρ) (seed paper, Proposition 4)."));
-    tabs_->setTabToolTip(1, tr("Per pattern: sensitivity bound s_j, noise scale σ_j and mean clean density."));
+    tabs_->setTabToolTip(1, tr("Utility and attack against the pattern class (trees, treewidth ≤ 2, ≤ 3) at the\n"
+                               "slider's ε and without noise: more expressive classes need more noise."));
+    tabs_->setTabToolTip(2, tr("Per pattern: sensitivity bound s_j, noise scale σ_j and mean clean density."));
     layout->addWidget(tabs_, 1);
     setCentralWidget(central);
     progress_ = new QProgressBar(this);
@@ -223,7 +241,11 @@ void MainWindow::buildPanels() {
     rf->addRow(referenceBox_);
     rf->addRow(report_);
     connect(epsilon_, &px::widgets::EpsilonSlider::epsilonChanged, this, [this] { refreshPlots(); refreshReport(); });
-    connect(epsilon_, &px::widgets::EpsilonSlider::epsilonCommitted, this, [this] { autosave(); });
+    connect(epsilon_, &px::widgets::EpsilonSlider::epsilonCommitted, this, [this] {
+        autosave();
+        expressivityStale_ = true;
+        if (tabs_->currentWidget() == expressivityPlot_) recomputeExpressivity();
+    });
     for (QComboBox* b : {deltaBox_, mechanismBox_, allocationBox_}) connect(b, QOverload<int>::of(&QComboBox::currentIndexChanged), this, changed);
     connect(degreeBox_, QOverload<int>::of(&QSpinBox::valueChanged), this, changed);
     connect(referenceBox_, &QCheckBox::toggled, this, changed);
@@ -427,6 +449,15 @@ void MainWindow::startRecompute() {
                                 .arg(m).arg(e).arg(e * e / std::pow(n, 4), 0, 'g', 3));
     }
     controller_->recompute(settings());
+    expressivityStale_ = true;
+    if (tabs_->currentWidget() == expressivityPlot_) recomputeExpressivity();
+}
+
+void MainWindow::recomputeExpressivity() {
+    if (!controller_->dataset()) return;
+    if (expressivity_->dataset() != controller_->dataset()) expressivity_->setDataset(controller_->dataset());
+    expressivityStale_ = false;
+    expressivity_->recompute(settings());
 }
 
 void MainWindow::onFinished() {
@@ -527,6 +558,7 @@ bool MainWindow::exportAllViews(const QString& folder) {
     for (const QString& ext : {"png", "pdf", "svg"}) {
         if (!exportPlot(tradeoff_, folder + "/tradeoff." + ext)) return false;
         if (!exportPlot(anatomy_, folder + "/noise-anatomy." + ext)) return false;
+        if (expressivity_->result() && !exportPlot(expressivityPlot_, folder + "/expressivity." + ext)) return false;
     }
     try {
         px::experiment::SweepResult copy = *r;
@@ -547,4 +579,5 @@ void MainWindow::setPresentation(bool on) {
     qApp->setFont(f);
     refreshPlots();
     refreshReport();
+    if (expressivity_->result()) px::widgets::buildExpressivityPlot(expressivityPlot_, *expressivity_->result(), fontScale_);
 }

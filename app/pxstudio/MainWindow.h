@@ -35,6 +35,7 @@ public:
     ExplorerSettings settings() const;
     void applySettings(const ExplorerSettings& s);
     ExplorerController* controller() { return controller_; }
+    ExplorerController* expressivityController() { return expressivity_; }
     QString autosavePath() const;
 
 private:
@@ -53,6 +54,9 @@ private:
     bool exportPlot(QCustomPlot* plot, const QString& path);
 
     ExplorerController* controller_;
+    ExplorerController* expressivity_;  // trees vs treewidth ≤ 2, 3 at the slider's ε
+    bool expressivityStale_ = true;
+    void recomputeExpressivity();
     QTimer* debounce_;
     bool applying_ = false;
     double fontScale_ = 1.0;
@@ -79,6 +83,7 @@ private:
     QTabWidget* tabs_;
     QCustomPlot* tradeoff_;
     QCustomPlot* anatomy_;
+    QCustomPlot* expressivityPlot_;
     QTableWidget* table_;
     QProgressBar* progress_;
     QPushButton* cancel_;

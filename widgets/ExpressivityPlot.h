@@ -1,0 +1,13 @@
+#pragma once
+// Expressivity against privacy: utility (mean ± 2 std) and re-identification Top-1 against the
+// maximum treewidth of the pattern class (trees = 1), at a given ε and without noise. Richer
+// classes separate more graphs (ε = ∞ rises) but need more noise (the gap to ε = ∞ widens).
+#include "experiment/SweepRunner.h"
+
+class QCustomPlot;
+
+namespace px::widgets {
+
+void buildExpressivityPlot(QCustomPlot* plot, const experiment::SweepResult& result, double fontScale = 1.0);
+
+}  // namespace px::widgets

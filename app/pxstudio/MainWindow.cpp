@@ -32,6 +32,8 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
+#include <QUndoCommand>
+#include <QUndoStack>
 #include <QVBoxLayout>
 #include <cmath>
 #include <fstream>
@@ -39,6 +41,24 @@
 #include <sstream>
 
 namespace {
+// One undo step: the settings before and after a committed change (a slider drag, a spin box or
+// combo box edit). The first redo is the change itself, already applied.
+class SetSettings : public QUndoCommand {
+public:
+    SetSettings(MainWindow* w, ExplorerSettings before, ExplorerSettings after)
+        : QUndoCommand(QObject::tr("Change settings")), w_(w), before_(std::move(before)), after_(std::move(after)) {}
+    void undo() override { w_->restoreSettings(before_); }
+    void redo() override {
+        if (first_) { first_ = false; return; }
+        w_->restoreSettings(after_);
+    }
+
+private:
+    MainWindow* w_;
+    ExplorerSettings before_, after_;
+    bool first_ = true;
+};
+
 const QStringList kClassKeys = {"trees", "fan-cactus:1", "fan-cactus:2", "subgraph:1", "subgraph:2",
                                 "treewidth:1", "treewidth:2", "treewidth:3", "treewidth:4"};
 const QStringList kMechanismKeys = {"gaussian", "smooth", "laplace", "rr"};
@@ -46,7 +66,7 @@ const QStringList kAllocationKeys = {"isotropic", "equal-snr"};
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), controller_(new ExplorerController(this)),
+    : QMainWindow(parent), undo_(new QUndoStack(this)), controller_(new ExplorerController(this)),
       expressivity_(new ExplorerController(this, ExplorerController::Mode::Expressivity)) {
     setWindowTitle(tr("PXStudio — privacy and expressivity of graph representations"));
     debounce_ = new QTimer(this);
@@ -99,6 +119,32 @@ MainWindow::MainWindow(QWidget* parent)
     }
     if (s.dataset.rfind("builtin:", 0) != 0) s.dataset = "builtin:sbm-cycles";  // files are reopened explicitly
     applySettings(s);
+    committed_ = settings();
+    startRecompute();
+}
+
+void MainWindow::recordUndoStep() {
+    const ExplorerSettings now = settings();
+    if (now == committed_) return;
+    undo_->push(new SetSettings(this, committed_, now));
+    committed_ = now;
+}
+
+bool MainWindow::loadDataset(const std::string& spec) {
+    try {
+        controller_->setDataset(ExplorerController::loadDataset(spec));
+        loadedSpec_ = spec;
+        return true;
+    } catch (const std::exception& e) {
+        QMessageBox::critical(this, tr("Cannot open data set"), QString::fromStdString(e.what()));
+        return false;
+    }
+}
+
+void MainWindow::restoreSettings(const ExplorerSettings& s) {
+    applySettings(s);  // reloads the data set only if it changed
+    committed_ = settings();
+    autosave();
     startRecompute();
 }
 
@@ -174,13 +220,7 @@ void MainWindow::buildPanels() {
     df->addWidget(datasetBox_);
     df->addWidget(datasetSummary_);
     connect(datasetBox_, QOverload<int>::of(&QComboBox::activated), this, [this](int i) {
-        const QString key = datasetBox_->itemData(i).toString();
-        try {
-            controller_->setDataset(ExplorerController::loadDataset(key.toStdString()));
-        } catch (const std::exception& e) {
-            QMessageBox::critical(this, tr("Cannot open data set"), QString::fromStdString(e.what()));
-            return;
-        }
+        if (!loadDataset(datasetBox_->itemData(i).toString().toStdString())) return;
         scheduleRecompute();
     });
     v->addWidget(dataBox);
@@ -242,6 +282,7 @@ void MainWindow::buildPanels() {
     rf->addRow(report_);
     connect(epsilon_, &px::widgets::EpsilonSlider::epsilonChanged, this, [this] { refreshPlots(); refreshReport(); });
     connect(epsilon_, &px::widgets::EpsilonSlider::epsilonCommitted, this, [this] {
+        recordUndoStep();
         autosave();
         expressivityStale_ = true;
         if (tabs_->currentWidget() == expressivityPlot_) recomputeExpressivity();
@@ -302,6 +343,13 @@ void MainWindow::buildMenus() {
     });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = undo_->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = undo_->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* pres = view->addAction(tr("&Presentation mode"));
     pres->setCheckable(true);
@@ -361,13 +409,7 @@ void MainWindow::applySettings(const ExplorerSettings& s) {
     noisyTestBox_->setChecked(s.noisyTest);
     repsBox_->setValue(s.repetitions);
     applying_ = false;
-    try {
-        if (!controller_->dataset() || controller_->dataset()->source.empty() ||
-            datasetBox_->currentData().toString().toStdString() != s.dataset || true)
-            controller_->setDataset(ExplorerController::loadDataset(s.dataset));
-    } catch (const std::exception& e) {
-        QMessageBox::critical(this, tr("Cannot open data set"), QString::fromStdString(e.what()));
-    }
+    if (s.dataset != loadedSpec_ || !controller_->dataset()) loadDataset(s.dataset);
 }
 
 bool MainWindow::openDataset(const QString& path) {
@@ -383,6 +425,8 @@ bool MainWindow::openDataset(const QString& path) {
         if (ds->maxDegree() > degreeBox_->value()) degreeBox_->setValue(ds->maxDegree());
         applying_ = false;
         controller_->setDataset(ds);
+        loadedSpec_ = path.toStdString();
+        recordUndoStep();
         for (const auto& w : ds->warnings) statusBar()->showMessage(QString::fromStdString(w), 6000);
         startRecompute();
         return true;
@@ -427,6 +471,7 @@ void MainWindow::autosave() {
 }
 
 void MainWindow::scheduleRecompute() {
+    recordUndoStep();
     autosave();
     banner_->setVisible(referenceBox_->isChecked());
     debounce_->start();

@@ -17,6 +17,7 @@ class QPushButton;
 class QTabWidget;
 class QTableWidget;
 class QTimer;
+class QUndoStack;
 class QCustomPlot;
 namespace px::widgets { class EpsilonSlider; }
 
@@ -37,6 +38,9 @@ public:
     ExplorerController* controller() { return controller_; }
     ExplorerController* expressivityController() { return expressivity_; }
     QString autosavePath() const;
+    QUndoStack* undoStack() { return undo_; }
+    // Applies settings from undo/redo (no new undo step) and recomputes.
+    void restoreSettings(const ExplorerSettings& s);
 
 private:
     void buildPanels();
@@ -53,6 +57,11 @@ private:
     void autosave();
     bool exportPlot(QCustomPlot* plot, const QString& path);
 
+    void recordUndoStep();
+    QUndoStack* undo_;
+    ExplorerSettings committed_;  // the settings of the last undo step
+    std::string loadedSpec_;      // the data set spec the controller holds
+    bool loadDataset(const std::string& spec);
     ExplorerController* controller_;
     ExplorerController* expressivity_;  // trees vs treewidth ≤ 2, 3 at the slider's ε
     bool expressivityStale_ = true;

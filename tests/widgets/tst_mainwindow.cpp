@@ -71,6 +71,28 @@ private slots:
         auto* plot = qobject_cast<QCustomPlot*>(tabs->widget(1));
         QCOMPARE(plot->graphCount(), 4);  // utility and attack for each of the two budgets
     }
+    // One committed change is one undo step; undo and redo restore the settings and recompute.
+    void undoRedoParameterChanges() {
+        MainWindow w;
+        QVERIFY(waitFinished(w.controller()));
+        QSpinBox* d = nullptr;
+        for (auto* s : w.findChildren<QSpinBox*>()) if (s->toolTip().startsWith("d:")) d = s;
+        const int before = d->value();
+        const int steps = w.undoStack()->count();
+        d->setValue(before + 3);
+        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->busy() || w.undoStack()->count() == steps + 1, 3000);
+        QCOMPARE(w.undoStack()->count(), steps + 1);
+        QVERIFY(waitFinished(w.controller()));
+        w.undoStack()->undo();
+        QCOMPARE(w.settings().d, before);
+        QVERIFY(waitFinished(w.controller()));
+        QCOMPARE(w.controller()->patterns()->size(), before);
+        w.undoStack()->redo();
+        QCOMPARE(w.settings().d, before + 3);
+        QVERIFY(waitFinished(w.controller()));
+        QCOMPARE(w.controller()->patterns()->size(), before + 3);
+        QCOMPARE(w.undoStack()->count(), steps + 1);  // undo/redo add no steps
+    }
     void exportAllViewsWritesValidFiles() {
         MainWindow w;
         QVERIFY(waitFinished(w.controller()));

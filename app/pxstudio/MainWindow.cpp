@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "DistinguishabilityPlot.h"
 #include "EpsilonSlider.h"
 #include "ExpressivityPlot.h"
 #include "FigureExport.h"
@@ -32,7 +33,9 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
+#include <QFutureWatcher>
 #include <QUndoCommand>
+#include <QtConcurrent>
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <cmath>
@@ -104,6 +107,7 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(tabs_, &QTabWidget::currentChanged, this, [this] {
         if (tabs_->currentWidget() == expressivityPlot_ && expressivityStale_) recomputeExpressivity();
+        if (tabs_->currentWidget() == demoPlot_->parentWidget()) recomputeDemo();
     });
     QSettings prefs;
     restoreGeometry(prefs.value("window/geometry").toByteArray());
@@ -184,6 +188,19 @@ void MainWindow::buildViews() {
     tabs_->addTab(tradeoff_, tr("Trade-off vs ε"));
     tabs_->addTab(expressivityPlot_, tr("Expressivity vs privacy"));
     tabs_->addTab(anatomy_, tr("Noise anatomy"));
+    auto* demo = new QWidget(tabs_);
+    auto* demoLayout = new QVBoxLayout(demo);
+    demoPairBox_ = new QComboBox(demo);
+    for (const auto& p : px::experiment::demoPairs()) demoPairBox_->addItem(QString::fromStdString(p.name));
+    demoPairBox_->setToolTip(tr("Two graphs with the same n: 1-WL-equivalent pairs (trees cannot separate them) and\n"
+                                "two neighbouring graphs (privacy must make them indistinguishable)"));
+    demoPlot_ = new QCustomPlot(demo);
+    demoLayout->addWidget(demoPairBox_);
+    demoLayout->addWidget(demoPlot_, 1);
+    connect(demoPairBox_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &MainWindow::recomputeDemo);
+    tabs_->addTab(demo, tr("Distinguishability demo"));
+    tabs_->setTabToolTip(tabs_->count() - 1, tr("Expressivity and privacy on one pair of graphs: does each pattern class see\n"
+                                                "a difference, and how much do the noisy releases overlap at each ε?"));
     tabs_->addTab(table_, tr("Results"));
     tabs_->setTabToolTip(0, tr("Test utility (mean ± 2 std over repetitions) and re-identification Top-1 accuracy\n"
                                "against ε; erf fit AUC(ρ) = A₀ + (A∞ − A₀)·erf(κ√ρ) (seed paper, Proposition 4)."));
@@ -498,6 +515,29 @@ void MainWindow::startRecompute() {
     if (tabs_->currentWidget() == expressivityPlot_) recomputeExpressivity();
 }
 
+void MainWindow::recomputeDemo() {
+    const auto pairs = px::experiment::demoPairs();
+    const int idx = std::clamp(demoPairBox_->currentIndex(), 0, int(pairs.size()) - 1);
+    px::experiment::DistinguishabilityParams p;
+    p.mechanism = settings().mechanism;
+    p.mechanism.mechanism = px::privacy::MechanismKind::Gaussian;
+    p.mechanism.referenceMode = false;
+    p.seed = std::uint64_t(seedBox_->value());
+    const double marker = epsilon_->epsilon();
+    const QString title = tr("Distinguishability: %1").arg(QString::fromStdString(pairs[idx].name));
+    auto* watcher = new QFutureWatcher<px::experiment::DistinguishabilityResult>(this);
+    connect(watcher, &QFutureWatcher<px::experiment::DistinguishabilityResult>::finished, this, [this, watcher, title, marker] {
+        try {
+            px::widgets::buildDistinguishabilityPlot(demoPlot_, watcher->result(), title, marker, fontScale_);
+        } catch (const std::exception& e) {
+            statusBar()->showMessage(tr("Demo failed: %1").arg(e.what()), 6000);
+        }
+        watcher->deleteLater();
+    });
+    const px::experiment::GraphPair pair = pairs[idx];
+    watcher->setFuture(QtConcurrent::run([pair, p] { return px::experiment::distinguishability(pair.g0, pair.g1, p); }));
+}
+
 void MainWindow::recomputeExpressivity() {
     if (!controller_->dataset()) return;
     if (expressivity_->dataset() != controller_->dataset()) expressivity_->setDataset(controller_->dataset());
@@ -600,7 +640,7 @@ bool MainWindow::exportAllViews(const QString& folder) {
     const auto* r = controller_->result();
     if (!r) return false;
     QDir().mkpath(folder);
-    for (const QString& ext : {"png", "pdf", "svg"}) {
+    for (const char* ext : {"png", "pdf", "svg"}) {
         if (!exportPlot(tradeoff_, folder + "/tradeoff." + ext)) return false;
         if (!exportPlot(anatomy_, folder + "/noise-anatomy." + ext)) return false;
         if (expressivity_->result() && !exportPlot(expressivityPlot_, folder + "/expressivity." + ext)) return false;

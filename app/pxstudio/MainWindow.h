@@ -93,6 +93,9 @@ private:
     QCustomPlot* tradeoff_;
     QCustomPlot* anatomy_;
     QCustomPlot* expressivityPlot_;
+    QCustomPlot* demoPlot_;
+    QComboBox* demoPairBox_;
+    void recomputeDemo();
     QTableWidget* table_;
     QProgressBar* progress_;
     QPushButton* cancel_;

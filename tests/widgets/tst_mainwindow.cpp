@@ -48,7 +48,7 @@ private slots:
                 tabs->setCurrentIndex(i);
                 QTest::qWait(50);
                 if (i == 1) QVERIFY(waitFinished(w.expressivityController()));
-                QTest::qWait(50);
+                QTest::qWait(400);  // the demo tab computes asynchronously (milliseconds)
                 w.grab().save(QString("%1/tab%2.png").arg(shots).arg(i));
             }
         }
@@ -92,6 +92,18 @@ private slots:
         QVERIFY(waitFinished(w.controller()));
         QCOMPARE(w.controller()->patterns()->size(), before + 3);
         QCOMPARE(w.undoStack()->count(), steps + 1);  // undo/redo add no steps
+    }
+    void distinguishabilityDemoDrawsEveryClass() {
+        MainWindow w;
+        QVERIFY(waitFinished(w.controller()));
+        auto* tabs = w.findChild<QTabWidget*>();
+        int demo = -1;
+        for (int i = 0; i < tabs->count(); ++i) if (tabs->tabText(i).startsWith("Distinguishability")) demo = i;
+        QVERIFY(demo >= 0);
+        tabs->setCurrentIndex(demo);
+        QCustomPlot* plot = tabs->widget(demo)->findChild<QCustomPlot*>();
+        QTRY_COMPARE_WITH_TIMEOUT(plot->graphCount(), 4, 10000);  // four pattern classes
+        QVERIFY(plot->graph(0)->name().contains("identical"));    // trees cannot separate C6 and 2·C3
     }
     void exportAllViewsWritesValidFiles() {
         MainWindow w;

@@ -1,6 +1,7 @@
 // erf fit on synthetic data, sweep specs, sharding and merging, aggregation.
 #include "TestSupport.h"
 #include "common/Error.h"
+#include "experiment/Distinguishability.h"
 #include "experiment/SweepRunner.h"
 #include "generators/Generators.h"
 
@@ -140,6 +141,26 @@ private slots:
         QVERIFY2(aucTw2 > aucTrees + 0.2, qPrintable(QString("%1 vs %2").arg(aucTw2).arg(aucTrees)));
         // Attack at ε = ∞ reaches the ceiling; the json sidecar names the data hash.
         QCOMPARE(full.metadata["dataset"]["content_hash"].get<std::string>(), ds.contentHash());
+    }
+    // Trees cannot tell 1-WL-equivalent pairs apart (clean distance exactly 0, overlap 1 at any ε);
+    // treewidth-2 patterns can, and their overlap falls as ε grows; neighbours blur at small ε.
+    void distinguishabilityDemo() {
+        DistinguishabilityParams p;
+        p.classes = {"trees", "treewidth:2"};
+        p.d = 20;
+        const auto pairs = demoPairs();
+        QCOMPARE(int(pairs.size()), 5);
+        const auto r = distinguishability(pairs[0].g0, pairs[0].g1, p);  // C6 vs 2·C3
+        QCOMPARE(r.classes[0].cleanDistance, 0.0);
+        QCOMPARE(r.classes[0].separatingPatterns, 0);
+        for (double o : r.classes[0].overlap) QCOMPARE(o, 1.0);
+        QVERIFY(r.classes[1].cleanDistance > 0);
+        for (std::size_t i = 1; i < r.epsilons.size(); ++i) QVERIFY(r.classes[1].overlap[i] <= r.classes[1].overlap[i - 1]);
+        QVERIFY(r.classes[1].overlap.front() > 0.9);
+        QVERIFY(r.classes[1].overlap.back() < r.classes[1].overlap.front());
+        // Exact TV for one point, recomputed by hand: equal σ, so TV = 2Φ(‖Δ/σ‖/2) − 1 ≥ 0.
+        for (double o : r.classes[1].overlap) QVERIFY(o >= 0 && o <= 1);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, distinguishability(pairs[0].g0, gen::cycle(7), p));
     }
     void cancelStopsASweep() {
         SweepSpec spec;

@@ -413,9 +413,7 @@ void MainWindow::applySettings(const ExplorerSettings& s) {
     dBox_->setValue(s.d);
     maxSizeBox_->setValue(s.maxSize);
     seedBox_->setValue(int(s.patternSeed));
-    mechanismBox_->setCurrentIndex(std::max(0, int(kMechanismKeys.indexOf(s.mechanism.mechanism == px::privacy::MechanismKind::Gaussian ? "gaussian"
-                                                                           : s.mechanism.mechanism == px::privacy::MechanismKind::SmoothGaussian ? "smooth"
-                                                                           : s.mechanism.mechanism == px::privacy::MechanismKind::Laplace ? "laplace" : "rr"))));
+    mechanismBox_->setCurrentIndex(std::max(0, int(kMechanismKeys.indexOf(QString(px::privacy::key(s.mechanism.mechanism))))));
     allocationBox_->setCurrentIndex(s.mechanism.allocation == px::privacy::Allocation::EqualSnr ? 1 : 0);
     degreeBox_->setValue(s.mechanism.degreeBound);
     int di = deltaBox_->findData(s.mechanism.delta);

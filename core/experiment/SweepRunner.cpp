@@ -27,16 +27,6 @@ private:
     double base_, span_;
 };
 
-const char* mechanismKey(privacy::MechanismKind k) {
-    switch (k) {
-        case privacy::MechanismKind::Gaussian: return "gaussian";
-        case privacy::MechanismKind::SmoothGaussian: return "smooth";
-        case privacy::MechanismKind::Laplace: return "laplace";
-        case privacy::MechanismKind::RandomizedResponse: return "rr";
-    }
-    return "?";
-}
-
 std::vector<int> selectTasks(const SweepSpec& spec, const Dataset& ds) {
     if (ds.tasks.empty()) throw InputError(ds.source, 0, "data set has no labels; a sweep needs a task to learn");
     std::vector<int> tasks;
@@ -167,7 +157,7 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
             {"pattern_seed", spec.patternSeeds[run.patternSeedIndex]},
             {"distinct_patterns", cache.patterns.distinctCount()},
             {"max_treewidth_bound", cache.patterns.maxTreewidthBound()},
-            {"mechanism", mechanismKey(mp.mechanism)},
+            {"mechanism", privacy::key(mp.mechanism)},
             {"allocation", privacy::toString(mp.allocation)},
             {"sensitivity", mp.sensitivity == privacy::SensitivitySource::PublicDegreeBound ? "degree-bound" : "counting-lemma"},
             {"degree_bound", mp.degreeBound},

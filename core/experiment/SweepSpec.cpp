@@ -1,6 +1,7 @@
 #include "experiment/SweepSpec.h"
 
 #include "common/Error.h"
+#include "common/JsonInput.h"
 #include "privacy/EmbeddingExport.h"
 
 #include <cmath>
@@ -73,13 +74,7 @@ nlohmann::json SweepSpec::toJson() const {
 }
 
 SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        long line = 1 + long(std::count(text.begin(), text.begin() + long(std::min(e.byte, text.size())), '\n'));
-        throw InputError(src, line, std::string("not valid JSON: ") + e.what());
-    }
+    const nlohmann::json j = parseJsonInput(text, src);
     static const std::set<std::string> known = {"format", "version", "name", "dataset", "task", "patterns", "classes", "dims",
                                                 "pattern_seeds", "mechanisms", "mechanism", "budget", "noise_seeds",
                                                 "learner", "noisy_test", "append_n", "standardize", "attack", "attack_subset", "split_seed"};

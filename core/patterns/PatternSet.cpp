@@ -2,6 +2,7 @@
 
 #include "common/AtomicFile.h"
 #include "common/Error.h"
+#include "common/JsonInput.h"
 #include "graph/GraphAlgorithms.h"
 
 #include <algorithm>
@@ -129,13 +130,7 @@ void PatternSet::save(const std::string& path) const {
 }
 
 PatternSet PatternSet::fromJson(const std::string& text, const std::string& src) {
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        long line = 1 + long(std::count(text.begin(), text.begin() + long(std::min(e.byte, text.size())), '\n'));
-        throw InputError(src, line, std::string("not valid JSON: ") + e.what());
-    }
+    const nlohmann::json j = parseJsonInput(text, src);
     auto fail = [&](const std::string& what) -> void { throw InputError(src, 0, what); };
     try {
         if (j.value("format", "") != "pxstudio-patterns") fail("expected \"format\": \"pxstudio-patterns\"");

@@ -9,30 +9,13 @@ namespace px::privacy {
 
 namespace {
 const char* axisName(BudgetAxis a) { return a == BudgetAxis::Epsilon ? "epsilon" : "rho"; }
-const char* mechanismKey(MechanismKind k) {
-    switch (k) {
-        case MechanismKind::Gaussian: return "gaussian";
-        case MechanismKind::SmoothGaussian: return "smooth";
-        case MechanismKind::Laplace: return "laplace";
-        case MechanismKind::RandomizedResponse: return "rr";
-    }
-    return "?";
-}
-const char* allocationKey(Allocation a) {
-    switch (a) {
-        case Allocation::Isotropic: return "isotropic";
-        case Allocation::EqualSnr: return "equal-snr";
-        case Allocation::Weights: return "weights";
-    }
-    return "?";
-}
 }  // namespace
 
 nlohmann::json toJson(const MechanismParams& p) {
-    return {{"mechanism", mechanismKey(p.mechanism)},
+    return {{"mechanism", key(p.mechanism)},
             {"sensitivity", p.sensitivity == SensitivitySource::PublicDegreeBound ? "degree-bound" : "counting-lemma"},
             {"degree_bound", p.degreeBound},
-            {"allocation", allocationKey(p.allocation)},
+            {"allocation", key(p.allocation)},
             {"weights", p.weights},
             {"axis", axisName(p.axis)},
             {"epsilon", p.epsilon},

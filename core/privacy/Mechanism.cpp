@@ -29,6 +29,25 @@ const char* toString(Allocation a) {
     return "?";
 }
 
+const char* key(MechanismKind k) {
+    switch (k) {
+        case MechanismKind::Gaussian: return "gaussian";
+        case MechanismKind::SmoothGaussian: return "smooth";
+        case MechanismKind::Laplace: return "laplace";
+        case MechanismKind::RandomizedResponse: return "rr";
+    }
+    return "?";
+}
+
+const char* key(Allocation a) {
+    switch (a) {
+        case Allocation::Isotropic: return "isotropic";
+        case Allocation::EqualSnr: return "equal-snr";
+        case Allocation::Weights: return "weights";
+    }
+    return "?";
+}
+
 MechanismKind mechanismFromString(const std::string& s) {
     if (s == "gaussian") return MechanismKind::Gaussian;
     if (s == "smooth") return MechanismKind::SmoothGaussian;

@@ -39,6 +39,8 @@ const char* toString(MechanismKind k);
 const char* toString(Allocation a);
 MechanismKind mechanismFromString(const std::string& s);   // "gaussian", "smooth", "laplace", "rr"
 Allocation allocationFromString(const std::string& s);     // "isotropic", "equal-snr", "weights"
+const char* key(MechanismKind k);                           // inverse of mechanismFromString
+const char* key(Allocation a);                              // inverse of allocationFromString
 
 struct MechanismParams {
     MechanismKind mechanism = MechanismKind::Gaussian;

@@ -130,18 +130,27 @@ void ExplorerController::waitForIdle() {
     }
 }
 
-bool ExplorerController::reportAt(const ExplorerSettings& s, double epsilon, px::privacy::PrivacyReport& out, QString* error) const {
-    if (!densities_ || !patterns_ || !data_) return false;
+std::unique_ptr<px::privacy::NoiseModel> ExplorerController::modelAt(const ExplorerSettings& s, double epsilon, QString* error) const {
+    if (!densities_ || !patterns_ || !data_) return nullptr;
+    px::privacy::MechanismParams m = s.mechanism;
+    m.axis = px::privacy::BudgetAxis::Epsilon;
+    m.epsilon = epsilon;
+    if (m.mechanism == px::privacy::MechanismKind::RandomizedResponse) {
+        if (error) *error = tr("randomized response releases perturbed graphs: no noise model to preview");
+        return nullptr;
+    }
     try {
-        px::privacy::MechanismParams m = s.mechanism;
-        m.axis = px::privacy::BudgetAxis::Epsilon;
-        m.epsilon = epsilon;
-        if (m.mechanism == px::privacy::MechanismKind::RandomizedResponse) return false;
-        px::privacy::NoiseModel model(densities_, patterns_->patterns, px::privacy::GraphFacts::of(*data_), m, data_->name);
-        out = model.report();
-        return true;
+        return std::make_unique<px::privacy::NoiseModel>(densities_, patterns_->patterns, px::privacy::GraphFacts::of(*data_), m,
+                                                         data_->name);
     } catch (const std::exception& e) {
         if (error) *error = QString::fromStdString(e.what());
-        return false;
+        return nullptr;
     }
+}
+
+bool ExplorerController::reportAt(const ExplorerSettings& s, double epsilon, px::privacy::PrivacyReport& out, QString* error) const {
+    auto model = modelAt(s, epsilon, error);
+    if (!model) return false;
+    out = model->report();
+    return true;
 }

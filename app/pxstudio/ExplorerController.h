@@ -38,6 +38,9 @@ public:
     // densities); empty optional-like result if nothing was computed yet.
     bool reportAt(const ExplorerSettings& settings, double epsilon, px::privacy::PrivacyReport& out, QString* error = nullptr) const;
     const px::PatternSet* patterns() const { return patterns_.get(); }
+    const px::DensityMatrix* densities() const { return densities_.get(); }
+    // A noise model for the last computed patterns at another ε (null if none, or on error).
+    std::unique_ptr<px::privacy::NoiseModel> modelAt(const ExplorerSettings& settings, double epsilon, QString* error = nullptr) const;
 
     // The sweep spec the explorer runs for the settings (public for tests and export).
     static px::experiment::SweepSpec specFor(const ExplorerSettings& s, Mode mode = Mode::TradeOff);

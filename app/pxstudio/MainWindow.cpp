@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "DistinguishabilityPlot.h"
+#include "EmbeddingPlot.h"
 #include "EpsilonSlider.h"
 #include "ExpressivityPlot.h"
 #include "FigureExport.h"
@@ -19,6 +20,7 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
@@ -108,6 +110,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(tabs_, &QTabWidget::currentChanged, this, [this] {
         if (tabs_->currentWidget() == expressivityPlot_ && expressivityStale_) recomputeExpressivity();
         if (tabs_->currentWidget() == demoPlot_->parentWidget()) recomputeDemo();
+        if (tabs_->currentWidget() == embeddingPlot_->parentWidget()) refreshEmbedding();
     });
     QSettings prefs;
     restoreGeometry(prefs.value("window/geometry").toByteArray());
@@ -201,6 +204,23 @@ void MainWindow::buildViews() {
     tabs_->addTab(demo, tr("Distinguishability demo"));
     tabs_->setTabToolTip(tabs_->count() - 1, tr("Expressivity and privacy on one pair of graphs: does each pattern class see\n"
                                                 "a difference, and how much do the noisy releases overlap at each ε?"));
+    auto* emb = new QWidget(tabs_);
+    auto* embLayout = new QHBoxLayout;
+    auto* embBox = new QVBoxLayout(emb);
+    focusBox_ = new QSpinBox(emb);
+    focusBox_->setPrefix(tr("graph "));
+    focusBox_->setToolTip(tr("The graph whose repeated noisy releases are drawn around its clean embedding"));
+    embLayout->addWidget(new QLabel(tr("Noise cloud of"), emb));
+    embLayout->addWidget(focusBox_);
+    embLayout->addStretch(1);
+    embeddingPlot_ = new QCustomPlot(emb);
+    embBox->addLayout(embLayout);
+    embBox->addWidget(embeddingPlot_, 1);
+    connect(focusBox_, QOverload<int>::of(&QSpinBox::valueChanged), this, &MainWindow::refreshEmbedding);
+    tabs_->addTab(emb, tr("Embedding (PCA)"));
+    tabs_->setTabToolTip(tabs_->count() - 1, tr("Released embeddings projected on the two leading principal components of the\n"
+                                                "clean densities, coloured by class; the star is one graph's clean embedding and\n"
+                                                "the crosses its repeated releases at the slider's ε."));
     tabs_->addTab(table_, tr("Results"));
     tabs_->setTabToolTip(0, tr("Test utility (mean ± 2 std over repetitions) and re-identification Top-1 accuracy\n"
                                "against ε; erf fit AUC(ρ) = A₀ + (A∞ − A₀)·erf(κ√ρ) (seed paper, Proposition 4)."));
@@ -297,7 +317,11 @@ void MainWindow::buildPanels() {
     rf->addRow(tr("Allocation"), allocationBox_);
     rf->addRow(referenceBox_);
     rf->addRow(report_);
-    connect(epsilon_, &px::widgets::EpsilonSlider::epsilonChanged, this, [this] { refreshPlots(); refreshReport(); });
+    connect(epsilon_, &px::widgets::EpsilonSlider::epsilonChanged, this, [this] {
+        refreshPlots();
+        refreshReport();
+        if (tabs_->currentWidget() == embeddingPlot_->parentWidget()) refreshEmbedding();
+    });
     connect(epsilon_, &px::widgets::EpsilonSlider::epsilonCommitted, this, [this] {
         recordUndoStep();
         autosave();
@@ -547,9 +571,26 @@ void MainWindow::onFinished() {
     progress_->setVisible(false);
     cancel_->setEnabled(false);
     statusBar()->showMessage(tr("Done: %1 runs").arg(controller_->result()->runs.rows()), 4000);
+    pca_ = controller_->densities() ? std::make_unique<px::experiment::PcaBasis>(px::experiment::PcaBasis::fit(*controller_->densities()))
+                                    : nullptr;
+    if (controller_->dataset()) focusBox_->setRange(0, controller_->dataset()->size() - 1);
     refreshPlots();
     refreshReport();
     refreshResultsTable();
+    refreshEmbedding();
+}
+
+void MainWindow::refreshEmbedding() {
+    if (!pca_ || !controller_->densities()) return;
+    auto model = controller_->modelAt(settings(), epsilon_->epsilon());
+    if (!model) return;
+    const auto& ds = *controller_->dataset();
+    std::vector<double> labels;
+    for (int i = 0; i < ds.size(); ++i) labels.push_back(ds.labels.cols() > 0 ? ds.labels(i, 0) : std::nan(""));
+    const auto proj = px::experiment::projectRelease(*pca_, *controller_->densities(), *model, focusBox_->value(), 200);
+    px::widgets::buildEmbeddingPlot(embeddingPlot_, proj, labels, pca_->explained,
+                                    tr("Released embeddings at ε = %1 (PCA of the clean densities)").arg(epsilon_->epsilon(), 0, 'g', 3),
+                                    fontScale_);
 }
 
 void MainWindow::refreshPlots() {
@@ -642,6 +683,7 @@ bool MainWindow::exportAllViews(const QString& folder) {
         if (!exportPlot(tradeoff_, folder + "/tradeoff." + ext)) return false;
         if (!exportPlot(anatomy_, folder + "/noise-anatomy." + ext)) return false;
         if (expressivity_->result() && !exportPlot(expressivityPlot_, folder + "/expressivity." + ext)) return false;
+        if (pca_ && !exportPlot(embeddingPlot_, folder + "/embedding." + ext)) return false;
     }
     try {
         px::experiment::SweepResult copy = *r;

@@ -5,6 +5,9 @@
 // moves the plot marker and refreshes the privacy report.
 #include "ExplorerController.h"
 #include "ExplorerSettings.h"
+#include "experiment/EmbeddingProjection.h"
+
+#include <memory>
 
 #include <QMainWindow>
 
@@ -94,6 +97,10 @@ private:
     QCustomPlot* anatomy_;
     QCustomPlot* expressivityPlot_;
     QCustomPlot* demoPlot_;
+    QCustomPlot* embeddingPlot_;
+    QSpinBox* focusBox_;
+    std::unique_ptr<px::experiment::PcaBasis> pca_;  // fitted on the clean densities of the last result
+    void refreshEmbedding();
     QComboBox* demoPairBox_;
     void recomputeDemo();
     QTableWidget* table_;

@@ -1,6 +1,7 @@
 // The desktop app end to end, offscreen: start on the default session, compute, export all views,
 // round-trip a session, cancel a long computation, and react to panel changes.
 #include "ExplorerController.h"
+#include "EpsilonSlider.h"
 #include "MainWindow.h"
 
 #include <QSpinBox>
@@ -104,6 +105,34 @@ private slots:
         QCustomPlot* plot = tabs->widget(demo)->findChild<QCustomPlot*>();
         QTRY_COMPARE_WITH_TIMEOUT(plot->graphCount(), 4, 10000);  // four pattern classes
         QVERIFY(plot->graph(0)->name().contains("identical"));    // trees cannot separate C6 and 2·C3
+    }
+    void embeddingViewFollowsTheSlider() {
+        MainWindow w;
+        QVERIFY(waitFinished(w.controller()));
+        auto* tabs = w.findChild<QTabWidget*>();
+        int idx = -1;
+        for (int i = 0; i < tabs->count(); ++i) if (tabs->tabText(i).startsWith("Embedding")) idx = i;
+        QVERIFY(idx >= 0);
+        tabs->setCurrentIndex(idx);
+        QCustomPlot* plot = tabs->widget(idx)->findChild<QCustomPlot*>();
+        QVERIFY(plot->graphCount() >= 4);  // two classes, the cloud, the clean point
+        QCPGraph* cloud = plot->graph(plot->graphCount() - 2);
+        QCOMPARE(cloud->dataCount(), 200);
+        // At a larger ε the cloud is tighter around the clean point.
+        auto spread = [&] {
+            double s = 0;
+            for (auto it = cloud->data()->begin(); it != cloud->data()->end(); ++it) s += it->key * it->key + it->value * it->value;
+            return s;
+        };
+        auto* slider = w.findChild<px::widgets::EpsilonSlider*>();
+        slider->setEpsilon(0.1);
+        emit slider->epsilonChanged(0.1);
+        cloud = plot->graph(plot->graphCount() - 2);
+        const double wide = spread();
+        slider->setEpsilon(50);
+        emit slider->epsilonChanged(50);
+        cloud = plot->graph(plot->graphCount() - 2);
+        QVERIFY2(spread() < wide, qPrintable(QString("%1 vs %2").arg(spread()).arg(wide)));
     }
     void exportAllViewsWritesValidFiles() {
         MainWindow w;

@@ -8,12 +8,7 @@ namespace px::widgets {
 
 void buildDistinguishabilityPlot(QCustomPlot* plot, const experiment::DistinguishabilityResult& r, const QString& title,
                                  double markerEpsilon, double fs) {
-    plot->clearPlottables();
-    plot->clearItems();
-    if (plot->plotLayout()->rowCount() > 1) {
-        plot->plotLayout()->removeAt(0);
-        plot->plotLayout()->simplify();
-    }
+    resetPlot(plot);
     const QVector<double> x(r.epsilons.begin(), r.epsilons.end());
     for (std::size_t c = 0; c < r.classes.size(); ++c) {
         const auto& k = r.classes[c];

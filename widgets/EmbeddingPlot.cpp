@@ -10,12 +10,7 @@ namespace px::widgets {
 
 void buildEmbeddingPlot(QCustomPlot* plot, const experiment::EmbeddingProjection& p, const std::vector<double>& labels,
                         const double explained[2], const QString& title, double fs) {
-    plot->clearPlottables();
-    plot->clearItems();
-    if (plot->plotLayout()->rowCount() > 1) {
-        plot->plotLayout()->removeAt(0);
-        plot->plotLayout()->simplify();
-    }
+    resetPlot(plot);
     std::map<long, QVector<int>> byClass;
     for (int i = 0; i < int(p.released.rows()); ++i) {
         const double y = i < int(labels.size()) ? labels[i] : std::nan("");

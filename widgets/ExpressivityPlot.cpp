@@ -10,12 +10,7 @@
 namespace px::widgets {
 
 void buildExpressivityPlot(QCustomPlot* plot, const experiment::SweepResult& result, double fs) {
-    plot->clearPlottables();
-    plot->clearItems();
-    if (plot->plotLayout()->rowCount() > 1) {
-        plot->plotLayout()->removeAt(0);
-        plot->plotLayout()->simplify();
-    }
+    resetPlot(plot);
     const auto& a = result.aggregated;
     // Series by budget; x = the class's treewidth bound.
     std::map<double, std::vector<int>> byBudget;

@@ -9,12 +9,7 @@ namespace px::widgets {
 
 void buildNoiseAnatomyPlot(QCustomPlot* plot, const privacy::PrivacyReport& r, const std::vector<PatternInfo>& patterns,
                            double fs) {
-    plot->clearPlottables();
-    plot->clearItems();
-    if (plot->plotLayout()->rowCount() > 1) {
-        plot->plotLayout()->removeAt(0);
-        plot->plotLayout()->simplify();
-    }
+    resetPlot(plot);
     const int d = int(r.noiseMedian.size());
     // Patterns sorted by size, so that the growth of the gap is visible.
     std::vector<int> order(d);

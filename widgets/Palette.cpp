@@ -19,6 +19,15 @@ QColor viridis(int i, int n) {
     return QColor::fromRgbF(float(mix(0)), float(mix(1)), float(mix(2)));
 }
 
+void resetPlot(QCustomPlot* plot) {
+    plot->clearPlottables();
+    plot->clearItems();
+    if (plot->plotLayout()->rowCount() > 1) {  // the title row inserted by the last build
+        plot->plotLayout()->removeAt(0);
+        plot->plotLayout()->simplify();
+    }
+}
+
 void placeLegendBelow(QCustomPlot* plot, int columns) {
     plot->legend->setVisible(true);
     plot->legend->setBorderPen(Qt::NoPen);

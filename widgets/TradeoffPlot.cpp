@@ -13,12 +13,7 @@ double num(const nlohmann::json& v) { return v.is_number() ? v.get<double>() : s
 }  // namespace
 
 void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result, const TradeoffOptions& opt) {
-    plot->clearPlottables();
-    plot->clearItems();
-    if (plot->plotLayout()->rowCount() > 1) {
-        plot->plotLayout()->removeAt(0);
-        plot->plotLayout()->simplify();
-    }
+    resetPlot(plot);
     const experiment::ResultTable& a = result.aggregated;
     const double fs = opt.fontScale;
     QFont base = plot->font();

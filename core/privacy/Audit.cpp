@@ -134,4 +134,24 @@ AuditResult auditPair(const Graph& g0, const Graph& g1, const std::vector<Patter
     return res;
 }
 
+AuditResult auditStatistics(std::vector<double> g0, std::vector<double> g1, double claimedEpsilon, double delta,
+                            double confidence, const std::string& test) {
+    if (g0.size() < 100 || g1.size() < 100) throw std::invalid_argument("an audit needs at least 100 draws per input");
+    const std::size_t h0 = g0.size() / 2, h1 = g1.size() / 2;
+    std::vector<double> a1(g0.begin(), g0.begin() + long(h0)), a2(g0.begin() + long(h0), g0.end());
+    std::vector<double> b1(g1.begin(), g1.begin() + long(h1)), b2(g1.begin() + long(h1), g1.end());
+    for (auto* v : {&a1, &b1, &a2, &b2}) std::sort(v->begin(), v->end());
+    const double alpha = 1.0 - confidence;
+    const Best best = chooseTest(a1, b1, delta, alpha);
+    AuditResult res;
+    res.claimedEpsilon = claimedEpsilon;
+    res.delta = delta;
+    res.samples = int(g0.size());
+    res.test = test;
+    res.threshold = best.threshold;
+    res.epsilonLowerBound = std::max(0.0, boundAt(a2, b2, best.threshold, best.reversed, delta, alpha, &res.fpr,
+                                                  &res.fnr, &res.fprUpper, &res.fnrUpper));
+    return res;
+}
+
 }  // namespace px::privacy

@@ -41,6 +41,12 @@ struct AuditResult {
 AuditResult auditPair(const Graph& g0, const Graph& g1, const std::vector<Pattern>& patterns,
                       const MechanismParams& params, const AuditParams& audit = {});
 
+// The same lower bound for any mechanism, from a scalar statistic of its outputs: `g0` and `g1`
+// hold the statistic of independent draws on the two neighbouring inputs (≥ 100 each). The first
+// half of each chooses the test (threshold and direction), the second half evaluates it.
+AuditResult auditStatistics(std::vector<double> g0, std::vector<double> g1, double claimedEpsilon, double delta,
+                            double confidence, const std::string& test);
+
 // Clopper–Pearson upper bound on a binomial proportion (k of n) at one-sided level 1 − alpha.
 double clopperPearsonUpper(long k, long n, double alpha);
 

@@ -1,0 +1,29 @@
+#include "dataset/NodeDataset.h"
+
+#include "common/Rng.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace px {
+
+void NodeDataset::splitRandomly(double trainFraction, double validFraction, std::uint64_t seed) {
+    if (trainFraction <= 0 || validFraction < 0 || trainFraction + validFraction >= 1)
+        throw std::invalid_argument("split fractions must be positive and sum to less than 1");
+    train.clear(); valid.clear(); test.clear();
+    std::vector<std::vector<int>> byClass(classNames.size());
+    for (int v = 0; v < numNodes(); ++v) byClass.at(labels[v]).push_back(v);
+    for (std::size_t c = 0; c < byClass.size(); ++c) {
+        auto& nodes = byClass[c];
+        Rng rng(seed, "node split", c);
+        for (std::size_t i = nodes.size(); i > 1; --i) std::swap(nodes[i - 1], nodes[rng.below(i)]);
+        const std::size_t nt = std::max<std::size_t>(1, std::size_t(std::lround(trainFraction * nodes.size())));
+        const std::size_t nv = std::size_t(std::lround(validFraction * nodes.size()));
+        for (std::size_t i = 0; i < nodes.size(); ++i)
+            (i < nt ? train : i < nt + nv ? valid : test).push_back(nodes[i]);
+    }
+    for (auto* s : {&train, &valid, &test}) std::sort(s->begin(), s->end());
+}
+
+}  // namespace px

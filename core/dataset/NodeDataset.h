@@ -1,0 +1,30 @@
+#pragma once
+// One graph whose nodes carry features and a class label: the input of the depth lab (COSERA
+// attacks, private propagation, subsampling stability). Cora and Citeseer load into it; the chain
+// data sets and the two-block SBM are generated into it.
+#include "graph/Graph.h"
+
+#include <Eigen/Dense>
+#include <string>
+#include <vector>
+
+namespace px {
+
+struct NodeDataset {
+    using Features = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+    std::string name;
+    Graph graph;
+    Features features;                 // n × f
+    std::vector<int> labels;           // class of every node, in [0, classNames.size())
+    std::vector<std::string> classNames;
+    std::vector<int> train, valid, test;  // node indices of a split
+    std::vector<std::string> warnings;    // what a loader dropped (self loops, unknown ids, ...)
+
+    int numNodes() const { return graph.numVertices(); }
+    int numClasses() const { return int(classNames.size()); }
+    // Random stratified split with the given fractions of every class (rest: test), seeded.
+    void splitRandomly(double trainFraction, double validFraction, std::uint64_t seed);
+};
+
+}  // namespace px

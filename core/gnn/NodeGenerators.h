@@ -1,0 +1,25 @@
+#pragma once
+// Generated node-classification data sets for the depth lab (built-in, no files needed).
+#include "dataset/NodeDataset.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace px::gnn {
+
+// Chains (IGNN protocol, Gu et al. 2020; seed 004 §VI): `classes` × `chainsPerClass` paths of
+// `length` nodes, 5 features; the first node of every chain carries the one-hot code of its class
+// (classes ≤ 5), all other features are 0; every node has its chain's label. Solving it needs
+// information to travel length − 1 hops. Split: stratified, 5 % train, 10 % validation.
+NodeDataset chainDataset(int classes, int chainsPerClass, int length, std::uint64_t seed);
+
+// Two-block SBM (sizes n/2, edge probabilities pIn, pOut) whose nodes carry `featureDims` noisy
+// features: class mean ±signal on the first coordinate plus N(0, 1) noise everywhere. Split 20/10/70.
+NodeDataset sbmNodeDataset(int n, double pIn, double pOut, double signal, int featureDims, std::uint64_t seed);
+
+// Names and factory of the built-in node data sets: "chain-8", "chain-16", "sbm-nodes".
+std::vector<std::string> builtinNodeDatasets();
+NodeDataset builtinNodeDataset(const std::string& name, std::uint64_t seed = 1);
+
+}  // namespace px::gnn

@@ -7,6 +7,9 @@
 #include "hom/DensityMatrix.h"
 #include "privacy/Mechanism.h"
 #include "experiment/Evaluation.h"
+#include "gnn/CoseraGrid.h"
+#include "gnn/DepthLab.h"
+#include "gnn/PrivatePropagation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -182,16 +185,73 @@ int benchEvaluate(const Args& a) {
     std::printf("last run      AUC %.4f, attack top-1 %.4f\n", value, top1);
     return 0;
 }
+// Depth lab: one COSERA configuration, optionally the full ER heat map and private propagation on
+// a LINQS graph (Cora) with K hops + the linear classifier.
+int benchDepth(const Args& a) {
+    namespace g = px::gnn;
+    const int n = int(a.getLong("n", 1000)), d = int(a.getLong("d", 2048)), depth = int(a.getLong("depth", 10));
+    const int reps = int(a.getLong("reps", 7));
+    const g::WeightKind w = g::weightKindFromString(a.get("weights", "identity"));
+    const px::Graph graph = g::drawGraph(g::GraphModel{"er", n}, 1, 0);
+    std::vector<double> times;
+    g::AttackMetrics m;
+    for (int r = 0; r < reps; ++r) {
+        px::Rng rng(1, "bench cosera", std::uint64_t(r));
+        auto s = Clock::now();
+        m = g::coseraConfiguration(graph, d, depth, w, g::EncoderSampling::Auto, rng);
+        times.push_back(seconds(s, Clock::now()));
+    }
+    std::printf("cosera        ER n=%d (%ld edges), d=%d, L=%d, %s weights: median %.3f s over %d runs (min %.3f, max %.3f)\n",
+                n, graph.numEdges(), d, depth, g::toString(w), median(times), reps,
+                *std::min_element(times.begin(), times.end()), *std::max_element(times.begin(), times.end()));
+    std::printf("              last run AUROC %.4f, ERR %.4f\n", m.auroc, m.err);
+    if (a.has("grid")) {
+        g::CoseraGridSpec spec;
+        spec.model = g::GraphModel{"er", n};
+        spec.dims = g::defaultDims();
+        spec.weights = w;
+        TerminalProgress progress("ER heat map");
+        auto s = Clock::now();
+        const g::MetricGrid grid = g::runCoseraGrid(spec, progress);
+        std::printf("heat map      ER n=%d, d=2^2..2^11 x L=1..10 x 5 trials, %s weights: %.1f s (one run)\n", n,
+                    g::toString(w), seconds(s, Clock::now()));
+        std::printf("              AUROC at d=2048: L=1 %.4f, L=3 %.4f, L=10 %.4f\n", grid.aurocMean(9, 0),
+                    grid.aurocMean(9, 2), grid.aurocMean(9, 9));
+    }
+    if (a.has("cora")) {
+        const px::NodeDataset cora = g::loadNodeData(a.get("cora", ""));
+        const int hops = int(a.getLong("hops", 20));
+        for (auto scheme : {g::PropagationScheme::Gap, g::PropagationScheme::Caribou}) {
+            std::vector<double> t;
+            double acc = 0;
+            for (int r = 0; r < reps; ++r) {
+                g::PropagationParams p;
+                p.scheme = scheme;
+                p.hops = hops;
+                p.seed = std::uint64_t(r + 1);
+                auto s = Clock::now();
+                const auto res = g::propagatePrivately(cora, p);
+                acc = g::linearTestAccuracy(cora, g::classifierFeatures(res));
+                t.push_back(seconds(s, Clock::now()));
+            }
+            std::printf("propagation   %s on %s (%d nodes), K=%d, eps=1, PCA + propagation + liblinear (C by validation): median %.3f s over %d runs, test accuracy %.3f\n",
+                        g::toString(scheme), cora.name.c_str(), cora.numNodes(), hops, median(t), reps, acc);
+        }
+    }
+    std::printf("threads       %u hardware\n", std::thread::hardware_concurrency());
+    return 0;
+}
 }  // namespace
 
 int benchCommand(const std::vector<std::string>& argv) {
-    Args a = Args::parse(argv);
+    Args a = Args::parse(argv, {"grid"});
     if (a.positional.empty()) throw std::invalid_argument("usage: pxrun bench densities|scaling [options]");
     if (a.positional[0] == "densities") return benchDensities(a);
     if (a.positional[0] == "scaling") return benchScaling(a);
     if (a.positional[0] == "noise") return benchNoise(a);
     if (a.positional[0] == "evaluate") return benchEvaluate(a);
-    throw std::invalid_argument("unknown benchmark '" + a.positional[0] + "' (expected densities, scaling, noise or evaluate)");
+    if (a.positional[0] == "depth") return benchDepth(a);
+    throw std::invalid_argument("unknown benchmark '" + a.positional[0] + "' (expected densities, scaling, noise, evaluate or depth)");
 }
 
 }  // namespace pxrun

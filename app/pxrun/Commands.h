@@ -26,5 +26,6 @@ int auditCommand(const std::vector<std::string>& args);
 int sweepCommand(const std::vector<std::string>& args);
 int mergeCommand(const std::vector<std::string>& args);
 int figureCommand(const std::vector<std::string>& args);
+int depthCommand(const std::vector<std::string>& args);
 
 }  // namespace pxrun

@@ -31,6 +31,10 @@ const char* kUsage =
     "                         --D 6 --sensitivity degree-bound|counting-lemma --allocation isotropic|equal-snr\n"
     "                         --beta B --noise-seed S --reference (published code's quantities, NO guarantee)\n"
     "                         --secure (discrete Gaussian, OS randomness)\n"
+    "  depth SPEC.json|EXPERIMENT --out PREFIX [--data PATH|builtin:NAME] [--set key=JSON ...]\n"
+    "                                depth lab (cosera-grid, sbm-sweep, nag, accounting, propagation, asamp):\n"
+    "                                PREFIX.csv and PREFIX.json; --list, --defaults EXPERIMENT\n"
+    "  bench depth [--n 1000 --d 2048 --depth 10 --weights identity|gaussian] [--cora PATH] [--grid]\n"
     "  bench noise [--data PATH] [--mechanism M] [--allocation A]\n"
     "  bench densities [--data PATH] [--class C] [--d 50] [--max-size 16] [--reps 5] [--threads N]\n"
     "  bench scaling [--class C] [--d 10] [--max-n 100000]\n"
@@ -55,6 +59,7 @@ int main(int argc, char** argv) {
         if (cmd == "sweep") return pxrun::sweepCommand(rest);
         if (cmd == "merge") return pxrun::mergeCommand(rest);
         if (cmd == "figure") return pxrun::figureCommand(rest);
+        if (cmd == "depth") return pxrun::depthCommand(rest);
         std::fprintf(stderr, "pxrun: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
         return 2;
     } catch (const px::Cancelled&) {

@@ -58,6 +58,21 @@ Matrix bartlettFactor(int n, int d, Rng& rng) {
     return t;
 }
 
+// Block (I, J) of the result, I ≥ J, is r[I, j0 : i1] · t[j0 : i1, J]: only the triangles are touched, about n³/6
+// multiply-adds as small dense GEMMs, column blocks in parallel.
+Matrix lowerTriangularProduct(const Matrix& r, const Matrix& t) {
+    const long n = r.rows(), block = 64, blocks = (n + block - 1) / block;
+    Matrix out = Matrix::Zero(n, n);
+    tbb::parallel_for(0L, blocks, [&](long jb) {
+        const long j0 = jb * block, w = std::min(block, n - j0);
+        for (long i0 = j0; i0 < n; i0 += block) {
+            const long h = std::min(block, n - i0), inner = i0 + h - j0;
+            out.block(i0, j0, h, w).noalias() = r.block(i0, j0, h, inner) * t.block(j0, j0, inner, w);
+        }
+    }, tbb::simple_partitioner());
+    return out;
+}
+
 namespace {
 
 Matrix gaussianMatrix(int rows, int cols, double sd, Rng& rng) {
@@ -78,18 +93,6 @@ Matrix parallelProduct(const Matrix& a, const Matrix& b) {
         const long r0 = k * block, r = std::min(block, a.rows() - r0);
         out.middleRows(r0, r).noalias() = a.middleRows(r0, r) * b;
     });
-    return out;
-}
-
-// r · t for lower-triangular n × n matrices (the result is lower triangular): column block J of
-// the result is r[j0:, j0:] · t[j0:, J] in rows j0.., about n³/3 multiply-adds as dense GEMMs.
-Matrix lowerTriangularProduct(const Matrix& r, const Matrix& t) {
-    const long n = r.rows(), block = 64;
-    Matrix out = Matrix::Zero(n, n);
-    tbb::parallel_for(0L, (n + block - 1) / block, [&](long k) {
-        const long j0 = k * block, w = std::min(block, n - j0), m = n - j0;
-        out.block(j0, j0, m, w).noalias() = r.block(j0, j0, m, m) * t.block(j0, j0, m, w);
-    }, tbb::simple_partitioner());
     return out;
 }
 

@@ -32,6 +32,8 @@ WeightKind weightKindFromString(const std::string& s);  // "identity", "gaussian
 Matrix meanPropagate(const Graph& g, const Matrix& m);
 // Lower-triangular T with T Tᵀ ~ Wishart_n(d, I); needs d ≥ n.
 Matrix bartlettFactor(int n, int d, Rng& rng);
+// r · t for lower-triangular n × n matrices (the result is lower triangular), about n³/6 work.
+Matrix lowerTriangularProduct(const Matrix& r, const Matrix& t);
 // χ² with k degrees of freedom (k > 0), via Marsaglia–Tsang gamma sampling.
 double chiSquare(Rng& rng, double k);
 

@@ -1,6 +1,7 @@
 #include "gnn/PairAttack.h"
 
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_sort.h>
 
 #include <algorithm>
 #include <cmath>
@@ -13,7 +14,7 @@ AttackMetrics rankMetrics(std::vector<std::pair<double, char>>& s) {
     for (const auto& e : s) pos += e.second ? 1 : 0;
     const long neg = long(s.size()) - pos;
     if (pos == 0 || neg == 0) throw std::invalid_argument("attack metrics need both edges and non-edges");
-    std::sort(s.begin(), s.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    tbb::parallel_sort(s.begin(), s.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     // Walk groups of equal scores from the lowest. Cutting below a group declares it (and all
     // above) edges: FNR = positives strictly below / pos, FPR = negatives at or above / neg.
     double rankSumPos = 0;  // sum of mid-ranks of the positives (ranks from 1)

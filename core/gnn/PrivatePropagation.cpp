@@ -8,6 +8,7 @@
 
 #include <Eigen/QR>
 #include <Eigen/SVD>
+#include <Eigen/SparseCore>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
@@ -68,25 +69,44 @@ Matrix symmetricAggregate(const Graph& g, const Matrix& x) {
 
 Matrix reduceFeatures(const Matrix& x, int dims, std::uint64_t seed) {
     if (dims <= 0 || dims >= x.cols()) return x;
-    const Eigen::MatrixXd centred = x.rowwise() - x.colwise().mean();
-    const int k = std::min<int>(int(x.cols()), dims + 10);
+    // Randomised SVD (Halko, Martinsson & Tropp 2011) of the centred rows X − 1μᵀ without forming
+    // it: bag-of-words features are sparse, so every product goes through the sparse X.
+    const Eigen::SparseMatrix<double, Eigen::RowMajor> sx = x.sparseView();
+    const Eigen::RowVectorXd mu = x.colwise().mean();
+    auto times = [&](const Eigen::MatrixXd& m) {  // (X − 1μᵀ) m
+        Eigen::MatrixXd out = sx * m;
+        out.rowwise() -= mu * m;
+        return out;
+    };
+    auto transposeTimes = [&](const Eigen::MatrixXd& m) {  // (X − 1μᵀ)ᵀ m
+        Eigen::MatrixXd out = sx.transpose() * m;
+        out -= mu.transpose() * m.colwise().sum();
+        return out;
+    };
+    const int k = std::min<int>(int(std::min(x.cols(), x.rows())), dims + 10);
     Rng rng(seed, "pca sketch");
     Eigen::MatrixXd omega(x.cols(), k);
     for (long i = 0; i < omega.size(); ++i) omega.data()[i] = rng.normal();
-    Eigen::MatrixXd y = centred * omega;
-    for (int it = 0; it < 2; ++it) {  // two power iterations sharpen the spectrum
-        Eigen::HouseholderQR<Eigen::MatrixXd> qr(y);
-        y = Eigen::MatrixXd(qr.householderQ()).leftCols(k);
-        y = centred * (centred.transpose() * y);
-    }
-    Eigen::HouseholderQR<Eigen::MatrixXd> qr(y);
-    const Eigen::MatrixXd q = Eigen::MatrixXd(qr.householderQ()).leftCols(k);
-    const Eigen::MatrixXd b = q.transpose() * centred;
-    Eigen::JacobiSVD<Eigen::MatrixXd> svd(b, Eigen::ComputeThinV);
-    return centred * svd.matrixV().leftCols(dims);
+    auto thinQ = [&](const Eigen::MatrixXd& m) {  // orthonormal basis of the columns, rows × k
+        Eigen::HouseholderQR<Eigen::MatrixXd> qr(m);
+        return Eigen::MatrixXd(qr.householderQ() * Eigen::MatrixXd::Identity(m.rows(), k));
+    };
+    Eigen::MatrixXd y = times(omega);
+    for (int it = 0; it < 2; ++it) y = times(transposeTimes(thinQ(y)));  // power iterations
+    const Eigen::MatrixXd q = thinQ(y);
+    const Eigen::MatrixXd bt = transposeTimes(q);  // Bᵀ = (QᵀC)ᵀ, cols × k
+    Eigen::JacobiSVD<Eigen::MatrixXd> svd(bt, Eigen::ComputeThinU);
+    return times(svd.matrixU().leftCols(dims));
 }
 
-PropagationResult propagatePrivately(const NodeDataset& data, const PropagationParams& p, const Progress& progress) {
+Matrix unitRowFeatures(const NodeDataset& data, int reducedDims, std::uint64_t seed) {
+    Matrix base = reduceFeatures(data.features, reducedDims, seed);
+    normaliseRows(base, false);
+    return base;
+}
+
+PropagationResult propagatePrivately(const NodeDataset& data, const PropagationParams& p, const Progress& progress,
+                                     const Matrix* base) {
     const Graph& g = data.graph;
     if (p.hops < 1) throw std::invalid_argument("propagation needs at least one hop");
     if (p.scheme != PropagationScheme::NonPrivate && !(p.epsilon > 0 && p.delta > 0 && p.delta < 1))
@@ -95,8 +115,8 @@ PropagationResult propagatePrivately(const NodeDataset& data, const PropagationP
         !(p.contraction > 0 && p.contraction < 1 && p.alpha1 >= 0 && p.alpha1 <= 1 && p.beta >= 0))
         throw std::invalid_argument("CARIBOU needs 0 < c < 1, 0 <= alpha1 <= 1, beta >= 0");
     PropagationResult r;
-    r.base = reduceFeatures(data.features, p.reducedDims, p.seed);
-    normaliseRows(r.base, false);
+    r.base = base ? *base : unitRowFeatures(data, p.reducedDims, p.seed);
+    if (r.base.rows() != g.numVertices()) throw std::invalid_argument("one base feature row per node expected");
     Rng rng(p.seed, std::string("propagation noise ") + toString(p.scheme), std::uint64_t(p.hops));
     const bool priv = p.scheme != PropagationScheme::NonPrivate;
     r.epsilon = priv ? p.epsilon : privacy::kInf;
@@ -133,23 +153,47 @@ PropagationResult propagatePrivately(const NodeDataset& data, const PropagationP
     return r;
 }
 
-double linearTestAccuracy(const NodeDataset& data, const Matrix& features, double C) {
+Matrix classifierFeatures(const PropagationResult& r) {
+    Matrix x(r.base.rows(), r.base.cols() + r.released.cols());
+    Matrix released = r.released;
+    normaliseRows(released, false);  // post-processing: equal weight for the public and released parts
+    x << r.base, released;
+    return x;
+}
+
+std::pair<double, double> linearAccuracy(const NodeDataset& data, const Matrix& features, double C) {
     if (data.train.empty() || data.test.empty()) throw std::invalid_argument("the data set has no train/test split");
-    learn::RowMatrix xt(data.train.size(), features.cols()), xs(data.test.size(), features.cols());
-    std::vector<double> yt(data.train.size());
-    for (std::size_t i = 0; i < data.train.size(); ++i) {
-        xt.row(long(i)) = features.row(data.train[i]);
-        yt[i] = data.labels[data.train[i]];
-    }
-    for (std::size_t i = 0; i < data.test.size(); ++i) xs.row(long(i)) = features.row(data.test[i]);
-    learn::LearnerConfig cfg;
-    cfg.kind = "linear";
-    cfg.C = C;
-    // MultiClass mode returns the predicted class itself, also for two classes.
-    const auto pred = learn::fitPredict(cfg, xt, yt, xs, TaskType::MultiClass);
-    long correct = 0;
-    for (std::size_t i = 0; i < data.test.size(); ++i) correct += std::lround(pred[i]) == data.labels[data.test[i]] ? 1 : 0;
-    return double(correct) / double(data.test.size());
+    auto rows = [&](const std::vector<int>& nodes) {
+        learn::RowMatrix x(long(nodes.size()), features.cols());
+        for (std::size_t i = 0; i < nodes.size(); ++i) x.row(long(i)) = features.row(nodes[i]);
+        return x;
+    };
+    std::vector<int> evalNodes(data.valid);
+    evalNodes.insert(evalNodes.end(), data.test.begin(), data.test.end());
+    std::vector<double> yt;
+    for (int v : data.train) yt.push_back(data.labels[v]);
+    const learn::RowMatrix xTrain = rows(data.train), xEval = rows(evalNodes);
+    const std::vector<double> grid = C > 0 ? std::vector<double>{C} : std::vector<double>{0.1, 1.0, 10.0};
+    std::vector<std::pair<double, double>> scores(grid.size());
+    tbb::parallel_for(0, int(grid.size()), [&](int gi) {  // the fits are independent
+        learn::LearnerConfig cfg;
+        cfg.kind = "linear";
+        cfg.C = grid[gi];
+        cfg.dual = features.cols() > long(data.train.size());
+        // MultiClass mode returns the predicted class itself, also for two classes.
+        const auto pred = learn::fitPredict(cfg, xTrain, yt, xEval, TaskType::MultiClass);
+        long cv = 0, ct = 0;
+        for (std::size_t i = 0; i < evalNodes.size(); ++i) {
+            const bool ok = std::lround(pred[i]) == data.labels[evalNodes[i]];
+            (i < data.valid.size() ? cv : ct) += ok ? 1 : 0;
+        }
+        scores[gi] = {data.valid.empty() ? std::nan("") : double(cv) / double(data.valid.size()),
+                      double(ct) / double(data.test.size())};
+    });
+    std::pair<double, double> best = scores.front();
+    for (const auto& sc : scores)
+        if (sc.first > best.first) best = sc;  // first best on ties: the smallest C
+    return best;
 }
 
 }  // namespace px::gnn

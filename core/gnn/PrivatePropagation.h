@@ -47,10 +47,22 @@ struct PropagationResult {
 // Rank-r principal components of the rows (centred), by randomised SVD with a seeded sketch.
 Matrix reduceFeatures(const Matrix& x, int dims, std::uint64_t seed);
 
-PropagationResult propagatePrivately(const NodeDataset& data, const PropagationParams& params,
-                                     const Progress& progress = noProgress());
+// X₀: the reduced features with unit rows (what `base` of propagatePrivately expects).
+Matrix unitRowFeatures(const NodeDataset& data, int reducedDims, std::uint64_t seed);
 
-// Test accuracy of an L2-regularised logistic regression (liblinear) trained on data.train.
-double linearTestAccuracy(const NodeDataset& data, const Matrix& features, double C = 1.0);
+// `base`: X₀ computed once by unitRowFeatures (else computed here from params.reducedDims).
+PropagationResult propagatePrivately(const NodeDataset& data, const PropagationParams& params,
+                                     const Progress& progress = noProgress(), const Matrix* base = nullptr);
+
+// [X₀ | release with unit rows]: what the classifier sees (row scaling is post-processing).
+Matrix classifierFeatures(const PropagationResult& r);
+
+// Accuracy of an L2-regularised logistic regression (liblinear) trained on data.train, on
+// data.valid (first; NaN without validation nodes) and data.test (second). C ≤ 0: C chosen from
+// {0.1, 1, 10} by validation accuracy (the test accuracy reported is that of the chosen C).
+std::pair<double, double> linearAccuracy(const NodeDataset& data, const Matrix& features, double C = 0);
+inline double linearTestAccuracy(const NodeDataset& data, const Matrix& features, double C = 0) {
+    return linearAccuracy(data, features, C).second;
+}
 
 }  // namespace px::gnn

@@ -121,9 +121,9 @@ std::vector<double> linear(const LearnerConfig& c, const Labelled& tr, const Row
     prob.x = rows.data();
     prob.bias = 1.0;
     parameter p{};
-    p.solver_type = type == TaskType::Regression ? L2R_L2LOSS_SVR : L2R_LR;
+    p.solver_type = type == TaskType::Regression ? L2R_L2LOSS_SVR : c.dual ? L2R_LR_DUAL : L2R_LR;
     p.C = c.C;
-    p.eps = type == TaskType::Regression ? 1e-3 : 1e-2;
+    p.eps = type == TaskType::Regression ? 1e-3 : c.dual ? 0.1 : 1e-2;  // liblinear's defaults
     p.p = 0.1;
     if (const char* err = check_parameter(&prob, &p)) throw std::invalid_argument(std::string("liblinear: ") + err);
     std::unique_ptr<model, void (*)(model*)> m(train(&prob, &p), [](model* x) { free_and_destroy_model(&x); });

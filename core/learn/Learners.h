@@ -23,6 +23,7 @@ struct LearnerConfig {
     int trees = 100;            // forest: trees; boosting: rounds
     int maxDepth = 6;           // forest, boosting
     std::uint64_t seed = 1;     // forest, boosting
+    bool dual = false;          // linear classification: dual coordinate descent (faster when features > rows)
 };
 
 // Throws std::invalid_argument for an unknown kind or a training set without labels.

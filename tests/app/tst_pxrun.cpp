@@ -135,6 +135,38 @@ private slots:
         QCOMPARE(bad.code, 1);
         QVERIFY(bad.err.contains("not valid JSON"));
     }
+    void depthExperimentsFromNamesAndSpecs() {
+        QTemporaryDir dir;
+        Run list = pxrun({"depth", "--list"});
+        QCOMPARE(list.code, 0);
+        QVERIFY(list.out.contains("cosera-grid") && list.out.contains("asamp"));
+        Run acc = pxrun({"depth", "accounting", "--set", "max_hops=50", "--set", "contractions=[0.6,0.9]", "--out",
+                         dir.path() + "/acc"});
+        QCOMPARE(acc.code, 0);
+        QFile csv(dir.path() + "/acc.csv");
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(csv.readAll());
+        QVERIFY(text.startsWith("scheme,contraction,hops,k_eff,multiplier"));
+        QVERIFY(text.contains("GAP (linear),1,50,50,26.379"));           // SPEC §6 reference table
+        QVERIFY(text.contains("CARIBOU c=0.6,0.6,10,3.951917794,7.416"));
+        QVERIFY(QFile::exists(dir.path() + "/acc.json"));
+        // the written spec runs again and gives the same table
+        Run again = pxrun({"depth", dir.path() + "/acc.json", "--out", dir.path() + "/acc2"});
+        QCOMPARE(again.code, 0);
+        QFile csv2(dir.path() + "/acc2.csv");
+        QVERIFY(csv2.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(csv2.readAll()), text);
+        Run grid = pxrun({"depth", "cosera-grid", "--set", "n=60", "--set", "dims=[4,64]", "--set", "max_depth=2", "--set",
+                          "trials=2", "--out", dir.path() + "/grid"});
+        QCOMPARE(grid.code, 0);
+        QVERIFY(grid.out.contains("d,depth,auroc_mean,auroc_sd,err_mean,err_sd"));
+        Run bad = pxrun({"depth", "accounting", "--set", "epsilon=-1", "--out", dir.path() + "/x"});
+        QCOMPARE(bad.code, 1);
+        QVERIFY2(bad.err.contains("field \"epsilon\": expected > 0"), qPrintable(bad.err));
+        Run typo = pxrun({"depth", "nag", "--set", "sigma=1", "--out", dir.path() + "/x"});
+        QCOMPARE(typo.code, 1);
+        QVERIFY2(typo.err.contains("unknown field \"sigma\""), qPrintable(typo.err));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPxrun)

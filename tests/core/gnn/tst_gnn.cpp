@@ -167,6 +167,15 @@ private slots:
         for (int v = 0; v < 25; ++v) p.row(v) /= g.degree(v) + 1.0;
         QVERIFY((meanPropagate(g, x) - p * x).norm() < 1e-12);
     }
+    void triangularProductMatchesDense() {
+        Rng rng(12, "tri");
+        for (int n : {5, 64, 200}) {
+            Matrix a = Matrix::Zero(n, n), b = Matrix::Zero(n, n);
+            for (int i = 0; i < n; ++i)
+                for (int j = 0; j <= i; ++j) { a(i, j) = rng.normal(); b(i, j) = rng.normal(); }
+            QVERIFY((lowerTriangularProduct(a, b) - a * b).norm() < 1e-10 * (a * b).norm());
+        }
+    }
     void chiSquareMoments() {
         for (double k : {0.7, 3.5, 100.0}) {
             Rng rng(4, "chi", std::uint64_t(k * 10));

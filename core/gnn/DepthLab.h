@@ -1,0 +1,35 @@
+#pragma once
+// The depth lab's experiments behind one spec, shared by the desktop app's Depth workspace and
+// `pxrun depth`. A spec is a JSON object whose "experiment" field picks one of:
+//   cosera-grid   attack AUROC/ERR over (d, L) on ER or SBM graphs          (rows: d, L)
+//   sbm-sweep     the same attack on SBM graphs over (K, p) at one (d, L)    (rows: K, p)
+//   nag           COSERA against noisy aggregation, next to Theorem 6.1's bound (rows: aggregation, σ)
+//   accounting    noise multiplier σ/Δ against depth for GAP and CARIBOU c   (rows: scheme, hops)
+//   propagation   private propagation + linear classifier (+ optional attack) (rows: scheme, ε, hops)
+//   asamp         AsampGCN accuracy / abstention / privacy condition vs p_s  (rows: p_s)
+// Results are tidy tables (experiment::ResultTable), one row per configuration.
+#include "common/Progress.h"
+#include "dataset/NodeDataset.h"
+#include "experiment/ResultTable.h"
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace px::gnn {
+
+std::vector<std::string> depthExperiments();
+// The default spec of an experiment (every field present, so it documents itself).
+nlohmann::json defaultDepthSpec(const std::string& experiment);
+
+// "builtin:NAME" (chain-8, chain-16, sbm-nodes) or a LINQS folder/file (Cora, Citeseer).
+NodeDataset loadNodeData(const std::string& spec);
+
+// Runs a spec; missing fields take their defaults. Throws InputError naming `source` and the
+// field for a bad spec, Cancelled when progress is cancelled. `data` overrides the spec's "data"
+// (already loaded node data, e.g. by the app); may be null.
+experiment::ResultTable runDepthExperiment(const nlohmann::json& spec, const std::string& source,
+                                           Progress& progress = noProgress(), const NodeDataset* data = nullptr);
+nlohmann::json loadDepthSpec(const std::string& path);  // parses and checks "experiment"
+
+}  // namespace px::gnn

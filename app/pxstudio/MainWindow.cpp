@@ -111,7 +111,15 @@ MainWindow::MainWindow(QWidget* parent)
         if (tabs_->currentWidget() == expressivityPlot_ && expressivityStale_) recomputeExpressivity();
         if (tabs_->currentWidget() == demoPlot_->parentWidget()) recomputeDemo();
         if (tabs_->currentWidget() == embeddingPlot_->parentWidget()) refreshEmbedding();
+        if (tabs_->currentWidget() == depth_ && !depth_->hasRun()) depth_->runAll();
+        // the settings dock drives the density views only; the depth lab has its own controls
+        if (auto* dock = findChild<QDockWidget*>("settings-dock")) {
+            const bool depth = tabs_->currentWidget() == depth_;
+            if (depth && dock->isVisible()) { dock->hide(); dockHiddenForDepth_ = true; }
+            else if (!depth && dockHiddenForDepth_) { dock->show(); dockHiddenForDepth_ = false; }
+        }
     });
+    connect(depth_, &DepthWorkspace::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     QSettings prefs;
     restoreGeometry(prefs.value("window/geometry").toByteArray());
     restoreState(prefs.value("window/state").toByteArray());
@@ -222,6 +230,10 @@ void MainWindow::buildViews() {
                                                 "clean densities, coloured by class; the star is one graph's clean embedding and\n"
                                                 "the crosses its repeated releases at the slider's ε."));
     tabs_->addTab(table_, tr("Results"));
+    depth_ = new DepthWorkspace(tabs_);
+    tabs_->addTab(depth_, tr("Depth lab"));
+    tabs_->setTabToolTip(tabs_->count() - 1, tr("Attacks on GNN representations and privacy against depth: COSERA heat maps,\n"
+                                                "noisy aggregation vs its bound, GAP vs CARIBOU, AsampGCN (seeds 002–004)"));
     tabs_->setTabToolTip(0, tr("Test utility (mean ± 2 std over repetitions) and re-identification Top-1 accuracy\n"
                                "against ε; erf fit AUC(ρ) = A₀ + (A∞ − A₀)·erf(κ√ρ) (seed paper, Proposition 4)."));
     tabs_->setTabToolTip(1, tr("Utility and attack against the pattern class (trees, treewidth ≤ 2, ≤ 3) at the\n"
@@ -666,7 +678,7 @@ bool MainWindow::exportPlot(QCustomPlot* plot, const QString& path) {
 }
 
 void MainWindow::exportCurrentView() {
-    auto* plot = qobject_cast<QCustomPlot*>(tabs_->currentWidget());
+    auto* plot = tabs_->currentWidget() == depth_ ? depth_->currentPlot() : qobject_cast<QCustomPlot*>(tabs_->currentWidget());
     if (!plot) {
         statusBar()->showMessage(tr("Choose a plot tab to export"), 4000);
         return;
@@ -684,6 +696,11 @@ bool MainWindow::exportAllViews(const QString& folder) {
         if (!exportPlot(anatomy_, folder + "/noise-anatomy." + ext)) return false;
         if (expressivity_->result() && !exportPlot(expressivityPlot_, folder + "/expressivity." + ext)) return false;
         if (pca_ && !exportPlot(embeddingPlot_, folder + "/embedding." + ext)) return false;
+    }
+    QString depthError;
+    if (!depth_->exportAll(folder, &depthError)) {
+        QMessageBox::critical(this, tr("Export failed"), depthError);
+        return false;
     }
     try {
         px::experiment::SweepResult copy = *r;
@@ -705,4 +722,5 @@ void MainWindow::setPresentation(bool on) {
     refreshPlots();
     refreshReport();
     if (expressivity_->result()) px::widgets::buildExpressivityPlot(expressivityPlot_, *expressivity_->result(), fontScale_);
+    depth_->setFontScale(fontScale_);
 }

@@ -3,6 +3,7 @@
 // on the right (trade-off, noise anatomy, results table), progress and Cancel in the status bar.
 // Every parameter change restarts the background computation (debounced); moving the ε slider only
 // moves the plot marker and refreshes the privacy report.
+#include "DepthWorkspace.h"
 #include "ExplorerController.h"
 #include "ExplorerSettings.h"
 #include "experiment/EmbeddingProjection.h"
@@ -42,6 +43,7 @@ public:
     ExplorerController* expressivityController() { return expressivity_; }
     QString autosavePath() const;
     QUndoStack* undoStack() { return undo_; }
+    DepthWorkspace* depthWorkspace() { return depth_; }
     // Applies settings from undo/redo (no new undo step) and recomputes.
     void restoreSettings(const ExplorerSettings& s);
 
@@ -104,6 +106,8 @@ private:
     QComboBox* demoPairBox_;
     void recomputeDemo();
     QTableWidget* table_;
+    DepthWorkspace* depth_;
+    bool dockHiddenForDepth_ = false;
     QProgressBar* progress_;
     QPushButton* cancel_;
 };

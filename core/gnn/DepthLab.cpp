@@ -32,12 +32,12 @@ json defaultDepthSpec(const std::string& e) {
                 {"q", 0.05}, {"d", 512}, {"depth", 2}, {"trials", 3}, {"weights", "identity"}, {"seed", 1}};
     if (e == "nag")
         return {{"experiment", e}, {"data", ""}, {"n", 500}, {"features", 64}, {"aggregations", {"mean", "sum", "gcn", "max"}},
-                {"sigmas", {0.03, 0.1, 0.3, 1.0, 3.0}}, {"depth", 2}, {"op_norm", 1.0}, {"trials", 3}, {"seed", 1}};
+                {"sigmas", {0.03, 0.1, 0.3, 1.0, 3.0, 10.0}}, {"depth", 2}, {"op_norm", 1.0}, {"trials", 3}, {"seed", 1}};
     if (e == "accounting")
         return {{"experiment", e}, {"epsilon", 1.0}, {"delta", 1e-5}, {"max_hops", 50}, {"contractions", {0.6, 0.8, 0.9}}};
     if (e == "propagation")
         return {{"experiment", e}, {"data", "builtin:chain-8"}, {"schemes", {"gap", "caribou", "none"}},
-                {"epsilons", {0.5, 1.0, 2.0, 4.0, 8.0}}, {"hops", {1, 2, 4, 6, 8, 10, 12, 16, 20}},
+                {"epsilons", {0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0}}, {"hops", {1, 2, 4, 6, 8, 10, 12, 16, 20}},
                 {"delta", 1e-5}, {"contraction", 0.8}, {"alpha1", 0.8}, {"beta", 0.2}, {"min_degree", 0},
                 {"reduced_dims", 64}, {"trials", 3}, {"attack", false}, {"seed", 1}};
     if (e == "asamp")

@@ -56,7 +56,7 @@ std::vector<std::string> builtinNodeDatasets() { return {"chain-8", "chain-16", 
 NodeDataset builtinNodeDataset(const std::string& name, std::uint64_t seed) {
     if (name == "chain-8") return chainDataset(2, 40, 8, seed);
     if (name == "chain-16") return chainDataset(2, 20, 16, seed);
-    if (name == "sbm-nodes") return sbmNodeDataset(400, 0.05, 0.005, 0.5, 16, seed);
+    if (name == "sbm-nodes") return sbmNodeDataset(400, 0.05, 0.005, 0.5, 8, seed);
     throw std::invalid_argument("unknown built-in node data set '" + name + "'");
 }
 

@@ -4,6 +4,8 @@
 #include "EpsilonSlider.h"
 #include "MainWindow.h"
 
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -133,6 +135,63 @@ private slots:
         emit slider->epsilonChanged(50);
         cloud = plot->graph(plot->graphCount() - 2);
         QVERIFY2(spread() < wide, qPrintable(QString("%1 vs %2").arg(spread()).arg(wide)));
+    }
+    void depthLabShowsEveryViewOnBuiltinData() {
+        MainWindow w;
+        w.resize(1400, 860);
+        w.show();
+        DepthWorkspace* d = w.depthWorkspace();
+        QVERIFY(!d->hasRun());
+        auto* tabs = w.findChild<QTabWidget*>();
+        QElapsedTimer timer;
+        timer.start();
+        tabs->setCurrentWidget(d);  // first visit runs every experiment on built-in data
+        QVERIFY(d->busy());
+        d->waitForIdle();
+        qInfo("depth lab: all experiments on built-in data in %.1f s", timer.elapsed() / 1000.0);
+        for (const char* e : {"cosera-grid", "sbm-sweep", "nag", "accounting", "propagation", "asamp"}) {
+            QVERIFY2(d->table(e) && d->table(e)->rows() > 0, e);
+        }
+        QCOMPARE(d->table("cosera-grid")->rows(), 10 * 10);
+        for (QCustomPlot* p : d->plots()) QVERIFY2(p->plottableCount() > 0, qPrintable(p->objectName()));
+        // the ε control redraws the accounting view
+        const double before = d->table("accounting")->at(0, "multiplier").get<double>();
+        d->findChildren<QDoubleSpinBox*>().at(2)->setValue(2.0);  // ε
+        d->waitForIdle();
+        QVERIFY(d->table("accounting")->at(0, "multiplier").get<double>() < before);
+        const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR");
+        if (!shots.isEmpty())
+            for (int i = 0; i < d->views()->count(); ++i) {
+                d->views()->setCurrentIndex(i);
+                QTest::qWait(50);
+                w.grab().save(QString("%1/depth%2.png").arg(shots).arg(i));
+            }
+        QTemporaryDir dir;
+        QVERIFY(d->exportAll(dir.path()));
+        for (const char* name : {"cosera-auroc", "cosera-err", "nag", "noise-vs-depth", "accuracy-vs-depth", "asamp"}) {
+            const QString base = dir.path() + "/depth-" + name;
+            QCOMPARE(head(base + ".png", 4), QByteArray("\x89PNG", 4));
+            QCOMPARE(head(base + ".pdf", 5), QByteArray("%PDF-"));
+            QVERIFY(head(base + ".svg", 400).contains("<svg"));
+        }
+        QVERIFY(head(dir.path() + "/depth-propagation.csv", 200).startsWith("scheme,epsilon,hops"));
+        QVERIFY(head(dir.path() + "/depth-propagation.json", 2000).contains("\"experiment\": \"propagation\""));
+    }
+    void depthLabCancelStopsTheRunningExperiment() {
+        DepthWorkspace d;
+        d.findChildren<QComboBox*>().at(1)->setCurrentIndex(2);  // n = 1000: a long heat map
+        d.run("cosera-grid");
+        d.run("propagation");
+        QTest::qWait(300);
+        QVERIFY(d.busy());
+        QElapsedTimer t;
+        t.start();
+        d.cancel();
+        d.waitForIdle();
+        qInfo("depth lab cancel took %lld ms", t.elapsed());
+        QVERIFY(t.elapsed() < 3000);
+        QVERIFY(d.table("cosera-grid") == nullptr);
+        QVERIFY(d.table("propagation") == nullptr);  // the queued one was dropped
     }
     void exportAllViewsWritesValidFiles() {
         MainWindow w;

@@ -1,0 +1,309 @@
+#include "DepthPlots.h"
+
+#include "Palette.h"
+
+#include <cmath>
+#include <map>
+#include <qcustomplot.h>
+#include <set>
+
+namespace px::widgets {
+
+namespace {
+
+double num(const ResultTable& t, int row, const std::string& col) {
+    const auto& v = t.at(row, col);
+    if (v.is_number()) return v.get<double>();
+    if (v.is_string() && v.get<std::string>() == "inf") return INFINITY;
+    return std::nan("");
+}
+
+std::string str(const ResultTable& t, int row, const std::string& col) {
+    const auto& v = t.at(row, col);
+    return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+void addTitle(QCustomPlot* plot, const QString& title, double fs) {
+    plot->plotLayout()->insertRow(0);
+    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, title, QFont(plot->font().family(), int(11 * fs), QFont::Bold)));
+}
+
+void removeColorScales(QCustomPlot* plot) {
+    for (int i = plot->plotLayout()->elementCount() - 1; i >= 0; --i)
+        if (qobject_cast<QCPColorScale*>(plot->plotLayout()->elementAt(i))) plot->plotLayout()->removeAt(i);
+    plot->plotLayout()->simplify();
+}
+
+void prepare(QCustomPlot* plot) {
+    resetPlot(plot);
+    removeColorScales(plot);
+    plot->xAxis->setScaleType(QCPAxis::stLinear);
+    plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    plot->yAxis2->setVisible(false);
+    plot->legend->setVisible(false);
+}
+
+void logX(QCustomPlot* plot) {
+    plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+}
+
+QCPGraph* line(QCustomPlot* plot, const QString& name, const QVector<double>& x, const QVector<double>& y, QColor c,
+               double fs, Qt::PenStyle style = Qt::SolidLine, QCPScatterStyle::ScatterShape shape = QCPScatterStyle::ssCircle) {
+    QCPGraph* g = plot->addGraph();
+    g->setName(name);
+    g->setData(x, y, true);
+    g->setPen(QPen(c, 2 * fs, style));
+    g->setScatterStyle(QCPScatterStyle(shape, c, c, 6 * fs));
+    return g;
+}
+
+void finish(QCustomPlot* plot, const QString& title, double fs, int legendColumns = 2) {
+    placeLegendBelow(plot, legendColumns);
+    addTitle(plot, title, fs);
+    plot->replot();
+}
+
+QString epsLabel(double e) { return std::isinf(e) ? QString("ε = ∞") : QString("ε = %1").arg(e, 0, 'g', 3); }
+
+}  // namespace
+
+std::vector<double> distinctValues(const ResultTable& t, const std::string& column) {
+    std::set<double> s;
+    for (int i = 0; i < t.rows(); ++i) {
+        const double v = num(t, i, column);
+        if (std::isfinite(v)) s.insert(v);
+    }
+    return {s.begin(), s.end()};
+}
+
+void buildAttackHeatmap(QCustomPlot* plot, const ResultTable& t, const std::string& rowKey, const std::string& colKey,
+                        const std::string& metric, const QString& title, double fs) {
+    prepare(plot);
+    const auto rows = distinctValues(t, rowKey), cols = distinctValues(t, colKey);
+    if (rows.empty() || cols.empty()) { plot->replot(); return; }
+    const bool log2Rows = rowKey == "d";
+    auto rowCoord = [&](double v) { return log2Rows ? std::log2(v) : double(std::find(rows.begin(), rows.end(), v) - rows.begin()); };
+    auto colCoord = [&](double v) { return colKey == "depth" ? v : double(std::find(cols.begin(), cols.end(), v) - cols.begin()); };
+    // x: columns (depth L or p), y: rows (log₂ d or K)
+    auto* map = new QCPColorMap(plot->xAxis, plot->yAxis);
+    map->data()->setSize(int(cols.size()), int(rows.size()));
+    map->data()->setRange(QCPRange(colCoord(cols.front()), colCoord(cols.back())),
+                          QCPRange(rowCoord(rows.front()), rowCoord(rows.back())));
+    for (int i = 0; i < t.rows(); ++i) {
+        const int ci = int(std::find(cols.begin(), cols.end(), num(t, i, colKey)) - cols.begin());
+        const int ri = int(std::find(rows.begin(), rows.end(), num(t, i, rowKey)) - rows.begin());
+        map->data()->setCell(ci, ri, num(t, i, metric));
+    }
+    QCPColorGradient grad;
+    grad.clearColorStops();
+    for (int k = 0; k <= 8; ++k) grad.setColorStopAt(k / 8.0, viridis(k, 9));
+    if (metric.rfind("err", 0) == 0) grad = grad.inverted();  // lighter = stronger attack in both maps
+    map->setInterpolate(false);
+    auto* scale = new QCPColorScale(plot);
+    plot->plotLayout()->addElement(0, 1, scale);
+    scale->setType(QCPAxis::atRight);
+    map->setColorScale(scale);  // the map takes over the scale's gradient: set ours afterwards
+    map->setGradient(grad);
+    const bool isErr = metric.rfind("err", 0) == 0;
+    scale->axis()->setLabel(isErr ? "ERR = min (FPR + FNR)" : "AUROC");
+    map->setDataRange(isErr ? QCPRange(0, 1) : QCPRange(0.5, 1));
+    auto* group = new QCPMarginGroup(plot);
+    plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    // cell labels
+    for (int i = 0; i < t.rows(); ++i) {
+        auto* txt = new QCPItemText(plot);
+        txt->position->setCoords(colCoord(num(t, i, colKey)), rowCoord(num(t, i, rowKey)));
+        const double v = num(t, i, metric);
+        txt->setText(QString::number(v, 'f', 2));
+        txt->setFont(QFont(plot->font().family(), int(7 * fs)));
+        const double strength = isErr ? 1 - v : 2 * (v - 0.5);
+        txt->setColor(strength > 0.45 ? Qt::black : Qt::white);  // light cells (strong attack) get dark text
+    }
+    QSharedPointer<QCPAxisTickerText> yt(new QCPAxisTickerText), xt(new QCPAxisTickerText);
+    for (double r : rows) yt->addTick(rowCoord(r), log2Rows ? QString("2^%1").arg(int(std::lround(std::log2(r)))) : QString::number(r));
+    for (double c : cols) xt->addTick(colCoord(c), QString::number(c));
+    plot->yAxis->setTicker(yt);
+    plot->xAxis->setTicker(xt);
+    plot->xAxis->setLabel(colKey == "depth" ? "depth L" : QString::fromStdString(colKey == "p" ? "within-block p" : colKey));
+    plot->yAxis->setLabel(log2Rows ? "feature dimension d" : rowKey == "blocks" ? "blocks K" : QString::fromStdString(rowKey));
+    plot->xAxis->setRange(colCoord(cols.front()) - 0.5, colCoord(cols.back()) + 0.5);
+    plot->yAxis->setRange(rowCoord(rows.front()) - 0.5, rowCoord(rows.back()) + 0.5);
+    addTitle(plot, title, fs);
+    plot->replot();
+}
+
+void buildNagPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
+    prepare(plot);
+    std::map<std::string, std::vector<int>> byAgg;
+    for (int i = 0; i < t.rows(); ++i) byAgg[str(t, i, "aggregation")].push_back(i);
+    int k = 0;
+    for (auto& [agg, rows] : byAgg) {
+        const QColor c = viridis(k++, int(byAgg.size()));
+        QVector<double> x, y, b;
+        for (int i : rows) {
+            if (!(num(t, i, "sigma") > 0)) continue;
+            x << num(t, i, "sigma");
+            y << num(t, i, "err_mean");
+            b << num(t, i, "err_lower_bound");
+        }
+        line(plot, QString::fromStdString(agg) + ": COSERA ERR (measured)", x, y, c, fs);
+        line(plot, QString::fromStdString(agg) + ": lower bound, any attacker", x, b, c, fs, Qt::DashLine, QCPScatterStyle::ssNone);
+    }
+    logX(plot);
+    plot->xAxis->setLabel("noise σ per coordinate and layer");
+    plot->yAxis->setLabel("type-I + type-II error");
+    plot->xAxis->rescale();
+    plot->xAxis->setRange(plot->xAxis->range().lower * 0.8, plot->xAxis->range().upper * 1.25);
+    plot->yAxis->setRange(0, 1.05);
+    finish(plot, "Noisy aggregation: measured attack error vs Theorem 6.1 bound", fs);
+}
+
+void buildMultiplierPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
+    prepare(plot);
+    std::map<double, std::vector<int>> byC;
+    for (int i = 0; i < t.rows(); ++i) byC[num(t, i, "contraction")].push_back(i);
+    int k = 0;
+    double eps = 0;
+    for (auto it = byC.rbegin(); it != byC.rend(); ++it) {
+        const QColor c = it->first >= 1 ? QColor(200, 40, 40) : viridis(k++, int(byC.size()) - 1);
+        QVector<double> x, y;
+        QString name;
+        for (int i : it->second) {
+            x << num(t, i, "hops");
+            y << num(t, i, "multiplier");
+            name = QString::fromStdString(str(t, i, "scheme"));
+            eps = num(t, i, "epsilon");
+        }
+        line(plot, name, x, y, c, fs, it->first >= 1 ? Qt::DashLine : Qt::SolidLine, QCPScatterStyle::ssNone);
+    }
+    plot->xAxis->setLabel("hops K (layers)");
+    plot->yAxis->setLabel("noise multiplier σ/Δ");
+    plot->rescaleAxes();
+    plot->yAxis->setRangeLower(0);
+    finish(plot, QString("Noise needed for %1, δ = %2: linear vs convergent").arg(epsLabel(eps)).arg(num(t, 0, "delta"), 0, 'g', 2), fs);
+}
+
+namespace {
+void propagationSeries(QCustomPlot* plot, const ResultTable& t, double epsilon, const std::string& metric, double fs) {
+    std::map<std::string, std::vector<int>> byScheme;
+    for (int i = 0; i < t.rows(); ++i) {
+        const double e = num(t, i, "epsilon");
+        if (std::isinf(e) || std::abs(e - epsilon) < 1e-12) byScheme[str(t, i, "scheme")].push_back(i);
+    }
+    int k = 0;
+    for (auto& [scheme, rows] : byScheme) {
+        const bool none = scheme == "none";
+        const QColor c = none ? QColor(90, 90, 90) : viridis(k++, 2);
+        QVector<double> x, y;
+        for (int i : rows) {
+            x << num(t, i, "hops");
+            y << num(t, i, metric);
+        }
+        const QString name = none ? "non-private propagation" : scheme == "gap" ? "GAP (all hops released)" : "CARIBOU (last layer released)";
+        line(plot, name, x, y, c, fs, none ? Qt::DotLine : Qt::SolidLine);
+    }
+}
+}  // namespace
+
+void buildAccuracyVsDepthPlot(QCustomPlot* plot, const ResultTable& t, double epsilon, double fs) {
+    prepare(plot);
+    propagationSeries(plot, t, epsilon, "test_accuracy_mean", fs);
+    plot->xAxis->setLabel("hops K");
+    plot->yAxis->setLabel("test accuracy (linear classifier)");
+    plot->rescaleAxes();
+    plot->yAxis->setRange(0, 1.02);
+    finish(plot, QString("Accuracy against depth at %1").arg(epsLabel(epsilon)), fs);
+}
+
+void buildAccuracyVsEpsilonPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
+    prepare(plot);
+    // per (scheme, ε): the row with the best validation accuracy (test accuracy reported there)
+    std::map<std::string, std::map<double, int>> best;
+    for (int i = 0; i < t.rows(); ++i) {
+        auto& slot = best[str(t, i, "scheme")];
+        const double e = num(t, i, "epsilon");
+        auto it = slot.find(e);
+        if (it == slot.end() || num(t, i, "valid_accuracy_mean") > num(t, it->second, "valid_accuracy_mean")) slot[e] = i;
+    }
+    int k = 0;
+    const auto eps = distinctValues(t, "epsilon");
+    for (auto& [scheme, byEps] : best) {
+        QVector<double> x, y;
+        if (scheme == "none") {
+            if (eps.empty()) continue;
+            const int i = byEps.begin()->second;
+            x << eps.front() << eps.back();
+            y << num(t, i, "test_accuracy_mean") << num(t, i, "test_accuracy_mean");
+            line(plot, QString("non-private (best K = %1)").arg(num(t, i, "hops")), x, y, QColor(90, 90, 90), fs, Qt::DotLine,
+                 QCPScatterStyle::ssNone);
+            continue;
+        }
+        for (auto& [e, i] : byEps) { x << e; y << num(t, i, "test_accuracy_mean"); }
+        line(plot, scheme == "gap" ? "GAP" : "CARIBOU", x, y, viridis(k++, 2), fs);
+    }
+    logX(plot);
+    plot->xAxis->setLabel("ε (δ fixed; depth chosen on validation nodes)");
+    plot->yAxis->setLabel("test accuracy at the best depth");
+    plot->rescaleAxes();
+    plot->yAxis->setRange(0, 1.02);
+    finish(plot, "Accuracy against ε at the best depth", fs);
+}
+
+void buildAttackVsDepthPlot(QCustomPlot* plot, const ResultTable& t, double epsilon, double fs) {
+    prepare(plot);
+    if (t.columnIndex("attack_auroc_mean") < 0) {
+        addTitle(plot, "Run propagation with \"attack\" on to see COSERA on the released features", fs);
+        plot->replot();
+        return;
+    }
+    propagationSeries(plot, t, epsilon, "attack_auroc_mean", fs);
+    plot->xAxis->setLabel("hops K");
+    plot->yAxis->setLabel("COSERA AUROC on the released features");
+    plot->rescaleAxes();
+    plot->yAxis->setRange(std::min(0.45, plot->yAxis->range().lower - 0.02), 1.02);
+    finish(plot, QString("Edge reconstruction from the release at %1").arg(epsLabel(epsilon)), fs);
+}
+
+void buildAsampPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
+    prepare(plot);
+    QVector<double> x, acc, abst, overall, base;
+    double maxPs = 0;
+    for (int i = 0; i < t.rows(); ++i) {
+        x << num(t, i, "sampling");
+        acc << num(t, i, "accuracy_released");
+        abst << num(t, i, "abstention");
+        overall << num(t, i, "accuracy_overall");
+        base << num(t, i, "base_accuracy");
+        maxPs = num(t, i, "max_sampling");
+    }
+    if (!x.isEmpty()) {
+        auto* band = new QCPItemRect(plot);
+        band->topLeft->setCoords(x.front() * 0.8, 1.05);
+        band->bottomRight->setCoords(std::min(maxPs, x.back() * 1.25), 0);
+        band->setPen(Qt::NoPen);
+        band->setBrush(QColor(120, 190, 120, 60));
+        band->setLayer("background");
+        auto* label = new QCPItemText(plot);
+        label->position->setCoords(std::sqrt(x.front() * 0.8 * std::max(maxPs, x.front())), 1.0);
+        label->setText(QString("privacy condition holds: p_s ≤ ε/(32 ln(1/δ)) = %1").arg(maxPs, 0, 'g', 3));
+        label->setFont(QFont(plot->font().family(), int(8 * fs)));
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->position->setCoords(x.front() * 0.85, 1.03);
+    }
+    line(plot, "accuracy of released labels", x, acc, viridis(0, 3), fs);
+    line(plot, "abstention rate (⊥)", x, abst, viridis(1, 3), fs, Qt::DashLine, QCPScatterStyle::ssSquare);
+    line(plot, "overall accuracy (⊥ counts as wrong)", x, overall, viridis(2, 3), fs);
+    line(plot, "base GCN, full graph (not private)", x, base, QColor(90, 90, 90), fs, Qt::DotLine, QCPScatterStyle::ssNone);
+    logX(plot);
+    plot->xAxis->setLabel("edge sampling probability p_s");
+    plot->yAxis->setLabel("fraction of test nodes");
+    plot->xAxis->rescale();
+    if (!x.isEmpty()) plot->xAxis->setRange(x.front() * 0.8, x.back() * 1.25);
+    plot->yAxis->setRange(0, 1.05);
+    finish(plot, "AsampGCN: utility and abstention against p_s", fs);
+}
+
+}  // namespace px::widgets

@@ -8,6 +8,7 @@
 #include "generators/Generators.h"
 #include "gnn/CoseraGrid.h"
 #include "gnn/DepthAccounting.h"
+#include "gnn/DepthLab.h"
 #include "gnn/NodeGenerators.h"
 #include "gnn/NoisyAggregation.h"
 #include "gnn/PrivatePropagation.h"
@@ -467,6 +468,49 @@ private slots:
         broken.proposeTestRelease = false;
         const auto bad = auditOf(broken);
         QVERIFY2(bad.contradictsClaim(), qPrintable(QString("bound %1").arg(bad.epsilonLowerBound)));
+    }
+
+    // ---- experiment specs (shared by the app and pxrun) ----
+    void everyExperimentRunsFromASmallSpec() {
+        using nlohmann::json;
+        const std::vector<json> specs{
+            {{"experiment", "cosera-grid"}, {"n", 40}, {"dims", {4, 64}}, {"max_depth", 2}, {"trials", 1}},
+            {{"experiment", "sbm-sweep"}, {"n", 60}, {"blocks", {2}}, {"p", {0.3}}, {"d", 8}, {"trials", 1}},
+            {{"experiment", "nag"}, {"n", 60}, {"features", 8}, {"aggregations", {"max"}}, {"sigmas", {0.5}}, {"trials", 1}},
+            {{"experiment", "accounting"}, {"max_hops", 5}, {"contractions", {0.5}}},
+            {{"experiment", "propagation"}, {"schemes", {"caribou", "none"}}, {"epsilons", {2.0}}, {"hops", {3}},
+             {"trials", 1}, {"attack", true}},
+            {{"experiment", "asamp"}, {"sampling", {0.001, 0.5}}, {"runs", 1}, {"subgraphs", 10}}};
+        const std::map<std::string, int> rows{{"cosera-grid", 4}, {"sbm-sweep", 1}, {"nag", 1},
+                                              {"accounting", 10}, {"propagation", 2}, {"asamp", 2}};
+        for (const auto& spec : specs) {
+            const std::string e = spec["experiment"];
+            const auto t = runDepthExperiment(spec, "test spec");
+            QCOMPARE(t.rows(), rows.at(e));
+            QVERIFY2(t.columns().size() >= 3, e.c_str());
+        }
+        const auto prop = runDepthExperiment(specs[4], "test spec");
+        QVERIFY(prop.at(1, "epsilon") == "inf");
+        QVERIFY(prop.at(0, "attack_auroc_mean").is_number());
+    }
+    void badSpecsNameTheField() {
+        using nlohmann::json;
+        auto message = [](const json& spec) {
+            try {
+                runDepthExperiment(spec, "spec.json");
+            } catch (const InputError& e) {
+                return std::string(e.what());
+            }
+            return std::string("no error");
+        };
+        QVERIFY(message({{"experiment", "frobnicate"}}).find("unknown experiment") != std::string::npos);
+        QVERIFY(message(json::array()).find("spec.json") != std::string::npos);
+        QVERIFY(message({{"experiment", "nag"}, {"sigma", 1}}).find("unknown field \"sigma\"") != std::string::npos);
+        QVERIFY(message({{"experiment", "accounting"}, {"delta", 2}}).find("field \"delta\"") != std::string::npos);
+        QVERIFY(message({{"experiment", "cosera-grid"}, {"dims", "many"}}).find("field \"dims\": wrong type") != std::string::npos);
+        QVERIFY(message({{"experiment", "propagation"}, {"data", "builtin:nope"}}).find("nope") != std::string::npos);
+        QVERIFY(message({{"experiment", "cosera-grid"}, {"weights", "orthogonal"}}).find("orthogonal") != std::string::npos);
+        for (const auto& e : depthExperiments()) QCOMPARE(defaultDepthSpec(e)["experiment"].get<std::string>(), e);
     }
 
     // ---- LINQS loader ----

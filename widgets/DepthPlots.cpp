@@ -267,6 +267,64 @@ void buildAttackVsDepthPlot(QCustomPlot* plot, const ResultTable& t, double epsi
     finish(plot, QString("Edge reconstruction from the release at %1").arg(epsLabel(epsilon)), fs);
 }
 
+void buildRealAttackPlot(QCustomPlot* plot, const ResultTable& t, const QString& dataName, double fs) {
+    prepare(plot);
+    std::map<std::string, std::vector<int>> byWeights;
+    for (int i = 0; i < t.rows(); ++i) byWeights[str(t, i, "weights")].push_back(i);
+    int k = 0;
+    long dims = 0;
+    for (auto& [w, rows] : byWeights) {
+        const QColor c = viridis(k++, 2);
+        QVector<double> x, a, e;
+        for (int i : rows) {
+            x << num(t, i, "depth");
+            a << num(t, i, "auroc_mean");
+            e << num(t, i, "err_mean");
+            dims = long(num(t, i, "feature_dims"));
+        }
+        line(plot, QString::fromStdString(w) + " weights: AUROC", x, a, c, fs);
+        line(plot, QString::fromStdString(w) + " weights: ERR", x, e, c, fs, Qt::DashLine, QCPScatterStyle::ssSquare);
+    }
+    plot->xAxis->setLabel("depth L");
+    plot->yAxis->setLabel("AUROC (solid) / ERR (dashed)");
+    plot->rescaleAxes();
+    plot->xAxis->setRange(0.5, plot->xAxis->range().upper + 0.5);
+    plot->yAxis->setRange(0, 1.02);
+    finish(plot, QString("COSERA on %1 with its own features (%2 dims)").arg(dataName).arg(dims), fs);
+}
+
+void buildAttackVsEpsilonPlot(QCustomPlot* plot, const ResultTable& t, int hops, double fs) {
+    prepare(plot);
+    if (t.columnIndex("attack_auroc_mean") < 0) {
+        addTitle(plot, "Run propagation with \"attack\" on to see COSERA on the released features", fs);
+        plot->replot();
+        return;
+    }
+    std::map<std::string, std::vector<int>> byScheme;
+    for (int i = 0; i < t.rows(); ++i)
+        if (int(num(t, i, "hops")) == hops) byScheme[str(t, i, "scheme")].push_back(i);
+    const auto eps = distinctValues(t, "epsilon");
+    int k = 0;
+    for (auto& [scheme, rows] : byScheme) {
+        QVector<double> x, y;
+        if (scheme == "none") {
+            if (eps.empty()) continue;
+            x << eps.front() << eps.back();
+            y << num(t, rows.front(), "attack_auroc_mean") << num(t, rows.front(), "attack_auroc_mean");
+            line(plot, "non-private propagation", x, y, QColor(90, 90, 90), fs, Qt::DotLine, QCPScatterStyle::ssNone);
+            continue;
+        }
+        for (int i : rows) { x << num(t, i, "epsilon"); y << num(t, i, "attack_auroc_mean"); }
+        line(plot, scheme == "gap" ? "GAP" : "CARIBOU", x, y, viridis(k++, 2), fs);
+    }
+    logX(plot);
+    plot->xAxis->setLabel("ε");
+    plot->yAxis->setLabel("COSERA AUROC on the released features");
+    plot->rescaleAxes();
+    plot->yAxis->setRange(std::min(0.45, plot->yAxis->range().lower - 0.02), 1.02);
+    finish(plot, QString("Edge reconstruction from the release against ε, K = %1 hops").arg(hops), fs);
+}
+
 void buildAsampPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
     prepare(plot);
     QVector<double> x, acc, abst, overall, base;

@@ -26,6 +26,10 @@ void buildAccuracyVsDepthPlot(QCustomPlot* plot, const ResultTable& t, double ep
 void buildAccuracyVsEpsilonPlot(QCustomPlot* plot, const ResultTable& t, double fs = 1.0);
 // Propagation: COSERA AUROC on the released features against hops at one ε.
 void buildAttackVsDepthPlot(QCustomPlot* plot, const ResultTable& t, double epsilon, double fs = 1.0);
+// COSERA on a real graph with its features: AUROC (solid) and ERR (dashed) against depth per weights.
+void buildRealAttackPlot(QCustomPlot* plot, const ResultTable& t, const QString& dataName, double fs = 1.0);
+// Propagation: COSERA AUROC on the released features against ε at `hops`.
+void buildAttackVsEpsilonPlot(QCustomPlot* plot, const ResultTable& t, int hops, double fs = 1.0);
 // AsampGCN: accuracy of released labels, abstention and overall accuracy against p_s, with the
 // range where the privacy condition holds shaded.
 void buildAsampPlot(QCustomPlot* plot, const ResultTable& t, double fs = 1.0);

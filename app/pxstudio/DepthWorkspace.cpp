@@ -15,6 +15,7 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -74,6 +75,8 @@ const char* kViewTips[] = {
     "Lighter = stronger attack (lower error).",
     "COSERA on SBM graphs (K equal blocks, within-block p, between-block q) at one (d, L):\n"
     "dense blocks create a barrier — same-block non-edges look like edges.",
+    "COSERA on the selected node data set with its own features: H = P^L X W₁⋯W_L against depth L,\n"
+    "identity and random weights (AUROC solid, ERR dashed).",
     "Noisy aggregation (NAG): every layer normalises rows, aggregates, applies W_l (‖W_l‖_op = ω) and adds N(0, σ²).\n"
     "Seed 002, Theorem 6.1: any attacker's type-I + type-II error ≥ 1 − √(1 − exp(−C Σ‖W_l‖²_op/σ²)),\n"
     "C = 1 (sum, mean, GCN) or 4 (max). Dashed: the bound; solid: COSERA measured.",
@@ -84,6 +87,7 @@ const char* kViewTips[] = {
     "against the number of hops at the chosen ε. Post-processing: no extra privacy cost.",
     "Test accuracy at the depth with the best validation accuracy, for every ε.",
     "COSERA on the released features: how much of the graph the private release still reveals.",
+    "COSERA on the released features against ε at the deepest propagation run.",
     "AsampGCN (seed 003): m subgraphs keep each edge with probability p_s; the majority label is released when\n"
     "d̂ = (c₁ − c₂)/(4 m p_s) − 1 plus Lap(1/ε) exceeds ln(1/δ)/ε, else ⊥. Privacy needs p_s ≤ ε/(32 ln(1/δ)) (shaded).",
 };
@@ -194,9 +198,14 @@ void DepthWorkspace::buildControls(QWidget* panel) {
     });
     dataInfo_ = new QLabel(node);
     dataInfo_->setWordWrap(true);
+    auto* runReal = new QPushButton(tr("Run COSERA on this data"), node);
+    runReal->setToolTip(tr("The linear encoder on the data set's own features (Cora/Citeseer: 256 principal components),\n"
+                           "attacked at every depth 1..10"));
+    connect(runReal, &QPushButton::clicked, this, [this] { run("cosera-real"); });
     nf->addRow(nodeDataBox_);
     nf->addRow(open);
     nf->addRow(dataInfo_);
+    nf->addRow(runReal);
     v->addWidget(node);
 
     auto* nag = new QGroupBox(tr("Noisy aggregation (NAG)"), panel);
@@ -272,19 +281,23 @@ void DepthWorkspace::buildViews() {
     aurocMap_ = newPlot(views_);
     errMap_ = newPlot(views_);
     sbmMap_ = newPlot(views_);
+    realPlot_ = newPlot(views_);
     nagPlot_ = newPlot(views_);
     multiplierPlot_ = newPlot(views_);
     accDepthPlot_ = newPlot(views_);
     accEpsPlot_ = newPlot(views_);
     attackDepthPlot_ = newPlot(views_);
+    attackEpsPlot_ = newPlot(views_);
     asampPlot_ = newPlot(views_);
     const QList<QPair<QCustomPlot*, QString>> tabs{{aurocMap_, tr("COSERA AUROC")},   {errMap_, tr("COSERA ERR")},
-                                                   {sbmMap_, tr("SBM sweep")},        {nagPlot_, tr("NAG vs bound")},
+                                                   {sbmMap_, tr("SBM sweep")},        {realPlot_, tr("COSERA on data")},
+                                                   {nagPlot_, tr("NAG vs bound")},
                                                    {multiplierPlot_, tr("Noise vs depth")}, {accDepthPlot_, tr("Accuracy vs depth")},
                                                    {accEpsPlot_, tr("Accuracy vs ε")},  {attackDepthPlot_, tr("Attack vs depth")},
+                                                   {attackEpsPlot_, tr("Attack vs ε")},
                                                    {asampPlot_, tr("AsampGCN vs p_s")}};
-    const char* names[] = {"cosera-auroc", "cosera-err", "sbm-sweep", "nag", "noise-vs-depth", "accuracy-vs-depth",
-                           "accuracy-vs-epsilon", "attack-vs-depth", "asamp"};
+    const char* names[] = {"cosera-auroc", "cosera-err", "sbm-sweep", "cosera-real", "nag", "noise-vs-depth",
+                           "accuracy-vs-depth", "accuracy-vs-epsilon", "attack-vs-depth", "attack-vs-epsilon", "asamp"};
     for (int i = 0; i < tabs.size(); ++i) {
         tabs[i].first->setObjectName(names[i]);
         views_->addTab(tabs[i].first, tabs[i].second);
@@ -347,6 +360,10 @@ json DepthWorkspace::specFor(const std::string& e) const {
         s["n"] = std::min(n, 500);
         s["weights"] = weightsBox_->currentData().toString().toStdString();
         s["trials"] = std::min(trialsBox_->value(), 3);
+    } else if (e == "cosera-real") {
+        s["data"] = nodeSpec_.toStdString();
+        s["features"] = builtinNodes ? 0 : 256;  // Cora/Citeseer: 256 principal components keep it to seconds
+        s["trials"] = std::min(trialsBox_->value(), 3);
     } else if (e == "nag") {
         s["data"] = builtinNodes ? "" : nodeSpec_.toStdString();
         s["n"] = std::min(n, 500);
@@ -365,7 +382,7 @@ json DepthWorkspace::specFor(const std::string& e) const {
         if (std::find(eps.begin(), eps.end(), epsBox_->value()) == eps.end()) eps.push_back(epsBox_->value());
         std::sort(eps.begin(), eps.end());
         s["epsilons"] = eps;
-        if (!builtinNodes) s["trials"] = 1;
+        s["trials"] = builtinNodes ? 2 : 1;
     } else if (e == "asamp") {
         // chains carry no per-node signal for a one-feature GCN: the built-in SBM task stands in
         s["data"] = nodeSpec_.startsWith("builtin:chain") ? std::string("builtin:sbm-nodes") : nodeSpec_.toStdString();
@@ -378,7 +395,7 @@ json DepthWorkspace::specFor(const std::string& e) const {
 }
 
 void DepthWorkspace::runAll() {
-    for (const auto& e : {"accounting", "cosera-grid", "nag", "asamp", "propagation", "sbm-sweep"}) run(e);
+    for (const auto& e : {"accounting", "cosera-grid", "nag", "asamp", "propagation", "sbm-sweep", "cosera-real"}) run(e);
 }
 
 void DepthWorkspace::run(const std::string& experiment) {
@@ -480,6 +497,11 @@ void DepthWorkspace::redraw(const std::string& e) {
                               tr("COSERA AUROC on SBM, n = %1, q = %2, d = %3, L = %4")
                                   .arg(s["n"].get<int>()).arg(s["q"].get<double>()).arg(s["d"].get<int>()).arg(s["depth"].get<int>()),
                               fs);
+    } else if (e == "cosera-real") {
+        const std::string data = specs_[e]["data"].get<std::string>();
+        w::buildRealAttackPlot(realPlot_, *t, QString::fromStdString(data.rfind("builtin:", 0) == 0 ? data.substr(8)
+                                                                          : QFileInfo(QString::fromStdString(data)).fileName().toStdString()),
+                               fs);
     } else if (e == "nag") {
         w::buildNagPlot(nagPlot_, *t, fs);
     } else if (e == "accounting") {
@@ -493,6 +515,8 @@ void DepthWorkspace::redraw(const std::string& e) {
         w::buildAccuracyVsDepthPlot(accDepthPlot_, *t, best, fs);
         w::buildAccuracyVsEpsilonPlot(accEpsPlot_, *t, fs);
         w::buildAttackVsDepthPlot(attackDepthPlot_, *t, best, fs);
+        const auto hops = w::distinctValues(*t, "hops");
+        w::buildAttackVsEpsilonPlot(attackEpsPlot_, *t, hops.empty() ? 1 : int(hops.back()), fs);
     } else if (e == "asamp") {
         w::buildAsampPlot(asampPlot_, *t, fs);
     }
@@ -524,14 +548,16 @@ void DepthWorkspace::refreshTable() {
 QCustomPlot* DepthWorkspace::currentPlot() const { return qobject_cast<QCustomPlot*>(views_->currentWidget()); }
 
 QList<QCustomPlot*> DepthWorkspace::plots() const {
-    return {aurocMap_, errMap_, sbmMap_, nagPlot_, multiplierPlot_, accDepthPlot_, accEpsPlot_, attackDepthPlot_, asampPlot_};
+    return {aurocMap_, errMap_, sbmMap_, realPlot_, nagPlot_, multiplierPlot_, accDepthPlot_, accEpsPlot_, attackDepthPlot_,
+            attackEpsPlot_, asampPlot_};
 }
 
 bool DepthWorkspace::exportAll(const QString& folder, QString* error) {
     QDir().mkpath(folder);
     const std::map<std::string, QList<QCustomPlot*>> byExperiment{
-        {"cosera-grid", {aurocMap_, errMap_}}, {"sbm-sweep", {sbmMap_}}, {"nag", {nagPlot_}}, {"accounting", {multiplierPlot_}},
-        {"propagation", {accDepthPlot_, accEpsPlot_, attackDepthPlot_}}, {"asamp", {asampPlot_}}};
+        {"cosera-grid", {aurocMap_, errMap_}}, {"sbm-sweep", {sbmMap_}}, {"cosera-real", {realPlot_}}, {"nag", {nagPlot_}},
+        {"accounting", {multiplierPlot_}}, {"propagation", {accDepthPlot_, accEpsPlot_, attackDepthPlot_, attackEpsPlot_}},
+        {"asamp", {asampPlot_}}};
     try {
         for (const auto& [name, t] : tables_) {
             const QString base = folder + "/depth-" + QString::fromStdString(name);

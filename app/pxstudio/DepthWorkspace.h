@@ -89,11 +89,13 @@ private:
     QCustomPlot* aurocMap_;
     QCustomPlot* errMap_;
     QCustomPlot* sbmMap_;
+    QCustomPlot* realPlot_;
     QCustomPlot* nagPlot_;
     QCustomPlot* multiplierPlot_;
     QCustomPlot* accDepthPlot_;
     QCustomPlot* accEpsPlot_;
     QCustomPlot* attackDepthPlot_;
+    QCustomPlot* attackEpsPlot_;
     QCustomPlot* asampPlot_;
     QComboBox* tableChoice_;
     QTableWidget* table_;

@@ -3,6 +3,7 @@
 #include "common/Error.h"
 #include "common/JsonInput.h"
 #include "gnn/CoseraGrid.h"
+#include "gnn/LinearEncoder.h"
 #include "gnn/DepthAccounting.h"
 #include "gnn/NodeGenerators.h"
 #include "gnn/NoisyAggregation.h"
@@ -20,7 +21,7 @@ using experiment::ResultTable;
 using nlohmann::json;
 
 std::vector<std::string> depthExperiments() {
-    return {"cosera-grid", "sbm-sweep", "nag", "accounting", "propagation", "asamp"};
+    return {"cosera-grid", "sbm-sweep", "cosera-real", "nag", "accounting", "propagation", "asamp"};
 }
 
 json defaultDepthSpec(const std::string& e) {
@@ -30,6 +31,9 @@ json defaultDepthSpec(const std::string& e) {
     if (e == "sbm-sweep")
         return {{"experiment", e}, {"n", 500}, {"blocks", {2, 3, 4, 5, 6}}, {"p", {0.05, 0.1, 0.2, 0.3, 0.5}},
                 {"q", 0.05}, {"d", 512}, {"depth", 2}, {"trials", 3}, {"weights", "identity"}, {"seed", 1}};
+    if (e == "cosera-real")
+        return {{"experiment", e}, {"data", "builtin:sbm-nodes"}, {"features", 0}, {"max_depth", 10},
+                {"weights", {"identity", "gaussian"}}, {"trials", 1}, {"seed", 1}};
     if (e == "nag")
         return {{"experiment", e}, {"data", ""}, {"n", 500}, {"features", 64}, {"aggregations", {"mean", "sum", "gcn", "max"}},
                 {"sigmas", {0.03, 0.1, 0.3, 1.0, 3.0, 10.0}}, {"depth", 2}, {"op_norm", 1.0}, {"trials", 3}, {"seed", 1}};
@@ -140,6 +144,48 @@ ResultTable sbmSweep(const SpecReader& s, Progress& progress) {
     for (int k : spec.blocks) s.check(k >= 1 && k <= spec.n, "blocks", "expected 1 <= K <= n");
     ResultTable t;
     addGrid(t, runSbmSweep(spec, progress), "blocks", "p");
+    return t;
+}
+
+// COSERA on a real graph with its own node features (optionally PCA-reduced), against depth.
+ResultTable coseraReal(const SpecReader& s, Progress& progress, const NodeDataset* given) {
+    NodeDataset loaded;
+    const NodeDataset* data = given;
+    if (!data) { loaded = loadNodeData(s.get<std::string>("data")); data = &loaded; }
+    const int maxDepth = s.get<int>("max_depth"), trials = s.get<int>("trials"), dims = s.get<int>("features");
+    const auto seed = s.get<std::uint64_t>("seed");
+    s.check(maxDepth >= 1 && maxDepth <= 64, "max_depth", "expected 1..64");
+    s.check(trials >= 1, "trials", "expected >= 1");
+    s.check(dims >= 0, "features", "expected 0 (all features) or a number of principal components");
+    std::vector<WeightKind> kinds;
+    for (const auto& w : s.get<std::vector<std::string>>("weights")) kinds.push_back(weightKindFromString(w));
+    const Matrix x = dims > 0 ? reduceFeatures(data->features, dims, seed) : Matrix(data->features);
+    ResultTable t;
+    const int total = int(kinds.size()) * trials;
+    int done = 0;
+    for (WeightKind w : kinds) {
+        std::vector<std::vector<double>> auc(maxDepth), err(maxDepth);
+        // identity weights have no randomness: one trial says it all
+        const int reps = w == WeightKind::Identity ? 1 : trials;
+        for (int tr = 0; tr < reps; ++tr) {
+            if (progress.cancelled()) throw Cancelled();
+            Rng rng(seed, std::string("cosera real ") + toString(w), std::uint64_t(tr));
+            Matrix h = x;
+            for (int l = 1; l <= maxDepth; ++l) {
+                if (progress.cancelled()) throw Cancelled();
+                h = linearEncoder(data->graph, h, 1, w, rng);  // one more layer on the previous output
+                const AttackMetrics m = coseraAttack(h, data->graph);
+                auc[l - 1].push_back(m.auroc);
+                err[l - 1].push_back(m.err);
+                progress.report((done + double(l) / maxDepth) / total);
+            }
+            done += w == WeightKind::Identity ? trials : 1;
+        }
+        for (int l = 1; l <= maxDepth; ++l)
+            t.add({{"weights", toString(w)}, {"depth", l}, {"auroc_mean", mean(auc[l - 1])}, {"auroc_sd", sd(auc[l - 1])},
+                   {"err_mean", mean(err[l - 1])}, {"err_sd", sd(err[l - 1])}, {"nodes", data->numNodes()},
+                   {"feature_dims", long(x.cols())}});
+    }
     return t;
 }
 
@@ -315,7 +361,7 @@ ResultTable asamp(const SpecReader& s, Progress& progress, const NodeDataset* gi
 ResultTable runDepthExperiment(const json& spec, const std::string& source, Progress& progress, const NodeDataset* data) {
     if (!spec.is_object()) throw InputError(source, 0, "expected a JSON object with an \"experiment\" field");
     if (!spec.contains("experiment") || !spec.at("experiment").is_string())
-        throw InputError(source, 0, "missing field \"experiment\" (one of cosera-grid, sbm-sweep, nag, accounting, propagation, asamp)");
+        throw InputError(source, 0, "missing field \"experiment\" (one of cosera-grid, sbm-sweep, cosera-real, nag, accounting, propagation, asamp)");
     const std::string e = spec.at("experiment").get<std::string>();
     json defaults;
     try {
@@ -329,6 +375,7 @@ ResultTable runDepthExperiment(const json& spec, const std::string& source, Prog
     try {
         if (e == "cosera-grid") return coseraGrid(r, progress);
         if (e == "sbm-sweep") return sbmSweep(r, progress);
+        if (e == "cosera-real") return coseraReal(r, progress, data);
         if (e == "nag") return nag(r, progress, data);
         if (e == "accounting") return accounting(r);
         if (e == "propagation") return propagation(r, progress, data);

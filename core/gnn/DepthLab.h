@@ -3,6 +3,7 @@
 // `pxrun depth`. A spec is a JSON object whose "experiment" field picks one of:
 //   cosera-grid   attack AUROC/ERR over (d, L) on ER or SBM graphs          (rows: d, L)
 //   sbm-sweep     the same attack on SBM graphs over (K, p) at one (d, L)    (rows: K, p)
+//   cosera-real   the attack on a real graph with its own features, vs depth (rows: weights, L)
 //   nag           COSERA against noisy aggregation, next to Theorem 6.1's bound (rows: aggregation, σ)
 //   accounting    noise multiplier σ/Δ against depth for GAP and CARIBOU c   (rows: scheme, hops)
 //   propagation   private propagation + linear classifier (+ optional attack) (rows: scheme, ε, hops)

@@ -20,8 +20,8 @@ struct AttackMetrics {
     double err = 1.0;
 };
 
-// Metrics of scores with binary labels (1 = positive), O(N log N). Needs at least one positive
-// and one negative (throws std::invalid_argument otherwise).
+// Metrics of scores with binary labels (1 = positive), O(N log P) for P positives. Needs at least
+// one positive and one negative, and no NaN (throws std::invalid_argument otherwise).
 AttackMetrics rankMetrics(std::vector<std::pair<double, char>>& scoredLabels);
 
 // Cosine-similarity scores of every unordered pair of rows of H (a zero row scores 0 against

@@ -476,12 +476,13 @@ private slots:
         const std::vector<json> specs{
             {{"experiment", "cosera-grid"}, {"n", 40}, {"dims", {4, 64}}, {"max_depth", 2}, {"trials", 1}},
             {{"experiment", "sbm-sweep"}, {"n", 60}, {"blocks", {2}}, {"p", {0.3}}, {"d", 8}, {"trials", 1}},
+            {{"experiment", "cosera-real"}, {"max_depth", 2}, {"trials", 2}},
             {{"experiment", "nag"}, {"n", 60}, {"features", 8}, {"aggregations", {"max"}}, {"sigmas", {0.5}}, {"trials", 1}},
             {{"experiment", "accounting"}, {"max_hops", 5}, {"contractions", {0.5}}},
             {{"experiment", "propagation"}, {"schemes", {"caribou", "none"}}, {"epsilons", {2.0}}, {"hops", {3}},
              {"trials", 1}, {"attack", true}},
             {{"experiment", "asamp"}, {"sampling", {0.001, 0.5}}, {"runs", 1}, {"subgraphs", 10}}};
-        const std::map<std::string, int> rows{{"cosera-grid", 4}, {"sbm-sweep", 1}, {"nag", 1},
+        const std::map<std::string, int> rows{{"cosera-grid", 4}, {"sbm-sweep", 1}, {"cosera-real", 4}, {"nag", 1},
                                               {"accounting", 10}, {"propagation", 2}, {"asamp", 2}};
         for (const auto& spec : specs) {
             const std::string e = spec["experiment"];
@@ -489,7 +490,7 @@ private slots:
             QCOMPARE(t.rows(), rows.at(e));
             QVERIFY2(t.columns().size() >= 3, e.c_str());
         }
-        const auto prop = runDepthExperiment(specs[4], "test spec");
+        const auto prop = runDepthExperiment(specs[5], "test spec");
         QVERIFY(prop.at(1, "epsilon") == "inf");
         QVERIFY(prop.at(0, "attack_auroc_mean").is_number());
     }

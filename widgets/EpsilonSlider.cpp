@@ -54,7 +54,14 @@ double EpsilonSlider::toEpsilon(int position) {
     return std::pow(10.0, kLogMin + (kLogMax - kLogMin) * double(position) / kSteps);
 }
 
-void EpsilonSlider::updateLabel() { label_->setText(QString("ε = %1").arg(epsilon(), 0, 'g', 3)); }
+void EpsilonSlider::updateLabel() {
+    label_->setText(QString("ε = %1").arg(epsilon(), 0, 'g', 3) + (rhoText_.isEmpty() ? QString() : "\n" + rhoText_));
+}
+
+void EpsilonSlider::setRhoText(const QString& text) {
+    rhoText_ = text;
+    updateLabel();
+}
 
 void EpsilonSlider::mouseDoubleClickEvent(QMouseEvent*) {
     slider_->setValue(toPosition(kDefault));

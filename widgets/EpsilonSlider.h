@@ -16,6 +16,8 @@ public:
     double epsilon() const;
     void setEpsilon(double eps);  // does not emit
     static constexpr double kDefault = 1.0;
+    // Second line under ε, e.g. the mechanism's ρ (zCDP) at this ε: the slider's ρ view.
+    void setRhoText(const QString& text);
 
 signals:
     void epsilonChanged(double eps);
@@ -31,6 +33,7 @@ private:
     void updateLabel();
     QSlider* slider_;
     QLabel* label_;
+    QString rhoText_;
 };
 
 }  // namespace px::widgets

@@ -10,4 +10,8 @@ namespace px::widgets {
 
 void buildExpressivityPlot(QCustomPlot* plot, const experiment::SweepResult& result, double fontScale = 1.0);
 
+// The same metrics against the number of patterns d (log₂ axis) for one class: more patterns see
+// more, but the budget is split over more coordinates.
+void buildDimensionPlot(QCustomPlot* plot, const experiment::SweepResult& result, double fontScale = 1.0);
+
 }  // namespace px::widgets

@@ -64,6 +64,9 @@ px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s,
     if (mode == Mode::Expressivity) {
         spec.classes = {"trees", "treewidth:2", "treewidth:3"};
         spec.budgets = {s.mechanism.epsilon, INFINITY};
+    } else if (mode == Mode::Dimension) {
+        spec.dims = {5, 10, 20, 40, 80, 160};
+        spec.budgets = {s.mechanism.epsilon, INFINITY};
     } else {
         for (int i = 0; i < 9; ++i) spec.budgets.push_back(0.1 * std::pow(1000.0, i / 8.0));  // 0.1 … 100
         spec.budgets.push_back(INFINITY);

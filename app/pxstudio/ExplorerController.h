@@ -17,7 +17,8 @@ class ExplorerController : public QObject {
 public:
     // TradeOff: the selected pattern class over an ε grid. Expressivity: trees and treewidth ≤ 2, 3
     // at the slider's ε and at ε = ∞ (the same d, size law, mechanism and learner).
-    enum class Mode { TradeOff, Expressivity };
+    // Dimension: the selected class with d ∈ {5, 10, 20, 40, 80, 160} at the slider's ε and ε = ∞.
+    enum class Mode { TradeOff, Expressivity, Dimension };
     explicit ExplorerController(QObject* parent = nullptr, Mode mode = Mode::TradeOff);
     ~ExplorerController() override;
 

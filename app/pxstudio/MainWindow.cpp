@@ -1,4 +1,6 @@
 #include "MainWindow.h"
+#include "PatternGallery.h"
+#include "ExportDialog.h"
 
 #include "DistinguishabilityPlot.h"
 #include "EmbeddingPlot.h"
@@ -19,6 +21,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QLineEdit>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -72,7 +75,8 @@ const QStringList kAllocationKeys = {"isotropic", "equal-snr"};
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), undo_(new QUndoStack(this)), controller_(new ExplorerController(this)),
-      expressivity_(new ExplorerController(this, ExplorerController::Mode::Expressivity)) {
+      expressivity_(new ExplorerController(this, ExplorerController::Mode::Expressivity)),
+      dimension_(new ExplorerController(this, ExplorerController::Mode::Dimension)) {
     setWindowTitle(tr("PXStudio — privacy and expressivity of graph representations"));
     debounce_ = new QTimer(this);
     debounce_->setSingleShot(true);
@@ -104,11 +108,18 @@ MainWindow::MainWindow(QWidget* parent)
     connect(expressivity_, &ExplorerController::finished, this, [this] {
         px::widgets::buildExpressivityPlot(expressivityPlot_, *expressivity_->result(), fontScale_);
     });
+    connect(dimension_, &ExplorerController::finished, this, [this] {
+        px::widgets::buildDimensionPlot(dimensionPlot_, *dimension_->result(), fontScale_);
+    });
+    connect(dimension_, &ExplorerController::failed, this, [this](const QString& msg) {
+        statusBar()->showMessage(tr("Utility-vs-d view failed: %1").arg(msg), 6000);
+    });
     connect(expressivity_, &ExplorerController::failed, this, [this](const QString& msg) {
         statusBar()->showMessage(tr("Expressivity view failed: %1").arg(msg), 6000);
     });
     connect(tabs_, &QTabWidget::currentChanged, this, [this] {
         if (tabs_->currentWidget() == expressivityPlot_ && expressivityStale_) recomputeExpressivity();
+        if (tabs_->currentWidget() == dimensionPlot_ && dimensionStale_) recomputeDimension();
         if (tabs_->currentWidget() == demoPlot_->parentWidget()) recomputeDemo();
         if (tabs_->currentWidget() == embeddingPlot_->parentWidget()) refreshEmbedding();
         if (tabs_->currentWidget() == depth_ && !depth_->hasRun()) depth_->runAll();
@@ -164,13 +175,17 @@ void MainWindow::restoreSettings(const ExplorerSettings& s) {
 }
 
 MainWindow::~MainWindow() {
+    // the dock hidden only while the depth lab is shown must come back next time
+    if (auto* dock = findChild<QDockWidget*>("settings-dock"); dock && dockHiddenForDepth_) dock->show();
     QSettings prefs;
     prefs.setValue("window/geometry", saveGeometry());
     prefs.setValue("window/state", saveState());
     controller_->cancel();
     expressivity_->cancel();
+    dimension_->cancel();
     controller_->waitForIdle();
     expressivity_->waitForIdle();
+    dimension_->waitForIdle();
 }
 
 QString MainWindow::autosavePath() const {
@@ -198,6 +213,10 @@ void MainWindow::buildViews() {
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     tabs_->addTab(tradeoff_, tr("Trade-off vs ε"));
     tabs_->addTab(expressivityPlot_, tr("Expressivity vs privacy"));
+    dimensionPlot_ = new QCustomPlot(tabs_);
+    tabs_->addTab(dimensionPlot_, tr("Utility vs d"));
+    tabs_->setTabToolTip(tabs_->count() - 1, tr("Utility and attack against the number of patterns d (5 … 160) for the selected\n"
+                                                "class, at the slider's ε and without noise: the budget is split over d coordinates."));
     tabs_->addTab(anatomy_, tr("Noise anatomy"));
     auto* demo = new QWidget(tabs_);
     auto* demoLayout = new QVBoxLayout(demo);
@@ -229,6 +248,12 @@ void MainWindow::buildViews() {
     tabs_->setTabToolTip(tabs_->count() - 1, tr("Released embeddings projected on the two leading principal components of the\n"
                                                 "clean densities, coloured by class; the star is one graph's clean embedding and\n"
                                                 "the crosses its repeated releases at the slider's ε."));
+    auto* galleryScroll = new QScrollArea(tabs_);
+    gallery_ = new px::widgets::PatternGallery(galleryScroll);
+    galleryScroll->setWidget(gallery_);
+    galleryScroll->setWidgetResizable(true);
+    tabs_->addTab(galleryScroll, tr("Pattern gallery"));
+    tabs_->setTabToolTip(tabs_->count() - 1, tr("The sampled patterns F as node-link drawings with m, e(F) and treewidth bound"));
     tabs_->addTab(table_, tr("Results"));
     depth_ = new DepthWorkspace(tabs_);
     tabs_->addTab(depth_, tr("Depth lab"));
@@ -338,7 +363,9 @@ void MainWindow::buildPanels() {
         recordUndoStep();
         autosave();
         expressivityStale_ = true;
+        dimensionStale_ = true;
         if (tabs_->currentWidget() == expressivityPlot_) recomputeExpressivity();
+        if (tabs_->currentWidget() == dimensionPlot_) recomputeDimension();
     });
     for (QComboBox* b : {deltaBox_, mechanismBox_, allocationBox_}) connect(b, QOverload<int>::of(&QComboBox::currentIndexChanged), this, changed);
     connect(degreeBox_, QOverload<int>::of(&QSpinBox::valueChanged), this, changed);
@@ -372,6 +399,55 @@ void MainWindow::buildPanels() {
     dock->setWidget(scroll);
     dock->setMinimumWidth(340);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
+    installResets();
+}
+
+void MainWindow::installResets() {
+    using S = ExplorerSettings;
+    const S d;
+    const std::vector<std::pair<QWidget*, std::function<void(S&)>>> resets{
+        {classBox_, [d](S& s) { s.patternClass = d.patternClass; }},
+        {dBox_, [d](S& s) { s.d = d.d; }},
+        {maxSizeBox_, [d](S& s) { s.maxSize = d.maxSize; }},
+        {seedBox_, [d](S& s) { s.patternSeed = d.patternSeed; }},
+        {deltaBox_, [d](S& s) { s.mechanism.delta = d.mechanism.delta; }},
+        {mechanismBox_, [d](S& s) { s.mechanism.mechanism = d.mechanism.mechanism; }},
+        {degreeBox_, [d](S& s) { s.mechanism.degreeBound = d.mechanism.degreeBound; }},
+        {allocationBox_, [d](S& s) { s.mechanism.allocation = d.mechanism.allocation; }},
+        {referenceBox_, [d](S& s) { s.mechanism.referenceMode = d.mechanism.referenceMode; }},
+        {kBox_, [d](S& s) { s.k = d.k; }},
+        {noisyTestBox_, [d](S& s) { s.noisyTest = d.noisyTest; }},
+        {repsBox_, [d](S& s) { s.repetitions = d.repetitions; }}};
+    for (const auto& [control, reset] : resets) {
+        std::vector<QObject*> targets{control};
+        if (auto* edit = control->findChild<QLineEdit*>()) targets.push_back(edit);
+        if (auto* form = qobject_cast<QFormLayout*>(control->parentWidget() ? control->parentWidget()->layout() : nullptr))
+            if (QWidget* label = form->labelForField(control)) targets.push_back(label);
+        for (QObject* t : targets) {
+            t->installEventFilter(this);
+            resetters_[t] = reset;
+        }
+        control->setToolTip(control->toolTip() + (control->toolTip().isEmpty() ? "" : "\n") + tr("Double-click (or its label) to reset to the default"));
+    }
+}
+
+void MainWindow::resetControl(QObject* target) {
+    auto it = resetters_.find(target);
+    if (it == resetters_.end()) return;
+    ExplorerSettings s = settings();
+    it->second(s);
+    applySettings(s);
+    recordUndoStep();
+    scheduleRecompute();
+    statusBar()->showMessage(tr("Reset to the default"), 2000);
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::MouseButtonDblClick && resetters_.count(watched)) {
+        resetControl(watched);
+        return true;
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::buildMenus() {
@@ -388,6 +464,9 @@ void MainWindow::buildMenus() {
         const QString p = QFileDialog::getSaveFileName(this, tr("Save session"), "session.json", tr("PXStudio session (*.json)"));
         if (!p.isEmpty()) saveSession(p);
     });
+    recentMenu_ = file->addMenu(tr("Open &recent"));
+    recentMenu_->setToolTipsVisible(true);
+    refreshRecentMenu();
     file->addSeparator();
     file->addAction(tr("&Export current view…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportCurrentView);
     file->addAction(tr("Export &all views…"), QKeySequence(tr("Ctrl+Shift+E")), this, [this] {
@@ -479,6 +558,7 @@ bool MainWindow::openDataset(const QString& path) {
         loadedSpec_ = path.toStdString();
         recordUndoStep();
         for (const auto& w : ds->warnings) statusBar()->showMessage(QString::fromStdString(w), 6000);
+        if (!path.startsWith("builtin:")) addRecentFile(path);
         startRecompute();
         return true;
     } catch (const std::exception& e) {
@@ -494,6 +574,7 @@ bool MainWindow::openSession(const QString& path) {
         std::stringstream ss;
         ss << in.rdbuf();
         applySettings(ExplorerSettings::fromJson(nlohmann::json::parse(ss.str())));
+        addRecentFile(path);
         startRecompute();
         return true;
     } catch (const std::exception& e) {
@@ -506,10 +587,49 @@ bool MainWindow::saveSession(const QString& path) {
     try {
         px::writeFileAtomically(path.toStdString(), [&](std::ostream& o) { o << settings().toJson().dump(1) << "\n"; });
         statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+        addRecentFile(path);
         return true;
     } catch (const std::exception& e) {
         QMessageBox::critical(this, tr("Cannot save session"), QString::fromStdString(e.what()));
         return false;
+    }
+}
+
+QStringList MainWindow::recentFiles() const { return QSettings().value("recent/files").toStringList(); }
+
+void MainWindow::addRecentFile(const QString& path) {
+    QStringList list = recentFiles();
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    list.removeAll(abs);
+    list.prepend(abs);
+    while (list.size() > 8) list.removeLast();
+    QSettings().setValue("recent/files", list);
+    refreshRecentMenu();
+}
+
+void MainWindow::refreshRecentMenu() {
+    if (!recentMenu_) return;
+    recentMenu_->clear();
+    const QStringList list = recentFiles();
+    for (int i = 0; i < list.size(); ++i) {
+        const QString p = list[i];
+        QAction* a = recentMenu_->addAction(QString("&%1 %2").arg(i + 1).arg(QFileInfo(p).fileName()), this, [this, p] {
+            if (!QFileInfo::exists(p)) {
+                QMessageBox::warning(this, tr("Open recent"), tr("%1 no longer exists").arg(p));
+                return;
+            }
+            if (p.endsWith(".json") && QFileInfo(p).isFile()) openSession(p);
+            else openDataset(p);
+        });
+        a->setToolTip(p);
+    }
+    if (list.isEmpty()) recentMenu_->addAction(tr("(none yet)"))->setEnabled(false);
+    else {
+        recentMenu_->addSeparator();
+        recentMenu_->addAction(tr("Clear list"), this, [this] {
+            QSettings().remove("recent/files");
+            refreshRecentMenu();
+        });
     }
 }
 
@@ -546,7 +666,9 @@ void MainWindow::startRecompute() {
     }
     controller_->recompute(settings());
     expressivityStale_ = true;
+    dimensionStale_ = true;
     if (tabs_->currentWidget() == expressivityPlot_) recomputeExpressivity();
+    if (tabs_->currentWidget() == dimensionPlot_) recomputeDimension();
 }
 
 void MainWindow::recomputeDemo() {
@@ -579,6 +701,13 @@ void MainWindow::recomputeExpressivity() {
     expressivity_->recompute(settings());
 }
 
+void MainWindow::recomputeDimension() {
+    if (!controller_->dataset()) return;
+    if (dimension_->dataset() != controller_->dataset()) dimension_->setDataset(controller_->dataset());
+    dimensionStale_ = false;
+    dimension_->recompute(settings());
+}
+
 void MainWindow::onFinished() {
     progress_->setVisible(false);
     cancel_->setEnabled(false);
@@ -590,6 +719,12 @@ void MainWindow::onFinished() {
     refreshReport();
     refreshResultsTable();
     refreshEmbedding();
+    if (const px::PatternSet* ps = controller_->patterns()) {
+        const ExplorerSettings cur = settings();
+        gallery_->setPatterns(*ps, tr("%1 patterns of class %2 (seed %3): %4 distinct, largest m = %5, treewidth bound ≤ %6")
+                                       .arg(ps->size()).arg(QString::fromStdString(cur.patternClass)).arg(cur.patternSeed)
+                                       .arg(ps->distinctCount()).arg(ps->maxVertices()).arg(ps->maxTreewidthBound()));
+    }
 }
 
 void MainWindow::refreshEmbedding() {
@@ -619,6 +754,7 @@ void MainWindow::refreshReport() {
     QString error;
     if (!controller_->reportAt(settings(), epsilon_->epsilon(), rep, &error)) {
         report_->setText(error.isEmpty() ? tr("<i>privacy report after the first computation</i>") : "<span style='color:#b22'>" + error.toHtmlEscaped() + "</span>");
+        epsilon_->setRhoText({});
         return;
     }
     QString html = QString("<b>%1</b><br>").arg(QString::fromStdString(rep.summary()).toHtmlEscaped());
@@ -632,6 +768,10 @@ void MainWindow::refreshReport() {
     for (double s : rep.noiseMedian) { lo = std::min(lo, s); hi = std::max(hi, s); }
     html += tr("noise scale per pattern: %1 … %2").arg(lo, 0, 'g', 3).arg(hi, 0, 'g', 3);
     report_->setText(html);
+    // the slider's ρ view: the same budget as a zCDP / tCDP ρ (pure-DP mechanisms have none)
+    if (rep.pureEpsilon >= 0) epsilon_->setRhoText(tr("pure ε-DP (no ρ)"));
+    else if (std::isinf(rep.omega)) epsilon_->setRhoText(tr("ρ = %1 (zCDP)").arg(rep.rho, 0, 'g', 3));
+    else epsilon_->setRhoText(tr("ρ = %1, ω = %2 (tCDP)").arg(rep.rho, 0, 'g', 3).arg(rep.omega, 0, 'g', 3));
     std::vector<px::widgets::PatternInfo> info;
     for (const auto& p : controller_->patterns()->patterns) info.push_back({p.vertices(), p.edges()});
     px::widgets::buildNoiseAnatomyPlot(anatomy_, rep, info, fontScale_);
@@ -683,18 +823,48 @@ void MainWindow::exportCurrentView() {
         statusBar()->showMessage(tr("Choose a plot tab to export"), 4000);
         return;
     }
-    const QString p = QFileDialog::getSaveFileName(this, tr("Export view"), "figure.pdf", tr("PDF (*.pdf);;SVG (*.svg);;PNG (*.png)"));
-    if (!p.isEmpty() && exportPlot(plot, p)) statusBar()->showMessage(tr("Exported %1").arg(p), 4000);
+    ExportDialog dialog(plot->objectName().isEmpty() ? "figure" : plot->objectName(), this);
+    if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty()) return;
+    if (exportView(plot, dialog.path(), dialog.figureWidth(), dialog.figureHeight(), dialog.dpi(), dialog.withSidecars()))
+        statusBar()->showMessage(tr("Exported %1").arg(dialog.path()), 4000);
+}
+
+bool MainWindow::exportView(QCustomPlot* plot, const QString& path, int width, int height, int dpi, bool sidecars) {
+    try {
+        px::widgets::exportFigure(plot, path, width, height, dpi);
+        if (!sidecars) return true;
+        const QString base = QFileInfo(path).path() + "/" + QFileInfo(path).completeBaseName();
+        px::widgets::exportPlotData(plot, base + ".csv");
+        nlohmann::json side;
+        side["format"] = "pxstudio-figure";
+        side["version"] = 1;
+        side["view"] = plot->objectName().toStdString();
+        side["figure"] = {{"file", QFileInfo(path).fileName().toStdString()}, {"width", width}, {"height", height}, {"dpi", dpi}};
+        side["session"] = settings().toJson();
+        side["slider_epsilon"] = epsilon_->epsilon();
+        px::privacy::PrivacyReport report;
+        if (controller_->reportAt(settings(), epsilon_->epsilon(), report)) side["privacy_report"] = report.toJson();
+        if (tabs_->currentWidget() == depth_ || depth_->plots().contains(plot)) side["depth_lab"] = true;
+        const std::string text = side.dump(2) + "\n";
+        px::writeFileAtomically((base + ".json").toStdString(), [&](std::ostream& o) { o << text; });
+        return true;
+    } catch (const std::exception& e) {
+        QMessageBox::critical(this, tr("Export failed"), QString::fromStdString(e.what()));
+        return false;
+    }
 }
 
 bool MainWindow::exportAllViews(const QString& folder) {
     const auto* r = controller_->result();
     if (!r) return false;
     QDir().mkpath(folder);
+    for (auto [plot, name] : {std::pair<QCustomPlot*, const char*>{tradeoff_, "tradeoff"}, {anatomy_, "noise-anatomy"}})
+        if (!exportView(plot, folder + "/" + name + ".pdf", 900, 600, 300, true)) return false;  // + .csv, .json
     for (const char* ext : {"png", "pdf", "svg"}) {
         if (!exportPlot(tradeoff_, folder + "/tradeoff." + ext)) return false;
         if (!exportPlot(anatomy_, folder + "/noise-anatomy." + ext)) return false;
         if (expressivity_->result() && !exportPlot(expressivityPlot_, folder + "/expressivity." + ext)) return false;
+        if (dimension_->result() && !exportPlot(dimensionPlot_, folder + "/utility-vs-d." + ext)) return false;
         if (pca_ && !exportPlot(embeddingPlot_, folder + "/embedding." + ext)) return false;
     }
     QString depthError;
@@ -722,5 +892,6 @@ void MainWindow::setPresentation(bool on) {
     refreshPlots();
     refreshReport();
     if (expressivity_->result()) px::widgets::buildExpressivityPlot(expressivityPlot_, *expressivity_->result(), fontScale_);
+    if (dimension_->result()) px::widgets::buildDimensionPlot(dimensionPlot_, *dimension_->result(), fontScale_);
     depth_->setFontScale(fontScale_);
 }

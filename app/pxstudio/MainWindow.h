@@ -8,6 +8,8 @@
 #include "ExplorerSettings.h"
 #include "experiment/EmbeddingProjection.h"
 
+#include <functional>
+#include <map>
 #include <memory>
 
 #include <QMainWindow>
@@ -21,9 +23,10 @@ class QPushButton;
 class QTabWidget;
 class QTableWidget;
 class QTimer;
+class QMenu;
 class QUndoStack;
 class QCustomPlot;
-namespace px::widgets { class EpsilonSlider; }
+namespace px::widgets { class EpsilonSlider; class PatternGallery; }
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -37,15 +40,26 @@ public:
     bool saveSession(const QString& path);
     // Writes every view as PNG, PDF and SVG plus the results CSV and JSON sidecar into a folder.
     bool exportAllViews(const QString& folder);
+    // One view as a figure (format from the suffix) of the given size and DPI; with sidecars also
+    // PATH-without-suffix.csv (the plotted data) and .json (session, slider ε, privacy report).
+    bool exportView(QCustomPlot* plot, const QString& path, int width, int height, int dpi, bool sidecars);
     ExplorerSettings settings() const;
     void applySettings(const ExplorerSettings& s);
     ExplorerController* controller() { return controller_; }
     ExplorerController* expressivityController() { return expressivity_; }
+    ExplorerController* dimensionController() { return dimension_; }
     QString autosavePath() const;
     QUndoStack* undoStack() { return undo_; }
     DepthWorkspace* depthWorkspace() { return depth_; }
+    // Sessions and data sets opened or saved, newest first (at most 8, QSettings).
+    QStringList recentFiles() const;
     // Applies settings from undo/redo (no new undo step) and recomputes.
     void restoreSettings(const ExplorerSettings& s);
+    // Resets the setting behind a control (or its label, or its text field) to the default.
+    void resetControl(QObject* target);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void buildPanels();
@@ -62,6 +76,11 @@ private:
     void autosave();
     bool exportPlot(QCustomPlot* plot, const QString& path);
 
+    void installResets();
+    std::map<QObject*, std::function<void(ExplorerSettings&)>> resetters_;
+    void addRecentFile(const QString& path);
+    void refreshRecentMenu();
+    QMenu* recentMenu_ = nullptr;
     void recordUndoStep();
     QUndoStack* undo_;
     ExplorerSettings committed_;  // the settings of the last undo step
@@ -70,6 +89,10 @@ private:
     ExplorerController* controller_;
     ExplorerController* expressivity_;  // trees vs treewidth ≤ 2, 3 at the slider's ε
     bool expressivityStale_ = true;
+    ExplorerController* dimension_;     // the selected class over d at the slider's ε
+    bool dimensionStale_ = true;
+    void recomputeDimension();
+    QCustomPlot* dimensionPlot_;
     void recomputeExpressivity();
     QTimer* debounce_;
     bool applying_ = false;
@@ -106,6 +129,7 @@ private:
     QComboBox* demoPairBox_;
     void recomputeDemo();
     QTableWidget* table_;
+    px::widgets::PatternGallery* gallery_;
     DepthWorkspace* depth_;
     bool dockHiddenForDepth_ = false;
     QProgressBar* progress_;

@@ -3,8 +3,11 @@
 #include "ExplorerController.h"
 #include "EpsilonSlider.h"
 #include "MainWindow.h"
+#include "PatternGallery.h"
 
 #include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
 #include <QDoubleSpinBox>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -51,6 +54,7 @@ private slots:
                 tabs->setCurrentIndex(i);
                 QTest::qWait(50);
                 if (i == 1) QVERIFY(waitFinished(w.expressivityController()));
+                if (i == 2) QVERIFY(waitFinished(w.dimensionController()));
                 QTest::qWait(400);  // the demo tab computes asynchronously (milliseconds)
                 w.grab().save(QString("%1/tab%2.png").arg(shots).arg(i));
             }
@@ -135,6 +139,61 @@ private slots:
         emit slider->epsilonChanged(50);
         cloud = plot->graph(plot->graphCount() - 2);
         QVERIFY2(spread() < wide, qPrintable(QString("%1 vs %2").arg(spread()).arg(wide)));
+    }
+    void exportViewWritesFigureDataAndSidecar() {
+        MainWindow w;
+        QVERIFY(waitFinished(w.controller()));
+        auto* plot = qobject_cast<QCustomPlot*>(w.findChild<QTabWidget*>()->widget(0));
+        QTemporaryDir dir;
+        QVERIFY(w.exportView(plot, dir.path() + "/fig.png", 500, 300, 192, true));
+        const QImage img(dir.path() + "/fig.png");
+        QCOMPARE(img.size(), QSize(1000, 600));  // 500 × 300 at 192 DPI = twice 96 DPI
+        QVERIFY(head(dir.path() + "/fig.csv", 20).startsWith("series,x,y,value\n"));
+        QFile csv(dir.path() + "/fig.csv");
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QVERIFY(csv.readAll().count('\n') > 20);  // every plotted point
+        const QByteArray side = head(dir.path() + "/fig.json", 1000000);
+        for (const char* key : {"\"session\"", "\"privacy_report\"", "\"slider_epsilon\"", "\"dpi\": 192"})
+            QVERIFY2(side.contains(key), key);
+        QVERIFY(w.exportView(plot, dir.path() + "/fig.svg", 500, 300, 300, false));
+        QVERIFY(head(dir.path() + "/fig.svg", 400).contains("<svg"));
+    }
+    void recentFilesDoubleClickResetRhoViewAndGallery() {
+        MainWindow w;
+        QVERIFY(waitFinished(w.controller()));
+        QTemporaryDir dir;
+        QVERIFY(w.saveSession(dir.path() + "/s.json"));
+        QCOMPARE(w.recentFiles().value(0), QFileInfo(dir.path() + "/s.json").absoluteFilePath());
+        // double-click resets d to its default, as one undo step
+        QSpinBox* d = nullptr;
+        for (auto* s : w.findChildren<QSpinBox*>()) if (s->toolTip().startsWith("d:")) d = s;
+        d->setValue(33);
+        QTRY_COMPARE(w.settings().d, 33);
+        const int steps = w.undoStack()->count();
+        QTest::mouseDClick(d->findChild<QLineEdit*>(), Qt::LeftButton);
+        QCOMPARE(w.settings().d, ExplorerSettings{}.d);
+        QVERIFY(w.undoStack()->count() > steps);
+        w.undoStack()->undo();
+        QCOMPARE(w.settings().d, 33);
+        QVERIFY(waitFinished(w.controller()));
+        // the slider shows ρ next to ε; the gallery shows every pattern
+        auto* slider = w.findChild<px::widgets::EpsilonSlider*>();
+        bool rhoShown = false;
+        for (auto* l : slider->findChildren<QLabel*>()) rhoShown |= l->text().contains("ρ = ");
+        QVERIFY(rhoShown);
+        auto* gallery = w.findChild<px::widgets::PatternGallery*>();
+        QCOMPARE(gallery->patternCount(), w.controller()->patterns()->size());
+    }
+    void utilityAgainstDimension() {
+        MainWindow w;
+        w.show();
+        QVERIFY(waitFinished(w.controller()));
+        auto* tabs = w.findChild<QTabWidget*>();
+        tabs->setCurrentIndex(2);
+        QVERIFY(waitFinished(w.dimensionController(), 120000));
+        auto* plot = qobject_cast<QCustomPlot*>(tabs->widget(2));
+        QVERIFY(plot && plot->graphCount() == 4);  // utility and attack at ε and ∞
+        QCOMPARE(plot->graph(0)->dataCount(), 6);  // d = 5 … 160
     }
     void depthLabShowsEveryViewOnBuiltinData() {
         MainWindow w;

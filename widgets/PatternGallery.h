@@ -1,0 +1,36 @@
+#pragma once
+// A gallery of the sampled patterns: one small node-link drawing per pattern with m, e(F) and its
+// treewidth bound, duplicates marked. Layout is a deterministic spring embedding (drawing only;
+// nothing about the patterns is computed here).
+#include "patterns/PatternSet.h"
+
+#include <QWidget>
+#include <vector>
+
+namespace px::widgets {
+
+class PatternGallery : public QWidget {
+    Q_OBJECT
+public:
+    explicit PatternGallery(QWidget* parent = nullptr);
+    // Shows the set (copied). `caption`: e.g. class name and noise factor, drawn above the tiles.
+    void setPatterns(const PatternSet& set, const QString& caption);
+    int patternCount() const { return int(set_.patterns.size()); }
+    QSize sizeHint() const override;
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int w) const override;
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+
+private:
+    PatternSet set_;
+    QString caption_;
+    std::vector<std::vector<QPointF>> layouts_;  // node positions in [0, 1]² per pattern
+    int columns(int width) const;
+};
+
+// Deterministic spring layout (Fruchterman–Reingold from a circle) of a small graph in [0, 1]².
+std::vector<QPointF> springLayout(const Graph& g);
+
+}  // namespace px::widgets

@@ -95,7 +95,16 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
             px::PatternSamplerParams pp = spec.patterns;
             pp.seed = spec.patternSeeds[0];
             patterns = std::make_shared<const px::PatternSet>(px::PatternSet::sample(pp, *job));
-            result = std::make_unique<px::experiment::SweepResult>(px::experiment::runSweep(spec, *data, {}, *job));
+            px::experiment::SweepOptions opt;
+            opt.onPartial = [this, job](const px::experiment::SweepResult& p) {
+                auto copy = std::make_shared<const px::experiment::SweepResult>(p);
+                QMetaObject::invokeMethod(this, [this, job, copy] {
+                    if (job != job_ || job->stop) return;
+                    partial_ = copy;
+                    emit partialReady();
+                }, Qt::QueuedConnection);
+            };
+            result = std::make_unique<px::experiment::SweepResult>(px::experiment::runSweep(spec, *data, opt, *job));
             densities = std::make_shared<const px::DensityMatrix>(px::DensityMatrix::compute(*data, *patterns, {}, *job));
         } catch (const px::Cancelled&) {
             wasCancelled = true;
@@ -114,6 +123,7 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
                 if (wasCancelled) { emit cancelled(); return; }
                 if (!error.isEmpty()) { emit failed(error); return; }
                 result_ = std::make_unique<px::experiment::SweepResult>(std::move(*res));
+                partial_.reset();
                 patterns_ = patterns;
                 densities_ = densities;
                 emit finished();

@@ -35,6 +35,8 @@ public:
     void waitForIdle();
 
     const px::experiment::SweepResult* result() const { return result_.get(); }
+    // The runs of the running job so far (summarised), for progressive plots; null when none.
+    const px::experiment::SweepResult* partialResult() const { return partial_.get(); }
     // The privacy report at another ε for the last computed patterns (fast: no recomputation of
     // densities); empty optional-like result if nothing was computed yet.
     bool reportAt(const ExplorerSettings& settings, double epsilon, px::privacy::PrivacyReport& out, QString* error = nullptr) const;
@@ -49,6 +51,7 @@ public:
 signals:
     void started();
     void progressed(double fraction);
+    void partialReady();
     void finished();
     void failed(QString message);
     void cancelled();
@@ -60,6 +63,7 @@ private:
     std::shared_ptr<Job> job_;
     std::atomic<int> running_{0};
     std::unique_ptr<px::experiment::SweepResult> result_;
+    std::shared_ptr<const px::experiment::SweepResult> partial_;
     std::shared_ptr<const px::PatternSet> patterns_;
     std::shared_ptr<const px::DensityMatrix> densities_;
 };

@@ -93,6 +93,15 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(controller_, &ExplorerController::progressed, this, [this](double f) { progress_->setValue(int(f * 1000)); });
     connect(controller_, &ExplorerController::finished, this, &MainWindow::onFinished);
+    connect(controller_, &ExplorerController::partialReady, this, [this] {  // progressive trade-off plot
+        const auto* p = controller_->partialResult();
+        if (!p || p->aggregated.rows() == 0) return;
+        px::widgets::TradeoffOptions opt;
+        opt.markerEpsilon = epsilon_->epsilon();
+        opt.fontScale = fontScale_;
+        px::widgets::buildTradeoffPlot(tradeoff_, *p, opt);
+        statusBar()->showMessage(tr("Computing… %1 runs so far").arg(p->runs.rows()));
+    });
     connect(controller_, &ExplorerController::cancelled, this, [this] {
         if (controller_->busy()) return;
         progress_->setVisible(false);

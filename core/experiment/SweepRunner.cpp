@@ -86,6 +86,7 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         attack::ReidResult ceiling;
     } cache;
     const double perRun = 1.0 / std::max(1, end - begin);
+    auto lastPartial = std::chrono::steady_clock::now();
     for (int r = begin; r < end; ++r) {
         if (progress.cancelled()) throw Cancelled();
         const auto t0 = std::chrono::steady_clock::now();
@@ -202,6 +203,18 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         row.push_back({"seconds", secs});
         result.runs.add(row);
         progress.report(base + perRun);
+        const auto now = std::chrono::steady_clock::now();
+        if (options.onPartial && r + 1 < end &&
+            std::chrono::duration<double>(now - lastPartial).count() >= options.partialInterval) {
+            SweepResult partial;
+            partial.runs = result.runs;
+            partial.metadata["spec"] = spec.toJson();
+            partial.metadata["dataset"] = {{"name", data.name}, {"source", data.source}, {"graphs", data.size()}};
+            partial.metadata["partial"] = true;
+            summarise(partial);
+            options.onPartial(partial);
+            lastPartial = now;
+        }
     }
     result.metadata["format"] = "pxstudio-sweep-result";
     result.metadata["version"] = PX_VERSION;

@@ -1,4 +1,5 @@
 #pragma once
+#include <functional>
 // Runs a sweep (or one shard of it): densities are computed once per (pattern class, d, pattern
 // seed) and re-noised for every mechanism, budget and noise seed. Produces the tidy run table, the
 // mean ± 2 std aggregate per grid point, and erf fits of AUC against the noise parameter ρ.
@@ -10,8 +11,13 @@
 
 namespace px::experiment {
 
+struct SweepResult;
 struct SweepOptions {
     int shard = 0, shards = 1;  // run shard i of n
+    // Called on the computing thread with the summarised runs so far, at most every
+    // `partialInterval` seconds (progressive plots); not called for the final result.
+    std::function<void(const SweepResult&)> onPartial;
+    double partialInterval = 0.3;
 };
 
 struct FitSummary {

@@ -304,6 +304,18 @@ private slots:
         bad.close();
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ExplorerSettings::fromJson(nlohmann::json::parse(R"({"format": "pxstudio-session", "version": 99})")));
     }
+    void tradeoffPlotFillsInProgressively() {
+        ExplorerController c;
+        c.setDataset(ExplorerController::loadDataset("builtin:sbm-cycles"));
+        ExplorerSettings s;
+        s.repetitions = 3;
+        QSignalSpy partial(&c, &ExplorerController::partialReady);
+        c.recompute(s);
+        QVERIFY(waitFinished(&c));
+        qInfo("%d progressive updates before the final result", int(partial.count()));
+        QVERIFY(partial.count() >= 1);
+        QVERIFY(c.partialResult() == nullptr);  // cleared by the final result
+    }
     void cancelStopsALongComputation() {
         ExplorerController c;
         c.setDataset(ExplorerController::loadDataset("builtin:csl"));

@@ -97,9 +97,25 @@ private slots:
         SweepResult full = runSweep(spec, ds);
         QCOMPARE(full.runs.rows(), 2 * 2 * 3 * 2);
         std::vector<ResultTable> parts;
-        for (int i = 0; i < 3; ++i) parts.push_back(runSweep(spec, ds, {i, 3}).runs);
+        for (int i = 0; i < 3; ++i) {
+            SweepOptions shard;
+            shard.shard = i;
+            shard.shards = 3;
+            parts.push_back(runSweep(spec, ds, shard).runs);
+        }
         ResultTable merged = ResultTable::merge(parts);
         QCOMPARE(merged.rows(), full.runs.rows());
+        // progressive results: growing prefixes of the final table, never the final one itself
+        SweepOptions progressive;
+        progressive.partialInterval = 0;
+        std::vector<int> seen;
+        progressive.onPartial = [&](const SweepResult& p) {
+            seen.push_back(p.runs.rows());
+            QCOMPARE(p.runs.at(p.runs.rows() - 1, "value").dump(), full.runs.at(p.runs.rows() - 1, "value").dump());
+        };
+        runSweep(spec, ds, progressive);
+        QCOMPARE(int(seen.size()), full.runs.rows() - 1);
+        for (std::size_t i = 0; i < seen.size(); ++i) QCOMPARE(seen[i], int(i) + 1);
         for (int r = 0; r < merged.rows(); ++r)
             for (const char* c : {"value", "top1", "epsilon", "pattern_class", "budget"})
                 QCOMPARE(merged.at(r, c).dump(), full.runs.at(r, c).dump());

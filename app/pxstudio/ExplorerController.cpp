@@ -50,6 +50,9 @@ px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s,
     spec.patterns.patternClass = px::PatternClass::parse(s.patternClass);
     spec.patterns.count = s.d;
     spec.patterns.size.maxSize = s.maxSize;
+    spec.patterns.size.mean = s.sizeMean;
+    spec.patterns.connected = s.connected;
+    spec.patterns.duplicates = s.keepDuplicates ? px::DuplicatePolicy::Keep : px::DuplicatePolicy::Resample;
     spec.patternSeeds.clear();
     spec.noiseSeeds.clear();
     for (int r = 0; r < s.repetitions; ++r) {
@@ -71,7 +74,10 @@ px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s,
         for (int i = 0; i < 9; ++i) spec.budgets.push_back(0.1 * std::pow(1000.0, i / 8.0));  // 0.1 … 100
         spec.budgets.push_back(INFINITY);
     }
+    spec.learner.kind = s.learner;
     spec.learner.k = s.k;
+    spec.learner.C = s.C;
+    spec.learner.trees = s.trees;
     spec.noisyTest = s.noisyTest;
     return spec;
 }

@@ -10,9 +10,15 @@ struct ExplorerSettings {
     std::string patternClass = "treewidth:2";    // pattern class key
     int d = 20;                                  // number of patterns
     int maxSize = 10;                            // largest pattern size (0: no cap)
+    double sizeMean = 5.0;                       // mean of the geometric size law of m
+    bool connected = true;                       // redraw disconnected patterns
+    bool keepDuplicates = false;                 // keep isomorphic repeats (else redraw them)
     std::uint64_t patternSeed = 1;               // first pattern seed (repetitions use the next ones)
     px::privacy::MechanismParams mechanism = defaultMechanism();  // its epsilon is the slider's ε
+    std::string learner = "knn";                 // knn, svm, linear, forest, boosting
     int k = 15;                                  // kNN neighbours
+    double C = 1.0;                              // svm, linear: regularisation
+    int trees = 100;                             // forest: trees; boosting: rounds
     bool noisyTest = true;                       // false: clean test features (reference code)
     int repetitions = 2;                         // pattern seeds × noise seeds = repetitions²
 

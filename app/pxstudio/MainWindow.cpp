@@ -20,6 +20,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLineEdit>
 #include <QGroupBox>
@@ -321,17 +322,32 @@ void MainWindow::buildPanels() {
     maxSizeBox_ = new QSpinBox;
     maxSizeBox_->setRange(0, 30);
     maxSizeBox_->setSpecialValueText(tr("no cap"));
-    maxSizeBox_->setToolTip(tr("Largest pattern size m (geometric size law with mean 5, truncated here)"));
+    maxSizeBox_->setToolTip(tr("Largest pattern size m (the geometric size law is truncated here)"));
     seedBox_ = new QSpinBox;
     seedBox_->setRange(0, 1000000);
+    seedBox_->setToolTip(tr("Seed of the pattern draw (repetitions use the next seeds)"));
+    sizeMeanBox_ = new QDoubleSpinBox;
+    sizeMeanBox_->setRange(1.5, 15);
+    sizeMeanBox_->setSingleStep(0.5);
+    sizeMeanBox_->setToolTip(tr("Mean of the size law: m = 1 + Geometric(1/mean), truncated at the max size"));
+    connectedBox_ = new QCheckBox(tr("connected patterns only"));
+    connectedBox_->setToolTip(tr("Redraw disconnected patterns (a disconnected F has t(F,G) = Π t(F_i,G): no new information)"));
+    keepDuplicatesBox_ = new QCheckBox(tr("keep isomorphic duplicates"));
+    keepDuplicatesBox_->setToolTip(tr("Off: an isomorphic repeat is redrawn. On: kept, as the paper's sampler does\n"
+                                      "(a duplicate spends privacy budget on a coordinate it already has)"));
     classInfo_ = new QLabel;
     classInfo_->setWordWrap(true);
     pf->addRow(tr("Class"), classBox_);
     pf->addRow(tr("d"), dBox_);
     pf->addRow(tr("Max size"), maxSizeBox_);
+    pf->addRow(tr("Size mean"), sizeMeanBox_);
     pf->addRow(tr("Seed"), seedBox_);
+    pf->addRow(connectedBox_);
+    pf->addRow(keepDuplicatesBox_);
     pf->addRow(classInfo_);
     for (QSpinBox* b : {dBox_, maxSizeBox_, seedBox_}) connect(b, QOverload<int>::of(&QSpinBox::valueChanged), this, changed);
+    connect(sizeMeanBox_, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, changed);
+    for (QCheckBox* b : {connectedBox_, keepDuplicatesBox_}) connect(b, &QCheckBox::toggled, this, changed);
     connect(classBox_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, changed);
     v->addWidget(patBox);
 
@@ -351,6 +367,13 @@ void MainWindow::buildPanels() {
     allocationBox_ = new QComboBox;
     allocationBox_->addItems({tr("isotropic (paper)"), tr("equal signal-to-noise")});
     allocationBox_->setToolTip(tr("Isotropic: σ_j = ‖s‖₂/√(2ρ). Equal SNR: σ_j = s_j √(d/(2ρ)). Both meet Σ s_j²/σ_j² = 2ρ."));
+    betaBox_ = new QDoubleSpinBox;
+    betaBox_->setDecimals(5);
+    betaBox_->setRange(0, 1);
+    betaBox_->setSingleStep(0.001);
+    betaBox_->setSpecialValueText(tr("ρ'/5 (paper)"));
+    betaBox_->setToolTip(tr("β of the smooth sensitivity (smooth mechanism only): noise N(0, S*²/(2ρ')) gives\n"
+                            "(2ρ' + 4dβ², 1/(4β))-tCDP; 0 uses the paper's β = ρ'/5"));
     referenceBox_ = new QCheckBox(tr("reference-code reproduction"));
     referenceBox_->setToolTip(tr("Recompute the published code's quantities. No valid guarantee."));
     report_ = new QLabel;
@@ -361,6 +384,7 @@ void MainWindow::buildPanels() {
     rf->addRow(tr("Mechanism"), mechanismBox_);
     rf->addRow(tr("Degree bound D"), degreeBox_);
     rf->addRow(tr("Allocation"), allocationBox_);
+    rf->addRow(tr("β (smooth)"), betaBox_);
     rf->addRow(referenceBox_);
     rf->addRow(report_);
     connect(epsilon_, &px::widgets::EpsilonSlider::epsilonChanged, this, [this] {
@@ -379,10 +403,24 @@ void MainWindow::buildPanels() {
     for (QComboBox* b : {deltaBox_, mechanismBox_, allocationBox_}) connect(b, QOverload<int>::of(&QComboBox::currentIndexChanged), this, changed);
     connect(degreeBox_, QOverload<int>::of(&QSpinBox::valueChanged), this, changed);
     connect(referenceBox_, &QCheckBox::toggled, this, changed);
+    connect(betaBox_, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, changed);
+    connect(mechanismBox_, QOverload<int>::of(&QComboBox::currentIndexChanged), this,
+            [this] { betaBox_->setEnabled(kMechanismKeys[mechanismBox_->currentIndex()] == "smooth"); });
     v->addWidget(privBox);
 
     auto* learnBox = new QGroupBox(tr("Learner"));
     auto* lf = new QFormLayout(learnBox);
+    learnerBox_ = new QComboBox;
+    for (const char* l : {"knn", "svm", "linear", "forest", "boosting"}) learnerBox_->addItem(l);
+    learnerBox_->setToolTip(tr("knn: exact k nearest neighbours (Eigen)\nsvm: libsvm RBF C-SVC / ε-SVR\n"
+                               "linear: liblinear L2 logistic regression / linear SVR\nforest, boosting: XGBoost"));
+    cBox_ = new QDoubleSpinBox;
+    cBox_->setDecimals(3);
+    cBox_->setRange(0.001, 1000);
+    cBox_->setToolTip(tr("C: inverse regularisation of svm and linear"));
+    treesBox_ = new QSpinBox;
+    treesBox_->setRange(1, 2000);
+    treesBox_->setToolTip(tr("Trees of the forest, rounds of boosting"));
     kBox_ = new QSpinBox;
     kBox_->setRange(1, 5000);
     kBox_->setToolTip(tr("k of the k-nearest-neighbour classifier (features standardised on the training set)"));
@@ -391,10 +429,22 @@ void MainWindow::buildPanels() {
     repsBox_ = new QSpinBox;
     repsBox_->setRange(1, 5);
     repsBox_->setToolTip(tr("Repetitions r: r pattern seeds × r noise seeds per budget"));
+    lf->addRow(tr("Learner"), learnerBox_);
     lf->addRow(tr("k"), kBox_);
+    lf->addRow(tr("C"), cBox_);
+    lf->addRow(tr("Trees"), treesBox_);
     lf->addRow(noisyTestBox_);
     lf->addRow(tr("Repetitions"), repsBox_);
     connect(kBox_, QOverload<int>::of(&QSpinBox::valueChanged), this, changed);
+    connect(treesBox_, QOverload<int>::of(&QSpinBox::valueChanged), this, changed);
+    connect(cBox_, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, changed);
+    connect(learnerBox_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, changed);
+    connect(learnerBox_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, [this] {
+        const QString l = learnerBox_->currentText();
+        kBox_->setEnabled(l == "knn");
+        cBox_->setEnabled(l == "svm" || l == "linear");
+        treesBox_->setEnabled(l == "forest" || l == "boosting");
+    });
     connect(repsBox_, QOverload<int>::of(&QSpinBox::valueChanged), this, changed);
     connect(noisyTestBox_, &QCheckBox::toggled, this, changed);
     v->addWidget(learnBox);
@@ -418,6 +468,13 @@ void MainWindow::installResets() {
         {classBox_, [d](S& s) { s.patternClass = d.patternClass; }},
         {dBox_, [d](S& s) { s.d = d.d; }},
         {maxSizeBox_, [d](S& s) { s.maxSize = d.maxSize; }},
+        {sizeMeanBox_, [d](S& s) { s.sizeMean = d.sizeMean; }},
+        {connectedBox_, [d](S& s) { s.connected = d.connected; }},
+        {keepDuplicatesBox_, [d](S& s) { s.keepDuplicates = d.keepDuplicates; }},
+        {betaBox_, [d](S& s) { s.mechanism.beta = d.mechanism.beta; }},
+        {learnerBox_, [d](S& s) { s.learner = d.learner; }},
+        {cBox_, [d](S& s) { s.C = d.C; }},
+        {treesBox_, [d](S& s) { s.trees = d.trees; }},
         {seedBox_, [d](S& s) { s.patternSeed = d.patternSeed; }},
         {deltaBox_, [d](S& s) { s.mechanism.delta = d.mechanism.delta; }},
         {mechanismBox_, [d](S& s) { s.mechanism.mechanism = d.mechanism.mechanism; }},
@@ -512,6 +569,9 @@ ExplorerSettings MainWindow::settings() const {
     s.patternClass = classBox_->currentText().toStdString();
     s.d = dBox_->value();
     s.maxSize = maxSizeBox_->value();
+    s.sizeMean = sizeMeanBox_->value();
+    s.connected = connectedBox_->isChecked();
+    s.keepDuplicates = keepDuplicatesBox_->isChecked();
     s.patternSeed = std::uint64_t(seedBox_->value());
     s.mechanism.mechanism = px::privacy::mechanismFromString(kMechanismKeys[mechanismBox_->currentIndex()].toStdString());
     s.mechanism.allocation = px::privacy::allocationFromString(kAllocationKeys[allocationBox_->currentIndex()].toStdString());
@@ -519,7 +579,11 @@ ExplorerSettings MainWindow::settings() const {
     s.mechanism.delta = deltaBox_->currentData().toDouble();
     s.mechanism.epsilon = epsilon_->epsilon();
     s.mechanism.referenceMode = referenceBox_->isChecked();
+    s.mechanism.beta = betaBox_->value();
+    s.learner = learnerBox_->currentText().toStdString();
     s.k = kBox_->value();
+    s.C = cBox_->value();
+    s.trees = treesBox_->value();
     s.noisyTest = noisyTestBox_->isChecked();
     s.repetitions = repsBox_->value();
     return s;
@@ -536,6 +600,9 @@ void MainWindow::applySettings(const ExplorerSettings& s) {
     classBox_->setCurrentIndex(std::max(0, int(kClassKeys.indexOf(QString::fromStdString(s.patternClass)))));
     dBox_->setValue(s.d);
     maxSizeBox_->setValue(s.maxSize);
+    sizeMeanBox_->setValue(s.sizeMean);
+    connectedBox_->setChecked(s.connected);
+    keepDuplicatesBox_->setChecked(s.keepDuplicates);
     seedBox_->setValue(int(s.patternSeed));
     mechanismBox_->setCurrentIndex(std::max(0, int(kMechanismKeys.indexOf(QString(px::privacy::key(s.mechanism.mechanism))))));
     allocationBox_->setCurrentIndex(s.mechanism.allocation == px::privacy::Allocation::EqualSnr ? 1 : 0);
@@ -544,7 +611,12 @@ void MainWindow::applySettings(const ExplorerSettings& s) {
     deltaBox_->setCurrentIndex(di >= 0 ? di : 2);
     epsilon_->setEpsilon(s.mechanism.epsilon);
     referenceBox_->setChecked(s.mechanism.referenceMode);
+    betaBox_->setValue(s.mechanism.beta);
+    betaBox_->setEnabled(s.mechanism.mechanism == px::privacy::MechanismKind::SmoothGaussian);
+    learnerBox_->setCurrentIndex(std::max(0, learnerBox_->findText(QString::fromStdString(s.learner))));
     kBox_->setValue(s.k);
+    cBox_->setValue(s.C);
+    treesBox_->setValue(s.trees);
     noisyTestBox_->setChecked(s.noisyTest);
     repsBox_->setValue(s.repetitions);
     applying_ = false;

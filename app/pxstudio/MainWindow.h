@@ -16,6 +16,7 @@
 
 class QComboBox;
 class QSpinBox;
+class QDoubleSpinBox;
 class QCheckBox;
 class QLabel;
 class QProgressBar;
@@ -104,6 +105,13 @@ private:
     QSpinBox* dBox_;
     QSpinBox* maxSizeBox_;
     QSpinBox* seedBox_;
+    QDoubleSpinBox* sizeMeanBox_;
+    QCheckBox* connectedBox_;
+    QCheckBox* keepDuplicatesBox_;
+    QDoubleSpinBox* betaBox_;
+    QComboBox* learnerBox_;
+    QDoubleSpinBox* cBox_;
+    QSpinBox* treesBox_;
     QLabel* classInfo_;
     px::widgets::EpsilonSlider* epsilon_;
     QComboBox* deltaBox_;

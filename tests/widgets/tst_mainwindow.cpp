@@ -275,6 +275,9 @@ private slots:
         s.patternClass = "fan-cactus:2";
         s.d = 7;
         s.maxSize = 8;
+        s.sizeMean = 4.5;
+        s.connected = false;
+        s.keepDuplicates = true;
         s.patternSeed = 42;
         s.mechanism.mechanism = px::privacy::MechanismKind::Laplace;
         s.mechanism.allocation = px::privacy::Allocation::Isotropic;
@@ -282,10 +285,23 @@ private slots:
         s.mechanism.delta = 1e-7;
         s.mechanism.epsilon = 3.16227766;
         s.mechanism.referenceMode = true;
+        s.mechanism.beta = 0.0125;
+        s.learner = "linear";
+        s.C = 2.5;
+        s.trees = 40;
         s.k = 5;
         s.noisyTest = false;
         s.repetitions = 1;
         w.applySettings(s);
+        // every panel field reaches the sweep the explorer runs
+        const auto spec = ExplorerController::specFor(w.settings());
+        QCOMPARE(spec.learner.kind, std::string("linear"));
+        QCOMPARE(spec.learner.C, 2.5);
+        QCOMPARE(spec.learner.trees, 40);
+        QCOMPARE(spec.patterns.size.mean, 4.5);
+        QVERIFY(!spec.patterns.connected);
+        QVERIFY(spec.patterns.duplicates == px::DuplicatePolicy::Keep);
+        QCOMPARE(spec.mechanisms[0].beta, 0.0125);
         QTemporaryDir dir;
         const QString path = dir.path() + "/s.json";
         QVERIFY(w.saveSession(path));

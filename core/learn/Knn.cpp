@@ -26,8 +26,10 @@ RowMatrix Standardizer::apply(const RowMatrix& x) const {
 }
 
 namespace {
+// visit(q, nearest, k) with the k nearest training rows of query q: the set of the k smallest
+// (distance, index) pairs, in that order when `ordered`, else in no particular order (cheaper).
 template <class Visit>
-void forEachNeighbourList(const RowMatrix& train, const RowMatrix& queries, int k, Visit visit) {
+void forEachNeighbourList(const RowMatrix& train, const RowMatrix& queries, int k, Visit visit, bool ordered = true) {
     const Eigen::Index nt = train.rows(), nq = queries.rows();
     k = int(std::min<Eigen::Index>(k, nt));
     if (k <= 0) return;
@@ -65,7 +67,7 @@ void forEachNeighbourList(const RowMatrix& train, const RowMatrix& queries, int 
             }
             // (distance, index) order: the k nearest with ties broken by training index.
             std::nth_element(chosen.begin(), chosen.begin() + (k - 1), chosen.end());
-            std::sort(chosen.begin(), chosen.begin() + k);
+            if (ordered) std::sort(chosen.begin(), chosen.begin() + k);
             for (int i = 0; i < k; ++i) nearest[i] = chosen[i].second;
             visit(r.begin() + q, nearest.data(), k);
         }
@@ -103,7 +105,7 @@ Eigen::MatrixXd knnPredict(const RowMatrix& train, const Eigen::MatrixXd& trainL
             }
             pred(q, t) = used ? sum / used : std::nan("");
         }
-    });
+    }, /*ordered=*/labelledFrac < 1.0);  // without missing labels only the set of the k nearest matters
     return pred;
 }
 

@@ -363,10 +363,11 @@ json DepthWorkspace::specFor(const std::string& e) const {
     } else if (e == "cosera-real") {
         s["data"] = nodeSpec_.toStdString();
         s["features"] = builtinNodes ? 0 : 256;  // Cora/Citeseer: 256 principal components keep it to seconds
-        s["trials"] = std::min(trialsBox_->value(), 3);
+        s["trials"] = builtinNodes ? std::min(trialsBox_->value(), 3) : 1;
     } else if (e == "nag") {
         s["data"] = builtinNodes ? "" : nodeSpec_.toStdString();
         s["n"] = std::min(n, 500);
+        if (!builtinNodes) s["trials"] = 1;  // real data: one graph, the noise is the only randomness
         s["depth"] = int(nagDepthBox_->value());
         s["op_norm"] = opNormBox_->value();
     } else if (e == "accounting") {
@@ -379,6 +380,10 @@ json DepthWorkspace::specFor(const std::string& e) const {
         s["contraction"] = contractionBox_->value();
         s["attack"] = attackBox_->isChecked();
         std::vector<double> eps = s["epsilons"].get<std::vector<double>>();
+        if (!builtinNodes) {  // Cora/Citeseer: a coarser grid keeps a run to a minute or two
+            eps = {0.5, 1.0, 2.0, 4.0, 8.0};
+            s["hops"] = {1, 2, 4, 8, 12, 20};
+        }
         if (std::find(eps.begin(), eps.end(), epsBox_->value()) == eps.end()) eps.push_back(epsBox_->value());
         std::sort(eps.begin(), eps.end());
         s["epsilons"] = eps;

@@ -1,4 +1,5 @@
 #include "ExplorerController.h"
+#include "QueuedProgress.h"
 
 #include "common/Error.h"
 #include "generators/Generators.h"
@@ -10,17 +11,8 @@
 #include <cmath>
 
 // A running job: its cancel flag and the progress adapter the engine calls from worker threads.
-struct ExplorerController::Job : px::Progress {
-    ExplorerController* owner;
-    std::atomic<bool> stop{false};
-    std::atomic<int> lastPercent{-1};
-    explicit Job(ExplorerController* o) : owner(o) {}
-    bool cancelled() const override { return stop.load(); }
-    void report(double f) override {
-        const int pct = int(f * 1000);
-        if (pct == lastPercent.exchange(pct)) return;
-        QMetaObject::invokeMethod(owner, [o = owner, f] { emit o->progressed(f); }, Qt::QueuedConnection);
-    }
+struct ExplorerController::Job : QueuedProgress {
+    explicit Job(ExplorerController* o) : QueuedProgress(o, [o](double f) { emit o->progressed(f); }) {}
 };
 
 ExplorerController::ExplorerController(QObject* parent, Mode mode) : QObject(parent), mode_(mode) {}

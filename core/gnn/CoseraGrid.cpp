@@ -6,6 +6,7 @@
 #include <tbb/parallel_for.h>
 
 #include <atomic>
+#include <functional>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -59,8 +60,20 @@ void meanAndSd(const std::vector<double>& v, double& mean, double& sd) {
     sd = v.size() > 1 ? std::sqrt(ss / double(v.size() - 1)) : 0.0;
 }
 
-void allocate(MetricGrid& g, long r, long c) {
-    g.aurocMean.resize(r, c); g.aurocSd.resize(r, c); g.errMean.resize(r, c); g.errSd.resize(r, c);
+// Mean and standard deviation over trials of every cell; at(r, c, t) is one trial's metrics.
+void summariseCells(MetricGrid& g, int rows, int cols, int trials,
+                    const std::function<const AttackMetrics&(int, int, int)>& at) {
+    g.aurocMean.resize(rows, cols); g.aurocSd.resize(rows, cols); g.errMean.resize(rows, cols); g.errSd.resize(rows, cols);
+    std::vector<double> a(trials), e(trials);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            for (int t = 0; t < trials; ++t) {
+                a[t] = at(r, c, t).auroc;
+                e[t] = at(r, c, t).err;
+            }
+            meanAndSd(a, g.aurocMean(r, c), g.aurocSd(r, c));
+            meanAndSd(e, g.errMean(r, c), g.errSd(r, c));
+        }
 }
 
 }  // namespace
@@ -92,17 +105,9 @@ MetricGrid runCoseraGrid(const CoseraGridSpec& spec, Progress& progress) {
     out.colName = "depth L";
     for (int d : spec.dims) out.rows.push_back(d);
     for (int l = 1; l <= nl; ++l) out.cols.push_back(l);
-    allocate(out, nd, nl);
-    std::vector<double> a(nt), e(nt);
-    for (int di = 0; di < nd; ++di)
-        for (int l = 0; l < nl; ++l) {
-            for (int t = 0; t < nt; ++t) {
-                a[t] = samples[(std::size_t(di) * nt + t) * nl + l].auroc;
-                e[t] = samples[(std::size_t(di) * nt + t) * nl + l].err;
-            }
-            meanAndSd(a, out.aurocMean(di, l), out.aurocSd(di, l));
-            meanAndSd(e, out.errMean(di, l), out.errSd(di, l));
-        }
+    summariseCells(out, nd, nl, nt, [&](int di, int l, int t) -> const AttackMetrics& {
+        return samples[(std::size_t(di) * nt + t) * nl + l];
+    });
     return out;
 }
 
@@ -133,17 +138,9 @@ MetricGrid runSbmSweep(const SbmSweepSpec& spec, Progress& progress) {
     out.colName = "within-block p";
     for (int k : spec.blocks) out.rows.push_back(k);
     for (double p : spec.pIn) out.cols.push_back(p);
-    allocate(out, nk, np);
-    std::vector<double> a(nt), e(nt);
-    for (int ki = 0; ki < nk; ++ki)
-        for (int pi = 0; pi < np; ++pi) {
-            for (int t = 0; t < nt; ++t) {
-                a[t] = samples[(std::size_t(ki) * np + pi) * nt + t].auroc;
-                e[t] = samples[(std::size_t(ki) * np + pi) * nt + t].err;
-            }
-            meanAndSd(a, out.aurocMean(ki, pi), out.aurocSd(ki, pi));
-            meanAndSd(e, out.errMean(ki, pi), out.errSd(ki, pi));
-        }
+    summariseCells(out, nk, np, nt, [&](int ki, int pi, int t) -> const AttackMetrics& {
+        return samples[(std::size_t(ki) * np + pi) * nt + t];
+    });
     return out;
 }
 

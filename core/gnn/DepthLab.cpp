@@ -83,6 +83,14 @@ struct SpecReader {
     }
 };
 
+// The node data of a spec: `given` (already loaded by the caller) or the spec's "data", loaded into
+// `storage`.
+const NodeDataset* nodeData(const SpecReader& s, const NodeDataset* given, NodeDataset& storage) {
+    if (given) return given;
+    storage = loadNodeData(s.get<std::string>("data"));
+    return &storage;
+}
+
 double mean(const std::vector<double>& v) {
     double s = 0;
     for (double x : v) s += x;
@@ -150,8 +158,7 @@ ResultTable sbmSweep(const SpecReader& s, Progress& progress) {
 // COSERA on a real graph with its own node features (optionally PCA-reduced), against depth.
 ResultTable coseraReal(const SpecReader& s, Progress& progress, const NodeDataset* given) {
     NodeDataset loaded;
-    const NodeDataset* data = given;
-    if (!data) { loaded = loadNodeData(s.get<std::string>("data")); data = &loaded; }
+    const NodeDataset* data = nodeData(s, given, loaded);
     const int maxDepth = s.get<int>("max_depth"), trials = s.get<int>("trials"), dims = s.get<int>("features");
     const auto seed = s.get<std::uint64_t>("seed");
     s.check(maxDepth >= 1 && maxDepth <= 64, "max_depth", "expected 1..64");
@@ -265,8 +272,7 @@ ResultTable accounting(const SpecReader& s) {
 
 ResultTable propagation(const SpecReader& s, Progress& progress, const NodeDataset* given) {
     NodeDataset loaded;
-    const NodeDataset* data = given;
-    if (!data) { loaded = loadNodeData(s.get<std::string>("data")); data = &loaded; }
+    const NodeDataset* data = nodeData(s, given, loaded);
     PropagationParams base;
     base.delta = s.get<double>("delta");
     base.contraction = s.get<double>("contraction");
@@ -329,8 +335,7 @@ ResultTable propagation(const SpecReader& s, Progress& progress, const NodeDatas
 
 ResultTable asamp(const SpecReader& s, Progress& progress, const NodeDataset* given) {
     NodeDataset loaded;
-    const NodeDataset* data = given;
-    if (!data) { loaded = loadNodeData(s.get<std::string>("data")); data = &loaded; }
+    const NodeDataset* data = nodeData(s, given, loaded);
     AsampParams p;
     p.epsilon = s.get<double>("epsilon");
     p.delta = s.get<double>("delta");

@@ -1,6 +1,7 @@
 #include "DepthWorkspace.h"
 
 #include "DepthPlots.h"
+#include "QueuedProgress.h"
 #include "FigureExport.h"
 #include "common/AtomicFile.h"
 #include "common/Error.h"
@@ -17,6 +18,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QFutureWatcher>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -40,18 +42,8 @@
 using px::experiment::ResultTable;
 using nlohmann::json;
 
-struct DepthWorkspace::Job : px::Progress {
-    DepthWorkspace* owner;
-    std::atomic<bool> stop{false};
-    std::atomic<bool> done{false};
-    std::atomic<int> lastPermille{-1};
-    explicit Job(DepthWorkspace* o) : owner(o) {}
-    bool cancelled() const override { return stop.load(); }
-    void report(double f) override {
-        const int p = int(f * 1000);
-        if (p == lastPermille.exchange(p)) return;
-        QMetaObject::invokeMethod(owner, [o = owner, p] { o->progress_->setValue(p); }, Qt::QueuedConnection);
-    }
+struct DepthWorkspace::Job : QueuedProgress {
+    explicit Job(DepthWorkspace* o) : QueuedProgress(o, [o](double f) { o->progress_->setValue(int(f * 1000)); }) {}
 };
 
 namespace {
@@ -184,17 +176,13 @@ void DepthWorkspace::buildControls(QWidget* panel) {
             nodeDataBox_->addItem(QString("%1 (%2)").arg(name, sharedDataDir()), sharedDataDir() + "/" + name);
     nodeDataBox_->setToolTip(tr("Chains need information to travel l − 1 hops; Cora and Citeseer are read from ../shared/data\n"
                                 "(LINQS format) when present, or opened with the button below"));
-    connect(nodeDataBox_, QOverload<int>::of(&QComboBox::activated), this, [this](int i) {
-        QString err;
-        if (!setNodeData(nodeDataBox_->itemData(i).toString(), &err)) emit message(err);
-    });
+    connect(nodeDataBox_, QOverload<int>::of(&QComboBox::activated), this,
+            [this](int i) { loadNodeDataInBackground(nodeDataBox_->itemData(i).toString()); });
     auto* open = new QPushButton(tr("Open LINQS folder…"), node);
     open->setToolTip(tr("A folder with NAME.content and NAME.cites (Cora, Citeseer format)"));
     connect(open, &QPushButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Open LINQS citation data"));
-        if (dir.isEmpty()) return;
-        QString err;
-        if (!setNodeData(dir, &err)) emit message(err);
+        if (!dir.isEmpty()) loadNodeDataInBackground(dir);
     });
     dataInfo_ = new QLabel(node);
     dataInfo_->setWordWrap(true);
@@ -320,11 +308,46 @@ void DepthWorkspace::buildViews() {
 
 bool DepthWorkspace::setNodeData(const QString& spec, QString* error) {
     try {
-        nodeData_ = std::make_shared<const px::NodeDataset>(px::gnn::loadNodeData(spec.toStdString()));
+        adoptNodeData(std::make_shared<const px::NodeDataset>(px::gnn::loadNodeData(spec.toStdString())), spec);
+        return true;
     } catch (const std::exception& e) {
         if (error) *error = tr("Could not load %1: %2").arg(spec, QString::fromStdString(e.what()));
         return false;
     }
+}
+
+void DepthWorkspace::loadNodeDataInBackground(const QString& spec) {
+    struct Loaded {
+        std::shared_ptr<const px::NodeDataset> data;
+        QString error;
+    };
+    status_->setText(tr("Loading %1…").arg(spec));
+    nodeDataBox_->setEnabled(false);
+    auto* watcher = new QFutureWatcher<Loaded>(this);
+    connect(watcher, &QFutureWatcher<Loaded>::finished, this, [this, watcher, spec] {
+        const Loaded r = watcher->result();
+        watcher->deleteLater();
+        nodeDataBox_->setEnabled(true);
+        if (!r.data) {
+            status_->setText(tr("Could not load %1").arg(spec));
+            emit message(tr("Could not load %1: %2").arg(spec, r.error));
+            nodeDataBox_->setCurrentIndex(std::max(0, nodeDataBox_->findData(nodeSpec_)));
+            return;
+        }
+        adoptNodeData(r.data, spec);
+        status_->setText(tr("Loaded %1").arg(QString::fromStdString(r.data->name)));
+    });
+    watcher->setFuture(QtConcurrent::run([spec]() -> Loaded {
+        try {
+            return {std::make_shared<const px::NodeDataset>(px::gnn::loadNodeData(spec.toStdString())), {}};
+        } catch (const std::exception& e) {
+            return {nullptr, QString::fromStdString(e.what())};
+        }
+    }));
+}
+
+void DepthWorkspace::adoptNodeData(std::shared_ptr<const px::NodeDataset> data, const QString& spec) {
+    nodeData_ = std::move(data);
     nodeSpec_ = spec;
     int idx = nodeDataBox_->findData(spec);
     if (idx < 0) {
@@ -343,7 +366,6 @@ bool DepthWorkspace::setNodeData(const QString& spec, QString* error) {
                        .arg(nodeData_->test.size());
     for (const auto& w : nodeData_->warnings) info += "\n" + QString::fromStdString(w);
     dataInfo_->setText(info);
-    return true;
 }
 
 json DepthWorkspace::specFor(const std::string& e) const {
@@ -441,7 +463,6 @@ void DepthWorkspace::startNext() {
         } catch (const std::exception& e) {
             error = QString::fromStdString(e.what());
         }
-        job->done = true;
         QMetaObject::invokeMethod(this, [this, job, table, spec, name, error, cancelled] {
             if (job_ == job) job_.reset();
             if (cancelled || job->stop) {

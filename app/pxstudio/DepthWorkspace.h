@@ -47,8 +47,10 @@ public:
     // Every computed view as PNG, PDF and SVG and every table as CSV (+ its spec as JSON).
     bool exportAll(const QString& folder, QString* error = nullptr);
     void setFontScale(double fs);
-    // Selects the node data set for propagation / NAG / AsampGCN: "builtin:NAME" or a LINQS path.
+    // Selects the node data set for propagation / NAG / AsampGCN: "builtin:NAME" or a LINQS path,
+    // loaded on the calling thread (tests, start-up); the controls load in the background instead.
     bool setNodeData(const QString& spec, QString* error = nullptr);
+    void loadNodeDataInBackground(const QString& spec);
 
 signals:
     void message(QString text);
@@ -61,6 +63,7 @@ private:
     void onResult(const std::string& experiment, const px::experiment::ResultTable& table);
     void redraw(const std::string& experiment);
     void refreshTable();
+    void adoptNodeData(std::shared_ptr<const px::NodeDataset> data, const QString& spec);
 
     std::vector<nlohmann::json> queue_;
     std::shared_ptr<Job> job_;

@@ -237,6 +237,16 @@ private slots:
         QVERIFY(head(dir.path() + "/depth-propagation.csv", 200).startsWith("scheme,epsilon,hops"));
         QVERIFY(head(dir.path() + "/depth-propagation.json", 2000).contains("\"experiment\": \"propagation\""));
     }
+    void depthLabLoadsNodeDataInTheBackground() {
+        DepthWorkspace d;
+        QSignalSpy messages(&d, &DepthWorkspace::message);
+        d.loadNodeDataInBackground("builtin:sbm-nodes");
+        QTRY_COMPARE(d.specFor("propagation")["data"].get<std::string>(), std::string("builtin:sbm-nodes"));
+        d.loadNodeDataInBackground(QString(PX_TEST_DATA_DIR_FOR_APP) + "/linqs/bad-width");
+        QTRY_COMPARE(messages.count(), 1);
+        QVERIFY2(messages.at(0).at(0).toString().contains("bad.content:2"), qPrintable(messages.at(0).at(0).toString()));
+        QCOMPARE(d.specFor("propagation")["data"].get<std::string>(), std::string("builtin:sbm-nodes"));  // unchanged
+    }
     void depthLabCancelStopsTheRunningExperiment() {
         DepthWorkspace d;
         d.findChildren<QComboBox*>().at(1)->setCurrentIndex(2);  // n = 1000: a long heat map

@@ -1,5 +1,6 @@
 // pxrun bench: speed figures for the README (median wall time over repetitions, time per
 // (graph, pattern) pair, peak resident memory). Benchmarks, never timed unit tests.
+#include "BenchSupport.h"
 #include "Commands.h"
 #include "CommonOptions.h"
 #include "TerminalProgress.h"
@@ -22,86 +23,6 @@
 namespace pxrun {
 
 namespace {
-using Clock = std::chrono::steady_clock;
-
-double seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t k = v.size() / 2;
-    return v.size() % 2 ? v[k] : 0.5 * (v[k - 1] + v[k]);
-}
-
-double peakRssMiB() {
-    rusage ru{};
-    getrusage(RUSAGE_SELF, &ru);
-    return double(ru.ru_maxrss) / 1024.0;
-}
-
-int benchDensities(const Args& a) {
-    const std::string data = a.get("data", std::string(PX_DEFAULT_DATA) + "/ogbg-molhiv-rebuilt");
-    auto t0 = Clock::now();
-    px::Dataset ds = loadData(data);
-    auto t1 = Clock::now();
-    px::PatternSamplerParams sp = samplerFromArgs(a);
-    if (!a.has("max-size") && sp.patternClass.kind != px::PatternClassKind::Trees) sp.size.maxSize = 16;
-    px::PatternSet set = px::PatternSet::sample(sp);
-    const int reps = int(a.getLong("reps", 5));
-    px::DensityParams dp;
-    dp.threads = int(a.getLong("threads", 0));
-    std::vector<double> times;
-    double checksum = 0;
-    for (int r = 0; r < reps; ++r) {
-        TerminalProgress progress("densities rep " + std::to_string(r + 1));
-        auto s = Clock::now();
-        px::DensityMatrix dm = px::DensityMatrix::compute(ds, set, dp, progress);
-        times.push_back(seconds(s, Clock::now()));
-        checksum = dm.t.sum();
-    }
-    const double med = median(times);
-    const double pairs = double(ds.size()) * set.size();
-    std::printf("data          %s (%d graphs, %ld vertices, %ld edges), loaded in %.2f s\n", ds.name.c_str(), ds.size(),
-                ds.totalVertices(), ds.totalEdges(), seconds(t0, t1));
-    std::printf("patterns      %s, d=%d, max m=%d, max tw bound=%d, seed=%llu\n", sp.patternClass.name().c_str(),
-                set.size(), set.maxVertices(), set.maxTreewidthBound(), (unsigned long long)sp.seed);
-    std::printf("threads       %d (hardware %u)\n", dp.threads > 0 ? dp.threads : int(std::thread::hardware_concurrency()),
-                std::thread::hardware_concurrency());
-    std::printf("wall time     median %.3f s over %d runs (min %.3f, max %.3f)\n", med, reps,
-                *std::min_element(times.begin(), times.end()), *std::max_element(times.begin(), times.end()));
-    std::printf("per pair      %.3f us per (graph, pattern)\n", med / pairs * 1e6);
-    std::printf("peak memory   %.1f MiB (resident, whole process)\n", peakRssMiB());
-    std::printf("checksum      %.12g\n", checksum);
-    return 0;
-}
-
-int benchScaling(const Args& a) {
-    px::PatternSamplerParams sp = samplerFromArgs(a);
-    if (!a.has("d")) sp.count = 10;
-    px::PatternSet set = px::PatternSet::sample(sp);
-    const long maxN = a.getLong("max-n", 100000);
-    const double avgDegree = a.getDouble("degree", 3.0);
-    px::DensityParams dp;
-    dp.threads = 1;
-    std::printf("Erdős–Rényi graphs with average degree %.1f; %s, d=%d; one thread\n", avgDegree,
-                sp.patternClass.name().c_str(), set.size());
-    std::printf("%10s %12s %14s %16s\n", "n", "edges", "median s", "us per pair");
-    for (long n = 100; n <= maxN; n *= 10) {
-        px::Rng rng(1, "bench-scaling", std::uint64_t(n));
-        px::Dataset ds;
-        ds.name = "er";
-        ds.graphs.push_back(px::gen::erdosRenyi(int(n), avgDegree / double(n - 1), rng));
-        const int reps = n <= 1000 ? 21 : 5;
-        std::vector<double> times;
-        for (int r = 0; r < reps; ++r) {
-            auto s = Clock::now();
-            px::DensityMatrix::compute(ds, set, dp);
-            times.push_back(seconds(s, Clock::now()));
-        }
-        const double med = median(times);
-        std::printf("%10ld %12ld %14.6f %16.3f\n", n, ds.graphs[0].numEdges(), med, med / set.size() * 1e6);
-    }
-    return 0;
-}
 // Re-noising a whole density matrix for a new ε: the cost of one slider move in the app.
 int benchNoise(const Args& a) {
     const std::string data = a.get("data", std::string(PX_DEFAULT_DATA) + "/ogbg-molhiv-rebuilt");
@@ -243,15 +164,20 @@ int benchDepth(const Args& a) {
 }
 }  // namespace
 
+int benchDensities(const Args& a);
+int benchScaling(const Args& a);
+int benchPaths(const Args& a);
+
 int benchCommand(const std::vector<std::string>& argv) {
     Args a = Args::parse(argv, {"grid"});
     if (a.positional.empty()) throw std::invalid_argument("usage: pxrun bench densities|scaling [options]");
     if (a.positional[0] == "densities") return benchDensities(a);
     if (a.positional[0] == "scaling") return benchScaling(a);
+    if (a.positional[0] == "paths") return benchPaths(a);
     if (a.positional[0] == "noise") return benchNoise(a);
     if (a.positional[0] == "evaluate") return benchEvaluate(a);
     if (a.positional[0] == "depth") return benchDepth(a);
-    throw std::invalid_argument("unknown benchmark '" + a.positional[0] + "' (expected densities, scaling, noise, evaluate or depth)");
+    throw std::invalid_argument("unknown benchmark '" + a.positional[0] + "' (expected densities, scaling, paths, noise, evaluate or depth)");
 }
 
 }  // namespace pxrun

@@ -2,6 +2,7 @@
 // Helpers shared by pxrun commands.
 #include "Commands.h"
 #include "dataset/Dataset.h"
+#include "hom/DensityMatrix.h"
 #include "patterns/PatternSet.h"
 
 #include <algorithm>
@@ -12,5 +13,9 @@ namespace pxrun {
 px::Dataset loadData(const std::string& spec);
 // Pattern sampler options: --class --d --seed --mean --max-size --q --duplicates --connected.
 px::PatternSamplerParams samplerFromArgs(const Args& a);
+// --path auto|sparse|scatter|gemm (how densities are counted; see hom/DenseEvaluator.h).
+px::DensityPath pathFromArgs(const Args& a);
+// "sparse DP x %, matrix scatter y %, matrix GEMM z % of (graph, pattern) pairs"
+std::string pathSummary(const px::DensityMatrix& dm);
 
 }  // namespace pxrun

@@ -1,9 +1,11 @@
 // pxrun info / patterns / densities, and the argument parser they share.
 #include "Commands.h"
 #include "CommonOptions.h"
+#include "dataset/DegreeProfile.h"
 #include "TerminalProgress.h"
 #include "generators/Generators.h"
 #include "graph/GraphAlgorithms.h"
+#include "hom/DenseEvaluator.h"
 #include "hom/DensityMatrix.h"
 #include "io/Loaders.h"
 
@@ -99,6 +101,18 @@ int infoCommand(const std::vector<std::string>& argv) {
     if (ds.split)
         std::printf("split       %s: %zu / %zu / %zu\n", ds.split->name.c_str(), ds.split->train.size(),
                     ds.split->valid.size(), ds.split->test.size());
+    if (!ds.folds.empty())
+        std::printf("folds       %zu (train/test sizes of the first: %zu / %zu)\n", ds.folds.size(), ds.folds[0].train.size(),
+                    ds.folds[0].test.size());
+    const px::DegreeProfile deg = px::DegreeProfile::of(ds);
+    std::printf("max degree per graph: median %d, 95th percentile %d, 99th percentile %d, max %d\n", deg.quantile(0.5),
+                deg.quantile(0.95), deg.quantile(0.99), deg.max());
+    std::vector<int> bounds;
+    if (a.has("D")) bounds.push_back(int(a.getLong("D", 0)));
+    else bounds = {deg.quantile(0.95), deg.quantile(0.99), deg.max()};
+    for (int D : bounds)
+        std::printf("public bound D = %-6d refuses %d of %d graphs (Δ(G) > D)\n", D, deg.refusedBy(D), ds.size());
+    for (const auto& note : ds.notes) std::printf("note        %s\n", note.c_str());
     for (const auto& w : ds.warnings) std::printf("warning     %s\n", w.c_str());
     return 0;
 }
@@ -117,15 +131,36 @@ int patternsCommand(const std::vector<std::string>& argv) {
     return 0;
 }
 
+// Which path each pattern took, and the cost model's estimates on the largest graph.
+void explainPaths(const px::Dataset& ds, const px::PatternSet& set, const px::DensityMatrix& dm) {
+    int largest = 0;
+    for (int i = 1; i < ds.size(); ++i)
+        if (ds.graphs[i].numVertices() > ds.graphs[largest].numVertices()) largest = i;
+    const px::hom::GraphShape shape = px::hom::GraphShape::of(ds.graphs[largest]);
+    std::fprintf(stderr, "paths per pattern (graphs counted by sparse DP / matrix scatter / matrix GEMM); estimated ms on the largest graph "
+                         "(%d: n=%.0f, e=%.0f) for each path\n", largest, shape.n, shape.nnz / 2);
+    for (int j = 0; j < set.size(); ++j) {
+        const px::Pattern& f = set.patterns[j];
+        const px::hom::DensePlan plan(f);
+        const px::hom::PathCost c = px::hom::estimateCost(px::hom::HomPlan(f), plan, shape);
+        std::fprintf(stderr, "F%-3d %-40.40s %7ld / %7ld / %7ld   est. %9.3f / %9.3f / %9.3f ms -> %s%s\n", j, f.describe().c_str(),
+                     dm.pathCounts[j][0], dm.pathCounts[j][1], dm.pathCounts[j][2], c.sparseDp * 1e3, c.scatter * 1e3, c.gemm * 1e3,
+                     px::hom::toString(c.choice), plan.supported ? "" : " (width > 2: the DP only)");
+    }
+    std::fprintf(stderr, "%s\n", pathSummary(dm).c_str());
+}
+
 int densitiesCommand(const std::vector<std::string>& argv) {
-    Args a = Args::parse(argv);
+    Args a = Args::parse(argv, {"explain"});
     if (a.positional.size() != 1) throw std::invalid_argument("usage: pxrun densities DATA [--patterns FILE | --class C ...]");
     px::Dataset ds = loadData(a.positional[0]);
     px::PatternSet set = a.has("patterns") ? px::PatternSet::load(a.get("patterns", "")) : px::PatternSet::sample(samplerFromArgs(a));
     TerminalProgress progress("densities");
     px::DensityParams dp;
     dp.threads = int(a.getLong("threads", 0));
+    dp.path = pathFromArgs(a);
     px::DensityMatrix dm = px::DensityMatrix::compute(ds, set, dp, progress);
+    if (a.has("explain")) explainPaths(ds, set, dm);
     std::string out = a.get("out", "-");
     std::FILE* f = out == "-" ? stdout : std::fopen((out + ".tmp").c_str(), "w");
     if (!f) throw std::runtime_error("cannot write " + out);

@@ -59,6 +59,7 @@ std::string Dataset::contentHash() const {
         f.value(x);
     }
     if (split) { f.vec(split->train); f.vec(split->valid); f.vec(split->test); }
+    for (const auto& fold : folds) { f.vec(fold.train); f.vec(fold.test); }  // nothing when there are none
     char buf[17];
     std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(f.h));
     return buf;
@@ -73,6 +74,10 @@ void Dataset::checkConsistent() const {
         for (const auto* part : {&split->train, &split->valid, &split->test})
             for (int i : *part)
                 if (i < 0 || i >= size()) throw std::logic_error(name + ": split index out of range");
+    for (const auto& fold : folds)
+        for (const auto* part : {&fold.train, &fold.test})
+            for (int i : *part)
+                if (i < 0 || i >= size()) throw std::logic_error(name + ": fold index out of range");
 }
 
 }  // namespace px

@@ -30,7 +30,9 @@ struct Dataset {
     std::vector<LabelTask> tasks;
     Eigen::MatrixXd labels;        // graphs × tasks; NaN marks a missing label
     std::optional<Split> split;
+    std::vector<Split> folds;      // cross-validation folds shipped with the data (train/test each); may be empty
     std::vector<std::string> warnings;  // what the loader reported and dropped (file:line: ...)
+    std::vector<std::string> notes;     // what the loader did that is not a problem (label remapping, folds read)
 
     int size() const { return static_cast<int>(graphs.size()); }
     long totalVertices() const;

@@ -51,6 +51,46 @@ Graph Graph::fromEdges(int n, const std::vector<Edge>& edges, EdgeCleanup* clean
     return g;
 }
 
+Graph Graph::fromCsr(std::vector<int> off, std::vector<int> adj) {
+    if (off.empty() || off.front() != 0 || std::size_t(off.back()) != adj.size())
+        throw std::invalid_argument("CSR offsets must start at 0 and end at the adjacency size");
+    const int n = int(off.size()) - 1;
+    auto bad = [](int v, const std::string& what) {
+        throw std::invalid_argument("vertex " + std::to_string(v) + ": " + what);
+    };
+    int maxDegree = 0;
+    for (int v = 0; v < n; ++v) {
+        if (off[v + 1] < off[v]) bad(v, "offsets decrease");
+        maxDegree = std::max(maxDegree, off[v + 1] - off[v]);
+        for (int k = off[v]; k < off[v + 1]; ++k) {
+            const int u = adj[k];
+            if (u < 0 || u >= n) bad(v, "neighbour " + std::to_string(u) + " out of range");
+            if (u == v) bad(v, "self loop");
+            if (k > off[v] && adj[k - 1] >= u) bad(v, "neighbour list not strictly ascending");
+        }
+    }
+    // Symmetry by one merge: visiting u in ascending order, the entries below v of v's list must
+    // meet exactly the u < v that list v, in order.
+    std::vector<int> cursor(off.begin(), off.end() - 1);
+    for (int u = 0; u < n; ++u)
+        for (int k = off[u]; k < off[u + 1]; ++k) {
+            const int v = adj[k];
+            if (v < u) continue;
+            if (cursor[v] >= off[v + 1] || adj[cursor[v]] != u)
+                bad(u, "edge to " + std::to_string(v) + " is not listed from both ends");
+            ++cursor[v];
+        }
+    for (int v = 0; v < n; ++v)
+        if (cursor[v] < off[v + 1] && adj[cursor[v]] < v)
+            bad(v, "edge to " + std::to_string(adj[cursor[v]]) + " is not listed from both ends");
+    Graph g;
+    g.n_ = n;
+    g.off_ = std::move(off);
+    g.adj_ = std::move(adj);
+    g.maxDegree_ = maxDegree;
+    return g;
+}
+
 bool Graph::hasEdge(int u, int v) const {
     return std::binary_search(neighborsBegin(u), neighborsEnd(u), v);
 }

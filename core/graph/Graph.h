@@ -25,6 +25,10 @@ public:
     // dropped and, if `cleanup` is given, their positions are recorded there. Throws
     // std::invalid_argument for an endpoint outside [0, n).
     static Graph fromEdges(int n, const std::vector<Edge>& edges, EdgeCleanup* cleanup = nullptr);
+    // Takes CSR arrays that are already a simple undirected graph (offsets of size n + 1, each
+    // neighbour list strictly ascending, no self loop, every edge listed from both ends). Checks all
+    // of that in linear time and throws std::invalid_argument naming the first vertex that breaks it.
+    static Graph fromCsr(std::vector<int> offsets, std::vector<int> adjacency);
 
     int numVertices() const { return n_; }
     long numEdges() const { return static_cast<long>(adj_.size() / 2); }

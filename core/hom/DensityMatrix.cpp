@@ -1,9 +1,12 @@
 #include "hom/DensityMatrix.h"
 
 #include "common/Error.h"
+#include "hom/DenseEvaluator.h"
 #include "hom/HomCounter.h"
 
 #include <atomic>
+#include <map>
+#include <tuple>
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -19,8 +22,54 @@ DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Patt
         if (data.graphs[i].numVertices() == 0)
             throw std::invalid_argument("graph " + std::to_string(i) + " of " + data.name + " is empty");
     std::vector<hom::HomPlan> plans;
+    std::vector<hom::DensePlan> densePlans;
     plans.reserve(d);
-    for (const auto& p : patterns) plans.emplace_back(p);
+    densePlans.reserve(d);
+    for (const auto& p : patterns) { plans.emplace_back(p); densePlans.emplace_back(p); }
+    // Equal bag expressions across patterns get one id, so that their messages are computed once per graph.
+    std::map<std::string, int> ids;
+    std::vector<std::vector<int>> keyIds(d);
+    std::vector<std::vector<char>> sharedBefore(d);  // bag's expression appeared in an earlier pattern
+    double matrixMessages = 0, vectorMessages = 0;   // distinct ones, for the cache's memory need
+    for (int j = 0; j < d; ++j) {
+        if (!densePlans[j].supported) continue;
+        for (std::size_t b = 0; b < densePlans[j].keys.size(); ++b) {
+            const auto [it, fresh] = ids.emplace(densePlans[j].keys[b], int(ids.size()));
+            keyIds[j].push_back(it->second);
+            sharedBefore[j].push_back(!fresh);
+            if (fresh) (densePlans[j].bags[b].sepSize == 2 ? matrixMessages : vectorMessages) += 1;
+        }
+    }
+    const std::size_t cacheBudget = hom::DenseWorkspace().cacheBudget;
+    // Per graph: one matrix mode for all patterns (so that shared messages are computed in one mode),
+    // the cheaper in total; each pattern then takes the sparse DP or that mode, whichever is cheaper.
+    auto choosePaths = [&](const hom::GraphShape& shape, std::vector<hom::EvalPath>& out) {
+        out.assign(d, hom::EvalPath::SparseDp);
+        const hom::EvalPath forced = params.path == DensityPath::Scatter ? hom::EvalPath::Scatter
+                                     : params.path == DensityPath::Gemm  ? hom::EvalPath::Gemm
+                                                                         : hom::EvalPath::SparseDp;
+        if (params.path != DensityPath::Auto) {
+            for (int j = 0; j < d; ++j)
+                if (densePlans[j].supported) out[j] = forced;
+            return;
+        }
+        // Shared messages are free only if the cache can hold all of them for this graph.
+        const bool fits = 8.0 * (matrixMessages * shape.n * shape.n + vectorMessages * shape.n) <= double(cacheBudget);
+        std::vector<hom::PathCost> cost(d);
+        double scatterTotal = 0, gemmTotal = 0;
+        for (int j = 0; j < d; ++j) {
+            cost[j] = hom::estimateCost(plans[j], densePlans[j], shape, fits ? &sharedBefore[j] : nullptr);
+            scatterTotal += std::min(cost[j].sparseDp, cost[j].scatter);
+            gemmTotal += std::min(cost[j].sparseDp, cost[j].gemm);
+        }
+        const bool gemm = gemmTotal < scatterTotal;
+        for (int j = 0; j < d; ++j) {
+            const double matrix = gemm ? cost[j].gemm : cost[j].scatter;
+            if (matrix < cost[j].sparseDp) out[j] = gemm ? hom::EvalPath::Gemm : hom::EvalPath::Scatter;
+        }
+    };
+    std::vector<std::array<std::atomic<long>, 3>> counts(d);
+    for (auto& c : counts) for (auto& x : c) x = 0;
 
     DensityMatrix out;
     out.t.resize(N, d);
@@ -28,6 +77,8 @@ DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Patt
     std::atomic<long> done{0};
     std::atomic<bool> stop{false};
     tbb::enumerable_thread_specific<hom::Workspace<double>> workspaces;
+    tbb::enumerable_thread_specific<hom::DenseWorkspace> denseWorkspaces;
+    tbb::enumerable_thread_specific<std::map<std::tuple<double, double, double>, std::vector<hom::EvalPath>>> choiceMemo;
     tbb::task_group_context ctx;
     auto body = [&](const tbb::blocked_range<int>& r) {
         if (stop.load(std::memory_order_relaxed)) return;
@@ -37,10 +88,26 @@ DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Patt
             return;
         }
         auto& ws = workspaces.local();
+        auto& dense = denseWorkspaces.local();
+        std::vector<hom::EvalPath> paths;
         for (int i = r.begin(); i < r.end(); ++i) {
             const Graph& g = data.graphs[i];
             out.n(i) = g.numVertices();
+            {
+                // Choices depend on the shape only; small graphs repeat shapes, so each thread remembers them.
+                const hom::GraphShape shape = hom::GraphShape::of(g);
+                auto& memo = choiceMemo.local();
+                const std::tuple<double, double, double> key{shape.n, shape.nnz, shape.wedges};
+                const auto hit = memo.find(key);
+                if (hit != memo.end()) {
+                    paths = hit->second;
+                } else {
+                    choosePaths(shape, paths);
+                    if (memo.size() < 100000) memo.emplace(key, paths);
+                }
+            }
             ws.bind(g);
+            dense.bind(g);
             for (int j = 0; j < d; ++j) {
                 // Checked per (graph, pattern) pair, so that a cancel is seen within one pair's time.
                 if (stop.load(std::memory_order_relaxed) || progress.cancelled()) {
@@ -49,9 +116,14 @@ DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Patt
                     ctx.cancel_group_execution();
                     return;
                 }
-                out.t(i, j) = hom::density(plans[j], g, ws);
+                const hom::EvalPath path = paths[j];
+                ++counts[j][int(path)];
+                out.t(i, j) = path == hom::EvalPath::SparseDp ? hom::density(plans[j], g, ws)
+                                                              : hom::denseDensity(densePlans[j], g, dense, path == hom::EvalPath::Gemm, &keyIds[j]);
             }
             ws.unbind();
+            dense.adjacency.resize(0, 0);  // large graphs: do not keep n² doubles per thread
+            dense.cache.clear();
         }
         long now = done.fetch_add(r.size()) + r.size();
         progress.report(double(now) / std::max(N, 1));
@@ -63,6 +135,9 @@ DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Patt
                           tbb::simple_partitioner(), ctx);
     });
     if (stop || progress.cancelled()) throw Cancelled();
+    out.pathCounts.resize(d);
+    for (int j = 0; j < d; ++j)
+        for (int k = 0; k < 3; ++k) out.pathCounts[j][k] = counts[j][k];
     return out;
 }
 

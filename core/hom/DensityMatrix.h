@@ -9,18 +9,26 @@
 #include "patterns/PatternSet.h"
 
 #include <Eigen/Core>
+#include <array>
 
 namespace px {
+
+// How each (graph, pattern) pair is counted: the cheapest path by the cost model of
+// hom/DenseEvaluator.h, or one path forced (patterns the matrix paths cannot take use the DP).
+enum class DensityPath { Auto, SparseDp, Scatter, Gemm };
 
 struct DensityParams {
     int threads = 0;  // 0: all hardware threads
     int grain = 32;   // graphs per parallel task (small enough for ~100 ms cancellation)
+    DensityPath path = DensityPath::Auto;
 };
 
 struct DensityMatrix {
     using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
     Matrix t;            // N × d: t(F_j, G_i), each in [0, 1]
     Eigen::VectorXd n;   // N: vertex count of each graph
+    // Per pattern: how many graphs went each way (sparse DP, matrix scatter, matrix GEMM).
+    std::vector<std::array<long, 3>> pathCounts;
     int rows() const { return int(t.rows()); }
     int cols() const { return int(t.cols()); }
 

@@ -183,9 +183,12 @@ Dataset loadDataset(const std::string& path) {
             return loadOgb(path);
         for (auto& n : listFiles(path))
             if (endsWith(n, "_A.txt")) return loadTu(path);
+        for (auto& n : listFiles(path))
+            if ((endsWith(n, ".txt") || endsWith(n, ".txt.gz")) && looksLikeGin(path + "/" + n)) return loadGin(path);
         return loadGraphFolder(path);
     }
     if (!fileExists(path)) throw InputError(path, 0, "no such file or folder");
+    if ((endsWith(path, ".txt") || endsWith(path, ".txt.gz")) && looksLikeGin(path)) return loadGin(path);
     Dataset ds;
     ds.name = baseName(path);
     ds.source = path;

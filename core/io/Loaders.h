@@ -18,6 +18,17 @@ Dataset loadOgb(const std::string& folder);
 // DS_graph_labels.txt. The prefix DS is found from the *_A.txt file in the folder.
 Dataset loadTu(const std::string& folder);
 
+// DGCNN/GIN text format (Zhang et al. 2018; Xu et al. 2019), plain or .gz: line 1 the number of
+// graphs N; per graph a line "n label" and n node lines "tag m nb_1 .. nb_m" (0-based ids within the
+// graph, each undirected edge listed from both ends; optional node attributes after the
+// neighbours, the same number on every line). `path` is the file or a folder holding one such file;
+// 10fold_idx/{train,test}_idx-K.txt beside it become Dataset::folds. Labels are remapped to 0..C−1
+// (the mapping is in Dataset::notes); self loops, repeated neighbours and edges listed from one end
+// only are reported with file and line (one-sided edges are kept as undirected edges).
+Dataset loadGin(const std::string& path);
+// True if the file starts like the GIN format: a line with one count, then a line "n label".
+bool looksLikeGin(const std::string& file);
+
 // One graph from a plain edge list: "u v" or "u,v" per line, 0-based ids, lines starting with
 // '#' or '%' are comments; "# vertices N" sets the vertex count (default: largest id + 1).
 Graph loadEdgeList(const std::string& file, std::vector<std::string>* warnings = nullptr);

@@ -1,0 +1,81 @@
+#pragma once
+// Homomorphism densities of treewidth-≤2 patterns by matrix algebra (see DensePlan.h), on the
+// density scale (each summed-out vertex divides by n, so nothing overflows), and the cost model
+// that decides per (graph, pattern) whether this or the sparse bag-table DP (HomCounter.h) is
+// cheaper.
+//
+// Two ways to apply the factor A between a summed-out vertex and its separator:
+//   scatter mode — A stays in CSR form: a vector message costs O(e), a matrix message
+//     O(e · n) (row axpys), or O(Σ deg²) when both factors are edge-weighted;
+//   GEMM mode — A as a dense n × n matrix: a vector message costs O(n²), a matrix message one
+//     n × n × n matrix product at the machine's GEMM rate.
+// On dense graphs (COLLAB) GEMM mode is the fastest; on sparse graphs with hubs (REDDIT) scatter
+// mode; on small sparse molecules the sparse DP, whose pruning enumerates few partial maps.
+#include "graph/Graph.h"
+#include "hom/DensePlan.h"
+#include "hom/HomPlan.h"
+
+#include <Eigen/Core>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace px::hom {
+
+using DenseMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// Public shape of G that the cost model reads.
+struct GraphShape {
+    double n = 0;        // vertices
+    double nnz = 0;      // adjacency entries, 2 e(G)
+    double wedges = 0;   // Σ_v deg(v)²: ordered pairs of edges sharing a vertex (with repeats)
+    static GraphShape of(const Graph& g);
+};
+
+enum class EvalPath { SparseDp, Scatter, Gemm };
+const char* toString(EvalPath p);
+
+struct PathCost {
+    double sparseDp = 0, scatter = 0, gemm = 0;  // estimated seconds of each path (∞: not possible)
+    EvalPath choice = EvalPath::SparseDp;        // the cheapest
+};
+// Estimated cost of each path for one (graph, pattern) pair; deterministic in the shapes only. Bags
+// marked in `shared` (computed for an earlier pattern on the same graph) cost nothing on the matrix paths.
+PathCost estimateCost(const HomPlan& sparse, const DensePlan& dense, const GraphShape& g,
+                      const std::vector<char>* shared = nullptr);
+
+// A message: a scalar, a vector over V(G) or an n × n matrix, by the bag's separator size.
+struct Message {
+    double scalar = 0;
+    Eigen::VectorXd vec;
+    DenseMatrix mat;
+};
+
+// Per-thread scratch memory; bind() once per graph (the dense adjacency is built on first need).
+// Messages of bags with equal keys are computed once per graph and shared by all patterns, up to
+// cacheBudget bytes (beyond it, messages are computed per pattern and not kept).
+struct DenseWorkspace {
+    void bind(const Graph& g) {
+        graph = &g;
+        adjacencyBuilt = false;
+        cache.clear();
+        cachedBytes = 0;
+    }
+    const Graph* graph = nullptr;
+    bool adjacencyBuilt = false;
+    DenseMatrix adjacency;                        // GEMM mode: A as a dense 0/1 matrix
+    std::unordered_map<long, Message> cache;      // shared messages of the bound graph, by 2 · key id + mode
+    std::size_t cachedBytes = 0;
+    std::size_t cacheBudget = std::size_t(512) << 20;
+    std::vector<Message> local;                   // per bag: messages that are not cached
+    std::vector<const Message*> at;               // per bag of the pattern being evaluated: its message
+    Eigen::VectorXd scratch;                      // the product g of a bag's child vectors
+    const DenseMatrix& denseAdjacency();
+};
+
+// t(F, G) for a supported plan; `gemm` selects GEMM mode, otherwise scatter mode. With keyIds (one id
+// per bag, equal ids for equal DensePlan::keys) messages are shared through ws.cache.
+double denseDensity(const DensePlan& plan, const Graph& g, DenseWorkspace& ws, bool gemm,
+                    const std::vector<int>* keyIds = nullptr);
+
+}  // namespace px::hom

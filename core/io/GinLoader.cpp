@@ -1,0 +1,254 @@
+// DGCNN/GIN text format (Zhang, Cui, Neumann & Chen, AAAI 2018; Xu, Hu, Leskovec & Jegelka,
+// ICLR 2019), the form in which REDDIT-BINARY and COLLAB circulate with their 10-fold indices.
+// The file is read whole (gzip or plain) and parsed in one pass with TextScanner; neighbour lists
+// become CSR arrays directly, so loading costs about as much as decompressing (COLLAB: 84 MB of
+// text, 12.3 M edges).
+#include "io/LabelTypes.h"
+#include "io/LineReader.h"
+#include "io/Loaders.h"
+#include "io/TextScanner.h"
+
+#include <algorithm>
+#include <dirent.h>
+#include <map>
+#include <set>
+
+namespace px::io {
+
+namespace {
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// Reports at most kMaxListed problems of a file by line; counts the rest in one summary line.
+class Reporter {
+public:
+    static constexpr int kMaxListed = 20;
+    Reporter(const std::string& file, std::vector<std::string>& out) : file_(file), out_(out) {}
+    void add(long line, const std::string& what) {
+        if (listed_ < kMaxListed) { out_.push_back(file_ + ":" + std::to_string(line) + ": " + what); ++listed_; }
+        else ++unlisted_;
+    }
+    void finish() {
+        if (unlisted_ > 0) out_.push_back(file_ + ": " + std::to_string(unlisted_) + " more problems of the same kinds");
+    }
+
+private:
+    const std::string& file_;
+    std::vector<std::string>& out_;
+    int listed_ = 0;
+    long unlisted_ = 0;
+};
+
+// Turns one graph's raw neighbour lists into a Graph: sorts each list, drops self loops and repeated
+// neighbours, and checks that every edge is listed from both ends (keeping one-sided ones).
+Graph assemble(std::vector<int>& off, std::vector<int>& adj, long firstNodeLine, int graphNo, Reporter& report) {
+    const int n = int(off.size()) - 1;
+    std::vector<int> cleanOff(n + 1, 0), clean;
+    clean.reserve(adj.size());
+    for (int u = 0; u < n; ++u) {
+        int* b = adj.data() + off[u];
+        int* e = adj.data() + off[u + 1];
+        if (!std::is_sorted(b, e)) std::sort(b, e);
+        for (int* q = b; q != e; ++q) {
+            const long line = firstNodeLine + u;
+            if (*q == u) { report.add(line, "self loop " + std::to_string(u) + "-" + std::to_string(u) + " of graph " + std::to_string(graphNo) + " dropped"); continue; }
+            if (q != b && *q == q[-1]) { report.add(line, "neighbour " + std::to_string(*q) + " listed twice in graph " + std::to_string(graphNo) + "; kept once"); continue; }
+            clean.push_back(*q);
+        }
+        cleanOff[u + 1] = int(clean.size());
+    }
+    // One merge finds every edge listed from one end only (see Graph::fromCsr).
+    std::vector<int> cursor(cleanOff.begin(), cleanOff.end() - 1);
+    std::vector<Edge> oneSided;
+    for (int u = 0; u < n; ++u)
+        for (int k = cleanOff[u]; k < cleanOff[u + 1]; ++k) {
+            const int v = clean[k];
+            if (v < u) continue;
+            while (cursor[v] < cleanOff[v + 1] && clean[cursor[v]] < u) {
+                oneSided.push_back({v, clean[cursor[v]]});  // v lists a smaller vertex that does not list v
+                ++cursor[v];
+            }
+            if (cursor[v] < cleanOff[v + 1] && clean[cursor[v]] == u) ++cursor[v];
+            else oneSided.push_back({u, v});                 // u lists v, v does not list u
+        }
+    for (int v = 0; v < n; ++v)
+        for (; cursor[v] < cleanOff[v + 1] && clean[cursor[v]] < v; ++cursor[v]) oneSided.push_back({v, clean[cursor[v]]});
+    if (oneSided.empty()) return Graph::fromCsr(std::move(cleanOff), std::move(clean));
+    for (auto [a, b] : oneSided)
+        report.add(firstNodeLine + a, "node " + std::to_string(a) + " of graph " + std::to_string(graphNo) + " lists " +
+                                          std::to_string(b) + ", but node " + std::to_string(b) + " does not list " +
+                                          std::to_string(a) + " (adjacency not symmetric); kept as an undirected edge");
+    std::vector<Edge> edges;
+    for (int u = 0; u < n; ++u)
+        for (int k = cleanOff[u]; k < cleanOff[u + 1]; ++k) edges.push_back({u, clean[k]});
+    return Graph::fromEdges(n, edges);  // the union; each listed-twice edge is merged silently
+}
+
+std::string ginFileIn(const std::string& folder) {
+    std::vector<std::string> found;
+    if (DIR* d = opendir(folder.c_str())) {
+        while (dirent* e = readdir(d)) {
+            const std::string n = e->d_name;
+            if ((endsWith(n, ".txt") || endsWith(n, ".txt.gz")) && looksLikeGin(folder + "/" + n)) found.push_back(n);
+        }
+        closedir(d);
+    }
+    if (found.size() != 1)
+        throw InputError(folder, 0, found.empty() ? "no file in the DGCNN/GIN text format found (expected NAME.txt or NAME.txt.gz)"
+                                                  : "several files in the DGCNN/GIN text format found; expected one");
+    return folder + "/" + found[0];
+}
+
+std::vector<int> readIndexFile(const std::string& file, int graphs) {
+    const std::string text = readWholeFile(file, std::uint64_t(1) << 30);
+    TextScanner sc(file, text);
+    std::vector<int> ids;
+    std::vector<bool> seen(graphs, false);
+    while (!sc.atEnd()) {
+        const int i = int(sc.readCount("a 0-based graph index", graphs - 1));
+        if (seen[i]) sc.fail("graph index " + std::to_string(i) + " listed twice");
+        seen[i] = true;
+        ids.push_back(i);
+        sc.endLine("after the graph index (expected one index per line)");
+    }
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+void readFolds(const std::string& folder, Dataset& ds) {
+    const std::string dir = folder + "/10fold_idx";
+    if (!isDirectory(dir)) return;
+    std::vector<int> timesTested(ds.size(), 0);
+    for (int k = 1;; ++k) {
+        const std::string tr = dir + "/train_idx-" + std::to_string(k) + ".txt", te = dir + "/test_idx-" + std::to_string(k) + ".txt";
+        if (!fileExists(tr) && !fileExists(te)) break;
+        if (!fileExists(tr) || !fileExists(te)) throw InputError(fileExists(tr) ? te : tr, 0, "missing: fold " + std::to_string(k) + " needs both train_idx and test_idx files");
+        Split fold;
+        fold.name = "fold " + std::to_string(k);
+        fold.train = readIndexFile(tr, ds.size());
+        fold.test = readIndexFile(te, ds.size());
+        std::vector<int> both;
+        std::set_intersection(fold.train.begin(), fold.train.end(), fold.test.begin(), fold.test.end(), std::back_inserter(both));
+        if (!both.empty()) throw InputError(te, 0, "graph " + std::to_string(both[0]) + " is in both the training and the test part of fold " + std::to_string(k));
+        if (fold.test.empty()) throw InputError(te, 0, "empty test fold");
+        for (int i : fold.test) ++timesTested[i];
+        ds.folds.push_back(std::move(fold));
+    }
+    if (ds.folds.empty()) return;
+    const long partition = std::count(timesTested.begin(), timesTested.end(), 1);
+    ds.notes.push_back(std::to_string(ds.folds.size()) + " folds read from " + dir +
+                       (partition == ds.size() ? " (the test folds partition the graphs)" : ""));
+    if (partition != ds.size())
+        ds.warnings.push_back(dir + ": the test folds do not partition the graphs (" + std::to_string(ds.size() - partition) +
+                              " graphs are tested never or more than once)");
+}
+
+}  // namespace
+
+bool looksLikeGin(const std::string& file) {
+    try {
+        // The first two lines suffice; read at most 64 KiB of them.
+        std::string head;
+        {
+            LineReader r(file);
+            std::string_view line;
+            for (int i = 0; i < 2 && r.next(line); ++i) head.append(line).push_back('\n');
+        }
+        TextScanner sc(file, head);
+        if (sc.atEnd()) return false;
+        sc.readCount("a count");
+        sc.endLine("");
+        sc.readCount("a count");
+        sc.readSigned("a label");
+        sc.endLine("");
+        return true;
+    } catch (const InputError&) {
+        return false;
+    }
+}
+
+Dataset loadGin(const std::string& path) {
+    const std::string file = isDirectory(path) ? ginFileIn(path) : path;
+    const std::string text = readWholeFile(file);
+    TextScanner sc(file, text);
+    Dataset ds;
+    ds.source = path;
+    ds.name = baseName(file);
+    for (const char* ext : {".gz", ".txt"})
+        if (endsWith(ds.name, ext)) ds.name.resize(ds.name.size() - std::string(ext).size());
+
+    if (sc.atEnd()) sc.fail("file is empty; expected the number of graphs on line 1");
+    const long N = sc.readCount("the number of graphs");
+    if (N == 0) sc.fail("the file declares 0 graphs");
+    // Every graph needs at least a header line of 4 bytes ("1 0\n"): refuse impossible counts before allocating.
+    if (std::size_t(N) > sc.remainingBytes() / 4)
+        sc.fail("the file declares " + std::to_string(N) + " graphs, but only " + std::to_string(sc.remainingBytes()) + " bytes follow");
+    sc.endLine("after the number of graphs (line 1 holds one count)");
+
+    Reporter report(file, ds.warnings);
+    std::vector<double> rawLabels;
+    std::map<long, long> tagCounts;
+    int attributes = -1;
+    std::vector<int> off, adj;
+    ds.graphs.reserve(std::size_t(N));
+    for (long g = 1; g <= N; ++g) {
+        const std::string which = "graph " + std::to_string(g);
+        if (sc.atEnd()) sc.fail("the file ends after " + std::to_string(g - 1) + " graphs; line 1 declares " + std::to_string(N));
+        const long n = sc.readCount(("the node count of " + which).c_str());
+        rawLabels.push_back(double(sc.readSigned(("the class label of " + which).c_str())));
+        if (n == 0) sc.fail(which + " has no nodes");
+        if (std::size_t(n) > sc.remainingBytes() / 4)
+            sc.fail(which + " declares " + std::to_string(n) + " nodes, but only " + std::to_string(sc.remainingBytes()) + " bytes follow");
+        sc.endLine(("after 'n label' of " + which).c_str());
+        const long firstNodeLine = sc.line();
+        const std::string neighbourWhat = "a neighbour id of " + which + " (0-based)";  // built once: used per neighbour
+        off.assign(std::size_t(n) + 1, 0);
+        adj.clear();
+        for (long u = 0; u < n; ++u) {
+            if (!sc.moreOnLine())
+                sc.fail("expected the line of node " + std::to_string(u) + " of " + which + " ('tag m neighbours...'; " +
+                        std::to_string(n) + " node lines follow the header), found " + (sc.remainingBytes() ? "an empty line" : "the end of the file"));
+            tagCounts[sc.readCount("a node tag")]++;
+            const long m = sc.readCount("the neighbour count", n);
+            for (long k = 0; k < m; ++k) {
+                if (!sc.moreOnLine())
+                    sc.fail("node " + std::to_string(u) + " of " + which + " declares " + std::to_string(m) + " neighbours, but the line lists " + std::to_string(k));
+                adj.push_back(int(sc.readCount(neighbourWhat.c_str(), n - 1)));
+            }
+            int extra = 0;
+            while (sc.moreOnLine()) { sc.readFinite("a node attribute"); ++extra; }
+            if (attributes < 0) attributes = extra;
+            else if (extra != attributes)
+                sc.fail("expected " + std::to_string(m) + " neighbour ids then " + std::to_string(attributes) +
+                        " node attributes (as on the first node line), found " + std::to_string(extra) + " fields after the neighbours");
+            sc.endLine("");
+            off[std::size_t(u) + 1] = int(adj.size());
+        }
+        ds.graphs.push_back(assemble(off, adj, firstNodeLine, int(g), report));
+    }
+    if (!sc.atEnd()) sc.fail("unexpected content after the " + std::to_string(N) + " graphs that line 1 declares");
+    report.finish();
+
+    ds.labels = Eigen::Map<Eigen::VectorXd>(rawLabels.data(), Eigen::Index(rawLabels.size()));
+    ds.tasks.push_back({"class", TaskType::Binary});
+    const std::vector<double> classes = encodeClasses(ds, 0);
+    bool identity = true;
+    std::string mapping;
+    for (std::size_t c = 0; c < classes.size(); ++c) {
+        identity = identity && classes[c] == double(c);
+        mapping += (c ? ", " : "") + std::to_string(long(classes[c])) + " → " + std::to_string(c);
+    }
+    ds.notes.push_back(identity ? "class labels 0.." + std::to_string(classes.size() - 1) + " used as they are"
+                                : "class labels remapped: " + mapping);
+    ds.notes.push_back(tagCounts.size() == 1 ? "node tags: all " + std::to_string(tagCounts.begin()->first) + " (featureless)"
+                                             : std::to_string(tagCounts.size()) + " distinct node tags (not used: densities ignore node labels)");
+    if (attributes > 0) ds.notes.push_back(std::to_string(attributes) + " node attributes per node (read, checked, not used)");
+    const std::size_t slash = file.find_last_of('/');
+    readFolds(slash == std::string::npos ? std::string(".") : file.substr(0, slash), ds);
+    ds.checkConsistent();
+    return ds;
+}
+
+}  // namespace px::io

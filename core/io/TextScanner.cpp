@@ -1,0 +1,80 @@
+#include "io/TextScanner.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <sys/stat.h>
+#include <zlib.h>
+
+namespace px::io {
+
+std::string readWholeFile(const std::string& path, std::uint64_t maxBytes) {
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0) throw InputError(path, 0, std::string("cannot open file: ") + std::strerror(errno));
+    if (S_ISDIR(st.st_mode)) throw InputError(path, 0, "expected a file, found a folder");
+    if (!S_ISREG(st.st_mode)) throw InputError(path, 0, "expected a regular file (found a pipe, socket or device); refusing to read it");
+    gzFile gz = gzopen(path.c_str(), "rb");
+    if (!gz) throw InputError(path, 0, std::string("cannot open file: ") + std::strerror(errno));
+    gzbuffer(gz, 1 << 18);
+    std::string out;
+    out.reserve(std::size_t(st.st_size) + 1);
+    constexpr unsigned kBlock = 1u << 22;
+    for (;;) {
+        const std::size_t have = out.size();
+        out.resize(have + kBlock);
+        const int got = gzread(gz, &out[have], kBlock);
+        if (got < 0) {
+            int err = 0;
+            std::string msg = gzerror(gz, &err);
+            gzclose(gz);
+            throw InputError(path, 0, "file is damaged or truncated (" + msg + ")");
+        }
+        out.resize(have + std::size_t(got));
+        if (out.size() > maxBytes) {
+            gzclose(gz);
+            throw InputError(path, 0, "file expands to more than " + std::to_string(maxBytes >> 20) +
+                                          " MiB; refusing to read it whole");
+        }
+        if (got == 0) break;
+    }
+    int err = 0;
+    gzerror(gz, &err);
+    gzclose(gz);
+    if (err != Z_OK && err != Z_STREAM_END) throw InputError(path, 0, "compressed file is truncated or damaged");
+    return out;
+}
+
+double TextScanner::readFinite(const char* what) {
+    if (!moreOnLine()) fail(std::string("expected ") + what + ", found the end of the line");
+    const std::string f = field();
+    char* end = nullptr;
+    errno = 0;
+    const double v = std::strtod(f.c_str(), &end);
+    if (errno == ERANGE || end != f.c_str() + f.size() || !std::isfinite(v))
+        fail(std::string("expected ") + what + " (a finite number), found '" + f + "'");
+    p_ += f.size();
+    return v;
+}
+
+std::string TextScanner::field() const {
+    const char* q = p_;
+    while (q < end_ && *q != ' ' && *q != '\t' && *q != '\n' && *q != '\r' && q - p_ < 40) ++q;
+    std::string s(p_, q);
+    for (char& c : s)
+        if (static_cast<unsigned char>(c) < 32) c = '?';  // NUL and other control bytes, made visible
+    return s;
+}
+
+long TextScanner::badNumber(const char* start, const char* what, long maxValue) {
+    p_ = start;
+    const std::string f = field();
+    bool digitsOnly = !f.empty();
+    for (char c : f) digitsOnly = digitsOnly && unsigned(c - '0') < 10u;
+    if (digitsOnly && maxValue >= 0)
+        fail(std::string("expected ") + what + " (at most " + std::to_string(maxValue) + "), found " + f);
+    fail(std::string("expected ") + what + (maxValue >= 0 ? " (a non-negative integer)" : " (an integer)") +
+         ", found '" + f + "'");
+}
+
+}  // namespace px::io

@@ -83,7 +83,7 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
     const px::experiment::SweepSpec spec = specFor(settings, mode_);
     ++running_;
     emit started();
-    (void)QtConcurrent::run([this, job, data, spec]() {
+    (void)QtConcurrent::run([this, job, data, spec, interval = partialInterval_]() {
         std::unique_ptr<px::experiment::SweepResult> result;
         std::shared_ptr<const px::PatternSet> patterns;
         std::shared_ptr<const px::DensityMatrix> densities;
@@ -94,6 +94,7 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
             pp.seed = spec.patternSeeds[0];
             patterns = std::make_shared<const px::PatternSet>(px::PatternSet::sample(pp, *job));
             px::experiment::SweepOptions opt;
+            opt.partialInterval = interval;
             opt.onPartial = [this, job](const px::experiment::SweepResult& p) {
                 auto copy = std::make_shared<const px::experiment::SweepResult>(p);
                 QMetaObject::invokeMethod(this, [this, job, copy] {

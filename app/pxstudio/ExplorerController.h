@@ -29,6 +29,8 @@ public:
 
     // Starts a sweep for these settings (cancelling any running one).
     void recompute(const ExplorerSettings& settings);
+    // Seconds between progressive (partial) results of a sweep; 0: after every run but the last.
+    void setPartialInterval(double seconds) { partialInterval_ = seconds; }
     void cancel();
     bool busy() const { return running_ > 0; }
     // Waits until no job runs (tests, shutdown).
@@ -58,6 +60,7 @@ signals:
 
 private:
     struct Job;
+    double partialInterval_ = 0.3;
     Mode mode_;
     std::shared_ptr<const px::Dataset> data_;
     std::shared_ptr<Job> job_;

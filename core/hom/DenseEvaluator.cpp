@@ -9,17 +9,6 @@ namespace px::hom {
 
 namespace {
 
-// Seconds per elementary operation of each kernel on this project's machine (2-core AVX-512 VM),
-// measured with `pxrun bench paths`; only their ratios matter for the choice.
-constexpr double kDpMap = 3e-9;     // one partial map enumerated by the sparse DP (an upper bound: pruning is not modelled)
-constexpr double kGather = 1.0e-9;  // one CSR entry read in a vector message (gather or scatter)
-constexpr double kAxpy = 0.12e-9;   // one multiply-add of a row axpy (sparse × dense)
-constexpr double kGemm = 0.035e-9;  // one multiply-add of a dense n × n × n product
-constexpr double kEntry = 0.4e-9;   // one entry of an n × n Hadamard product, copy or scaling
-constexpr double kWedge = 1.5e-9;   // one wedge of an edge-weighted × edge-weighted product
-constexpr double kBag = 0.3e-6;     // fixed cost of one bag on a matrix path (dispatch, small allocations)
-constexpr double kPattern = 1.0e-6; // fixed cost of one pattern on a matrix path (set-up, cache look-ups)
-
 // H(x_v, x_w) between the summed-out vertex and one separator vertex.
 struct Factor {
     enum Kind { Ones, Edges, Dense } kind = Ones;
@@ -50,7 +39,8 @@ public:
                     if (b.parent == -1) result *= hit->second.scalar;
                     continue;
                 }
-                const std::size_t bytes = sizeof(double) * (b.sepSize == 2 ? std::size_t(n_) * n_ : b.sepSize == 1 ? std::size_t(n_) : 1);
+                const std::size_t bytes = sizeof(double) * (b.sepSize == 2 ? (masked(b) ? nnz() : std::size_t(n_) * n_)
+                                                            : b.sepSize == 1 ? std::size_t(n_) : 1);
                 if (ws_.cachedBytes + bytes <= ws_.cacheBudget) {
                     out = &ws_.cache[key];
                     ws_.cachedBytes += bytes;
@@ -66,6 +56,18 @@ public:
                 transposeTimes(h, g, out->vec);
                 for (int c : b.onW[0]) out->vec.array() *= vec(c).array();
                 out->vec *= invN;
+            } else if (masked(b)) {
+                Factor h0 = factor(b, 0), h1 = factor(b, 1);
+                std::vector<double>& e = out->edges;
+                maskedMessage(h0, g, h1, e);
+                for (int c : b.onS)
+                    for (std::size_t k = 0; k < e.size(); ++k) e[k] *= ws_.at[c]->edges[k];
+                for (int y = 0; y < n_; ++y)
+                    for (int k = off_[y]; k < off_[y + 1]; ++k) {
+                        for (int c : b.onW[0]) e[k] *= vec(c)[y];
+                        for (int c : b.onW[1]) e[k] *= vec(c)[adj_[k]];
+                        e[k] *= invN;
+                    }
             } else {
                 Factor h0 = factor(b, 0);
                 if (b.symmetric && h0.kind == Factor::Dense) {
@@ -87,7 +89,79 @@ public:
 
 private:
     std::size_t nnz() const { return std::size_t(off_[n_]); }
+    bool masked(const DenseBag& b) const { return b.masked && !gemm_; }
     const Eigen::VectorXd& vec(int bag) const { return ws_.at[bag]->vec; }
+
+    // out[k] = Σ_x g(x) H0(x, y) H1(x, z) for every adjacency entry k = (y, z): the message on the edges
+    // only. Edge × edge factors intersect the neighbour lists of y and z (O(Σ deg²) in all).
+    void maskedMessage(const Factor& h0, const Eigen::VectorXd& g, const Factor& h1, std::vector<double>& out) {
+        using K = Factor::Kind;
+        out.assign(nnz(), 0.0);
+        if (h0.kind == K::Ones && h1.kind == K::Ones) {
+            std::fill(out.begin(), out.end(), g.sum());
+            return;
+        }
+        if (h0.kind == K::Ones || h1.kind == K::Ones) {
+            Eigen::VectorXd u;
+            transposeTimes(h0.kind == K::Ones ? h1 : h0, g, u);
+            for (int y = 0; y < n_; ++y)
+                for (int k = off_[y]; k < off_[y + 1]; ++k) out[k] = h0.kind == K::Ones ? u[adj_[k]] : u[y];
+            return;
+        }
+        const int* rev = ws_.reverseIndex();
+        if (h0.kind == K::Edges && h1.kind == K::Edges) {
+            // Each edge {y, z} once, from its higher-degree end y, walking the shorter list of z against
+            // marks of N(y): O(Σ over edges of min(deg y, deg z)) instead of O(Σ deg²), which matters
+            // with hubs. Both entries (y, z) and (z, y) come out of the one walk.
+            std::vector<double>& m0 = ws_.mark0;
+            std::vector<double>& m1 = ws_.mark1;
+            m0.assign(n_, 0.0);
+            m1.assign(n_, 0.0);
+            for (int y = 0; y < n_; ++y) {
+                const int dy = off_[y + 1] - off_[y];
+                for (int p = off_[y]; p < off_[y + 1]; ++p) {
+                    m0[adj_[p]] = h0.weight(std::size_t(rev[p]));  // H0(x, y)
+                    m1[adj_[p]] = h1.weight(std::size_t(rev[p]));  // H1(x, y)
+                }
+                for (int k = off_[y]; k < off_[y + 1]; ++k) {
+                    const int z = adj_[k], dz = off_[z + 1] - off_[z];
+                    if (dz > dy || (dz == dy && z > y)) continue;  // handled from z's side
+                    double yz = 0, zy = 0;
+                    for (int q = off_[z]; q < off_[z + 1]; ++q) {
+                        const int x = adj_[q];
+                        yz += g[x] * m0[x] * h1.weight(std::size_t(rev[q]));  // H0(x, y) H1(x, z)
+                        zy += g[x] * h0.weight(std::size_t(rev[q])) * m1[x];  // H0(x, z) H1(x, y)
+                    }
+                    out[k] = yz;
+                    out[std::size_t(rev[k])] = zy;
+                }
+                for (int p = off_[y]; p < off_[y + 1]; ++p) m0[adj_[p]] = m1[adj_[p]] = 0.0;
+            }
+        } else if (h0.kind == K::Dense && h1.kind == K::Dense) {
+            const DenseMatrix t0 = h0.d.transpose();
+            const DenseMatrix t1 = (g.asDiagonal() * h1.d).transpose();
+            for (int y = 0; y < n_; ++y)
+                for (int k = off_[y]; k < off_[y + 1]; ++k) out[k] = t0.row(y).dot(t1.row(adj_[k]));
+        } else if (h0.kind == K::Dense) {  // Σ over x ∈ N(z) of g(x) H0(x, y) H1(x, z)
+            const DenseMatrix t0 = h0.d.transpose();
+            for (int y = 0; y < n_; ++y)
+                for (int k = off_[y]; k < off_[y + 1]; ++k) {
+                    const int z = adj_[k];
+                    double sum = 0;
+                    for (int q = off_[z]; q < off_[z + 1]; ++q) sum += g[adj_[q]] * t0(y, adj_[q]) * h1.weight(std::size_t(rev[q]));
+                    out[k] = sum;
+                }
+        } else {  // Σ over x ∈ N(y) of g(x) H0(x, y) H1(x, z)
+            const DenseMatrix t1 = h1.d.transpose();
+            for (int y = 0; y < n_; ++y)
+                for (int k = off_[y]; k < off_[y + 1]; ++k) {
+                    const int z = adj_[k];
+                    double sum = 0;
+                    for (int p = off_[y]; p < off_[y + 1]; ++p) sum += g[adj_[p]] * h0.weight(std::size_t(rev[p])) * t1(z, adj_[p]);
+                    out[k] = sum;
+                }
+        }
+    }
     const DenseMatrix& mat(int bag) const { return ws_.at[bag]->mat; }
 
     // out = Hᵀ diag(g) H, symmetric: one triangle by GEMM (about 0.6 of the full product's time), then mirrored.
@@ -103,8 +177,16 @@ private:
         Factor f;
         if (b.edge[side]) f.kind = Factor::Edges;
         for (std::size_t k = 0; k < b.onVW[side].size(); ++k) {
-            const DenseMatrix& msg = mat(b.onVW[side][k]);
-            const bool flip = b.flipVW[side][k];  // msg is (x_w, x_v): use its transpose
+            const int child = b.onVW[side][k];
+            const bool flip = b.flipVW[side][k];  // the message is (x_w, x_v): use its transpose
+            if (masked(plan_.bags[child])) {      // only on edges, and this side has the edge: weights
+                const std::vector<double>& e = ws_.at[child]->edges;
+                const int* rev = ws_.reverseIndex();
+                if (f.w.empty()) f.w.assign(nnz(), 1.0);
+                for (std::size_t k2 = 0; k2 < f.w.size(); ++k2) f.w[k2] *= flip ? e[std::size_t(rev[k2])] : e[k2];
+                continue;
+            }
+            const DenseMatrix& msg = mat(child);
             if (f.kind == Factor::Ones) {
                 if (flip) f.d = msg.transpose();
                 else f.d = msg;
@@ -216,7 +298,11 @@ GraphShape GraphShape::of(const Graph& g) {
     GraphShape s;
     s.n = g.numVertices();
     s.nnz = double(g.adjacency().size());
-    for (int v = 0; v < g.numVertices(); ++v) s.wedges += double(g.degree(v)) * g.degree(v);
+    for (int v = 0; v < g.numVertices(); ++v) {
+        s.wedges += double(g.degree(v)) * g.degree(v);
+        for (const int* q = g.neighborsBegin(v); q != g.neighborsEnd(v); ++q)
+            if (*q > v) s.lowWedges += std::min(g.degree(v), g.degree(*q));
+    }
     return s;
 }
 
@@ -227,6 +313,21 @@ const char* toString(EvalPath p) {
         case EvalPath::Gemm: return "matrix-gemm";
     }
     return "?";
+}
+
+const int* DenseWorkspace::reverseIndex() {
+    if (!reverseBuilt) {
+        // Visiting x in ascending order meets the entries of each y's sorted list in order.
+        const int n = graph->numVertices();
+        const std::vector<int>& off = graph->offsets();
+        const std::vector<int>& adj = graph->adjacency();
+        reverse.resize(adj.size());
+        std::vector<int> cursor(off.begin(), off.end() - 1);
+        for (int x = 0; x < n; ++x)
+            for (int k = off[x]; k < off[x + 1]; ++k) reverse[k] = cursor[adj[k]]++;
+        reverseBuilt = true;
+    }
+    return reverse.data();
 }
 
 const DenseMatrix& DenseWorkspace::denseAdjacency() {
@@ -240,69 +341,15 @@ const DenseMatrix& DenseWorkspace::denseAdjacency() {
     return adjacency;
 }
 
-PathCost estimateCost(const HomPlan& sparse, const DensePlan& dense, const GraphShape& g, const std::vector<char>* shared) {
-    PathCost c;
-    const double n = g.n, n2 = n * n, nnz = std::max(g.nnz, 1.0);
-    const double edgeDegree = g.nnz > 0 ? g.wedges / g.nnz : 0.0;  // mean degree at the end of a random edge
-    if (sparse.forest) {
-        c.sparseDp = sparse.m * (nnz + n) * kGather;
-    } else {
-        for (const BagPlan& b : sparse.bags) {
-            double maps = 1;
-            for (std::size_t s = 0; s < b.steps.size(); ++s) {
-                const Step& st = b.steps[s];
-                maps *= s == 0 ? n : (st.anchor >= 0 || st.generator >= 0) ? std::max(edgeDegree, 1.0) : n;
-                c.sparseDp += maps * kDpMap;
-            }
-        }
-    }
-    const double inf = std::numeric_limits<double>::infinity();
-    if (!dense.supported) {
-        c.scatter = c.gemm = inf;
-    } else {
-        for (int mode = 0; mode < 2; ++mode) {
-            const bool gemm = mode == 1;
-            double t = kPattern + (gemm ? n2 * kEntry : 0.0);  // + the dense adjacency (built once per graph; counted per pair)
-            for (std::size_t bi = 0; bi < dense.bags.size(); ++bi) {
-                const DenseBag& b = dense.bags[bi];
-                if (shared && (*shared)[bi]) continue;
-                t += kBag;
-                Factor::Kind kind[2] = {Factor::Ones, Factor::Ones};
-                for (int s = 0; s < b.sepSize; ++s) {
-                    if (b.edge[s]) kind[s] = Factor::Edges;
-                    for (std::size_t k = 0; k < b.onVW[s].size(); ++k) {
-                        if (kind[s] == Factor::Edges) t += nnz * kGather;
-                        else { kind[s] = Factor::Dense; t += n2 * kEntry; }
-                    }
-                    if (gemm && kind[s] == Factor::Edges) { kind[s] = Factor::Dense; t += n2 * kEntry; }
-                }
-                t += (b.onV.size() + 1) * n * kEntry;
-                auto vectorCost = [&](Factor::Kind k) { return k == Factor::Ones ? n * kEntry : k == Factor::Edges ? nnz * kGather : n2 * kEntry; };
-                if (b.sepSize == 1) {
-                    t += vectorCost(kind[0]) + b.onW[0].size() * n * kEntry;
-                } else if (b.sepSize == 2) {
-                    const double entries = n2 * kEntry * (1 + b.onS.size() + b.onW[0].size() + b.onW[1].size());
-                    if (kind[0] == Factor::Ones || kind[1] == Factor::Ones) t += vectorCost(kind[0] == Factor::Ones ? kind[1] : kind[0]);
-                    else if (kind[0] == Factor::Dense && kind[1] == Factor::Dense) t += n2 * n * kGemm * (b.symmetric ? 0.65 : 1.0) + n2 * kEntry;
-                    else if (kind[0] == Factor::Edges && kind[1] == Factor::Edges) t += g.wedges * kWedge;
-                    else t += nnz * n * kAxpy;
-                    t += entries;
-                }
-            }
-            (gemm ? c.gemm : c.scatter) = t;
-        }
-    }
-    c.choice = EvalPath::SparseDp;
-    double best = c.sparseDp;
-    if (c.scatter < best) { best = c.scatter; c.choice = EvalPath::Scatter; }
-    if (c.gemm < best) { c.choice = EvalPath::Gemm; }
-    return c;
-}
-
 double denseDensity(const DensePlan& plan, const Graph& g, DenseWorkspace& ws, bool gemm, const std::vector<int>* keyIds) {
     if (!plan.supported) throw std::invalid_argument("the matrix evaluator needs a decomposition of width at most 2");
     if (g.numVertices() == 0) throw std::invalid_argument("density on an empty graph is undefined");
     if (ws.graph != &g) ws.bind(g);
+    const double n = g.numVertices();
+    if (needsSquareMatrix(plan, gemm) && 8.0 * n * n > kMaxSquareBytes)
+        throw std::invalid_argument("the matrix path would hold " + std::to_string(long(8.0 * n * n / (1 << 20))) +
+                                    " MiB per n × n matrix for a graph of " + std::to_string(long(n)) +
+                                    " vertices (limit 2 GiB); use the sparse DP (--path auto or sparse)");
     return Evaluator(plan, g, ws, gemm).run(keyIds);
 }
 

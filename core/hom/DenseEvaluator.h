@@ -29,10 +29,17 @@ struct GraphShape {
     double n = 0;        // vertices
     double nnz = 0;      // adjacency entries, 2 e(G)
     double wedges = 0;   // Σ_v deg(v)²: ordered pairs of edges sharing a vertex (with repeats)
+    double lowWedges = 0;// Σ over edges {y, z} of min(deg y, deg z): the work of an edge-masked product
     static GraphShape of(const Graph& g);
 };
 
 enum class EvalPath { SparseDp, Scatter, Gemm };
+
+// The matrix paths refuse to hold an n × n matrix of more than this many bytes (a 16,384-vertex graph):
+// the cost model rules them out, and a forced path throws with the size in the message.
+constexpr double kMaxSquareBytes = 2.0 * (1 << 30);
+// True if evaluating the plan in this mode keeps some n × n matrix (GEMM mode always does).
+bool needsSquareMatrix(const DensePlan& dense, bool gemm);
 const char* toString(EvalPath p);
 
 struct PathCost {
@@ -49,6 +56,7 @@ struct Message {
     double scalar = 0;
     Eigen::VectorXd vec;
     DenseMatrix mat;
+    std::vector<double> edges;  // an edge-masked matrix message: M(y, z) at each adjacency entry (y, z), in CSR order
 };
 
 // Per-thread scratch memory; bind() once per graph (the dense adjacency is built on first need).
@@ -60,6 +68,7 @@ struct DenseWorkspace {
         adjacencyBuilt = false;
         cache.clear();
         cachedBytes = 0;
+        reverseBuilt = false;
     }
     const Graph* graph = nullptr;
     bool adjacencyBuilt = false;
@@ -70,7 +79,11 @@ struct DenseWorkspace {
     std::vector<Message> local;                   // per bag: messages that are not cached
     std::vector<const Message*> at;               // per bag of the pattern being evaluated: its message
     Eigen::VectorXd scratch;                      // the product g of a bag's child vectors
+    std::vector<double> mark0, mark1;             // edge-masked products: weights of one vertex's neighbours
+    std::vector<int> reverse;                     // per adjacency entry (x, y): the position of (y, x)
+    bool reverseBuilt = false;
     const DenseMatrix& denseAdjacency();
+    const int* reverseIndex();
 };
 
 // t(F, G) for a supported plan; `gemm` selects GEMM mode, otherwise scatter mode. With keyIds (one id

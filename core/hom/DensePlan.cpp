@@ -56,6 +56,16 @@ DensePlan::DensePlan(const Pattern& p) {
     }
     supported = edgesAssigned == f.numEdges();
     if (!supported) return;
+    // Masking top-down: a matrix message is read only on edges if the parent multiplies it by A (an edge on
+    // its side), or if it multiplies the parent's own message and that one is masked.
+    for (int i = m - 1; i >= 0; --i) {
+        DenseBag& b = bags[i];
+        if (b.sepSize != 2 || b.parent == -1) continue;
+        const DenseBag& p = bags[b.parent];
+        for (int k = 0; k < 2; ++k)
+            if (std::find(p.onVW[k].begin(), p.onVW[k].end(), i) != p.onVW[k].end()) b.masked = p.edge[k];
+        if (std::find(p.onS.begin(), p.onS.end(), i) != p.onS.end()) b.masked = p.masked;
+    }
     // Keys bottom-up; each child list is sorted by key so that evaluation order follows the key.
     keys.resize(m);
     auto byKey = [&](std::vector<int>& list) { std::stable_sort(list.begin(), list.end(), [&](int a, int b) { return keys[a] < keys[b]; }); };
@@ -90,7 +100,7 @@ DensePlan::DensePlan(const Pattern& p) {
         b.symmetric = b.sepSize == 2 && side[0] == side[1];
         keys[i] = "(" + std::to_string(b.sepSize) + " v{" + join(b.onV) + "}";
         for (int k = 0; k < b.sepSize; ++k) keys[i] += " h" + std::to_string(k) + side[k] + " w" + std::to_string(k) + "{" + join(b.onW[k]) + "}";
-        if (b.sepSize == 2) keys[i] += " s{" + join(b.onS) + "}";
+        if (b.sepSize == 2) keys[i] += " s{" + join(b.onS) + "}" + (b.masked ? " on edges" : "");
         keys[i] += ")";
     }
 }

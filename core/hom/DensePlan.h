@@ -31,6 +31,9 @@ struct DenseBag {
     std::vector<int> onS;         // child bags whose message is a matrix on (sep[0], sep[1])
     int parent = -1;              // −1: a root, whose scalar is a factor of the density
     bool symmetric = false;       // |S| = 2 and both factors are the same expression: H_0ᵀ diag(g) H_1 is symmetric
+    // |S| = 2 and the parent reads this message only on the edges of G (it multiplies it by A): it can be
+    // kept as one value per adjacency entry instead of an n × n matrix (scatter mode).
+    bool masked = false;
 };
 
 struct DensePlan {

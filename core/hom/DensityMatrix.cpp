@@ -78,7 +78,7 @@ DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Patt
     std::atomic<bool> stop{false};
     tbb::enumerable_thread_specific<hom::Workspace<double>> workspaces;
     tbb::enumerable_thread_specific<hom::DenseWorkspace> denseWorkspaces;
-    tbb::enumerable_thread_specific<std::map<std::tuple<double, double, double>, std::vector<hom::EvalPath>>> choiceMemo;
+    tbb::enumerable_thread_specific<std::map<std::tuple<double, double, double, double>, std::vector<hom::EvalPath>>> choiceMemo;
     tbb::task_group_context ctx;
     auto body = [&](const tbb::blocked_range<int>& r) {
         if (stop.load(std::memory_order_relaxed)) return;
@@ -97,7 +97,7 @@ DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Patt
                 // Choices depend on the shape only; small graphs repeat shapes, so each thread remembers them.
                 const hom::GraphShape shape = hom::GraphShape::of(g);
                 auto& memo = choiceMemo.local();
-                const std::tuple<double, double, double> key{shape.n, shape.nnz, shape.wedges};
+                const std::tuple<double, double, double, double> key{shape.n, shape.nnz, shape.wedges, shape.lowWedges};
                 const auto hit = memo.find(key);
                 if (hit != memo.end()) {
                     paths = hit->second;

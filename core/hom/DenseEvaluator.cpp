@@ -13,8 +13,20 @@ namespace {
 struct Factor {
     enum Kind { Ones, Edges, Dense } kind = Ones;
     std::vector<double> w;  // Edges: weight of each CSR entry (empty: all ones)
-    DenseMatrix d;          // Dense
+    DenseMatrix d;          // Dense, when owned
+    const DenseMatrix* ref = nullptr;  // Dense, when it is exactly one child's message (not copied) ...
+    bool refT = false;                 // ... read transposed: H(x, y) = ref(y, x)
     double weight(std::size_t k) const { return w.empty() ? 1.0 : w[k]; }
+    double at(int x, int y) const { return ref ? (refT ? (*ref)(y, x) : (*ref)(x, y)) : d(x, y); }
+    // The dense factor as a plain matrix (a transposed reference is copied here, once).
+    const DenseMatrix& dense() {
+        if (ref && refT) { d = ref->transpose(); ref = nullptr; refT = false; }
+        return ref ? *ref : d;
+    }
+    DenseMatrix& own() {
+        if (ref) { d = refT ? DenseMatrix(ref->transpose()) : *ref; ref = nullptr; refT = false; }
+        return d;
+    }
 };
 
 class Evaluator {
@@ -71,7 +83,7 @@ public:
             } else {
                 Factor h0 = factor(b, 0);
                 if (b.symmetric && h0.kind == Factor::Dense) {
-                    symmetricProduct(h0.d, g, out->mat);
+                    symmetricProduct(h0.dense(), g, out->mat);
                 } else {
                     Factor h1 = factor(b, 1);
                     matrixMessage(h0, g, h1, out->mat);
@@ -94,7 +106,7 @@ private:
 
     // out[k] = Σ_x g(x) H0(x, y) H1(x, z) for every adjacency entry k = (y, z): the message on the edges
     // only. Edge × edge factors intersect the neighbour lists of y and z (O(Σ deg²) in all).
-    void maskedMessage(const Factor& h0, const Eigen::VectorXd& g, const Factor& h1, std::vector<double>& out) {
+    void maskedMessage(Factor& h0, const Eigen::VectorXd& g, Factor& h1, std::vector<double>& out) {
         using K = Factor::Kind;
         out.assign(nnz(), 0.0);
         if (h0.kind == K::Ones && h1.kind == K::Ones) {
@@ -138,30 +150,29 @@ private:
                 for (int p = off_[y]; p < off_[y + 1]; ++p) m0[adj_[p]] = m1[adj_[p]] = 0.0;
             }
         } else if (h0.kind == K::Dense && h1.kind == K::Dense) {
-            const DenseMatrix t0 = h0.d.transpose();
-            const DenseMatrix t1 = (g.asDiagonal() * h1.d).transpose();
+            const DenseMatrix t0 = h0.dense().transpose();
+            const DenseMatrix t1 = (g.asDiagonal() * h1.dense()).transpose();
             for (int y = 0; y < n_; ++y)
                 for (int k = off_[y]; k < off_[y + 1]; ++k) out[k] = t0.row(y).dot(t1.row(adj_[k]));
         } else if (h0.kind == K::Dense) {  // Σ over x ∈ N(z) of g(x) H0(x, y) H1(x, z)
-            const DenseMatrix t0 = h0.d.transpose();
             for (int y = 0; y < n_; ++y)
                 for (int k = off_[y]; k < off_[y + 1]; ++k) {
                     const int z = adj_[k];
                     double sum = 0;
-                    for (int q = off_[z]; q < off_[z + 1]; ++q) sum += g[adj_[q]] * t0(y, adj_[q]) * h1.weight(std::size_t(rev[q]));
+                    for (int q = off_[z]; q < off_[z + 1]; ++q) sum += g[adj_[q]] * h0.at(adj_[q], y) * h1.weight(std::size_t(rev[q]));
                     out[k] = sum;
                 }
         } else {  // Σ over x ∈ N(y) of g(x) H0(x, y) H1(x, z)
-            const DenseMatrix t1 = h1.d.transpose();
             for (int y = 0; y < n_; ++y)
                 for (int k = off_[y]; k < off_[y + 1]; ++k) {
                     const int z = adj_[k];
                     double sum = 0;
-                    for (int p = off_[y]; p < off_[y + 1]; ++p) sum += g[adj_[p]] * h0.weight(std::size_t(rev[p])) * t1(z, adj_[p]);
+                    for (int p = off_[y]; p < off_[y + 1]; ++p) sum += g[adj_[p]] * h0.weight(std::size_t(rev[p])) * h1.at(adj_[p], z);
                     out[k] = sum;
                 }
         }
     }
+
     const DenseMatrix& mat(int bag) const { return ws_.at[bag]->mat; }
 
     // out = Hᵀ diag(g) H, symmetric: one triangle by GEMM (about 0.6 of the full product's time), then mirrored.
@@ -188,12 +199,12 @@ private:
             }
             const DenseMatrix& msg = mat(child);
             if (f.kind == Factor::Ones) {
-                if (flip) f.d = msg.transpose();
-                else f.d = msg;
+                f.ref = &msg;
+                f.refT = flip;
                 f.kind = Factor::Dense;
             } else if (f.kind == Factor::Dense) {
-                if (flip) f.d.array() *= msg.transpose().array();
-                else f.d.array() *= msg.array();
+                if (flip) f.own().array() *= msg.transpose().array();
+                else f.own().array() *= msg.array();
             } else {
                 if (f.w.empty()) f.w.assign(nnz(), 1.0);
                 for (int x = 0; x < n_; ++x)
@@ -218,7 +229,9 @@ private:
         if (h.kind == Factor::Ones) {
             out.setConstant(n_, g.sum());
         } else if (h.kind == Factor::Dense) {
-            out.noalias() = h.d.transpose() * g;
+            if (h.ref && h.refT) out.noalias() = *h.ref * g;  // Hᵀ g with H = refᵀ
+            else if (h.ref) out.noalias() = h.ref->transpose() * g;
+            else out.noalias() = h.d.transpose() * g;
         } else if (h.w.empty()) {
             out.resize(n_);  // A is symmetric: gather over the neighbours of y
             for (int y = 0; y < n_; ++y) {
@@ -248,7 +261,7 @@ private:
     }
 
     // out = H0ᵀ diag(g) H1
-    void matrixMessage(const Factor& h0, const Eigen::VectorXd& g, const Factor& h1, DenseMatrix& out) const {
+    void matrixMessage(Factor& h0, const Eigen::VectorXd& g, Factor& h1, DenseMatrix& out) const {
         using K = Factor::Kind;
         if (h0.kind == K::Ones && h1.kind == K::Ones) {
             out.setConstant(n_, n_, g.sum());
@@ -263,13 +276,13 @@ private:
             out.resize(n_, n_);
             out.colwise() = u;
         } else if (h0.kind == K::Dense && h1.kind == K::Dense) {
-            const DenseMatrix scaled = g.asDiagonal() * h1.d;
-            out.noalias() = h0.d.transpose() * scaled;
+            const DenseMatrix scaled = g.asDiagonal() * h1.dense();
+            out.noalias() = h0.dense().transpose() * scaled;
         } else if (h0.kind == K::Edges && h1.kind == K::Dense) {
-            edgesTimesDense(h0, g, h1.d, out);
+            edgesTimesDense(h0, g, h1.dense(), out);
         } else if (h0.kind == K::Dense && h1.kind == K::Edges) {
             DenseMatrix t;
-            edgesTimesDense(h1, g, h0.d, t);
+            edgesTimesDense(h1, g, h0.dense(), t);
             out = t.transpose();
         } else {
             out.setZero(n_, n_);

@@ -4,9 +4,81 @@
 
 namespace px::hom {
 
+namespace {
+
+// A width-≤2 elimination order of f that leaves the fewest separators {a, b} that are not edges of f
+// (each is an n × n message that no edge masks), then the fewest two-vertex separators. Dynamic
+// programming over the set of eliminated vertices: which remaining vertices are adjacent in the fill
+// graph depends only on that set. Empty if f has more than kMaxVertices vertices or no such order.
+std::vector<int> maskFriendlyOrder(const Graph& f) {
+    constexpr int kMaxVertices = 12;
+    const int m = f.numVertices();
+    if (m > kMaxVertices || m == 0) return {};
+    std::vector<unsigned> adj(m, 0);
+    for (auto [u, v] : f.edges()) { adj[u] |= 1u << v; adj[v] |= 1u << u; }
+    const unsigned full = (1u << m) - 1;
+    // Fill neighbours of v among the remaining vertices: reachable from v through eliminated ones.
+    auto fillNeighbours = [&](unsigned eliminated, int v) {
+        unsigned seen = 1u << v, frontier = 1u << v, found = 0;
+        while (frontier) {
+            const int x = __builtin_ctz(frontier);
+            frontier &= frontier - 1;
+            unsigned next = adj[x] & ~seen;
+            seen |= next;
+            found |= next & ~eliminated;
+            frontier |= next & eliminated;
+        }
+        return found;
+    };
+    constexpr long kUnmasked = 1000, kMatrix = 1, kNone = 1L << 40;
+    std::vector<long> cost(std::size_t(full) + 1, kNone);
+    std::vector<int> choice(std::size_t(full) + 1, -1);
+    cost[full] = 0;
+    for (long S = long(full) - 1; S >= 0; --S)
+        for (int v = 0; v < m; ++v) {
+            if (S >> v & 1) continue;
+            const unsigned nb = fillNeighbours(unsigned(S), v);
+            const int k = __builtin_popcount(nb);
+            if (k > 2 || cost[std::size_t(S) | (1u << v)] >= kNone) continue;
+            long c = cost[std::size_t(S) | (1u << v)];
+            if (k == 2) {
+                const int a = __builtin_ctz(nb), b = 31 - __builtin_clz(nb);
+                c += kMatrix + ((adj[a] >> b & 1) ? 0 : kUnmasked);
+            }
+            if (c < cost[std::size_t(S)]) { cost[std::size_t(S)] = c; choice[std::size_t(S)] = v; }
+        }
+    if (cost[0] >= kNone) return {};
+    std::vector<int> order;
+    for (unsigned S = 0; S != full; S |= 1u << choice[S]) order.push_back(choice[S]);
+    return order;
+}
+
+int unmaskedBags(const DensePlan& plan) {
+    int k = 0;
+    for (const DenseBag& b : plan.bags) k += b.sepSize == 2 && !b.masked;
+    return k;
+}
+
+}  // namespace
+
 DensePlan::DensePlan(const Pattern& p) {
-    const Graph& f = p.graph;
-    const TreeDecomposition& td = p.decomposition;
+    build(p.graph, p.decomposition);
+    if (!supported || unmaskedBags(*this) == 0) return;
+    const std::vector<int> order = maskFriendlyOrder(p.graph);
+    if (order.empty()) return;
+    DensePlan other;
+    other.build(p.graph, decompositionFromOrder(p.graph, order));
+    if (other.supported && unmaskedBags(other) < unmaskedBags(*this)) *this = std::move(other);
+}
+
+DensePlan DensePlan::fromDecomposition(const Graph& f, const TreeDecomposition& td) {
+    DensePlan plan;
+    plan.build(f, td);
+    return plan;
+}
+
+void DensePlan::build(const Graph& f, const TreeDecomposition& td) {
+    *this = DensePlan();
     m = f.numVertices();
     if (m == 0 || td.width() > 2 || td.bags.size() != std::size_t(m) || td.eliminated.size() != std::size_t(m)) return;
     bags.resize(m);

@@ -46,7 +46,15 @@ struct DensePlan {
     // that are equal bit for bit on the same graph, so one computation can serve them all.
     std::vector<std::string> keys;
 
+    // Uses the pattern's own decomposition, or, where that leaves n × n messages that no pattern edge
+    // masks, a width-≤2 elimination order with fewer of them (patterns of up to 12 vertices).
     explicit DensePlan(const Pattern& p);
+    // The plan of exactly this decomposition (no reordering).
+    static DensePlan fromDecomposition(const Graph& f, const TreeDecomposition& td);
+
+private:
+    DensePlan() = default;
+    void build(const Graph& f, const TreeDecomposition& td);
 };
 
 }  // namespace px::hom

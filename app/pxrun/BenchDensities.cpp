@@ -27,6 +27,15 @@ px::DensityPath pathFromArgs(const Args& a) {
     throw std::invalid_argument("option --path expects auto, sparse, scatter or gemm, got '" + p + "'");
 }
 
+void limitsFromArgs(const Args& a, px::DensityParams& dp) {
+    if (a.has("max-memory")) {
+        const double gib = a.getDouble("max-memory", 0);
+        if (!(gib > 0)) throw std::invalid_argument("option --max-memory expects a positive number of GiB");
+        dp.maxMemoryBytes = gib * double(1 << 30);
+    }
+    if (a.has("max-minutes")) dp.maxEstimatedSeconds = 60 * a.getDouble("max-minutes", 60);
+}
+
 std::string pathSummary(const px::DensityMatrix& dm) {
     long c[3] = {0, 0, 0};
     for (const auto& pc : dm.pathCounts)
@@ -77,6 +86,7 @@ int benchDensities(const Args& a) {
     px::DensityParams dp;
     dp.threads = int(a.getLong("threads", 0));
     dp.path = pathFromArgs(a);
+    limitsFromArgs(a, dp);
     std::vector<double> loads, computes, totals;
     double checksum = 0;
     px::Dataset ds;

@@ -15,6 +15,8 @@ px::Dataset loadData(const std::string& spec);
 px::PatternSamplerParams samplerFromArgs(const Args& a);
 // --path auto|sparse|scatter|gemm (how densities are counted; see hom/DenseEvaluator.h).
 px::DensityPath pathFromArgs(const Args& a);
+// --max-memory GiB (sparse-DP tables, all threads) and --max-minutes (estimated DP work) into the params.
+void limitsFromArgs(const Args& a, px::DensityParams& dp);
 // "sparse DP x %, matrix scatter y %, matrix GEMM z % of (graph, pattern) pairs"
 std::string pathSummary(const px::DensityMatrix& dm);
 

@@ -159,6 +159,7 @@ int densitiesCommand(const std::vector<std::string>& argv) {
     px::DensityParams dp;
     dp.threads = int(a.getLong("threads", 0));
     dp.path = pathFromArgs(a);
+    limitsFromArgs(a, dp);
     px::DensityMatrix dm = px::DensityMatrix::compute(ds, set, dp, progress);
     if (a.has("explain")) explainPaths(ds, set, dm);
     std::string out = a.get("out", "-");

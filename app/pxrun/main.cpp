@@ -17,7 +17,7 @@ const char* kUsage =
     "  patterns --class C [--d 50] [--seed 1] [--mean 5] [--max-size 0] [--out FILE.json]\n"
     "                                sample a pattern set (C: trees, fan-cactus:R, subgraph:K, treewidth:K)\n"
     "  densities DATA --patterns FILE.json|--class C ... [--out FILE.csv] [--threads N]\n"
-    "            [--path auto|sparse|scatter|gemm] [--explain]\n"
+    "            [--path auto|sparse|scatter|gemm] [--explain] [--max-memory GiB] [--max-minutes 60]\n"
     "                                homomorphism density matrix (N x d, plus n) as CSV; --explain prints\n"
     "                                which path (sparse DP or matrix products) each pattern took and why\n"
     "  sweep SPEC.json --out PREFIX [--shard i/N] [--data PATH]\n"

@@ -27,6 +27,13 @@ private:
     std::string problem_;
 };
 
+// A computation refused (or stopped) because it would need more memory or time than allowed; the
+// message gives the estimate and the limit.
+class ResourceError : public std::runtime_error {
+public:
+    explicit ResourceError(const std::string& what) : std::runtime_error(what) {}
+};
+
 // Thrown by long computations when their Progress reports cancellation.
 class Cancelled : public std::runtime_error {
 public:

@@ -59,6 +59,11 @@ struct Message {
     std::vector<double> edges;  // an edge-masked matrix message: M(y, z) at each adjacency entry (y, z), in CSR order
 };
 
+// Largest bag table of the sparse DP for one (graph, pattern) pair, in entries: for each bag with a
+// separator of ≥ 2 vertices, min(n^|S|, the partial maps the enumeration can produce). An estimate
+// (pruning is not modelled), used to refuse work that cannot fit in memory.
+double estimateTableEntries(const HomPlan& sparse, const GraphShape& g);
+
 // Per-thread scratch memory; bind() once per graph (the dense adjacency is built on first need).
 // Messages of bags with equal keys are computed once per graph and shared by all patterns, up to
 // cacheBudget bytes (beyond it, messages are computed per pattern and not kept).

@@ -4,7 +4,10 @@
 #include "hom/DenseEvaluator.h"
 #include "hom/HomCounter.h"
 
+#include <algorithm>
 #include <atomic>
+#include <cstdio>
+#include <unistd.h>
 #include <malloc.h>
 #include <mutex>
 #include <map>
@@ -31,6 +34,73 @@ void keepLargeBlocksInHeap() {
     });
 #endif
 }
+
+double physicalMemoryBytes() {
+    const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && size > 0 ? double(pages) * double(size) : 8.0 * (1 << 30);
+}
+
+std::string gib(double bytes) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / double(1 << 30));
+    return buf;
+}
+
+// Refuses, before any work, patterns whose sparse-DP tables cannot fit in memory on some graph or whose
+// DP work is estimated beyond the time limit (patterns of width ≤ 2 always have the matrix paths instead).
+// Returns the table-size limit per thread, in entries.
+std::size_t checkResources(const Dataset& data, const std::vector<Pattern>& patterns, const std::vector<hom::HomPlan>& plans,
+                           const std::vector<hom::DensePlan>& densePlans, const DensityParams& params, int threads) {
+    constexpr double kBytesPerEntry = 48;  // key, value, slot list and the open-addressing slack of FlatMap
+    const double memory = params.maxMemoryBytes > 0 ? params.maxMemoryBytes : 0.5 * physicalMemoryBytes();
+    const double entriesLimit = memory / threads / kBytesPerEntry;
+    // Memory: the graphs largest by n, by edges and by Σ deg² (where tables are largest). Time: a stride
+    // sample of at most 1,024 graphs, scaled to the whole data set (exact for smaller data sets).
+    const int N = data.size();
+    std::vector<hom::GraphShape> shapes(N);
+    for (int i = 0; i < N; ++i) {
+        const Graph& g = data.graphs[i];
+        shapes[i].n = g.numVertices();
+        shapes[i].nnz = double(g.adjacency().size());
+        for (int v = 0; v < g.numVertices(); ++v) shapes[i].wedges += double(g.degree(v)) * g.degree(v);
+    }
+    std::vector<int> largest;
+    for (int by = 0; by < 3; ++by) {
+        std::vector<int> order(N);
+        for (int i = 0; i < N; ++i) order[i] = i;
+        const int top = std::min(N, 64);
+        std::partial_sort(order.begin(), order.begin() + top, order.end(), [&](int a, int b) {
+            const double x = by == 0 ? shapes[a].n : by == 1 ? shapes[a].nnz : shapes[a].wedges;
+            const double y = by == 0 ? shapes[b].n : by == 1 ? shapes[b].nnz : shapes[b].wedges;
+            return x > y || (x == y && a < b);
+        });
+        largest.insert(largest.end(), order.begin(), order.begin() + top);
+    }
+    for (int i : largest)
+        for (std::size_t j = 0; j < patterns.size(); ++j) {
+            if (densePlans[j].supported) continue;
+            const double entries = hom::estimateTableEntries(plans[j], shapes[i]);
+            if (entries > entriesLimit)
+                throw ResourceError("pattern " + std::to_string(j) + " (" + patterns[j].describe() + ") needs sparse-DP tables of about " +
+                                    std::to_string(long(entries)) + " entries (" + gib(entries * kBytesPerEntry) + ") on graph " +
+                                    std::to_string(i) + " of " + data.name + " (n = " + std::to_string(long(shapes[i].n)) + ", " +
+                                    std::to_string(long(shapes[i].nnz / 2)) + " edges); the limit is " + gib(memory / threads) +
+                                    " per thread (" + std::to_string(threads) + " threads; --max-memory to change). Patterns of "
+                                    "treewidth ≤ 2 are counted by matrix products without such tables.");
+        }
+    const int stride = std::max(1, (N + 1023) / 1024);
+    double seconds = 0;
+    for (int i = 0; i < N; i += stride)
+        for (std::size_t j = 0; j < patterns.size(); ++j)
+            if (!densePlans[j].supported) seconds += stride * hom::estimateCost(plans[j], densePlans[j], shapes[i]).sparseDp;
+    if (params.maxEstimatedSeconds > 0 && seconds / threads > params.maxEstimatedSeconds)
+        throw ResourceError("the patterns of treewidth > 2 need an estimated " + std::to_string(long(seconds / threads / 60)) +
+                            " minutes of sparse-DP work on " + data.name + " with " + std::to_string(threads) +
+                            " threads, more than the limit of " + std::to_string(long(params.maxEstimatedSeconds / 60)) +
+                            " minutes; use patterns of treewidth ≤ 2 (matrix products), fewer or smaller patterns, or raise the limit");
+    return std::size_t(std::min(entriesLimit, 1e18));
+}
+
 }  // namespace
 
 DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Pattern>& patterns,
@@ -87,6 +157,8 @@ DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Patt
             if (matrix < cost[j].sparseDp) out[j] = gemm ? hom::EvalPath::Gemm : hom::EvalPath::Scatter;
         }
     };
+    const int threads = params.threads > 0 ? params.threads : tbb::this_task_arena::max_concurrency();
+    const std::size_t maxTableEntries = checkResources(data, patterns, plans, densePlans, params, threads);
     std::vector<std::array<std::atomic<long>, 3>> counts(d);
     for (auto& c : counts) for (auto& x : c) x = 0;
 
@@ -126,6 +198,8 @@ DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Patt
                 }
             }
             ws.bind(g);
+            ws.cancel = &progress;
+            ws.maxTableEntries = maxTableEntries;
             dense.bind(g);
             for (int j = 0; j < d; ++j) {
                 // Checked per (graph, pattern) pair, so that a cancel is seen within one pair's time.
@@ -137,8 +211,15 @@ DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Patt
                 }
                 const hom::EvalPath path = paths[j];
                 ++counts[j][int(path)];
-                out.t(i, j) = path == hom::EvalPath::SparseDp ? hom::density(plans[j], g, ws)
-                                                              : hom::denseDensity(densePlans[j], g, dense, path == hom::EvalPath::Gemm, &keyIds[j]);
+                try {
+                    out.t(i, j) = path == hom::EvalPath::SparseDp ? hom::density(plans[j], g, ws)
+                                                                  : hom::denseDensity(densePlans[j], g, dense, path == hom::EvalPath::Gemm, &keyIds[j]);
+                } catch (const hom::TableTooLarge& e) {
+                    ws.unbind();
+                    throw ResourceError("pattern " + std::to_string(j) + " (" + patterns[j].describe() + ") on graph " + std::to_string(i) +
+                                        " of " + data.name + " (n = " + std::to_string(g.numVertices()) + ", " + std::to_string(g.numEdges()) +
+                                        " edges): " + e.what() + ", the memory limit per thread (--max-memory to change)");
+                }
             }
             ws.unbind();
             dense.adjacency.resize(0, 0);  // large graphs: do not keep n² doubles per thread
@@ -147,7 +228,6 @@ DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Patt
         long now = done.fetch_add(r.size()) + r.size();
         progress.report(double(now) / std::max(N, 1));
     };
-    const int threads = params.threads > 0 ? params.threads : tbb::this_task_arena::max_concurrency();
     tbb::task_arena arena(threads);
     arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<int>(0, N, std::max(1, params.grain)), body,

@@ -21,6 +21,12 @@ struct DensityParams {
     int threads = 0;  // 0: all hardware threads
     int grain = 32;   // graphs per parallel task (small enough for ~100 ms cancellation)
     DensityPath path = DensityPath::Auto;
+    // Memory the sparse DP's bag tables may use in all (bytes; 0: half of physical memory). Patterns whose
+    // estimated tables exceed it on some graph are refused before any work (ResourceError); a table that
+    // outgrows it anyway stops the computation with the same error.
+    double maxMemoryBytes = 0;
+    // Estimated seconds of sparse-DP work above which the computation is refused up front (0: no limit).
+    double maxEstimatedSeconds = 3600;
 };
 
 struct DensityMatrix {

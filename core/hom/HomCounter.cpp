@@ -1,5 +1,7 @@
 #include "hom/HomCounter.h"
 
+#include "common/Error.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -98,12 +100,17 @@ private:
     }
     void emit(T value) {
         ++emitted_;
+        if ((emitted_ & 0xFFFFF) == 0 && ws_.cancel && ws_.cancel->cancelled()) throw Cancelled();
         value *= scale_;
         const BagPlan& bp = *bag_;
         const std::size_t sep = bp.separator.size();
         if (sep == 0) ws_.scalar[bagIndex_] += value;
         else if (sep == 1) ws_.dense[bagIndex_][phi_[bp.keySteps[0]]] += value;
-        else ws_.sparse[bagIndex_].at(key(bp.keySteps)) += value;
+        else {
+            FlatMap<T>& table = ws_.sparse[bagIndex_];
+            table.at(key(bp.keySteps)) += value;
+            if (table.size() > ws_.maxTableEntries) throw TableTooLarge(ws_.maxTableEntries);
+        }
     }
     void tryCandidate(int s, int x) {
         const Step& st = bag_->steps[s];
@@ -126,6 +133,8 @@ private:
     }
     void enumerate(int s) {
         if (s == int(bag_->steps.size())) { emit(prod_[s]); return; }
+        // Cancellation inside one long count: every 64 subtrees below the bag's first vertex (off the inner loop).
+        if (s == 1 && (++tried_ & 0x3F) == 0 && ws_.cancel && ws_.cancel->cancelled()) throw Cancelled();
         const Step& st = bag_->steps[s];
         if (st.anchor >= 0) {
             const int a = phi_[st.anchor];
@@ -150,6 +159,7 @@ private:
     const BagPlan* bag_ = nullptr;
     int bagIndex_ = 0;
     long emitted_ = 0;
+    unsigned long tried_ = 0;  // subtrees entered below a bag's first vertex, for the cancellation check
     int phi_[kMaxBag];
     T prod_[kMaxBag + 1];
 };

@@ -10,10 +10,13 @@
 // O(m · e(G)).
 // Density scale: every summed-out vertex divides by n, so values stay in [0, 1] without overflow.
 // The exact integer path (unsigned __int128, no scaling) is for tests on small graphs.
+#include "common/Progress.h"
 #include "hom/FlatMap.h"
 #include "hom/HomPlan.h"
 
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace px::hom {
@@ -46,12 +49,23 @@ struct Workspace {
     // unbind() before the graph goes away. Unbound graphs use binary search for edge tests.
     void bind(const Graph& g) { adjacency.build(g); }
     void unbind() { adjacency.graph = nullptr; }
+    // Long single counts check this every ~2^20 partial maps and throw px::Cancelled (null: never).
+    const Progress* cancel = nullptr;
+    // A bag table that grows past this many entries stops the count with TableTooLarge.
+    std::size_t maxTableEntries = std::size_t(-1);
     AdjacencyBits adjacency;
     std::vector<T> scalar;                 // per bag: message with an empty separator
     std::vector<std::vector<T>> dense;     // per bag: message with a one-vertex separator
     std::vector<FlatMap<T>> sparse;        // per bag: message with a larger separator
     std::vector<JoinIndex> joins;          // per bag: join index of its message, if a parent needs it
     std::vector<std::vector<double>> tree; // forest path: per pattern vertex, a length-n array
+};
+
+// Thrown when a bag table outgrows Workspace::maxTableEntries.
+struct TableTooLarge : std::runtime_error {
+    explicit TableTooLarge(std::size_t entries)
+        : std::runtime_error("a bag table of the sparse DP grew past " + std::to_string(entries) + " entries"), entries(entries) {}
+    std::size_t entries;
 };
 
 // Density t(F, G) in T (double or long double). Throws std::invalid_argument if G is empty.

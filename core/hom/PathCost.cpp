@@ -4,6 +4,7 @@
 #include "hom/DenseEvaluator.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace px::hom {
@@ -74,6 +75,24 @@ double matrixCost(const DensePlan& dense, const GraphShape& g, bool gemm, const 
     return t;
 }
 }  // namespace
+
+double estimateTableEntries(const HomPlan& sparse, const GraphShape& g) {
+    if (sparse.forest) return 0;
+    const double edgeDegree = g.nnz > 0 ? g.wedges / g.nnz : 0.0;
+    double largest = 0;
+    for (const BagPlan& b : sparse.bags) {
+        if (b.separator.size() < 2) continue;
+        double maps = 1;
+        for (std::size_t s = 0; s < b.steps.size(); ++s) {
+            const Step& st = b.steps[s];
+            // The table is keyed by the separator: the eliminated vertex's own choices do not add entries.
+            if (st.vertex == b.eliminated) continue;
+            maps *= s == 0 ? g.n : (st.anchor >= 0 || st.generator >= 0) ? std::max(edgeDegree, 1.0) : g.n;
+        }
+        largest = std::max(largest, std::min(maps, std::pow(g.n, double(b.separator.size()))));
+    }
+    return largest;
+}
 
 bool needsSquareMatrix(const DensePlan& dense, bool gemm) {
     if (gemm) return dense.matrixBags > 0 || !dense.bags.empty();  // the dense adjacency itself is n × n

@@ -4,6 +4,7 @@
 #include "common/Error.h"
 #include "generators/Generators.h"
 #include "hom/DensityMatrix.h"
+#include "hom/HomCounter.h"
 
 #include <QtTest>
 #include <atomic>
@@ -52,18 +53,27 @@ private slots:
         }
     }
     void bitIdenticalForAnyThreadCount() {
-        Dataset ds = gen::erdosRenyiTask(200, 10, 40, 0.1, 0.2, 3);
-        PatternSamplerParams p;
-        p.patternClass = PatternClass::parse("treewidth:3");
-        p.count = 10;
-        p.size.maxSize = 10;
-        PatternSet set = PatternSet::sample(p);
-        DensityParams one{1, 7}, two{2, 5}, many{8, 1};
-        DensityMatrix a = DensityMatrix::compute(ds, set, one), b = DensityMatrix::compute(ds, set, two),
-                      c = DensityMatrix::compute(ds, set, many);
-        const std::size_t bytes = sizeof(double) * std::size_t(a.t.size());
-        QCOMPARE(std::memcmp(a.t.data(), b.t.data(), bytes), 0);
-        QCOMPARE(std::memcmp(a.t.data(), c.t.data(), bytes), 0);
+        // Sparse small graphs with width-3 patterns (mostly the DP), and dense graphs with width-2 patterns
+        // (the matrix paths, their shared messages and the per-thread memo of path choices).
+        for (int round = 0; round < 2; ++round) {
+            Dataset ds = round == 0 ? gen::erdosRenyiTask(200, 10, 40, 0.1, 0.2, 3) : gen::erdosRenyiTask(60, 30, 90, 0.5, 0.6, 3);
+            PatternSamplerParams p;
+            p.patternClass = PatternClass::parse(round == 0 ? "treewidth:3" : "treewidth:2");
+            p.count = 10;
+            p.size.maxSize = round == 0 ? 10 : 8;
+            PatternSet set = PatternSet::sample(p);
+            DensityParams one{1, 7}, two{2, 5}, many{8, 1};
+            DensityMatrix a = DensityMatrix::compute(ds, set, one), b = DensityMatrix::compute(ds, set, two),
+                          c = DensityMatrix::compute(ds, set, many);
+            const std::size_t bytes = sizeof(double) * std::size_t(a.t.size());
+            QCOMPARE(std::memcmp(a.t.data(), b.t.data(), bytes), 0);
+            QCOMPARE(std::memcmp(a.t.data(), c.t.data(), bytes), 0);
+            if (round == 1) {
+                long matrix = 0;
+                for (const auto& pc : a.pathCounts) matrix += pc[1] + pc[2];
+                QVERIFY2(matrix > 0, "the dense round exercises the matrix paths");
+            }
+        }
     }
     void reportsProgressAndCancels() {
         Dataset ds = gen::erdosRenyiTask(3000, 30, 60, 0.1, 0.12, 1);
@@ -82,6 +92,47 @@ private slots:
         // Not a speed assertion: a run that ignored the cancel would compute all 3000 graphs.
         QVERIFY(early.last() < 0.5);
         qInfo("cancelled at %.1f%% after %.3f s", early.last() * 100, secs);
+    }
+    // Width-3 patterns on dense graphs: refused up front when the estimated tables exceed the memory
+    // limit or the estimated work the time limit, with the estimate in the message.
+    void refusesTablesBeyondTheMemoryLimit() {
+        Rng rng(4);
+        Dataset ds;
+        ds.name = "dense";
+        for (int i = 0; i < 4; ++i) ds.graphs.push_back(gen::erdosRenyi(50, 0.8, rng));
+        const std::vector<Pattern> k4 = {Pattern(gen::complete(4))};
+        DensityParams p;
+        p.maxMemoryBytes = 1 << 20;  // 1 MiB
+        try {
+            DensityMatrix::compute(ds, k4, p);
+            QFAIL("tables beyond the limit were not refused");
+        } catch (const ResourceError& e) {
+            QVERIFY2(std::string(e.what()).find("needs sparse-DP tables of about") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("n = 50") != std::string::npos, e.what());
+        }
+        p.maxMemoryBytes = 0;
+        p.maxEstimatedSeconds = 1e-6;
+        QVERIFY_THROWS_EXCEPTION(ResourceError, DensityMatrix::compute(ds, k4, p));
+        p.maxEstimatedSeconds = 3600;
+        QCOMPARE(DensityMatrix::compute(ds, k4, p).rows(), 4);  // within the limits it runs
+    }
+    // The guards inside one count: a table past its limit, and a cancel seen in the middle of one pair.
+    void oneLongCountStopsOnItsGuards() {
+        Rng rng(5);
+        const Graph g = gen::erdosRenyi(150, 0.9, rng);
+        const Pattern k4(gen::complete(4));
+        const hom::HomPlan plan(k4);
+        hom::Workspace<double> ws;
+        ws.maxTableEntries = 100;
+        QVERIFY_THROWS_EXCEPTION(hom::TableTooLarge, hom::density(plan, g, ws));
+        hom::Workspace<double> ws2;
+        CancelFlag flag;
+        flag.cancel();
+        ws2.cancel = &flag;
+        const auto t0 = std::chrono::steady_clock::now();
+        QVERIFY_THROWS_EXCEPTION(Cancelled, hom::density(plan, g, ws2));
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        qInfo("a cancelled K4 count on G(150, 0.9) stopped after %.1f ms", ms);
     }
     void emptyGraphIsAnError() {
         Dataset ds;

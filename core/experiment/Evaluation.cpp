@@ -38,6 +38,49 @@ TrainTest chooseSplit(const Dataset& ds, int task, std::uint64_t seed) {
     return s;
 }
 
+std::vector<TrainTest> chooseFolds(const Dataset& ds, int task, std::uint64_t seed, int k) {
+    if (k < 2) throw std::invalid_argument("k-fold cross-validation needs k ≥ 2");
+    std::vector<TrainTest> folds;
+    if (int(ds.folds.size()) == k) {
+        for (const Split& f : ds.folds) folds.push_back({f.train, f.test, ds.name + " " + f.name + " of " + std::to_string(k)});
+        return folds;
+    }
+    std::map<long, std::vector<int>> strata;
+    for (int i = 0; i < ds.size(); ++i) {
+        const double y = task < ds.labels.cols() ? ds.labels(i, task) : 0.0;
+        const bool classLike = task < int(ds.tasks.size()) && ds.tasks[task].type != TaskType::Regression && !std::isnan(y);
+        strata[classLike ? std::lround(y) : -1].push_back(i);
+    }
+    std::vector<int> foldOf(ds.size(), 0);
+    Rng rng(seed, "folds");
+    int offset = 0;  // continue the round robin across classes, so fold sizes differ by at most one
+    for (auto& [label, ids] : strata) {
+        for (int i = int(ids.size()) - 1; i > 0; --i) std::swap(ids[i], ids[rng.below(std::uint64_t(i + 1))]);
+        for (std::size_t r = 0; r < ids.size(); ++r) foldOf[ids[r]] = int((offset + r) % k);
+        offset = int((offset + ids.size()) % k);
+    }
+    for (int f = 0; f < k; ++f) {
+        TrainTest t;
+        for (int i = 0; i < ds.size(); ++i) (foldOf[i] == f ? t.test : t.train).push_back(i);
+        t.name = "stratified fold " + std::to_string(f + 1) + " of " + std::to_string(k) + " (seed=" + std::to_string(seed) + ")";
+        folds.push_back(std::move(t));
+    }
+    return folds;
+}
+
+DensityMatrix::Matrix shuffleWithinSameN(const DensityMatrix::Matrix& rows, const Eigen::VectorXd& n, std::uint64_t seed) {
+    std::map<long, std::vector<int>> byN;
+    for (Eigen::Index i = 0; i < n.size(); ++i) byN[std::lround(n(i))].push_back(int(i));
+    DensityMatrix::Matrix out(rows.rows(), rows.cols());
+    Rng rng(seed, "shuffle-within-n");
+    for (auto& [size, ids] : byN) {
+        std::vector<int> from = ids;
+        for (int i = int(from.size()) - 1; i > 0; --i) std::swap(from[i], from[rng.below(std::uint64_t(i + 1))]);
+        for (std::size_t r = 0; r < ids.size(); ++r) out.row(ids[r]) = rows.row(from[r]);
+    }
+    return out;
+}
+
 namespace {
 learn::RowMatrix features(const DensityMatrix::Matrix& t, const Eigen::VectorXd& n, const std::vector<int>& rows, bool appendN) {
     learn::RowMatrix x(rows.size(), t.cols() + (appendN ? 1 : 0));
@@ -64,8 +107,8 @@ EvaluationResult evaluate(const Dataset& ds, const TrainTest& split, const Densi
     }
 
     EvaluationResult res;
-    double sum = 0;
-    int used = 0;
+    double sum = 0, accSum = 0;
+    int used = 0, accUsed = 0;
     for (int task : params.tasks) {
         const TaskType type = ds.tasks[task].type;
         std::vector<double> yTrain, yTest;
@@ -76,9 +119,17 @@ EvaluationResult evaluate(const Dataset& ds, const TrainTest& split, const Densi
         if (type == TaskType::MultiClass) {
             res.metric = "accuracy";
             v = learn::accuracy(pred, yTest);
+            accSum += v;
+            ++accUsed;
         } else if (type == TaskType::Binary) {
             res.metric = "auc";
             v = learn::rocAuc(pred, yTest);
+            // Scores are decision values for svm and linear (threshold 0), class-1 probabilities otherwise (0.5).
+            const double threshold = params.learner.kind == "svm" || params.learner.kind == "linear" ? 0.0 : 0.5;
+            std::vector<double> cls(pred.size());
+            for (std::size_t i = 0; i < pred.size(); ++i) cls[i] = pred[i] > threshold ? 1.0 : 0.0;
+            accSum += learn::accuracy(cls, yTest);
+            ++accUsed;
         } else {
             res.metric = "rmse";
             v = learn::rmse(pred, yTest);
@@ -86,6 +137,7 @@ EvaluationResult evaluate(const Dataset& ds, const TrainTest& split, const Densi
         if (!std::isnan(v)) { sum += v; ++used; }
     }
     res.value = used ? sum / used : std::nan("");
+    res.accuracy = accUsed ? accSum / accUsed : std::nan("");
 
     if (params.attack) {
         attack::ReidParams rp;
@@ -95,6 +147,16 @@ EvaluationResult evaluate(const Dataset& ds, const TrainTest& split, const Densi
         res.attacked = true;
     }
     return res;
+}
+
+EvaluationResult evaluatePublicOnly(const Dataset& ds, const TrainTest& split, const Eigen::VectorXd& n, const EvaluationParams& params) {
+    DensityMatrix none;
+    none.t.resize(n.size(), 0);
+    none.n = n;
+    EvaluationParams p = params;
+    p.appendN = true;  // n is the whole feature vector
+    p.attack = false;
+    return evaluate(ds, split, none, nullptr, nullptr, nullptr, p);
 }
 
 }  // namespace px::experiment

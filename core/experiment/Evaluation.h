@@ -18,6 +18,12 @@ struct TrainTest {
 };
 // The data set's own split if it has one, else a seeded stratified 80/20 split on the task.
 TrainTest chooseSplit(const Dataset& ds, int task, std::uint64_t seed);
+// k-fold cross-validation (the TU-benchmark protocol, Xu et al. 2019): the data set's shipped folds if
+// it has k of them, else seeded stratified folds (each class shuffled, its i-th graph in fold i mod k).
+std::vector<TrainTest> chooseFolds(const Dataset& ds, int task, std::uint64_t seed, int k);
+// The released rows permuted among graphs with the same vertex count (seeded): the control that keeps
+// everything that depends on n, the noise scale included, and removes the graph structure.
+DensityMatrix::Matrix shuffleWithinSameN(const DensityMatrix::Matrix& rows, const Eigen::VectorXd& n, std::uint64_t seed);
 
 struct EvaluationParams {
     std::vector<int> tasks;        // label columns to score (their metrics are averaged)
@@ -33,9 +39,13 @@ struct EvaluationParams {
 struct EvaluationResult {
     std::string metric;            // "auc", "rmse" or "accuracy"
     double value = 0;              // mean over the selected tasks
+    double accuracy = 0;           // classification tasks: accuracy (binary: score above the learner's threshold); NaN otherwise
     attack::ReidResult attack;     // zero if not run
     bool attacked = false;
 };
+
+// The public information alone: the same learner, split and preprocessing on the vertex count n only.
+EvaluationResult evaluatePublicOnly(const Dataset& ds, const TrainTest& split, const Eigen::VectorXd& n, const EvaluationParams& params);
 
 // Clean features are used when `release` is null (ε = ∞).
 EvaluationResult evaluate(const Dataset& ds, const TrainTest& split, const DensityMatrix& clean,

@@ -89,6 +89,16 @@ void ResultTable::add(const Row& row) {
     rows_.push_back(std::move(cells));
 }
 
+void ResultTable::set(int row, const std::string& column, const nlohmann::json& value) {
+    int c = columnIndex(column);
+    if (c < 0) {
+        columns_.push_back(column);
+        for (auto& r : rows_) r.emplace_back(nullptr);
+        c = int(columns_.size()) - 1;
+    }
+    rows_[row][c] = value;
+}
+
 const nlohmann::json& ResultTable::at(int row, const std::string& column) const {
     const int c = columnIndex(column);
     return c < 0 ? kNull : rows_[row][c];

@@ -16,6 +16,8 @@ public:
     const std::vector<std::string>& columns() const { return columns_; }
     // Cell (row, column); null if the row has no such column.
     const nlohmann::json& at(int row, const std::string& column) const;
+    // Sets a cell, appending the column (null in every other row) if it is new.
+    void set(int row, const std::string& column, const nlohmann::json& value);
     int columnIndex(const std::string& column) const;  // −1 if absent
 
     std::string toCsv() const;

@@ -44,14 +44,20 @@ std::vector<int> selectTasks(const SweepSpec& spec, const Dataset& ds) {
     return tasks;
 }
 
-const std::vector<std::string> kKeyColumns = {"dataset", "task", "split", "pattern_class", "d", "mechanism", "allocation",
+const std::vector<std::string> kKeyColumns = {"dataset", "task", "split", "protocol", "pattern_class", "d", "mechanism", "allocation",
                                               "sensitivity", "degree_bound", "beta", "reference_mode", "valid_guarantee",
                                               "secure", "budget_axis", "budget", "delta", "learner", "k", "noisy_test",
                                               "append_n", "standardize", "metric"};
-const std::vector<std::string> kMeasureColumns = {"value", "top1", "top10", "epsilon", "epsilon_bdrs", "noise_param_rho", "ceiling_top1",
+const std::vector<std::string> kMeasureColumns = {"value", "value_fold_std", "accuracy", "public_value", "shuffled_value", "top1", "top10", "epsilon", "epsilon_bdrs", "noise_param_rho", "ceiling_top1",
                                                   "ceiling_top10", "chance_same_n_top1"};
 
 }  // namespace
+
+bool noStructuralSignal(const std::string& metric, double value, double publicValue, double shuffledValue) {
+    constexpr double kMargin = 0.02;
+    if (metric == "rmse") return value > std::min(publicValue, shuffledValue) - kMargin;  // lower is better
+    return value < std::max(publicValue, shuffledValue) + kMargin;
+}
 
 double epsilonForNoiseParameter(const privacy::MechanismParams& m, double rho, int d) {
     using namespace privacy;
@@ -72,7 +78,11 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
     const auto runs = spec.runs();
     const auto [begin, end] = shardRange(int(runs.size()), options.shard, options.shards);
     const std::vector<int> tasks = selectTasks(spec, data);
-    const TrainTest split = chooseSplit(data, tasks[0], spec.splitSeed);
+    const int k = spec.folds();
+    const std::vector<TrainTest> splits = k > 0 ? chooseFolds(data, tasks[0], spec.splitSeed, k)
+                                                 : std::vector<TrainTest>{chooseSplit(data, tasks[0], spec.splitSeed)};
+    const std::string splitName = k == 0 ? splits[0].name
+                                  : std::to_string(k) + "-fold (" + (int(data.folds.size()) == k ? "shipped folds" : "stratified, seed=" + std::to_string(spec.splitSeed)) + ")";
     const privacy::GraphFacts facts = privacy::GraphFacts::of(data);
     const std::vector<std::string> classes = spec.classKeys();
     const std::vector<int> dims = spec.dimValues();
@@ -85,6 +95,7 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         std::shared_ptr<const DensityMatrix> dm;
         attack::ReidResult ceiling;
     } cache;
+    double publicValue = std::nan("");  // the public information alone: one value for the whole sweep
     const double perRun = 1.0 / std::max(1, end - begin);
     auto lastPartial = std::chrono::steady_clock::now();
     for (int r = begin; r < end; ++r) {
@@ -122,29 +133,68 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         ep.attackSubset = spec.attackSubset;
         ep.seed = mp.seed;
 
+        // Every split (fold) in turn; the attack does not depend on the split and runs once.
+        std::vector<double> foldValues;
+        auto evaluateAll = [&](const DensityMatrix::Matrix* released, const privacy::RowSampler* mech,
+                               const std::function<double(int, int)>& scale, bool attack) {
+            EvaluationResult sum;
+            sum.value = sum.accuracy = 0;
+            foldValues.clear();
+            for (std::size_t f = 0; f < splits.size(); ++f) {
+                EvaluationParams p = ep;
+                p.attack = attack && f == 0;
+                const EvaluationResult r = evaluate(data, splits[f], *cache.dm, released, mech, scale, p);
+                if (f == 0) { sum.metric = r.metric; sum.attack = r.attack; sum.attacked = r.attacked; }
+                sum.value += r.value / double(splits.size());
+                sum.accuracy += r.accuracy / double(splits.size());
+                foldValues.push_back(r.value);
+            }
+            return sum;
+        };
+        if (spec.controls && std::isnan(publicValue)) {
+            publicValue = 0;
+            for (const TrainTest& t : splits) publicValue += evaluatePublicOnly(data, t, cache.dm->n, ep).value / double(splits.size());
+        }
         EvaluationResult ev;
+        const DensityMatrix::Matrix* releasedRows = nullptr;  // for the shuffled control
+        privacy::NoisyEmbedding released;
         privacy::PrivacyReport report;
         double noiseRho = std::nan("");
         if (std::isinf(budget)) {
-            ev = evaluate(data, split, *cache.dm, nullptr, nullptr, nullptr, ep);
+            ev = evaluateAll(nullptr, nullptr, nullptr, spec.attack);
+            releasedRows = &cache.dm->t;
             report.conversions = {{"none (no noise)", privacy::kInf}};
             report.validGuarantee = true;
             report.delta = mp.delta;
         } else if (mp.mechanism == privacy::MechanismKind::RandomizedResponse) {
             privacy::RandomizedResponseModel rr(data, cache.patterns.patterns, mp.epsilon, mp.seed, mp.delta);
-            privacy::NoisyEmbedding e = rr.release(0);
-            ev = evaluate(data, split, *cache.dm, &e.values, &rr, nullptr, ep);
+            released = rr.release(0);
+            ev = evaluateAll(&released.values, &rr, nullptr, spec.attack);
+            releasedRows = &released.values;
             report = rr.report();
         } else {
             privacy::NoiseModel model(cache.dm, cache.patterns.patterns, facts, mp, data.name);
-            privacy::NoisyEmbedding e;
-            model.releaseInto(0, e);
+            model.releaseInto(0, released);
             auto scale = [&model](int c, int j) { return model.noiseScale(c, j); };
-            ev = evaluate(data, split, *cache.dm, &e.values, &model, scale, ep);
+            ev = evaluateAll(&released.values, &model, scale, spec.attack);
+            releasedRows = &released.values;
             report = model.report();
             noiseRho = mp.mechanism == privacy::MechanismKind::SmoothGaussian ? report.rhoPrime
                        : mp.mechanism == privacy::MechanismKind::Laplace     ? mp.epsilon * mp.epsilon / 2
                                                                               : report.rho;
+        }
+        const double foldStd = [&] {
+            if (foldValues.size() < 2) return 0.0;
+            double m = 0, v = 0;
+            for (double x : foldValues) m += x / double(foldValues.size());
+            for (double x : foldValues) v += (x - m) * (x - m) / double(foldValues.size() - 1);
+            return std::sqrt(v);
+        }();
+        const int foldCount = int(foldValues.size());
+        double shuffledValue = std::nan("");
+        if (spec.controls) {
+            const DensityMatrix::Matrix shuffled = shuffleWithinSameN(*releasedRows, cache.dm->n, mp.seed);
+            shuffledValue = evaluateAll(&shuffled, nullptr, nullptr, false).value;
         }
         const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         ResultTable::Row row = {
@@ -152,7 +202,9 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
             {"dataset", data.name},
             {"dataset_hash", hash},
             {"task", spec.task == "all" ? std::string("all") : data.tasks[tasks[0]].name},
-            {"split", split.name},
+            {"split", splitName},
+            {"protocol", spec.protocol},
+            {"folds", foldCount},
             {"pattern_class", classes[run.classIndex]},
             {"d", d},
             {"pattern_seed", spec.patternSeeds[run.patternSeedIndex]},
@@ -190,7 +242,14 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
             {"standardize", spec.standardize},
             {"metric", ev.metric},
             {"value", ev.value},
+            {"value_fold_std", foldStd},
+            {"accuracy", ev.accuracy},
         };
+        if (spec.controls) {
+            row.push_back({"public_value", publicValue});
+            row.push_back({"shuffled_value", shuffledValue});
+            row.push_back({"no_structural_signal", noStructuralSignal(ev.metric, ev.value, publicValue, shuffledValue)});
+        }
         if (ev.attacked) {
             const auto& a = ev.attack;
             for (auto kv : std::vector<std::pair<std::string, double>>{
@@ -220,7 +279,8 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
     result.metadata["version"] = PX_VERSION;
     result.metadata["spec"] = spec.toJson();
     result.metadata["dataset"] = {{"name", data.name}, {"source", data.source}, {"content_hash", hash}, {"graphs", data.size()}};
-    result.metadata["split"] = split.name;
+    result.metadata["split"] = splitName;
+    result.metadata["protocol"] = spec.protocol;
     result.metadata["shard"] = {{"index", options.shard}, {"count", options.shards}, {"runs", {begin, end}}, {"total_runs", runs.size()}};
     summarise(result);
     return result;
@@ -244,6 +304,14 @@ void summarise(SweepResult& res) {
     for (const auto& m : kMeasureColumns)
         if (res.runs.columnIndex(m) >= 0) measures.push_back(m);
     res.aggregated = res.runs.aggregate(keys, measures);
+    if (res.aggregated.columnIndex("public_value_mean") >= 0)
+        for (int i = 0; i < res.aggregated.rows(); ++i) {
+            const auto& a = res.aggregated;
+            if (!a.at(i, "value_mean").is_number() || !a.at(i, "public_value_mean").is_number() || !a.at(i, "shuffled_value_mean").is_number()) continue;
+            res.aggregated.set(i, "no_structural_signal",
+                               noStructuralSignal(a.at(i, "metric").get<std::string>(), a.at(i, "value_mean").get<double>(),
+                                                  a.at(i, "public_value_mean").get<double>(), a.at(i, "shuffled_value_mean").get<double>()));
+        }
     res.fits.clear();
     // Fit groups: every key but the budget; AUC only.
     std::vector<std::string> groupKeys;
@@ -305,6 +373,9 @@ void summarise(SweepResult& res) {
         for (std::size_t t = 0; t < fs.targetAuc.size(); ++t)
             inv.push_back({{"auc", fs.targetAuc[t]}, {"epsilon", std::isinf(fs.epsilonForTarget[t]) ? nlohmann::json("inf") : nlohmann::json(fs.epsilonForTarget[t])}});
         f["epsilon_for_auc"] = inv;
+        // The floor A₀ beside the two controls: equal floors say the noise leaves only the public information.
+        for (const char* c : {"public_value_mean", "shuffled_value_mean"})
+            if (a.at(first, c).is_number()) f[std::string(c).substr(0, std::string(c).size() - 5)] = a.at(first, c);
         notes.push_back(f);
     }
     res.metadata["erf_fits"] = notes;

@@ -46,6 +46,10 @@ void saveSweep(const SweepResult& result, const std::string& prefix);
 // mechanism and allocation, and the reference-mode / clean-test flags. Fits and plots use it.
 std::string seriesLabel(const ResultTable& table, int row);
 
+// True if a result is within 0.02 of the better of its two controls (the public information alone, and
+// the release shuffled among graphs of equal n): the densities then add nothing measurable.
+bool noStructuralSignal(const std::string& metric, double value, double publicValue, double shuffledValue);
+
 // ε of a mechanism for a noise parameter ρ (ρ of the Gaussian, ρ' of the smooth one), d patterns.
 double epsilonForNoiseParameter(const privacy::MechanismParams& m, double rho, int d);
 

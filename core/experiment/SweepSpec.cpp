@@ -30,6 +30,20 @@ std::vector<SweepSpec::Run> SweepSpec::runs() const {
     return out;
 }
 
+int SweepSpec::folds() const {
+    if (protocol == "split") return 0;
+    const auto dash = protocol.find("-fold");
+    if (dash == std::string::npos || dash == 0 || dash + 5 != protocol.size())
+        throw std::invalid_argument("protocol must be \"split\" or \"K-fold\" (e.g. \"10-fold\"), found \"" + protocol + "\"");
+    int k = 0;
+    for (std::size_t i = 0; i < dash; ++i) {
+        if (protocol[i] < '0' || protocol[i] > '9' || k > 1000) throw std::invalid_argument("protocol: K of \"K-fold\" must be a whole number from 2 to 1000");
+        k = k * 10 + (protocol[i] - '0');
+    }
+    if (k < 2 || k > 1000) throw std::invalid_argument("protocol: K of \"K-fold\" must be from 2 to 1000");
+    return k;
+}
+
 std::pair<int, int> shardRange(int runs, int shard, int shards) {
     if (shards < 1 || shard < 0 || shard >= shards)
         throw std::invalid_argument("shard must be i/N with 0 ≤ i < N (got " + std::to_string(shard) + "/" + std::to_string(shards) + ")");
@@ -70,6 +84,8 @@ nlohmann::json SweepSpec::toJson() const {
     j["attack"] = attack;
     j["attack_subset"] = attackSubset;
     j["split_seed"] = splitSeed;
+    j["protocol"] = protocol;
+    j["controls"] = controls;
     return j;
 }
 
@@ -77,7 +93,8 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
     const nlohmann::json j = parseJsonInput(text, src);
     static const std::set<std::string> known = {"format", "version", "name", "dataset", "task", "patterns", "classes", "dims",
                                                 "pattern_seeds", "mechanisms", "mechanism", "budget", "noise_seeds",
-                                                "learner", "noisy_test", "append_n", "standardize", "attack", "attack_subset", "split_seed"};
+                                                "learner", "noisy_test", "append_n", "standardize", "attack", "attack_subset", "split_seed",
+                                                "protocol", "controls"};
     SweepSpec s;
     std::string field;
     try {
@@ -153,6 +170,9 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
         field = "attack"; s.attack = j.value("attack", s.attack);
         field = "attack_subset"; s.attackSubset = j.value("attack_subset", s.attackSubset);
         field = "split_seed"; s.splitSeed = j.value("split_seed", s.splitSeed);
+        field = "protocol"; s.protocol = j.value("protocol", s.protocol);
+        s.folds();
+        field = "controls"; s.controls = j.value("controls", s.controls);
         field = "";
         if (s.budgets.empty()) throw std::invalid_argument("budget: no values");
         for (double v : s.budgets) if (!(v > 0)) throw std::invalid_argument("budget values must be positive (or \"inf\")");

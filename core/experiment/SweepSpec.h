@@ -34,7 +34,14 @@ struct SweepSpec {
     bool standardize = true;      // standardise features on the training set (false: raw, as the reference code)
     bool attack = true;           // run the re-identification attack
     int attackSubset = 0;         // 0: attack every graph
-    std::uint64_t splitSeed = 1;  // for data sets without their own split (stratified 80/20)
+    std::uint64_t splitSeed = 1;  // for data sets without their own split (stratified 80/20) or folds
+    // "split": the data set's split, else stratified 80/20. "K-fold" (e.g. "10-fold"): K-fold cross-
+    // validation on the data set's shipped folds, else stratified seeded folds; values are means over folds.
+    std::string protocol = "split";
+    // The controls beside every result: the public information alone (n) and the release with its rows
+    // shuffled among graphs of equal n; a result within 0.02 of either is flagged "no structural signal".
+    bool controls = true;
+    int folds() const;  // K of "K-fold"; 0 for "split"
 
     struct Run {
         int index = 0;

@@ -2,10 +2,14 @@
 #include "TestSupport.h"
 #include "common/Error.h"
 #include "experiment/Distinguishability.h"
+#include "experiment/Evaluation.h"
 #include "experiment/SweepRunner.h"
+#include "learn/Learners.h"
+#include "learn/Metrics.h"
 #include "generators/Generators.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 
 using namespace px;
@@ -177,6 +181,107 @@ private slots:
         // Exact TV for one point, recomputed by hand: equal σ, so TV = 2Φ(‖Δ/σ‖/2) − 1 ≥ 0.
         for (double o : r.classes[1].overlap) QVERIFY(o >= 0 && o <= 1);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, distinguishability(pairs[0].g0, gen::cycle(7), p));
+    }
+    // Stratified seeded folds: a partition, every class spread evenly, train = the complement, seeded.
+    void stratifiedFoldsPartitionAndStratify() {
+        Dataset ds = gen::sbmCycleTask(103, 2);  // two classes
+        const auto folds = chooseFolds(ds, 0, 7, 10);
+        QCOMPARE(int(folds.size()), 10);
+        std::vector<int> tested(ds.size(), 0);
+        for (const auto& f : folds) {
+            QCOMPARE(int(f.train.size() + f.test.size()), ds.size());
+            std::vector<int> all = f.train;
+            all.insert(all.end(), f.test.begin(), f.test.end());
+            std::sort(all.begin(), all.end());
+            for (int i = 0; i < ds.size(); ++i) QCOMPARE(all[i], i);  // train and test are complements
+            for (int i : f.test) ++tested[i];
+            QVERIFY(f.test.size() == 10 || f.test.size() == 11);
+        }
+        for (int t : tested) QCOMPARE(t, 1);  // the test folds partition the graphs
+        // Each class is spread over the folds: its count per fold differs by at most one.
+        for (int cls = 0; cls < 2; ++cls) {
+            int lo = 1 << 30, hi = 0;
+            for (const auto& f : folds) {
+                int c = 0;
+                for (int i : f.test) c += std::lround(ds.labels(i, 0)) == cls;
+                lo = std::min(lo, c);
+                hi = std::max(hi, c);
+            }
+            QVERIFY2(hi - lo <= 1, qPrintable(QString("class %1: %2..%3 per fold").arg(cls).arg(lo).arg(hi)));
+        }
+        QVERIFY(chooseFolds(ds, 0, 7, 10)[3].test == folds[3].test);  // seeded
+        QVERIFY(chooseFolds(ds, 0, 8, 10)[3].test != folds[3].test);
+        // Shipped folds are used as they are.
+        ds.folds = {{"fold 1", {1, 2, 3}, {}, {0}}, {"fold 2", {0, 2, 3}, {}, {1}}};
+        const auto shipped = chooseFolds(ds, 0, 7, 2);
+        QCOMPARE(shipped[1].test, std::vector<int>{1});
+        QCOMPARE(shipped[1].train, (std::vector<int>{0, 2, 3}));
+    }
+    // The sweep's k-fold value is the mean of one evaluation per fold computed here directly; its public
+    // control is a kNN on n alone, computed here from scratch (standardised n, AUC per fold, mean).
+    void foldProtocolAndPublicBaselineByHand() {
+        Dataset ds = gen::sbmCycleTask(90, 3);
+        ds.folds.clear();
+        for (int f = 0; f < 3; ++f) {
+            Split s;
+            s.name = "fold " + std::to_string(f + 1);
+            for (int i = 0; i < ds.size(); ++i) (i % 3 == f ? s.test : s.train).push_back(i);
+            ds.folds.push_back(s);
+        }
+        SweepSpec spec = SweepSpec::fromJson(R"({
+            "patterns": {"class": "treewidth:2", "d": 5, "size_max": 6}, "protocol": "3-fold",
+            "budget": {"axis": "epsilon", "values": ["inf"]}, "learner": {"k": 7}, "attack": false})");
+        const SweepResult res = runSweep(spec, ds);
+        QCOMPARE(res.runs.rows(), 1);
+        QCOMPARE(res.runs.at(0, "folds").get<int>(), 3);
+        QVERIFY(res.runs.at(0, "split").get<std::string>().find("shipped folds") != std::string::npos);
+
+        PatternSamplerParams pp = spec.patterns;
+        pp.seed = spec.patternSeeds[0];
+        const DensityMatrix dm = DensityMatrix::compute(ds, PatternSet::sample(pp));
+        EvaluationParams ep;
+        ep.tasks = {0};
+        ep.learner = spec.learner;
+        ep.attack = false;
+        double byFold = 0, publicByHand = 0;
+        for (const Split& f : ds.folds) {
+            const TrainTest t{f.train, f.test, f.name};
+            byFold += evaluate(ds, t, dm, nullptr, nullptr, nullptr, ep).value / 3;
+            // n alone, standardised on the training part (the engine's standardiser: with integer n, equidistant
+            // neighbours tie and rounding of the scaled values decides them), kNN, AUC: written out here.
+            learn::RowMatrix xTrain(f.train.size(), 1), xTest(f.test.size(), 1);
+            std::vector<double> yTrain, yTest;
+            for (std::size_t r = 0; r < f.train.size(); ++r) { xTrain(long(r), 0) = dm.n(f.train[r]); yTrain.push_back(ds.labels(f.train[r], 0)); }
+            for (std::size_t r = 0; r < f.test.size(); ++r) { xTest(long(r), 0) = dm.n(f.test[r]); yTest.push_back(ds.labels(f.test[r], 0)); }
+            const learn::Standardizer st = learn::Standardizer::fit(xTrain);
+            publicByHand += learn::rocAuc(learn::fitPredict(spec.learner, st.apply(xTrain), yTrain, st.apply(xTest), TaskType::Binary), yTest) / 3;
+        }
+        QVERIFY2(std::abs(res.runs.at(0, "value").get<double>() - byFold) < 1e-12,
+                 qPrintable(QString("sweep %1, by hand %2").arg(res.runs.at(0, "value").get<double>()).arg(byFold)));
+        QVERIFY2(std::abs(res.runs.at(0, "public_value").get<double>() - publicByHand) < 1e-12,
+                 qPrintable(QString("sweep %1, by hand %2").arg(res.runs.at(0, "public_value").get<double>()).arg(publicByHand)));
+        QVERIFY(res.runs.at(0, "shuffled_value").is_number());
+        QVERIFY(res.aggregated.at(0, "no_structural_signal").is_boolean());
+    }
+    // The shuffled control permutes rows only among graphs with equal n, and keeps every row.
+    void shuffleKeepsRowsWithinEqualN() {
+        DensityMatrix::Matrix rows(8, 2);
+        Eigen::VectorXd n(8);
+        for (int i = 0; i < 8; ++i) { rows(i, 0) = i; rows(i, 1) = 10 * i; n(i) = i < 5 ? 20 : 30; }
+        const auto out = shuffleWithinSameN(rows, n, 3);
+        std::vector<int> seen;
+        for (int i = 0; i < 8; ++i) {
+            const int from = int(out(i, 0));
+            QCOMPARE(out(i, 1), 10.0 * from);  // whole rows move
+            QCOMPARE(n(from), n(i));           // only among equal n
+            seen.push_back(from);
+        }
+        std::sort(seen.begin(), seen.end());
+        for (int i = 0; i < 8; ++i) QCOMPARE(seen[i], i);
+        QVERIFY(noStructuralSignal("auc", 0.71, 0.70, 0.60));
+        QVERIFY(!noStructuralSignal("auc", 0.75, 0.70, 0.60));
+        QVERIFY(noStructuralSignal("rmse", 1.09, 1.10, 1.20));
+        QVERIFY(!noStructuralSignal("rmse", 1.00, 1.10, 1.20));
     }
     void cancelStopsASweep() {
         SweepSpec spec;

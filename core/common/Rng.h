@@ -5,6 +5,7 @@
 // through splitmix64; the distributions are written here (not <random>'s) so the streams are
 // the same with every standard library.
 #include <cmath>
+#include <utility>
 #include <cstdint>
 #include <string_view>
 
@@ -58,6 +59,11 @@ public:
         return (std::uint64_t)(m >> 64);
     }
     bool bernoulli(double p) { return uniform() < p; }
+    // Fisher–Yates shuffle, last position first (the order of draws is part of every seeded split).
+    template <class Vector>
+    void shuffle(Vector& v) {
+        for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[below(std::uint64_t(i))]);
+    }
     // standard normal by the polar Box–Muller method (no cached spare: stateless across calls)
     double normal() {
         double u, v, s;

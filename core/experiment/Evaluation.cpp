@@ -10,6 +10,19 @@
 
 namespace px::experiment {
 
+namespace {
+// Graph indices grouped by class label of the task (regression or missing labels: one group), ascending.
+std::map<long, std::vector<int>> strataOf(const Dataset& ds, int task) {
+    std::map<long, std::vector<int>> strata;
+    for (int i = 0; i < ds.size(); ++i) {
+        const double y = task < ds.labels.cols() ? ds.labels(i, task) : 0.0;
+        const bool classLike = task < int(ds.tasks.size()) && ds.tasks[task].type != TaskType::Regression && !std::isnan(y);
+        strata[classLike ? std::lround(y) : -1].push_back(i);
+    }
+    return strata;
+}
+}  // namespace
+
 TrainTest chooseSplit(const Dataset& ds, int task, std::uint64_t seed) {
     TrainTest s;
     if (ds.split && !ds.split->train.empty() && !ds.split->test.empty()) {
@@ -18,16 +31,9 @@ TrainTest chooseSplit(const Dataset& ds, int task, std::uint64_t seed) {
         s.name = ds.split->name;
         return s;
     }
-    // Stratified by label value (regression or missing labels: one stratum).
-    std::map<long, std::vector<int>> strata;
-    for (int i = 0; i < ds.size(); ++i) {
-        const double y = task < ds.labels.cols() ? ds.labels(i, task) : 0.0;
-        const bool classLike = task < int(ds.tasks.size()) && ds.tasks[task].type != TaskType::Regression && !std::isnan(y);
-        strata[classLike ? std::lround(y) : -1].push_back(i);
-    }
     Rng rng(seed, "split");
-    for (auto& [label, ids] : strata) {
-        for (int i = int(ids.size()) - 1; i > 0; --i) std::swap(ids[i], ids[rng.below(std::uint64_t(i + 1))]);
+    for (auto& [label, ids] : strataOf(ds, task)) {
+        rng.shuffle(ids);
         const int nTest = int(std::lround(0.2 * double(ids.size())));
         s.test.insert(s.test.end(), ids.begin(), ids.begin() + nTest);
         s.train.insert(s.train.end(), ids.begin() + nTest, ids.end());
@@ -45,17 +51,11 @@ std::vector<TrainTest> chooseFolds(const Dataset& ds, int task, std::uint64_t se
         for (const Split& f : ds.folds) folds.push_back({f.train, f.test, ds.name + " " + f.name + " of " + std::to_string(k)});
         return folds;
     }
-    std::map<long, std::vector<int>> strata;
-    for (int i = 0; i < ds.size(); ++i) {
-        const double y = task < ds.labels.cols() ? ds.labels(i, task) : 0.0;
-        const bool classLike = task < int(ds.tasks.size()) && ds.tasks[task].type != TaskType::Regression && !std::isnan(y);
-        strata[classLike ? std::lround(y) : -1].push_back(i);
-    }
     std::vector<int> foldOf(ds.size(), 0);
     Rng rng(seed, "folds");
     int offset = 0;  // continue the round robin across classes, so fold sizes differ by at most one
-    for (auto& [label, ids] : strata) {
-        for (int i = int(ids.size()) - 1; i > 0; --i) std::swap(ids[i], ids[rng.below(std::uint64_t(i + 1))]);
+    for (auto& [label, ids] : strataOf(ds, task)) {
+        rng.shuffle(ids);
         for (std::size_t r = 0; r < ids.size(); ++r) foldOf[ids[r]] = int((offset + r) % k);
         offset = int((offset + ids.size()) % k);
     }
@@ -75,7 +75,7 @@ DensityMatrix::Matrix shuffleWithinSameN(const DensityMatrix::Matrix& rows, cons
     Rng rng(seed, "shuffle-within-n");
     for (auto& [size, ids] : byN) {
         std::vector<int> from = ids;
-        for (int i = int(from.size()) - 1; i > 0; --i) std::swap(from[i], from[rng.below(std::uint64_t(i + 1))]);
+        rng.shuffle(from);
         for (std::size_t r = 0; r < ids.size(); ++r) out.row(ids[r]) = rows.row(from[r]);
     }
     return out;

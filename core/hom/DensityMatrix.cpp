@@ -58,12 +58,7 @@ std::size_t checkResources(const Dataset& data, const std::vector<Pattern>& patt
     // sample of at most 1,024 graphs, scaled to the whole data set (exact for smaller data sets).
     const int N = data.size();
     std::vector<hom::GraphShape> shapes(N);
-    for (int i = 0; i < N; ++i) {
-        const Graph& g = data.graphs[i];
-        shapes[i].n = g.numVertices();
-        shapes[i].nnz = double(g.adjacency().size());
-        for (int v = 0; v < g.numVertices(); ++v) shapes[i].wedges += double(g.degree(v)) * g.degree(v);
-    }
+    for (int i = 0; i < N; ++i) shapes[i] = hom::GraphShape::of(data.graphs[i]);
     std::vector<int> largest;
     for (int by = 0; by < 3; ++by) {
         std::vector<int> order(N);

@@ -17,10 +17,6 @@ namespace px::io {
 
 namespace {
 
-bool endsWith(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // Reports at most kMaxListed problems of a file by line; counts the rest in one summary line.
 class Reporter {
 public:

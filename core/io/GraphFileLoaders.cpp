@@ -15,9 +15,6 @@
 namespace px::io {
 
 namespace {
-bool endsWith(const std::string& s, const std::string& suf) {
-    return s.size() >= suf.size() && s.compare(s.size() - suf.size(), suf.size(), suf) == 0;
-}
 std::vector<std::string> listFiles(const std::string& folder) {
     std::vector<std::string> out;
     if (DIR* d = opendir(folder.c_str())) {

@@ -112,6 +112,10 @@ bool fileExists(const std::string& path) {
     return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
+bool endsWith(const std::string& s, const std::string& suffix) {
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
 std::string baseName(std::string p) {
     while (p.size() > 1 && p.back() == '/') p.pop_back();
     auto s = p.find_last_of('/');

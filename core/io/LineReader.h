@@ -39,6 +39,7 @@ double parseDouble(const LineReader& r, std::string_view field, const char* what
 // Empty field → NaN (a missing label); otherwise a number.
 double parseOptionalDouble(const LineReader& r, std::string_view field, const char* what);
 bool fileExists(const std::string& path);
+bool endsWith(const std::string& s, const std::string& suffix);
 // Last component of a path ("a/b/" → "b").
 std::string baseName(std::string path);
 bool isDirectory(const std::string& path);

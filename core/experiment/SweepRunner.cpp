@@ -44,35 +44,7 @@ std::vector<int> selectTasks(const SweepSpec& spec, const Dataset& ds) {
     return tasks;
 }
 
-const std::vector<std::string> kKeyColumns = {"dataset", "task", "split", "protocol", "pattern_class", "d", "mechanism", "allocation",
-                                              "sensitivity", "degree_bound", "beta", "reference_mode", "valid_guarantee",
-                                              "secure", "budget_axis", "budget", "delta", "learner", "k", "noisy_test",
-                                              "append_n", "standardize", "metric"};
-const std::vector<std::string> kMeasureColumns = {"value", "value_fold_std", "accuracy", "public_value", "shuffled_value", "top1", "top10", "epsilon", "epsilon_bdrs", "noise_param_rho", "ceiling_top1",
-                                                  "ceiling_top10", "chance_same_n_top1"};
-
 }  // namespace
-
-bool noStructuralSignal(const std::string& metric, double value, double publicValue, double shuffledValue) {
-    constexpr double kMargin = 0.02;
-    if (metric == "rmse") return value > std::min(publicValue, shuffledValue) - kMargin;  // lower is better
-    return value < std::max(publicValue, shuffledValue) + kMargin;
-}
-
-double epsilonForNoiseParameter(const privacy::MechanismParams& m, double rho, int d) {
-    using namespace privacy;
-    switch (m.mechanism) {
-        case MechanismKind::Gaussian:
-            return (m.secure || m.referenceMode) ? tightRdpEpsilon(rho, kInf, m.delta) : gaussianEpsilon(std::sqrt(2 * rho), m.delta);
-        case MechanismKind::SmoothGaussian: {
-            const double beta = (m.beta > 0 && !m.referenceMode) ? m.beta : rho / 5;
-            return tightestEpsilon(smoothGaussianGuarantee(rho, beta, d), m.delta);
-        }
-        case MechanismKind::Laplace: return std::sqrt(2 * rho);
-        case MechanismKind::RandomizedResponse: return std::nan("");
-    }
-    return std::nan("");
-}
 
 SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, Progress& progress) {
     const auto runs = spec.runs();
@@ -95,7 +67,8 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         std::shared_ptr<const DensityMatrix> dm;
         attack::ReidResult ceiling;
     } cache;
-    double publicValue = std::nan("");  // the public information alone: one value for the whole sweep
+    // The public information alone: one value (and accuracy) for the whole sweep.
+    double publicValue = std::nan(""), publicAccuracy = std::nan("");
     const double perRun = 1.0 / std::max(1, end - begin);
     auto lastPartial = std::chrono::steady_clock::now();
     for (int r = begin; r < end; ++r) {
@@ -152,8 +125,12 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
             return sum;
         };
         if (spec.controls && std::isnan(publicValue)) {
-            publicValue = 0;
-            for (const TrainTest& t : splits) publicValue += evaluatePublicOnly(data, t, cache.dm->n, ep).value / double(splits.size());
+            publicValue = publicAccuracy = 0;
+            for (const TrainTest& t : splits) {
+                const EvaluationResult pub = evaluatePublicOnly(data, t, cache.dm->n, ep);
+                publicValue += pub.value / double(splits.size());
+                publicAccuracy += pub.accuracy / double(splits.size());
+            }
         }
         EvaluationResult ev;
         const DensityMatrix::Matrix* releasedRows = nullptr;  // for the shuffled control
@@ -191,11 +168,12 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
             return std::sqrt(v);
         }();
         const int foldCount = int(foldValues.size());
-        double shuffledValue = std::nan("");
+        EvaluationResult shuffledControl;
         if (spec.controls) {
             const DensityMatrix::Matrix shuffled = shuffleWithinSameN(*releasedRows, cache.dm->n, mp.seed);
-            shuffledValue = evaluateAll(&shuffled, nullptr, nullptr, false).value;
+            shuffledControl = evaluateAll(&shuffled, nullptr, nullptr, false);
         }
+        const double shuffledValue = shuffledControl.value;
         const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         ResultTable::Row row = {
             {"run", r},
@@ -248,6 +226,8 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         if (spec.controls) {
             row.push_back({"public_value", publicValue});
             row.push_back({"shuffled_value", shuffledValue});
+            row.push_back({"public_accuracy", publicAccuracy});
+            row.push_back({"shuffled_accuracy", shuffledControl.accuracy});
             row.push_back({"no_structural_signal", noStructuralSignal(ev.metric, ev.value, publicValue, shuffledValue)});
         }
         if (ev.attacked) {
@@ -284,116 +264,6 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
     result.metadata["shard"] = {{"index", options.shard}, {"count", options.shards}, {"runs", {begin, end}}, {"total_runs", runs.size()}};
     summarise(result);
     return result;
-}
-
-std::string seriesLabel(const ResultTable& a, int row) {
-    auto text = [&](const char* k) {
-        const auto& v = a.at(row, k);
-        return v.is_string() ? v.get<std::string>() : v.dump();
-    };
-    return text("pattern_class") + ", d=" + text("d") + ", " + text("mechanism") + " " + text("allocation") +
-           (a.at(row, "reference_mode") == true ? ", REFERENCE MODE" : "") +
-           (a.at(row, "noisy_test") == false ? ", clean test" : "");
-}
-
-void summarise(SweepResult& res) {
-    std::vector<std::string> keys;
-    for (const auto& k : kKeyColumns)
-        if (res.runs.columnIndex(k) >= 0) keys.push_back(k);
-    std::vector<std::string> measures;
-    for (const auto& m : kMeasureColumns)
-        if (res.runs.columnIndex(m) >= 0) measures.push_back(m);
-    res.aggregated = res.runs.aggregate(keys, measures);
-    if (res.aggregated.columnIndex("public_value_mean") >= 0)
-        for (int i = 0; i < res.aggregated.rows(); ++i) {
-            const auto& a = res.aggregated;
-            if (!a.at(i, "value_mean").is_number() || !a.at(i, "public_value_mean").is_number() || !a.at(i, "shuffled_value_mean").is_number()) continue;
-            res.aggregated.set(i, "no_structural_signal",
-                               noStructuralSignal(a.at(i, "metric").get<std::string>(), a.at(i, "value_mean").get<double>(),
-                                                  a.at(i, "public_value_mean").get<double>(), a.at(i, "shuffled_value_mean").get<double>()));
-        }
-    res.fits.clear();
-    // Fit groups: every key but the budget; AUC only.
-    std::vector<std::string> groupKeys;
-    for (const auto& k : keys)
-        if (k != "budget") groupKeys.push_back(k);
-    std::map<std::string, std::vector<int>> groups;
-    std::vector<std::string> order;
-    const ResultTable& a = res.aggregated;
-    for (int i = 0; i < a.rows(); ++i) {
-        if (a.at(i, "metric") != "auc") continue;
-        std::string id;
-        for (const auto& k : groupKeys) {
-            if (k == "valid_guarantee") continue;
-            const auto& v = a.at(i, k);
-            id += (id.empty() ? "" : ", ") + k + "=" + (v.is_string() ? v.get<std::string>() : v.dump());
-        }
-        if (!groups.count(id)) order.push_back(id);
-        groups[id].push_back(i);
-    }
-    auto notes = nlohmann::json::array();
-    for (const auto& id : order) {
-        std::vector<double> rho, auc;
-        double aInf = -1;
-        for (int i : groups[id]) {
-            const double b = a.at(i, "budget").get<double>();
-            if (std::isinf(b)) { aInf = a.at(i, "value_mean").get<double>(); continue; }
-            const auto& r = a.at(i, "noise_param_rho_mean");
-            if (r.is_number() && std::isfinite(r.get<double>()) && r.get<double>() > 0) {
-                rho.push_back(r.get<double>());
-                auc.push_back(a.at(i, "value_mean").get<double>());
-            }
-        }
-        if (rho.size() < 2 || (aInf < 0.5 && aInf >= 0)) continue;
-        FitSummary fs;
-        fs.group = seriesLabel(a, groups[id][0]);
-        fs.fit = fitErf(rho, auc, aInf >= 0.5 ? aInf : -1.0);
-        if (rho.size() >= 3) fs.floored = fitErf(rho, auc, aInf >= 0.5 ? aInf : -1.0, true);
-        const int first = groups[id][0];
-        privacy::MechanismParams m;
-        m.mechanism = privacy::mechanismFromString(a.at(first, "mechanism").get<std::string>());
-        m.delta = a.at(first, "delta").get<double>();
-        m.beta = a.at(first, "beta").is_number() ? a.at(first, "beta").get<double>() : 0.0;
-        m.referenceMode = a.at(first, "reference_mode").get<bool>();
-        const int d = a.at(first, "d").get<int>();
-        for (double target : {0.6, 0.65, 0.7, 0.75}) {
-            if (target >= fs.fit.aInf) continue;
-            fs.targetAuc.push_back(target);
-            const double r = fs.fit.rhoFor(target);
-            fs.epsilonForTarget.push_back(std::isinf(r) ? r : epsilonForNoiseParameter(m, r, d));
-        }
-        res.fits.push_back(fs);
-        nlohmann::json f = {{"group", fs.group}, {"kappa", fs.fit.kappa}, {"a_inf", fs.fit.aInf},
-                            {"a_inf_fitted", fs.fit.aInfFitted}, {"rmse", fs.fit.rmse}, {"r2", fs.fit.r2},
-                            {"points", fs.fit.points}, {"converged", fs.fit.converged}};
-        if (fs.floored.points > 0)
-            f["with_floor"] = {{"floor", fs.floored.floor}, {"kappa", fs.floored.kappa}, {"a_inf", fs.floored.aInf},
-                               {"rmse", fs.floored.rmse}, {"r2", fs.floored.r2}, {"converged", fs.floored.converged}};
-        auto inv = nlohmann::json::array();
-        for (std::size_t t = 0; t < fs.targetAuc.size(); ++t)
-            inv.push_back({{"auc", fs.targetAuc[t]}, {"epsilon", std::isinf(fs.epsilonForTarget[t]) ? nlohmann::json("inf") : nlohmann::json(fs.epsilonForTarget[t])}});
-        f["epsilon_for_auc"] = inv;
-        // The floor A₀ beside the two controls: equal floors say the noise leaves only the public information.
-        for (const char* c : {"public_value_mean", "shuffled_value_mean"})
-            if (a.at(first, c).is_number()) f[std::string(c).substr(0, std::string(c).size() - 5)] = a.at(first, c);
-        notes.push_back(f);
-    }
-    res.metadata["erf_fits"] = notes;
-    bool reference = false, cleanTest = false;
-    for (int i = 0; i < res.runs.rows(); ++i) {
-        reference |= res.runs.at(i, "reference_mode") == true;
-        cleanTest |= res.runs.at(i, "noisy_test") == false;
-    }
-    auto warnings = nlohmann::json::array();
-    if (reference) warnings.push_back("Some runs use reference-code reproduction mode: they carry NO valid privacy guarantee.");
-    if (cleanTest) warnings.push_back("Some runs evaluate on clean test features (the reference code's choice): in a real release every embedding is noisy.");
-    res.metadata["warnings"] = warnings;
-}
-
-void saveSweep(const SweepResult& result, const std::string& prefix) {
-    result.runs.saveCsv(prefix + ".csv");
-    result.aggregated.saveCsv(prefix + "-summary.csv");
-    writeFileAtomically(prefix + ".json", [&](std::ostream& out) { out << result.metadata.dump(1) << "\n"; });
 }
 
 }  // namespace px::experiment

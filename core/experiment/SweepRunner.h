@@ -1,4 +1,5 @@
 #pragma once
+#include <cmath>
 #include <functional>
 // Runs a sweep (or one shard of it): densities are computed once per (pattern class, d, pattern
 // seed) and re-noised for every mechanism, budget and noise seed. Produces the tidy run table, the
@@ -49,6 +50,19 @@ std::string seriesLabel(const ResultTable& table, int row);
 // True if a result is within 0.02 of the better of its two controls (the public information alone, and
 // the release shuffled among graphs of equal n): the densities then add nothing measurable.
 bool noStructuralSignal(const std::string& metric, double value, double publicValue, double shuffledValue);
+
+// What the densities add over the controls at one budget of an aggregated table: the row of the first
+// series whose budget is nearest to `budget` (on a log scale; ∞ matches ∞ only).
+struct ControlComparison {
+    bool found = false;
+    double budget = 0;               // the grid budget used
+    std::string metric;              // auc, accuracy or rmse
+    double value = 0, publicValue = 0, shuffledValue = 0;
+    double gain = 0;                 // over the better control (positive: better; for rmse, the decrease)
+    bool noSignal = false;           // within 0.02 of the better control
+    double top1 = std::nan(""), chanceTop1 = std::nan("");  // the attack at this budget, if run
+};
+ControlComparison compareWithControls(const ResultTable& aggregated, double budget);
 
 // ε of a mechanism for a noise parameter ρ (ρ of the Gaussian, ρ' of the smooth one), d patterns.
 double epsilonForNoiseParameter(const privacy::MechanismParams& m, double rho, int d);

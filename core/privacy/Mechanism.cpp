@@ -339,7 +339,7 @@ void NoiseModel::buildReport(const std::string& datasetName) {
                   ", exponent m − 2 — NOT an upper bound; no valid guarantee"
             : "none: data-dependent β-smooth sensitivity (Nissim, Raskhodnikova & Smith 2007), β = " + std::to_string(beta_);
     } else if (p.sensitivity == SensitivitySource::CountingLemma) {
-        r.assumption = "none: counting-lemma sensitivity 2e(F)/n²";
+        r.assumption = "none (no degree assumption): counting-lemma sensitivity 2e(F)/n², as for D = n − 1 in every graph";
     } else {
         r.assumption = "public degree bound D = " + std::to_string(p.degreeBound) +
                        " (every graph in the universe has Δ(G) ≤ D; graphs above are refused)" +

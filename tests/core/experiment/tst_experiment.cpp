@@ -243,7 +243,7 @@ private slots:
         ep.tasks = {0};
         ep.learner = spec.learner;
         ep.attack = false;
-        double byFold = 0, publicByHand = 0;
+        double byFold = 0, publicByHand = 0, publicAccuracyByHand = 0;
         for (const Split& f : ds.folds) {
             const TrainTest t{f.train, f.test, f.name};
             byFold += evaluate(ds, t, dm, nullptr, nullptr, nullptr, ep).value / 3;
@@ -254,13 +254,19 @@ private slots:
             for (std::size_t r = 0; r < f.train.size(); ++r) { xTrain(long(r), 0) = dm.n(f.train[r]); yTrain.push_back(ds.labels(f.train[r], 0)); }
             for (std::size_t r = 0; r < f.test.size(); ++r) { xTest(long(r), 0) = dm.n(f.test[r]); yTest.push_back(ds.labels(f.test[r], 0)); }
             const learn::Standardizer st = learn::Standardizer::fit(xTrain);
-            publicByHand += learn::rocAuc(learn::fitPredict(spec.learner, st.apply(xTrain), yTrain, st.apply(xTest), TaskType::Binary), yTest) / 3;
+            const std::vector<double> score = learn::fitPredict(spec.learner, st.apply(xTrain), yTrain, st.apply(xTest), TaskType::Binary);
+            publicByHand += learn::rocAuc(score, yTest) / 3;
+            int correct = 0;  // accuracy: kNN's class-1 fraction above ½
+            for (std::size_t r = 0; r < score.size(); ++r) correct += (score[r] > 0.5) == (yTest[r] > 0.5);
+            publicAccuracyByHand += double(correct) / double(score.size()) / 3;
         }
         QVERIFY2(std::abs(res.runs.at(0, "value").get<double>() - byFold) < 1e-12,
                  qPrintable(QString("sweep %1, by hand %2").arg(res.runs.at(0, "value").get<double>()).arg(byFold)));
         QVERIFY2(std::abs(res.runs.at(0, "public_value").get<double>() - publicByHand) < 1e-12,
                  qPrintable(QString("sweep %1, by hand %2").arg(res.runs.at(0, "public_value").get<double>()).arg(publicByHand)));
+        QVERIFY(std::abs(res.runs.at(0, "public_accuracy").get<double>() - publicAccuracyByHand) < 1e-12);
         QVERIFY(res.runs.at(0, "shuffled_value").is_number());
+        QVERIFY(res.runs.at(0, "shuffled_accuracy").is_number());
         QVERIFY(res.aggregated.at(0, "no_structural_signal").is_boolean());
     }
     // The shuffled control permutes rows only among graphs with equal n, and keeps every row.
@@ -282,6 +288,32 @@ private slots:
         QVERIFY(!noStructuralSignal("auc", 0.75, 0.70, 0.60));
         QVERIFY(noStructuralSignal("rmse", 1.09, 1.10, 1.20));
         QVERIFY(!noStructuralSignal("rmse", 1.00, 1.10, 1.20));
+    }
+    void comparisonWithTheControlsAtTheNearestBudget() {
+        // A hand-built aggregate: one series at ε = 0.1, 1, 10, ∞ (the series label needs its key columns).
+        ResultTable a;
+        const double budgets[] = {0.1, 1.0, 10.0, INFINITY};
+        const double values[] = {0.80, 0.86, 0.91, 0.92};
+        for (int i = 0; i < 4; ++i)
+            a.add({{"pattern_class", "trees"}, {"d", 10}, {"mechanism", "gaussian"}, {"allocation", "equal-snr"},
+                   {"reference_mode", false}, {"noisy_test", true}, {"budget", budgets[i]}, {"metric", "auc"},
+                   {"value_mean", values[i]}, {"public_value_mean", 0.813}, {"shuffled_value_mean", 0.79 + 0.01 * i},
+                   {"top1_mean", 0.1 * (i + 1)}, {"chance_same_n_top1_mean", 0.01}});
+        ControlComparison c = compareWithControls(a, 1.5);  // nearest on a log scale: ε = 1
+        QVERIFY(c.found);
+        QCOMPARE(c.budget, 1.0);
+        QCOMPARE(c.value, 0.86);
+        QVERIFY(std::abs(c.gain - (0.86 - 0.813)) < 1e-12);  // over the better control, here the public one
+        QVERIFY(!c.noSignal);
+        QCOMPARE(c.top1, 0.2);
+        c = compareWithControls(a, 0.2);  // ε = 0.1: within 0.02 of the public information
+        QCOMPARE(c.budget, 0.1);
+        QVERIFY(c.noSignal);
+        QVERIFY(c.gain < 0);
+        c = compareWithControls(a, INFINITY);
+        QVERIFY(std::isinf(c.budget));
+        QCOMPARE(c.value, 0.92);
+        QVERIFY(!compareWithControls(ResultTable{}, 1.0).found);
     }
     void cancelStopsASweep() {
         SweepSpec spec;

@@ -10,6 +10,55 @@ namespace px::widgets {
 
 namespace {
 double num(const nlohmann::json& v) { return v.is_number() ? v.get<double>() : std::nan(""); }
+
+// The public-information control as a band: from the better control (the public information alone,
+// or the release shuffled among graphs of equal n, per ε) to 0.02 beyond it. A point inside the band
+// has no structural signal; such points get a hollow grey ring. Series: the first one's controls.
+void addControls(QCustomPlot* plot, const experiment::ResultTable& a, const std::map<std::string, std::vector<int>>& rows,
+                 const std::vector<std::string>& order, const std::string& metric, double xLo, double xHi, double fs) {
+    if (order.empty() || a.columnIndex("public_value_mean") < 0) return;
+    const double sign = metric == "rmse" ? -1.0 : 1.0;  // lower is better for RMSE
+    std::vector<std::pair<double, double>> control;     // (ε, better control)
+    double publicValue = std::nan("");
+    for (int i : rows.at(order[0])) {
+        const double e = num(a.at(i, "epsilon_mean")), p = num(a.at(i, "public_value_mean")), sh = num(a.at(i, "shuffled_value_mean"));
+        publicValue = p;
+        if (!std::isfinite(e) || std::isnan(p)) continue;
+        control.push_back({e, std::isnan(sh) ? p : sign * std::max(sign * p, sign * sh)});
+    }
+    if (std::isnan(publicValue)) return;
+    std::sort(control.begin(), control.end());
+    QVector<double> x{xLo}, lo, hi;
+    lo << (control.empty() ? publicValue : control.front().second);
+    for (auto [e, c] : control) { x << e; lo << c; }
+    x << xHi;
+    lo << lo.back();
+    for (double v : lo) hi << v + sign * 0.02;
+    QCPGraph* base = plot->addGraph(plot->xAxis, plot->yAxis);
+    base->setData(x, lo, true);
+    base->setPen(QPen(QColor(120, 120, 120), 0.8 * fs));
+    base->setName(QString("controls: public information (n) = %1, or shuffled within n").arg(publicValue, 0, 'f', 3));
+    QCPGraph* top = plot->addGraph(plot->xAxis, plot->yAxis);
+    top->setData(x, hi, true);
+    top->setPen(Qt::NoPen);
+    top->setBrush(QColor(120, 120, 120, 50));
+    top->setChannelFillGraph(base);
+    top->setName("within 0.02: no structural signal (ringed points)");
+    QVector<double> fx, fy;
+    for (const auto& series : order)
+        for (int i : rows.at(series))
+            if (a.at(i, "no_structural_signal") == true && std::isfinite(num(a.at(i, "epsilon_mean")))) {
+                fx << num(a.at(i, "epsilon_mean"));
+                fy << num(a.at(i, "value_mean"));
+            }
+    if (fx.isEmpty()) return;
+    QCPGraph* flags = plot->addGraph(plot->xAxis, plot->yAxis);
+    flags->setData(fx, fy);
+    flags->setLineStyle(QCPGraph::lsNone);
+    flags->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(90, 90, 90), 1.5 * fs), Qt::NoBrush, 12 * fs));
+    flags->removeFromLegend();
+    flags->setName("no structural signal");
+}
 }  // namespace
 
 void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result, const TradeoffOptions& opt) {
@@ -44,6 +93,7 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
     const double xLo = epsMin / 1.6, xHi = epsMax * 1.6;
     const bool anyAttack = a.columnIndex("top1_mean") >= 0 && opt.showAttack;
 
+    addControls(plot, a, rows, order, metric, xLo, xHi, fs);  // beneath the series
     for (std::size_t s = 0; s < order.size(); ++s) {
         const QColor colour = viridis(int(s), int(order.size()));
         const QString name = QString::fromStdString(order[s]);

@@ -1,27 +1,24 @@
 #pragma once
 // The "Depth lab" workspace: attacks on GNN representations and privacy against depth (COSERA
 // heat maps, noisy aggregation vs its bound, GAP vs CARIBOU accounting and propagation, AsampGCN).
-// Controls on the left, one plot per view on the right. Experiments are core/gnn/DepthLab specs
-// run off the UI thread one at a time (a queue), with progress and a Cancel that stops the
-// running one and drops the queue.
+// Settings panels on the left, DepthViews on the right. Experiments are core/gnn/DepthLab specs run
+// off the UI thread one at a time (a queue); cancel() stops the running one and drops the queue. The
+// window shows the progress and offers the Cancel.
+#include "DepthSettings.h"
 #include "experiment/ResultTable.h"
 
 #include <QWidget>
-#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <vector>
 
-class QComboBox;
-class QDoubleSpinBox;
-class QSpinBox;
-class QCheckBox;
 class QLabel;
-class QProgressBar;
-class QPushButton;
 class QTabWidget;
-class QTableWidget;
 class QCustomPlot;
-namespace px { struct NodeDataset; }
+class DepthPanel;
+class DepthViews;
+class ConvergencePanel;
+class NodeDataPanel;
 
 class DepthWorkspace : public QWidget {
     Q_OBJECT
@@ -36,14 +33,16 @@ public:
     void cancel();
     bool busy() const;
     void waitForIdle();
-    bool hasRun() const { return !tables_.empty() || busy(); }
+    bool hasRun() const;
 
+    DepthSettings settings() const;
+    void applySettings(const DepthSettings& s);
     // The spec the controls describe for an experiment (also what pxrun depth would run).
     nlohmann::json specFor(const std::string& experiment) const;
     const px::experiment::ResultTable* table(const std::string& experiment) const;
     QCustomPlot* currentPlot() const;
     QList<QCustomPlot*> plots() const;
-    QTabWidget* views() const { return views_; }
+    QTabWidget* views() const;
     // Every computed view as PNG, PDF and SVG and every table as CSV (+ its spec as JSON).
     bool exportAll(const QString& folder, QString* error = nullptr);
     void setFontScale(double fs);
@@ -54,55 +53,19 @@ public:
 
 signals:
     void message(QString text);
+    void busyChanged(bool busy);       // an experiment started, or the queue ran empty
+    void progressed(double fraction);  // of the running experiment
 
 private:
     struct Job;
-    void buildControls(QWidget* panel);
-    void buildViews();
+    QWidget* buildPanels();
     void startNext();
-    void onResult(const std::string& experiment, const px::experiment::ResultTable& table);
-    void redraw(const std::string& experiment);
-    void refreshTable();
-    void adoptNodeData(std::shared_ptr<const px::NodeDataset> data, const QString& spec);
 
     std::vector<nlohmann::json> queue_;
     std::shared_ptr<Job> job_;
-    std::map<std::string, px::experiment::ResultTable> tables_;
-    std::map<std::string, nlohmann::json> specs_;
-    std::shared_ptr<const px::NodeDataset> nodeData_;
-    QString nodeSpec_;
-    double fontScale_ = 1.0;
-
-    // controls
-    QComboBox* modelBox_;
-    QComboBox* nBox_;
-    QComboBox* weightsBox_;
-    QSpinBox* trialsBox_;
-    QComboBox* nodeDataBox_;
-    QDoubleSpinBox* nagDepthBox_;
-    QDoubleSpinBox* opNormBox_;
-    QDoubleSpinBox* epsBox_;
-    QComboBox* deltaBox_;
-    QDoubleSpinBox* contractionBox_;
-    QCheckBox* attackBox_;
-    QSpinBox* subgraphsBox_;
-    QLabel* dataInfo_;
-    // views
-    QTabWidget* views_;
-    QCustomPlot* aurocMap_;
-    QCustomPlot* errMap_;
-    QCustomPlot* sbmMap_;
-    QCustomPlot* realPlot_;
-    QCustomPlot* nagPlot_;
-    QCustomPlot* multiplierPlot_;
-    QCustomPlot* accDepthPlot_;
-    QCustomPlot* accEpsPlot_;
-    QCustomPlot* attackDepthPlot_;
-    QCustomPlot* attackEpsPlot_;
-    QCustomPlot* asampPlot_;
-    QComboBox* tableChoice_;
-    QTableWidget* table_;
-    QProgressBar* progress_;
+    std::vector<DepthPanel*> panels_;
+    NodeDataPanel* nodeData_;
+    ConvergencePanel* convergence_;
+    DepthViews* views_;
     QLabel* status_;
-    QPushButton* cancel_;
 };

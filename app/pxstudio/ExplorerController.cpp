@@ -71,6 +71,7 @@ px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s,
     spec.learner.C = s.C;
     spec.learner.trees = s.trees;
     spec.noisyTest = s.noisyTest;
+    spec.protocol = s.protocol;
     return spec;
 }
 

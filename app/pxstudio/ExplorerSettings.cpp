@@ -8,7 +8,7 @@ nlohmann::json ExplorerSettings::toJson() const {
     return {{"format", "pxstudio-session"}, {"version", kVersion}, {"dataset", dataset}, {"pattern_class", patternClass},
             {"d", d}, {"max_size", maxSize}, {"size_mean", sizeMean}, {"connected", connected},
             {"keep_duplicates", keepDuplicates}, {"pattern_seed", patternSeed}, {"mechanism", px::privacy::toJson(mechanism)},
-            {"learner", learner}, {"k", k}, {"C", C}, {"trees", trees}, {"noisy_test", noisyTest}, {"repetitions", repetitions}};
+            {"learner", learner}, {"k", k}, {"C", C}, {"trees", trees}, {"noisy_test", noisyTest}, {"repetitions", repetitions}, {"protocol", protocol}};
 }
 
 ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
@@ -37,6 +37,9 @@ ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
         field = "trees"; s.trees = j.value("trees", s.trees);
         field = "noisy_test"; s.noisyTest = j.value("noisy_test", s.noisyTest);
         field = "repetitions"; s.repetitions = j.value("repetitions", s.repetitions);
+        field = "protocol"; s.protocol = j.value("protocol", s.protocol);
+        if (s.protocol != "split" && s.protocol != "10-fold")
+            throw std::invalid_argument("session field \"protocol\": expected \"split\" or \"10-fold\", found \"" + s.protocol + "\"");
     } catch (const nlohmann::json::exception& e) {
         throw std::invalid_argument("session field \"" + field + "\": " + e.what());
     }

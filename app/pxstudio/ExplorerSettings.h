@@ -21,6 +21,7 @@ struct ExplorerSettings {
     int trees = 100;                             // forest: trees; boosting: rounds
     bool noisyTest = true;                       // false: clean test features (reference code)
     int repetitions = 2;                         // pattern seeds × noise seeds = repetitions²
+    std::string protocol = "split";              // "split" (the data set's, else stratified 80/20) or "10-fold"
 
     static constexpr int kVersion = 1;
     // D = 20 covers every built-in data set (their maximum degree is 14).

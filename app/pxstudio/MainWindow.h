@@ -1,33 +1,32 @@
 #pragma once
-// PXStudio main window: settings panels on the left (data set, patterns, privacy, learner), views
-// on the right (trade-off, noise anatomy, results table), progress and Cancel in the status bar.
-// Every parameter change restarts the background computation (debounced); moving the ε slider only
-// moves the plot marker and refreshes the privacy report.
-#include "DepthWorkspace.h"
+// PXStudio main window. It only composes: the settings panels in a dock on the left (data set,
+// patterns, privacy, learner, report), the views on the right (ExplorerViews), the session model
+// (undo, autosave, recent files), and progress with one Cancel for all background work in the status
+// bar. Every settings change restarts the computation (debounced); moving the ε slider only moves
+// the plot marker and refreshes the report.
 #include "ExplorerController.h"
 #include "ExplorerSettings.h"
-#include "experiment/EmbeddingProjection.h"
-
-#include <functional>
-#include <map>
-#include <memory>
 
 #include <QMainWindow>
+#include <functional>
+#include <map>
 
-class QComboBox;
-class QSpinBox;
-class QDoubleSpinBox;
-class QCheckBox;
 class QLabel;
-class QProgressBar;
-class QPushButton;
-class QTabWidget;
-class QTableWidget;
-class QTimer;
 class QMenu;
+class QTimer;
 class QUndoStack;
 class QCustomPlot;
-namespace px::widgets { class EpsilonSlider; class PatternGallery; }
+class DatasetPanel;
+class DepthWorkspace;
+class ExplorerViews;
+class LearnerPanel;
+class PatternsPanel;
+class PrivacyPanel;
+class ReportPanel;
+class SessionModel;
+class SettingsPanel;
+class WorkIndicator;
+struct FigureContext;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -47,12 +46,11 @@ public:
     ExplorerSettings settings() const;
     void applySettings(const ExplorerSettings& s);
     ExplorerController* controller() { return controller_; }
-    ExplorerController* expressivityController() { return expressivity_; }
-    ExplorerController* dimensionController() { return dimension_; }
+    ExplorerController* expressivityController();
+    ExplorerController* dimensionController();
     QString autosavePath() const;
-    QUndoStack* undoStack() { return undo_; }
-    DepthWorkspace* depthWorkspace() { return depth_; }
-    // Sessions and data sets opened or saved, newest first (at most 8, QSettings).
+    QUndoStack* undoStack();
+    DepthWorkspace* depthWorkspace();
     QStringList recentFiles() const;
     // Applies settings from undo/redo (no new undo step) and recomputes.
     void restoreSettings(const ExplorerSettings& s);
@@ -63,83 +61,34 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    void buildPanels();
-    void buildViews();
+    QWidget* buildPanels();
     void buildMenus();
-    void scheduleRecompute();
+    void refreshRecentMenu();
+    void installResets(SettingsPanel* panel);
+    void connectController();
+    bool loadDataset(const std::string& spec);
+    void settingsEdited();
     void startRecompute();
-    void onFinished();
-    void refreshPlots();
     void refreshReport();
-    void refreshResultsTable();
     void exportCurrentView();
     void setPresentation(bool on);
-    void autosave();
-    bool exportPlot(QCustomPlot* plot, const QString& path);
+    FigureContext figureContext() const;
 
-    void installResets();
-    std::map<QObject*, std::function<void(ExplorerSettings&)>> resetters_;
-    void addRecentFile(const QString& path);
-    void refreshRecentMenu();
-    QMenu* recentMenu_ = nullptr;
-    void recordUndoStep();
-    QUndoStack* undo_;
-    ExplorerSettings committed_;  // the settings of the last undo step
-    std::string loadedSpec_;      // the data set spec the controller holds
-    bool loadDataset(const std::string& spec);
+    SessionModel* session_;
     ExplorerController* controller_;
-    ExplorerController* expressivity_;  // trees vs treewidth ≤ 2, 3 at the slider's ε
-    bool expressivityStale_ = true;
-    ExplorerController* dimension_;     // the selected class over d at the slider's ε
-    bool dimensionStale_ = true;
-    void recomputeDimension();
-    QCustomPlot* dimensionPlot_;
-    void recomputeExpressivity();
+    ExplorerViews* views_;
+    DatasetPanel* dataset_;
+    PatternsPanel* patterns_;
+    PrivacyPanel* privacy_;
+    LearnerPanel* learner_;
+    ReportPanel* report_;
+    std::vector<SettingsPanel*> panels_;
+    std::map<QObject*, std::function<void(ExplorerSettings&)>> resetters_;
+    std::string loadedSpec_;  // the data set spec the controller holds
     QTimer* debounce_;
-    bool applying_ = false;
-    double fontScale_ = 1.0;
-    // Panels
-    QComboBox* datasetBox_;
-    QLabel* datasetSummary_;
-    QComboBox* classBox_;
-    QSpinBox* dBox_;
-    QSpinBox* maxSizeBox_;
-    QSpinBox* seedBox_;
-    QDoubleSpinBox* sizeMeanBox_;
-    QCheckBox* connectedBox_;
-    QCheckBox* keepDuplicatesBox_;
-    QDoubleSpinBox* betaBox_;
-    QComboBox* learnerBox_;
-    QDoubleSpinBox* cBox_;
-    QSpinBox* treesBox_;
-    QLabel* classInfo_;
-    px::widgets::EpsilonSlider* epsilon_;
-    QComboBox* deltaBox_;
-    QComboBox* mechanismBox_;
-    QSpinBox* degreeBox_;
-    QComboBox* allocationBox_;
-    QCheckBox* referenceBox_;
-    QLabel* report_;
-    QSpinBox* kBox_;
-    QCheckBox* noisyTestBox_;
-    QSpinBox* repsBox_;
-    // Views
     QLabel* banner_;
-    QTabWidget* tabs_;
-    QCustomPlot* tradeoff_;
-    QCustomPlot* anatomy_;
-    QCustomPlot* expressivityPlot_;
-    QCustomPlot* demoPlot_;
-    QCustomPlot* embeddingPlot_;
-    QSpinBox* focusBox_;
-    std::unique_ptr<px::experiment::PcaBasis> pca_;  // fitted on the clean densities of the last result
-    void refreshEmbedding();
-    QComboBox* demoPairBox_;
-    void recomputeDemo();
-    QTableWidget* table_;
-    px::widgets::PatternGallery* gallery_;
-    DepthWorkspace* depth_;
+    QMenu* recentMenu_ = nullptr;
+    WorkIndicator* work_;
+    double fontScale_ = 1.0;
     bool dockHiddenForDepth_ = false;
-    QProgressBar* progress_;
-    QPushButton* cancel_;
 };

@@ -1,11 +1,17 @@
 // The desktop app end to end, offscreen: start on the default session, compute, export all views,
 // round-trip a session, cancel a long computation, and react to panel changes.
+#include "DepthWorkspace.h"
 #include "ExplorerController.h"
 #include "EpsilonSlider.h"
+#include "CustomSettings.h"
 #include "MainWindow.h"
+#include "panels/ReportPanel.h"
+#include "SessionModel.h"
 #include "PatternGallery.h"
 
 #include <QComboBox>
+#include <QPushButton>
+#include <QStatusBar>
 #include <QLabel>
 #include <QLineEdit>
 #include <QDoubleSpinBox>
@@ -34,7 +40,10 @@ QByteArray head(const QString& path, int n) {
 class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QFile::remove(SessionModel().autosavePath());  // start from the defaults, whatever ran before
+    }
 
     void startsWithAPopulatedTradeoffPlot() {
         MainWindow w;
@@ -45,7 +54,14 @@ private slots:
         QCOMPARE(r->runs.rows(), 10 * 2 * 2);  // 10 budgets × 2 pattern seeds × 2 noise seeds
         auto* plot = qobject_cast<QCustomPlot*>(w.findChild<QTabWidget*>()->widget(0));
         QVERIFY(plot && plot->graphCount() >= 3);
-        QVERIFY(plot->graph(0)->dataCount() == 9);  // nine finite budgets
+        QCPGraph* series = nullptr;
+        for (int g = 0; g < plot->graphCount(); ++g)
+            if (plot->graph(g)->name() == "treewidth:2, d=20, gaussian isotropic") series = plot->graph(g);
+        QVERIFY(series && series->dataCount() == 9);  // nine finite budgets
+        // the public-information control is drawn as a band, named with its value
+        bool band = false;
+        for (int g = 0; g < plot->graphCount(); ++g) band |= plot->graph(g)->name().startsWith("controls: public information (n) = ");
+        QVERIFY(band);
         // Optional screenshots of every tab for a person to look at.
         const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR");
         if (!shots.isEmpty()) {
@@ -215,7 +231,10 @@ private slots:
         for (QCustomPlot* p : d->plots()) QVERIFY2(p->plottableCount() > 0, qPrintable(p->objectName()));
         // the ε control redraws the accounting view
         const double before = d->table("accounting")->at(0, "multiplier").get<double>();
-        d->findChildren<QDoubleSpinBox*>().at(2)->setValue(2.0);  // ε
+        QDoubleSpinBox* eps = nullptr;
+        for (auto* b : d->findChildren<QDoubleSpinBox*>()) if (b->toolTip().startsWith("ε of the accounting")) eps = b;
+        QVERIFY(eps);
+        eps->setValue(2.0);
         d->waitForIdle();
         QVERIFY(d->table("accounting")->at(0, "multiplier").get<double>() < before);
         const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR");
@@ -249,7 +268,10 @@ private slots:
     }
     void depthLabCancelStopsTheRunningExperiment() {
         DepthWorkspace d;
-        d.findChildren<QComboBox*>().at(1)->setCurrentIndex(2);  // n = 1000: a long heat map
+        DepthSettings big = d.settings();
+        big.n = 1000;  // a long heat map
+        d.applySettings(big);
+        QCOMPARE(d.specFor("cosera-grid")["n"].get<int>(), 1000);
         d.run("cosera-grid");
         d.run("propagation");
         QTest::qWait(300);
@@ -280,28 +302,8 @@ private slots:
     void sessionRoundTripsEveryField() {
         MainWindow w;
         QVERIFY(waitFinished(w.controller()));
-        ExplorerSettings s = w.settings();
-        s.dataset = "builtin:csl";
-        s.patternClass = "fan-cactus:2";
-        s.d = 7;
-        s.maxSize = 8;
-        s.sizeMean = 4.5;
-        s.connected = false;
-        s.keepDuplicates = true;
-        s.patternSeed = 42;
-        s.mechanism.mechanism = px::privacy::MechanismKind::Laplace;
-        s.mechanism.allocation = px::privacy::Allocation::Isotropic;
-        s.mechanism.degreeBound = 9;
-        s.mechanism.delta = 1e-7;
-        s.mechanism.epsilon = 3.16227766;
-        s.mechanism.referenceMode = true;
-        s.mechanism.beta = 0.0125;
-        s.learner = "linear";
-        s.C = 2.5;
-        s.trees = 40;
-        s.k = 5;
-        s.noisyTest = false;
-        s.repetitions = 1;
+        ExplorerSettings s = customSettings();
+        s.mechanism.allocation = px::privacy::Allocation::Isotropic;  // Laplace has no per-pattern allocation
         w.applySettings(s);
         // every panel field reaches the sweep the explorer runs
         const auto spec = ExplorerController::specFor(w.settings());
@@ -312,6 +314,8 @@ private slots:
         QVERIFY(!spec.patterns.connected);
         QVERIFY(spec.patterns.duplicates == px::DuplicatePolicy::Keep);
         QCOMPARE(spec.mechanisms[0].beta, 0.0125);
+        QCOMPARE(spec.protocol, std::string("10-fold"));
+        QVERIFY(spec.mechanisms[0].sensitivity == px::privacy::SensitivitySource::CountingLemma);
         QTemporaryDir dir;
         const QString path = dir.path() + "/s.json";
         QVERIFY(w.saveSession(path));
@@ -363,6 +367,43 @@ private slots:
         qInfo("cancel took %.0f ms", secs * 1000);
         QVERIFY(cancelled.count() >= 1);
         QVERIFY(c.result() == nullptr);
+    }
+    void oneCancelStopsTheDepthLabToo() {
+        MainWindow w;
+        QVERIFY(waitFinished(w.controller()));
+        QPushButton* cancel = nullptr;
+        for (auto* b : w.statusBar()->findChildren<QPushButton*>()) if (b->text() == "Cancel") cancel = b;
+        QVERIFY(cancel);
+        QVERIFY(!cancel->isEnabled());  // nothing runs
+        DepthWorkspace* d = w.depthWorkspace();
+        DepthSettings big = d->settings();
+        big.n = 1000;  // a long heat map
+        d->applySettings(big);
+        d->run("cosera-grid");
+        QVERIFY(d->busy());
+        QTRY_VERIFY(cancel->isEnabled());
+        QElapsedTimer t;
+        t.start();
+        cancel->click();
+        d->waitForIdle();
+        qInfo("the window's Cancel stopped the depth lab in %lld ms", t.elapsed());
+        QVERIFY(t.elapsed() < 5000);
+        QVERIFY(d->table("cosera-grid") == nullptr);
+        QTRY_VERIFY(!cancel->isEnabled());
+    }
+    void aFailedComputationIsReportedInlineWithoutADialog() {
+        MainWindow w;
+        QVERIFY(waitFinished(w.controller()));
+        QSignalSpy failed(w.controller(), &ExplorerController::failed);
+        ExplorerSettings s = w.settings();
+        s.mechanism.mechanism = px::privacy::MechanismKind::Laplace;
+        s.mechanism.allocation = px::privacy::Allocation::EqualSnr;  // not available for Laplace
+        w.applySettings(s);
+        w.controller()->recompute(w.settings());
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 30000);  // a modal dialog would block here
+        auto* report = w.findChild<ReportPanel*>();
+        QVERIFY(report && report->text().contains("Computation failed"));
+        QVERIFY(report->text().contains("Gaussian mechanism only"));
     }
     void panelChangesRestartTheComputation() {
         MainWindow w;

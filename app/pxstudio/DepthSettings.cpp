@@ -1,0 +1,57 @@
+#include "DepthSettings.h"
+
+#include "gnn/DepthLab.h"
+
+#include <algorithm>
+
+nlohmann::json DepthSettings::specFor(const std::string& e, const std::string& nodeSpec, int nodeClasses) const {
+    nlohmann::json s = px::gnn::defaultDepthSpec(e);
+    const bool builtinNodes = nodeSpec.rfind("builtin:", 0) == 0;
+    if (e == "cosera-grid") {
+        s["model"] = model;
+        s["n"] = n;
+        if (model == "sbm") s["p"] = 0.3;
+        s["weights"] = weights;
+        s["trials"] = trials;
+    } else if (e == "sbm-sweep") {
+        s["n"] = std::min(n, 500);
+        s["weights"] = weights;
+        s["trials"] = std::min(trials, 3);
+    } else if (e == "cosera-real") {
+        s["data"] = nodeSpec;
+        s["features"] = builtinNodes ? 0 : 256;  // Cora/Citeseer: 256 principal components keep it to seconds
+        s["trials"] = builtinNodes ? std::min(trials, 3) : 1;
+    } else if (e == "nag") {
+        s["data"] = builtinNodes ? "" : nodeSpec;
+        s["n"] = std::min(n, 500);
+        if (!builtinNodes) s["trials"] = 1;  // real data: one graph, the noise is the only randomness
+        s["depth"] = nagDepth;
+        s["op_norm"] = opNorm;
+    } else if (e == "accounting") {
+        s["epsilon"] = epsilon;
+        s["delta"] = delta;
+        s["contractions"] = {0.6, 0.9, contraction};
+    } else if (e == "propagation") {
+        s["data"] = nodeSpec;
+        s["delta"] = delta;
+        s["contraction"] = contraction;
+        s["attack"] = attack;
+        std::vector<double> eps = s["epsilons"].get<std::vector<double>>();
+        if (!builtinNodes) {  // Cora/Citeseer: a coarser grid keeps a run to a minute or two
+            eps = {0.5, 1.0, 2.0, 4.0, 8.0};
+            s["hops"] = {1, 2, 4, 8, 12, 20};
+        }
+        if (std::find(eps.begin(), eps.end(), epsilon) == eps.end()) eps.push_back(epsilon);
+        std::sort(eps.begin(), eps.end());
+        s["epsilons"] = eps;
+        s["trials"] = builtinNodes ? 2 : 1;
+    } else if (e == "asamp") {
+        // chains carry no per-node signal for a one-feature GCN: the built-in SBM task stands in
+        s["data"] = nodeSpec.rfind("builtin:chain", 0) == 0 ? std::string("builtin:sbm-nodes") : nodeSpec;
+        s["epsilon"] = epsilon;
+        s["delta"] = delta;
+        s["subgraphs"] = subgraphs;
+        s["positive_class"] = nodeClasses > 1 ? 1 : 0;
+    }
+    return s;
+}

@@ -1,0 +1,26 @@
+#pragma once
+// Everything the depth lab computes from, as a plain struct, and the experiment spec (what
+// `pxrun depth` would run) it describes for one experiment on the selected node data set.
+#include <nlohmann/json.hpp>
+#include <string>
+
+struct DepthSettings {
+    // COSERA heat maps
+    std::string model = "er";        // "er" (p = ln n / n) or "sbm" (K = 3, p = 0.3, q = 0.05)
+    int n = 100;                     // nodes per graph
+    std::string weights = "identity";  // "identity" or "gaussian" (He initialisation)
+    int trials = 5;
+    // noisy aggregation
+    int nagDepth = 2;
+    double opNorm = 1.0;
+    // convergent vs linear privacy, and the ε, δ of AsampGCN
+    double epsilon = 1.0;
+    double delta = 1e-5;
+    double contraction = 0.8;
+    bool attack = true;
+    // AsampGCN
+    int subgraphs = 200;
+
+    // nodeSpec: "builtin:NAME" or a LINQS folder; nodeClasses: its number of classes.
+    nlohmann::json specFor(const std::string& experiment, const std::string& nodeSpec, int nodeClasses) const;
+};

@@ -1,0 +1,39 @@
+#pragma once
+// The depth lab's views: one plot per view (COSERA heat maps, SBM sweep, COSERA on data, NAG vs its
+// bound, noise vs depth, accuracy and attack against depth and ε, AsampGCN) and the tidy tables.
+// It keeps each experiment's last result and spec, draws them, and exports them.
+#include "experiment/ResultTable.h"
+
+#include <QTabWidget>
+#include <map>
+#include <nlohmann/json.hpp>
+
+class QComboBox;
+class QTableWidget;
+class QCustomPlot;
+
+class DepthViews : public QTabWidget {
+    Q_OBJECT
+public:
+    explicit DepthViews(QWidget* parent = nullptr);
+    // A finished experiment: keep and draw it. epsilon: the ε control (the depth views show the closest run).
+    void setResult(const std::string& experiment, const px::experiment::ResultTable& table, const nlohmann::json& spec, double epsilon);
+    void redraw(const std::string& experiment, double epsilon);
+    const px::experiment::ResultTable* table(const std::string& experiment) const;
+    bool empty() const { return tables_.empty(); }
+    QCustomPlot* currentPlot() const;  // the current tab's plot (null on the tables)
+    QList<QCustomPlot*> plots() const;
+    void setFontScale(double fs, double epsilon);
+    // Every computed view as PNG, PDF and SVG and every table as CSV (+ its spec as JSON); throws.
+    void exportAll(const QString& folder) const;
+
+private:
+    void refreshTable();
+    std::map<std::string, px::experiment::ResultTable> tables_;
+    std::map<std::string, nlohmann::json> specs_;
+    double fontScale_ = 1.0;
+    QCustomPlot *aurocMap_, *errMap_, *sbmMap_, *realPlot_, *nagPlot_, *multiplierPlot_, *accDepthPlot_, *accEpsPlot_,
+        *attackDepthPlot_, *attackEpsPlot_, *asampPlot_;
+    QComboBox* tableChoice_;
+    QTableWidget* tableView_;
+};

@@ -1,0 +1,261 @@
+#include "ExplorerViews.h"
+
+#include "DepthWorkspace.h"
+#include "DistinguishabilityPlot.h"
+#include "EmbeddingPlot.h"
+#include "ExpressivityPlot.h"
+#include "NoiseAnatomyPlot.h"
+#include "PatternGallery.h"
+#include "TradeoffPlot.h"
+
+#include <QComboBox>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+#include <qcustomplot.h>
+
+ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSettings()> settings, QWidget* parent)
+    : QTabWidget(parent), main_(main), settings_(std::move(settings)),
+      expressivity_(new ExplorerController(this, ExplorerController::Mode::Expressivity)),
+      dimension_(new ExplorerController(this, ExplorerController::Mode::Dimension)) {
+    tradeoff_ = new QCustomPlot(this);
+    addTab(tradeoff_, tr("Trade-off vs ε"));
+    setTabToolTip(0, tr("Test utility (mean ± 2 std over repetitions) and re-identification Top-1 accuracy against ε; erf fit\n"
+                        "AUC(ρ) = A₀ + (A∞ − A₀)·erf(κ√ρ) (seed paper, Proposition 4). The grey band is the public information\n"
+                        "alone (n) ± 0.02: a point inside it (hollow marker) has no structural signal."));
+    expressivityPlot_ = new QCustomPlot(this);
+    addTab(expressivityPlot_, tr("Expressivity vs privacy"));
+    setTabToolTip(1, tr("Utility and attack against the pattern class (trees, treewidth ≤ 2, ≤ 3) at the\n"
+                        "slider's ε and without noise: more expressive classes need more noise."));
+    dimensionPlot_ = new QCustomPlot(this);
+    addTab(dimensionPlot_, tr("Utility vs d"));
+    setTabToolTip(2, tr("Utility and attack against the number of patterns d (5 … 160) for the selected\n"
+                        "class, at the slider's ε and without noise: the budget is split over d coordinates."));
+    anatomy_ = new QCustomPlot(this);
+    addTab(anatomy_, tr("Noise anatomy"));
+    setTabToolTip(3, tr("Per pattern: sensitivity bound s_j, noise scale σ_j and mean clean density."));
+    buildDemoTab();
+    buildEmbeddingTab();
+    auto* galleryScroll = new QScrollArea(this);
+    gallery_ = new px::widgets::PatternGallery(galleryScroll);
+    galleryScroll->setWidget(gallery_);
+    galleryScroll->setWidgetResizable(true);
+    addTab(galleryScroll, tr("Pattern gallery"));
+    setTabToolTip(count() - 1, tr("The sampled patterns F as node-link drawings with m, e(F) and treewidth bound"));
+    table_ = new QTableWidget(this);
+    table_->setSortingEnabled(true);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    addTab(table_, tr("Results"));
+    setTabToolTip(count() - 1, tr("Every grid point: mean, std and count of each measure, the public-information and\n"
+                                  "shuffled-within-n controls and the no-structural-signal flag"));
+    depth_ = new DepthWorkspace(this);
+    addTab(depth_, tr("Depth lab"));
+    setTabToolTip(count() - 1, tr("Attacks on GNN representations and privacy against depth: COSERA heat maps,\n"
+                                  "noisy aggregation vs its bound, GAP vs CARIBOU, AsampGCN (seeds 002–004)"));
+    connect(depth_, &DepthWorkspace::message, this, &ExplorerViews::message);
+    connect(this, &QTabWidget::currentChanged, this, &ExplorerViews::onTabChanged);
+    connect(expressivity_, &ExplorerController::finished, this,
+            [this] { px::widgets::buildExpressivityPlot(expressivityPlot_, *expressivity_->result(), fontScale_); });
+    connect(dimension_, &ExplorerController::finished, this,
+            [this] { px::widgets::buildDimensionPlot(dimensionPlot_, *dimension_->result(), fontScale_); });
+    connect(dimension_, &ExplorerController::failed, this, [this](const QString& m) { emit message(tr("Utility-vs-d view failed: %1").arg(m)); });
+    connect(expressivity_, &ExplorerController::failed, this, [this](const QString& m) { emit message(tr("Expressivity view failed: %1").arg(m)); });
+}
+
+ExplorerViews::~ExplorerViews() { cancelAll(); }
+
+void ExplorerViews::cancelAll() {
+    for (ExplorerController* c : {expressivity_, dimension_}) c->cancel();
+    for (ExplorerController* c : {expressivity_, dimension_}) c->waitForIdle();
+}
+
+void ExplorerViews::buildDemoTab() {
+    auto* demo = new QWidget(this);
+    auto* layout = new QVBoxLayout(demo);
+    demoPair_ = new QComboBox(demo);
+    for (const auto& p : px::experiment::demoPairs()) demoPair_->addItem(QString::fromStdString(p.name));
+    demoPair_->setToolTip(tr("Two graphs with the same n: 1-WL-equivalent pairs (trees cannot separate them) and\n"
+                             "two neighbouring graphs (privacy must make them indistinguishable)"));
+    demoPlot_ = new QCustomPlot(demo);
+    layout->addWidget(demoPair_);
+    layout->addWidget(demoPlot_, 1);
+    connect(demoPair_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &ExplorerViews::recomputeDemo);
+    addTab(demo, tr("Distinguishability demo"));
+    setTabToolTip(count() - 1, tr("Expressivity and privacy on one pair of graphs: does each pattern class see\n"
+                                  "a difference, and how much do the noisy releases overlap at each ε?"));
+}
+
+void ExplorerViews::buildEmbeddingTab() {
+    auto* emb = new QWidget(this);
+    auto* row = new QHBoxLayout;
+    auto* layout = new QVBoxLayout(emb);
+    focus_ = new QSpinBox(emb);
+    focus_->setPrefix(tr("graph "));
+    focus_->setToolTip(tr("The graph whose repeated noisy releases are drawn around its clean embedding"));
+    row->addWidget(new QLabel(tr("Noise cloud of"), emb));
+    row->addWidget(focus_);
+    row->addStretch(1);
+    embeddingPlot_ = new QCustomPlot(emb);
+    layout->addLayout(row);
+    layout->addWidget(embeddingPlot_, 1);
+    connect(focus_, QOverload<int>::of(&QSpinBox::valueChanged), this, &ExplorerViews::refreshEmbedding);
+    addTab(emb, tr("Embedding (PCA)"));
+    setTabToolTip(count() - 1, tr("Released embeddings projected on the two leading principal components of the\n"
+                                  "clean densities, coloured by class; the star is one graph's clean embedding and\n"
+                                  "the crosses its repeated releases at the slider's ε."));
+}
+
+QCustomPlot* ExplorerViews::currentPlot() const {
+    if (currentWidget() == depth_) return depth_->currentPlot();
+    if (auto* p = qobject_cast<QCustomPlot*>(currentWidget())) return p;
+    return currentWidget() ? currentWidget()->findChild<QCustomPlot*>() : nullptr;
+}
+
+void ExplorerViews::onTabChanged() {
+    QWidget* w = currentWidget();
+    if (w == expressivityPlot_ && expressivityStale_) recomputeSecondary(expressivity_, expressivityStale_);
+    if (w == dimensionPlot_ && dimensionStale_) recomputeSecondary(dimension_, dimensionStale_);
+    if (w == demoPlot_->parentWidget()) recomputeDemo();
+    if (w == embeddingPlot_->parentWidget()) refreshEmbedding();
+    if (w == depth_ && !depth_->hasRun()) depth_->runAll();
+}
+
+void ExplorerViews::recomputeSecondary(ExplorerController* c, bool& stale) {
+    if (!main_->dataset()) return;
+    if (c->dataset() != main_->dataset()) c->setDataset(main_->dataset());
+    stale = false;
+    c->recompute(settings_());
+}
+
+void ExplorerViews::settingsChanged() {
+    expressivityStale_ = dimensionStale_ = true;
+    if (currentWidget() == expressivityPlot_) recomputeSecondary(expressivity_, expressivityStale_);
+    if (currentWidget() == dimensionPlot_) recomputeSecondary(dimension_, dimensionStale_);
+}
+
+void ExplorerViews::epsilonMoved() {
+    refreshTradeoff();
+    if (currentWidget() == embeddingPlot_->parentWidget()) refreshEmbedding();
+}
+
+void ExplorerViews::epsilonCommitted() { settingsChanged(); }
+
+void ExplorerViews::setFontScale(double scale) {
+    fontScale_ = scale;
+    refreshTradeoff();
+    if (expressivity_->result()) px::widgets::buildExpressivityPlot(expressivityPlot_, *expressivity_->result(), fontScale_);
+    if (dimension_->result()) px::widgets::buildDimensionPlot(dimensionPlot_, *dimension_->result(), fontScale_);
+    depth_->setFontScale(fontScale_);
+}
+
+void ExplorerViews::showPartial(const px::experiment::SweepResult& partial) {
+    px::widgets::TradeoffOptions opt;
+    opt.markerEpsilon = settings_().mechanism.epsilon;
+    opt.fontScale = fontScale_;
+    px::widgets::buildTradeoffPlot(tradeoff_, partial, opt);
+}
+
+void ExplorerViews::showResult() {
+    pca_ = main_->densities() ? std::make_unique<px::experiment::PcaBasis>(px::experiment::PcaBasis::fit(*main_->densities())) : nullptr;
+    if (main_->dataset()) focus_->setRange(0, main_->dataset()->size() - 1);
+    refreshTradeoff();
+    refreshResultsTable();
+    refreshEmbedding();
+    if (const px::PatternSet* ps = main_->patterns()) {
+        const ExplorerSettings cur = settings_();
+        gallery_->setPatterns(*ps, tr("%1 patterns of class %2 (seed %3): %4 distinct, largest m = %5, treewidth bound ≤ %6")
+                                       .arg(ps->size()).arg(QString::fromStdString(cur.patternClass)).arg(cur.patternSeed)
+                                       .arg(ps->distinctCount()).arg(ps->maxVertices()).arg(ps->maxTreewidthBound()));
+    }
+}
+
+void ExplorerViews::refreshTradeoff() {
+    const auto* r = main_->result();
+    if (!r) return;
+    px::widgets::TradeoffOptions opt;
+    opt.markerEpsilon = settings_().mechanism.epsilon;
+    opt.fontScale = fontScale_;
+    px::widgets::buildTradeoffPlot(tradeoff_, *r, opt);
+}
+
+void ExplorerViews::showAnatomy(const px::privacy::PrivacyReport& report) {
+    if (!main_->patterns()) return;
+    std::vector<px::widgets::PatternInfo> info;
+    for (const auto& p : main_->patterns()->patterns) info.push_back({p.vertices(), p.edges()});
+    px::widgets::buildNoiseAnatomyPlot(anatomy_, report, info, fontScale_);
+}
+
+void ExplorerViews::refreshEmbedding() {
+    if (!pca_ || !main_->densities()) return;
+    const ExplorerSettings s = settings_();
+    auto model = main_->modelAt(s, s.mechanism.epsilon);
+    if (!model) return;
+    const auto& ds = *main_->dataset();
+    std::vector<double> labels;
+    for (int i = 0; i < ds.size(); ++i) labels.push_back(ds.labels.cols() > 0 ? ds.labels(i, 0) : std::nan(""));
+    const auto proj = px::experiment::projectRelease(*pca_, *main_->densities(), *model, focus_->value(), 200);
+    px::widgets::buildEmbeddingPlot(embeddingPlot_, proj, labels, pca_->explained,
+                                    tr("Released embeddings at ε = %1 (PCA of the clean densities)").arg(s.mechanism.epsilon, 0, 'g', 3),
+                                    fontScale_);
+}
+
+void ExplorerViews::recomputeDemo() {
+    const auto pairs = px::experiment::demoPairs();
+    const int idx = std::clamp(demoPair_->currentIndex(), 0, int(pairs.size()) - 1);
+    const ExplorerSettings s = settings_();
+    px::experiment::DistinguishabilityParams p;
+    p.mechanism = s.mechanism;
+    p.mechanism.mechanism = px::privacy::MechanismKind::Gaussian;
+    p.mechanism.referenceMode = false;
+    p.seed = s.patternSeed;
+    const double marker = s.mechanism.epsilon;
+    const QString title = tr("Distinguishability: %1").arg(QString::fromStdString(pairs[idx].name));
+    auto* watcher = new QFutureWatcher<px::experiment::DistinguishabilityResult>(this);
+    connect(watcher, &QFutureWatcher<px::experiment::DistinguishabilityResult>::finished, this, [this, watcher, title, marker] {
+        try {
+            px::widgets::buildDistinguishabilityPlot(demoPlot_, watcher->result(), title, marker, fontScale_);
+        } catch (const std::exception& e) {
+            emit message(tr("Demo failed: %1").arg(e.what()));
+        }
+        watcher->deleteLater();
+    });
+    const px::experiment::GraphPair pair = pairs[idx];
+    watcher->setFuture(QtConcurrent::run([pair, p] { return px::experiment::distinguishability(pair.g0, pair.g1, p); }));
+}
+
+void ExplorerViews::refreshResultsTable() {
+    const auto* r = main_->result();
+    if (!r) return;
+    const auto& a = r->aggregated;
+    table_->setSortingEnabled(false);
+    table_->clear();
+    // The columns that vary across the grid first, then the controls, then the run's parameters.
+    std::vector<std::string> cols;
+    for (const char* c : {"budget", "epsilon_mean", "metric", "value_mean", "value_std", "value_count", "public_value_mean",
+                          "shuffled_value_mean", "no_structural_signal", "accuracy_mean", "top1_mean", "top10_mean",
+                          "ceiling_top1_mean", "chance_same_n_top1_mean", "noise_param_rho_mean"})
+        if (a.columnIndex(c) >= 0) cols.push_back(c);
+    for (const auto& c : a.columns())
+        if (std::find(cols.begin(), cols.end(), c) == cols.end()) cols.push_back(c);
+    table_->setRowCount(a.rows());
+    table_->setColumnCount(int(cols.size()));
+    QStringList headers;
+    for (const auto& c : cols) headers << QString::fromStdString(c);
+    table_->setHorizontalHeaderLabels(headers);
+    for (int i = 0; i < a.rows(); ++i)
+        for (int c = 0; c < int(cols.size()); ++c) {
+            const auto& v = a.at(i, cols[c]);
+            auto* item = new QTableWidgetItem;
+            if (v.is_number()) item->setData(Qt::DisplayRole, v.get<double>());
+            else item->setText(v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump()));
+            table_->setItem(i, c, item);
+        }
+    table_->setSortingEnabled(true);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+}

@@ -1,0 +1,78 @@
+#pragma once
+// The explorer's views as tabs: trade-off vs ε, expressivity vs privacy, utility vs d, noise anatomy,
+// the distinguishability demo, the PCA embedding, the pattern gallery, the results table, and the
+// depth lab. It owns the two secondary computations (expressivity, utility vs d), which run only
+// when their tab is shown, and draws what the controllers hand it; it computes nothing itself.
+#include "ExplorerController.h"
+#include "experiment/EmbeddingProjection.h"
+
+#include <QTabWidget>
+#include <functional>
+#include <memory>
+
+class QComboBox;
+class QSpinBox;
+class QTableWidget;
+class QCustomPlot;
+class DepthWorkspace;
+namespace px::widgets { class PatternGallery; }
+namespace px::privacy { struct PrivacyReport; }
+
+class ExplorerViews : public QTabWidget {
+    Q_OBJECT
+public:
+    // settings: the window's current settings (for the secondary computations and previews).
+    ExplorerViews(ExplorerController* main, std::function<ExplorerSettings()> settings, QWidget* parent = nullptr);
+    ~ExplorerViews() override;
+
+    QCustomPlot* tradeoff() const { return tradeoff_; }
+    QCustomPlot* anatomy() const { return anatomy_; }
+    QCustomPlot* expressivityPlot() const { return expressivityPlot_; }
+    QCustomPlot* dimensionPlot() const { return dimensionPlot_; }
+    QCustomPlot* embeddingPlot() const { return embeddingPlot_; }
+    DepthWorkspace* depth() const { return depth_; }
+    ExplorerController* expressivity() const { return expressivity_; }
+    ExplorerController* dimension() const { return dimension_; }
+    bool hasEmbedding() const { return bool(pca_); }
+    // The plot of the current tab (the depth lab's current plot there), or null.
+    QCustomPlot* currentPlot() const;
+
+    void setFontScale(double scale);
+    // The main computation finished: redraw everything that depends on it.
+    void showResult();
+    // A partial result of the running computation (progressive trade-off plot).
+    void showPartial(const px::experiment::SweepResult& partial);
+    // The slider moved (cheap: marker, embedding cloud) or was committed (secondary views go stale).
+    void epsilonMoved();
+    void epsilonCommitted();
+    // Settings changed: the secondary views are stale (recomputed now if shown).
+    void settingsChanged();
+    void showAnatomy(const px::privacy::PrivacyReport& report);
+    void cancelAll();
+
+signals:
+    void message(const QString& text);
+
+private:
+    void buildDemoTab();
+    void buildEmbeddingTab();
+    void onTabChanged();
+    void refreshTradeoff();
+    void refreshEmbedding();
+    void refreshResultsTable();
+    void recomputeDemo();
+    void recomputeSecondary(ExplorerController* c, bool& stale);
+    ExplorerController* main_;
+    std::function<ExplorerSettings()> settings_;
+    ExplorerController* expressivity_;  // trees vs treewidth ≤ 2, 3 at the slider's ε
+    ExplorerController* dimension_;     // the selected class over d at the slider's ε
+    bool expressivityStale_ = true, dimensionStale_ = true;
+    double fontScale_ = 1.0;
+    QCustomPlot *tradeoff_, *anatomy_, *expressivityPlot_, *dimensionPlot_, *demoPlot_, *embeddingPlot_;
+    QComboBox* demoPair_;
+    QSpinBox* focus_;
+    QTableWidget* table_;
+    px::widgets::PatternGallery* gallery_;
+    DepthWorkspace* depth_;
+    std::unique_ptr<px::experiment::PcaBasis> pca_;  // fitted on the clean densities of the last result
+};

@@ -1,0 +1,168 @@
+// The main window's menus and what they do: sessions, recent files, export, presentation mode.
+#include "MainWindow.h"
+
+#include "DepthWorkspace.h"
+#include "ExplorerViews.h"
+#include "ExportDialog.h"
+#include "SessionModel.h"
+#include "ViewExporter.h"
+#include "panels/PrivacyPanel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QUndoStack>
+#include <qcustomplot.h>
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open data set…"), QKeySequence::Open, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open data set folder"));
+        if (!dir.isEmpty()) openDataset(dir);
+    });
+    file->addAction(tr("Open &session…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
+        const QString p = QFileDialog::getOpenFileName(this, tr("Open session"), {}, tr("PXStudio session (*.json)"));
+        if (!p.isEmpty()) openSession(p);
+    });
+    file->addAction(tr("&Save session…"), QKeySequence::Save, this, [this] {
+        const QString p = QFileDialog::getSaveFileName(this, tr("Save session"), "session.json", tr("PXStudio session (*.json)"));
+        if (!p.isEmpty()) saveSession(p);
+    });
+    recentMenu_ = file->addMenu(tr("Open &recent"));
+    recentMenu_->setToolTipsVisible(true);
+    refreshRecentMenu();
+    file->addSeparator();
+    file->addAction(tr("&Export current view…"), QKeySequence(tr("Ctrl+E")), this, &MainWindow::exportCurrentView);
+    file->addAction(tr("Export &all views…"), QKeySequence(tr("Ctrl+Shift+E")), this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Export all views to folder"));
+        if (!dir.isEmpty()) exportAllViews(dir);
+    });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* pres = view->addAction(tr("&Presentation mode"));
+    pres->setCheckable(true);
+    pres->setShortcut(QKeySequence(tr("F5")));
+    pres->setToolTip(tr("Large fonts and thick lines for lectures"));
+    connect(pres, &QAction::toggled, this, &MainWindow::setPresentation);
+    view->addAction(tr("&Recompute"), QKeySequence::Refresh, this, &MainWindow::startRecompute);
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About PXStudio"), this, [this] {
+        QMessageBox::about(this, tr("About PXStudio"),
+                           tr("<b>PXStudio %1</b><br>Private homomorphism-density embeddings of graphs: privacy against "
+                              "expressivity.<br>GPL-3.0-or-later; QCustomPlot is GPL-3.").arg(PX_VERSION));
+    });
+}
+
+void MainWindow::refreshRecentMenu() {
+    if (!recentMenu_) return;
+    recentMenu_->clear();
+    const QStringList list = recentFiles();
+    for (int i = 0; i < list.size(); ++i) {
+        const QString p = list[i];
+        QAction* a = recentMenu_->addAction(QString("&%1 %2").arg(i + 1).arg(QFileInfo(p).fileName()), this, [this, p] {
+            if (!QFileInfo::exists(p)) {
+                QMessageBox::warning(this, tr("Open recent"), tr("%1 no longer exists").arg(p));
+                return;
+            }
+            if (p.endsWith(".json") && QFileInfo(p).isFile()) openSession(p);
+            else openDataset(p);
+        });
+        a->setToolTip(p);
+    }
+    if (list.isEmpty()) recentMenu_->addAction(tr("(none yet)"))->setEnabled(false);
+    else {
+        recentMenu_->addSeparator();
+        recentMenu_->addAction(tr("Clear list"), session_, &SessionModel::clearRecentFiles);
+    }
+}
+
+bool MainWindow::openSession(const QString& path) {
+    try {
+        applySettings(SessionModel::readSession(path));
+        session_->addRecentFile(path);
+        session_->commit(settings());
+        startRecompute();
+        return true;
+    } catch (const std::exception& e) {
+        QMessageBox::critical(this, tr("Cannot open session"), path + ":\n" + QString::fromStdString(e.what()));
+        return false;
+    }
+}
+
+bool MainWindow::saveSession(const QString& path) {
+    try {
+        SessionModel::writeSession(path, settings());
+        statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+        session_->addRecentFile(path);
+        return true;
+    } catch (const std::exception& e) {
+        QMessageBox::critical(this, tr("Cannot save session"), QString::fromStdString(e.what()));
+        return false;
+    }
+}
+
+FigureContext MainWindow::figureContext() const {
+    FigureContext c;
+    c.session = settings().toJson();
+    c.sliderEpsilon = privacy_->epsilon();
+    px::privacy::PrivacyReport report;
+    if (controller_->reportAt(settings(), privacy_->epsilon(), report)) c.privacyReport = report.toJson();
+    return c;
+}
+
+void MainWindow::exportCurrentView() {
+    QCustomPlot* plot = views_->currentPlot();
+    if (!plot) {
+        statusBar()->showMessage(tr("Choose a plot tab to export"), 4000);
+        return;
+    }
+    ExportDialog dialog(plot->objectName().isEmpty() ? "figure" : plot->objectName(), this);
+    if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty()) return;
+    if (exportView(plot, dialog.path(), dialog.figureWidth(), dialog.figureHeight(), dialog.dpi(), dialog.withSidecars()))
+        statusBar()->showMessage(tr("Exported %1").arg(dialog.path()), 4000);
+}
+
+bool MainWindow::exportView(QCustomPlot* plot, const QString& path, int width, int height, int dpi, bool sidecars) {
+    try {
+        const bool depth = views_->currentWidget() == views_->depth() || views_->depth()->plots().contains(plot);
+        ViewExporter::exportView(plot, path, width, height, dpi, sidecars, figureContext(), depth);
+        return true;
+    } catch (const std::exception& e) {
+        QMessageBox::critical(this, tr("Export failed"), QString::fromStdString(e.what()));
+        return false;
+    }
+}
+
+bool MainWindow::exportAllViews(const QString& folder) {
+    const auto* r = controller_->result();
+    if (!r) return false;
+    try {
+        ViewExporter::exportAll(*views_, *r, figureContext(), folder);
+    } catch (const std::exception& e) {
+        QMessageBox::critical(this, tr("Export failed"), QString::fromStdString(e.what()));
+        return false;
+    }
+    statusBar()->showMessage(tr("Exported all views to %1").arg(folder), 4000);
+    return true;
+}
+
+void MainWindow::setPresentation(bool on) {
+    fontScale_ = on ? 1.6 : 1.0;
+    QFont f = qApp->font();
+    f.setPointSizeF(on ? 14 : 10);
+    qApp->setFont(f);
+    views_->setFontScale(fontScale_);
+    refreshReport();
+}

@@ -1,0 +1,44 @@
+#pragma once
+// The explorer's document: the committed settings, the undo stack (one step per committed change;
+// consecutive ε-only steps merge into one), autosave, recent files, and reading and writing session
+// files. The window and its panels observe it; it knows nothing about widgets.
+#include "ExplorerSettings.h"
+
+#include <QObject>
+#include <QStringList>
+
+class QUndoStack;
+
+class SessionModel : public QObject {
+    Q_OBJECT
+public:
+    explicit SessionModel(QObject* parent = nullptr);
+    QUndoStack* undoStack() const { return undo_; }
+    const ExplorerSettings& committed() const { return committed_; }
+    // One undo step from the committed settings to now (nothing if equal), then autosave.
+    void commit(const ExplorerSettings& now);
+    // Takes s as committed without an undo step (start-up, undo/redo, opened sessions).
+    void setCommitted(const ExplorerSettings& s);
+
+    QString autosavePath() const;
+    bool autosave(const ExplorerSettings& s) const;  // false if the file could not be written
+    // The autosaved session (the last state before exit or crash), else the defaults. Data set files
+    // are reopened explicitly by the user, so a file data set falls back to the built-in default.
+    ExplorerSettings restoreAutosave() const;
+    // Throw std::exception with the reason (the path is added by the caller's message).
+    static ExplorerSettings readSession(const QString& path);
+    static void writeSession(const QString& path, const ExplorerSettings& s);
+
+    // Sessions and data sets opened or saved, newest first (at most 8, QSettings).
+    QStringList recentFiles() const;
+    void addRecentFile(const QString& path);
+    void clearRecentFiles();
+
+signals:
+    void restoreRequested(const ExplorerSettings& s);  // undo or redo: show and recompute s
+    void recentFilesChanged();
+
+private:
+    QUndoStack* undo_;
+    ExplorerSettings committed_;
+};

@@ -1,0 +1,23 @@
+#pragma once
+// Writing the explorer's views to files: one view as a figure with optional sidecars (the plotted
+// data as CSV, and a JSON with the session, the slider's ε and the privacy report), or every view
+// plus the results tables into a folder. Throws std::exception with the reason.
+#include <QString>
+#include <nlohmann/json.hpp>
+
+class QCustomPlot;
+class ExplorerViews;
+namespace px::experiment { struct SweepResult; }
+
+struct FigureContext {
+    nlohmann::json session;          // the settings as saved in a session file
+    double sliderEpsilon = 1.0;
+    nlohmann::json privacyReport;    // null when none
+};
+
+namespace ViewExporter {
+void exportView(QCustomPlot* plot, const QString& path, int width, int height, int dpi, bool sidecars,
+                const FigureContext& context, bool depthLab = false);
+void exportAll(const ExplorerViews& views, const px::experiment::SweepResult& result, const FigureContext& context,
+               const QString& folder);
+}  // namespace ViewExporter

@@ -1,0 +1,69 @@
+#include "DatasetPanel.h"
+
+#include "SharedData.h"
+#include "dataset/DegreeProfile.h"
+#include "generators/Generators.h"
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QLabel>
+#include <QVBoxLayout>
+#include <algorithm>
+
+DatasetPanel::DatasetPanel(QWidget* parent) : SettingsPanel(tr("Data set"), parent) {
+    auto* layout = new QVBoxLayout(this);
+    box_ = new QComboBox;
+    for (const auto& n : px::gen::builtinNames())
+        box_->addItem(tr("built-in: %1").arg(QString::fromStdString(n)), QString("builtin:") + QString::fromStdString(n));
+    const QStringList shared = sharedGraphDatasets();
+    if (!shared.isEmpty()) box_->insertSeparator(box_->count());
+    for (const QString& name : shared) {
+        box_->addItem(QString(name).remove("-gin").remove("-rebuilt"), QDir(sharedDataDir() + "/" + name).absolutePath());
+        box_->setItemData(box_->count() - 1, sharedDataDir() + "/" + name, Qt::ToolTipRole);
+    }
+    box_->setToolTip(tr("Built-in generated data sets (seeded); the public TU, social (GIN format) and OGB sets of\n"
+                        "../shared/data when present; or File ▸ Open data set… for OGB, TU, GIN, GraphML or edge lists"));
+    summary_ = new QLabel;
+    summary_->setWordWrap(true);
+    summary_->setTextFormat(Qt::RichText);
+    layout->addWidget(box_);
+    layout->addWidget(summary_);
+    connect(box_, QOverload<int>::of(&QComboBox::activated), this, [this](int i) { emit datasetChosen(box_->itemData(i).toString()); });
+}
+
+void DatasetPanel::select(const QString& spec, const QString& name) {
+    silently([&] {
+        int idx = box_->findData(spec);
+        if (idx < 0) {
+            box_->addItem(name.isEmpty() ? QFileInfo(spec).fileName() : name, spec);
+            idx = box_->count() - 1;
+        }
+        box_->setCurrentIndex(idx);
+    });
+}
+
+void DatasetPanel::apply(const ExplorerSettings& s) { select(QString::fromStdString(s.dataset), {}); }
+
+void DatasetPanel::collect(ExplorerSettings& s) const { s.dataset = box_->currentData().toString().toStdString(); }
+
+void DatasetPanel::describe(const px::Dataset& ds, const ExplorerSettings& s) {
+    const px::DegreeProfile deg = px::DegreeProfile::of(ds);
+    const bool folds = s.protocol != "split";
+    QString protocol = folds ? (ds.folds.size() == 10 ? tr("10-fold CV on the shipped folds") : tr("stratified 10-fold CV"))
+                             : ds.split ? tr("split %1").arg(QString::fromStdString(ds.split->name)) : tr("stratified 80/20 split");
+    QString text = tr("%1 graphs, %2 vertices on average; %3.<br>Max degree per graph: median %4, 95th percentile %5, 99th %6, max %7.")
+                       .arg(ds.size())
+                       .arg(double(ds.totalVertices()) / std::max(1, ds.size()), 0, 'f', 1)
+                       .arg(protocol)
+                       .arg(deg.quantile(0.5)).arg(deg.quantile(0.95)).arg(deg.quantile(0.99)).arg(deg.max());
+    const auto& m = s.mechanism;
+    const bool usesD = m.sensitivity == px::privacy::SensitivitySource::PublicDegreeBound &&
+                       (m.mechanism == px::privacy::MechanismKind::Gaussian || m.mechanism == px::privacy::MechanismKind::Laplace);
+    if (usesD) {
+        const int refused = deg.refusedBy(m.degreeBound);
+        text += "<br>" + (refused > 0 ? tr("<span style='color:#b22'>D = %1 refuses %2 of %3 graphs (Δ(G) &gt; D).</span>")
+                                            .arg(m.degreeBound).arg(refused).arg(ds.size())
+                                      : tr("D = %1 refuses no graph.").arg(m.degreeBound));
+    }
+    summary_->setText(text);
+}

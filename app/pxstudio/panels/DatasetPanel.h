@@ -1,0 +1,28 @@
+#pragma once
+// The data set picker (built-in generated sets, the public sets of ../shared/data when present, and
+// files opened by the user) and a summary of the loaded set: size, evaluation protocol, and the
+// distribution of maximum degrees with how many graphs the declared bound D refuses.
+#include "SettingsPanel.h"
+
+class QComboBox;
+class QLabel;
+namespace px { struct Dataset; }
+
+class DatasetPanel : public SettingsPanel {
+    Q_OBJECT
+public:
+    explicit DatasetPanel(QWidget* parent = nullptr);
+    void apply(const ExplorerSettings& s) override;
+    void collect(ExplorerSettings& s) const override;
+    std::vector<std::pair<QWidget*, Reset>> resets() override { return {}; }
+    // Selects spec, adding it (labelled name) if it is not listed yet; silent.
+    void select(const QString& spec, const QString& name);
+    void describe(const px::Dataset& data, const ExplorerSettings& s);
+
+signals:
+    void datasetChosen(const QString& spec);  // the user picked another entry
+
+private:
+    QComboBox* box_;
+    QLabel* summary_;
+};

@@ -1,0 +1,147 @@
+#include "DepthPanels.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QPushButton>
+#include <QSpinBox>
+#include <algorithm>
+
+QPushButton* DepthPanel::runButton(const QString& text, const QString& experiment, const QString& tip) {
+    auto* b = new QPushButton(text, this);
+    if (!tip.isEmpty()) b->setToolTip(tip);
+    connect(b, &QPushButton::clicked, this, [this, experiment] { emit runRequested(experiment); });
+    return b;
+}
+
+namespace {
+void select(QComboBox* box, const QVariant& data) { box->setCurrentIndex(std::max(0, box->findData(data))); }
+}  // namespace
+
+CoseraPanel::CoseraPanel(QWidget* parent) : DepthPanel(tr("COSERA: edge reconstruction"), parent) {
+    auto* form = new QFormLayout(this);
+    model_ = new QComboBox(this);
+    model_->addItem(tr("sparse Erdős–Rényi, p = ln n / n"), "er");
+    model_->addItem(tr("SBM, K = 3, p = 0.3, q = 0.05"), "sbm");
+    model_->setToolTip(tr("Random graph model of the heat maps (SPEC §6 reference grid)"));
+    n_ = new QComboBox(this);
+    for (int n : {100, 500, 1000}) n_->addItem(QString::number(n), n);
+    n_->setToolTip(tr("Nodes per graph. n = 1000: about 500k pairs per configuration, 10 × 10 × trials configurations"));
+    weights_ = new QComboBox(this);
+    weights_->addItem(tr("identity"), "identity");
+    weights_->addItem(tr("random (He init.)"), "gaussian");
+    weights_->setToolTip(tr("W_l = I, or i.i.d. N(0, 2/d) entries (seed 002, appendix C.1)"));
+    trials_ = new QSpinBox(this);
+    trials_->setRange(1, 20);
+    trials_->setToolTip(tr("Independent graphs and encoders per cell (mean shown)"));
+    form->addRow(tr("Graphs"), model_);
+    form->addRow(tr("n"), n_);
+    form->addRow(tr("Weights"), weights_);
+    form->addRow(tr("Trials"), trials_);
+    form->addRow(runButton(tr("Run heat maps (d × L)"), "cosera-grid"));
+    form->addRow(runButton(tr("Run SBM sweep (K × p)"), "sbm-sweep"));
+    apply(DepthSettings{});
+    for (QComboBox* b : {model_, n_, weights_}) connect(b, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &DepthPanel::edited);
+    connect(trials_, QOverload<int>::of(&QSpinBox::valueChanged), this, &DepthPanel::edited);
+}
+
+void CoseraPanel::apply(const DepthSettings& s) {
+    select(model_, QString::fromStdString(s.model));
+    select(n_, s.n);
+    select(weights_, QString::fromStdString(s.weights));
+    trials_->setValue(s.trials);
+}
+
+void CoseraPanel::collect(DepthSettings& s) const {
+    s.model = model_->currentData().toString().toStdString();
+    s.n = n_->currentData().toInt();
+    s.weights = weights_->currentData().toString().toStdString();
+    s.trials = trials_->value();
+}
+
+NagPanel::NagPanel(QWidget* parent) : DepthPanel(tr("Noisy aggregation (NAG)"), parent) {
+    auto* form = new QFormLayout(this);
+    depth_ = new QDoubleSpinBox(this);
+    depth_->setDecimals(0);
+    depth_->setRange(1, 10);
+    depth_->setToolTip(tr("Layers L of the noisy GNN"));
+    opNorm_ = new QDoubleSpinBox(this);
+    opNorm_->setRange(0.1, 10);
+    opNorm_->setToolTip(tr("Operator norm ω of every W_l (orthogonal matrices scaled by ω)"));
+    form->addRow(tr("Layers"), depth_);
+    form->addRow(tr("‖W_l‖_op"), opNorm_);
+    form->addRow(runButton(tr("Run NAG vs bound"), "nag",
+                           tr("On the node data set above if it is Cora/Citeseer, else on ER graphs with Gaussian features")));
+    apply(DepthSettings{});
+    for (QDoubleSpinBox* b : {depth_, opNorm_}) connect(b, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, &DepthPanel::edited);
+}
+
+void NagPanel::apply(const DepthSettings& s) {
+    depth_->setValue(s.nagDepth);
+    opNorm_->setValue(s.opNorm);
+}
+
+void NagPanel::collect(DepthSettings& s) const {
+    s.nagDepth = int(depth_->value());
+    s.opNorm = opNorm_->value();
+}
+
+ConvergencePanel::ConvergencePanel(QWidget* parent) : DepthPanel(tr("Convergent vs linear privacy"), parent) {
+    auto* form = new QFormLayout(this);
+    epsilon_ = new QDoubleSpinBox(this);
+    epsilon_->setRange(0.05, 64);
+    epsilon_->setSingleStep(0.25);
+    epsilon_->setToolTip(tr("ε of the accounting view and of the accuracy/attack-vs-depth views"));
+    delta_ = new QComboBox(this);
+    for (double d : {1e-4, 1e-5, 1e-6}) delta_->addItem(QString::number(d, 'g', 2), d);
+    delta_->setToolTip(tr("δ of the (ε, δ) statements of accounting, propagation and AsampGCN"));
+    contraction_ = new QDoubleSpinBox(this);
+    contraction_->setRange(0.05, 0.99);
+    contraction_->setSingleStep(0.05);
+    contraction_->setToolTip(tr("CARIBOU contraction c: X_{k+1} = c(α₁ÂX_k + (1−α₁)1μᵀ) + βX₀ + noise"));
+    attack_ = new QCheckBox(tr("attack the released features"), this);
+    attack_->setToolTip(tr("Run COSERA on every release (all n(n−1)/2 pairs; slower on Cora)"));
+    form->addRow(tr("ε"), epsilon_);
+    form->addRow(tr("δ"), delta_);
+    form->addRow(tr("CARIBOU c"), contraction_);
+    form->addRow(attack_);
+    form->addRow(runButton(tr("Update noise vs depth"), "accounting"));
+    form->addRow(runButton(tr("Run private propagation"), "propagation"));
+    apply(DepthSettings{});
+    connect(epsilon_, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, &ConvergencePanel::epsilonChanged);
+    connect(contraction_, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, &DepthPanel::edited);
+    connect(delta_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &DepthPanel::edited);
+    connect(attack_, &QCheckBox::toggled, this, &DepthPanel::edited);
+}
+
+void ConvergencePanel::apply(const DepthSettings& s) {
+    epsilon_->setValue(s.epsilon);
+    select(delta_, s.delta);
+    contraction_->setValue(s.contraction);
+    attack_->setChecked(s.attack);
+}
+
+void ConvergencePanel::collect(DepthSettings& s) const {
+    s.epsilon = epsilon_->value();
+    s.delta = delta_->currentData().toDouble();
+    s.contraction = contraction_->value();
+    s.attack = attack_->isChecked();
+}
+
+AsampPanel::AsampPanel(QWidget* parent) : DepthPanel(tr("Subsampling stability (AsampGCN)"), parent) {
+    auto* form = new QFormLayout(this);
+    subgraphs_ = new QSpinBox(this);
+    subgraphs_->setRange(10, 2000);
+    subgraphs_->setToolTip(tr("m: number of subsampled graphs that vote"));
+    form->addRow(tr("Subgraphs m"), subgraphs_);
+    form->addRow(runButton(tr("Run AsampGCN vs p_s"), "asamp",
+                           tr("Binary task: class 1 against the rest, on the node data above (for a chain data set,\n"
+                              "which has no per-node signal, on the built-in SBM task); ε and δ from the group above")));
+    apply(DepthSettings{});
+    connect(subgraphs_, QOverload<int>::of(&QSpinBox::valueChanged), this, &DepthPanel::edited);
+}
+
+void AsampPanel::apply(const DepthSettings& s) { subgraphs_->setValue(s.subgraphs); }
+
+void AsampPanel::collect(DepthSettings& s) const { s.subgraphs = subgraphs_->value(); }

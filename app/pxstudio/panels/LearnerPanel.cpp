@@ -1,0 +1,90 @@
+#include "LearnerPanel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QSpinBox>
+#include <algorithm>
+
+LearnerPanel::LearnerPanel(QWidget* parent) : SettingsPanel(tr("Learner"), parent) {
+    auto* form = new QFormLayout(this);
+    learner_ = new QComboBox;
+    for (const char* l : {"knn", "svm", "linear", "forest", "boosting"}) learner_->addItem(l);
+    learner_->setToolTip(tr("knn: exact k nearest neighbours (Eigen)\nsvm: libsvm RBF C-SVC / ε-SVR\n"
+                            "linear: liblinear L2 logistic regression / linear SVR\nforest, boosting: XGBoost"));
+    c_ = new QDoubleSpinBox;
+    c_->setDecimals(3);
+    c_->setRange(0.001, 1000);
+    c_->setToolTip(tr("C: inverse regularisation of svm and linear"));
+    trees_ = new QSpinBox;
+    trees_->setRange(1, 2000);
+    trees_->setToolTip(tr("Trees of the forest, rounds of boosting"));
+    k_ = new QSpinBox;
+    k_->setRange(1, 5000);
+    k_->setToolTip(tr("k of the k-nearest-neighbour classifier (features standardised on the training set)"));
+    protocol_ = new QComboBox;
+    protocol_->addItem(tr("train/test split"), "split");
+    protocol_->addItem(tr("10-fold CV"), "10-fold");
+    protocol_->setToolTip(tr("Split: the data set's own split (OGB scaffold), else a stratified seeded 80/20 split.\n"
+                             "10-fold: the TU-benchmark protocol (Xu et al. 2019): the shipped folds when the data set has\n"
+                             "them (GIN folders' 10fold_idx), else stratified seeded folds; the value is the mean over folds."));
+    noisyTest_ = new QCheckBox(tr("noisy test embeddings"));
+    noisyTest_->setToolTip(tr("On: every embedding is private (a real release). Off: clean test features, the reference code's choice."));
+    reps_ = new QSpinBox;
+    reps_->setRange(1, 5);
+    reps_->setToolTip(tr("Repetitions r: r pattern seeds × r noise seeds per budget"));
+    form->addRow(tr("Learner"), learner_);
+    form->addRow(tr("k"), k_);
+    form->addRow(tr("C"), c_);
+    form->addRow(tr("Trees"), trees_);
+    form->addRow(tr("Evaluation"), protocol_);
+    form->addRow(noisyTest_);
+    form->addRow(tr("Repetitions"), reps_);
+    for (QSpinBox* b : {k_, trees_, reps_}) connect(b, QOverload<int>::of(&QSpinBox::valueChanged), this, &LearnerPanel::edited);
+    connect(c_, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, &LearnerPanel::edited);
+    for (QComboBox* b : {learner_, protocol_}) connect(b, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &LearnerPanel::edited);
+    connect(learner_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &LearnerPanel::enableForLearner);
+    connect(noisyTest_, &QCheckBox::toggled, this, &LearnerPanel::edited);
+}
+
+void LearnerPanel::enableForLearner() {
+    const QString l = learner_->currentText();
+    k_->setEnabled(l == "knn");
+    c_->setEnabled(l == "svm" || l == "linear");
+    trees_->setEnabled(l == "forest" || l == "boosting");
+}
+
+void LearnerPanel::apply(const ExplorerSettings& s) {
+    silently([&] {
+        learner_->setCurrentIndex(std::max(0, learner_->findText(QString::fromStdString(s.learner))));
+        k_->setValue(s.k);
+        c_->setValue(s.C);
+        trees_->setValue(s.trees);
+        protocol_->setCurrentIndex(std::max(0, protocol_->findData(QString::fromStdString(s.protocol))));
+        noisyTest_->setChecked(s.noisyTest);
+        reps_->setValue(s.repetitions);
+        enableForLearner();
+    });
+}
+
+void LearnerPanel::collect(ExplorerSettings& s) const {
+    s.learner = learner_->currentText().toStdString();
+    s.k = k_->value();
+    s.C = c_->value();
+    s.trees = trees_->value();
+    s.protocol = protocol_->currentData().toString().toStdString();
+    s.noisyTest = noisyTest_->isChecked();
+    s.repetitions = reps_->value();
+}
+
+std::vector<std::pair<QWidget*, SettingsPanel::Reset>> LearnerPanel::resets() {
+    const ExplorerSettings d;
+    return {{learner_, [d](ExplorerSettings& s) { s.learner = d.learner; }},
+            {k_, [d](ExplorerSettings& s) { s.k = d.k; }},
+            {c_, [d](ExplorerSettings& s) { s.C = d.C; }},
+            {trees_, [d](ExplorerSettings& s) { s.trees = d.trees; }},
+            {protocol_, [d](ExplorerSettings& s) { s.protocol = d.protocol; }},
+            {noisyTest_, [d](ExplorerSettings& s) { s.noisyTest = d.noisyTest; }},
+            {reps_, [d](ExplorerSettings& s) { s.repetitions = d.repetitions; }}};
+}

@@ -1,0 +1,102 @@
+#include "PatternsPanel.h"
+
+#include "dataset/Dataset.h"
+#include "patterns/PatternClass.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QSpinBox>
+#include <algorithm>
+#include <cmath>
+
+const QStringList& PatternsPanel::classKeys() {
+    static const QStringList keys = {"trees", "fan-cactus:1", "fan-cactus:2", "subgraph:1", "subgraph:2",
+                                     "treewidth:1", "treewidth:2", "treewidth:3", "treewidth:4"};
+    return keys;
+}
+
+PatternsPanel::PatternsPanel(QWidget* parent) : SettingsPanel(tr("Patterns"), parent) {
+    auto* form = new QFormLayout(this);
+    class_ = new QComboBox;
+    class_->addItems(classKeys());
+    class_->setToolTip(tr("Pattern class and the GNN whose expressivity it matches:\n trees — MPNN / 1-WL (max e = m − 1)\n"
+                          " fan-cactus r — r-ℓMPNN (max e = 2m − 3)\n subgraph k — forest plus ≤ k vertices\n"
+                          " treewidth ≤ k — k-FGNN / k-WL (max e = km − k(k+1)/2)"));
+    d_ = new QSpinBox;
+    d_->setRange(1, 500);
+    d_->setToolTip(tr("d: number of sampled patterns (embedding dimension)"));
+    maxSize_ = new QSpinBox;
+    maxSize_->setRange(0, 30);
+    maxSize_->setSpecialValueText(tr("no cap"));
+    maxSize_->setToolTip(tr("Largest pattern size m (the geometric size law is truncated here)"));
+    seed_ = new QSpinBox;
+    seed_->setRange(0, 1000000);
+    seed_->setToolTip(tr("Seed of the pattern draw (repetitions use the next seeds)"));
+    sizeMean_ = new QDoubleSpinBox;
+    sizeMean_->setRange(1.5, 15);
+    sizeMean_->setSingleStep(0.5);
+    sizeMean_->setToolTip(tr("Mean of the size law: m = 1 + Geometric(1/mean), truncated at the max size"));
+    connected_ = new QCheckBox(tr("connected patterns only"));
+    connected_->setToolTip(tr("Redraw disconnected patterns (a disconnected F has t(F,G) = Π t(F_i,G): no new information)"));
+    keepDuplicates_ = new QCheckBox(tr("keep isomorphic duplicates"));
+    keepDuplicates_->setToolTip(tr("Off: an isomorphic repeat is redrawn. On: kept, as the paper's sampler does\n"
+                                   "(a duplicate spends privacy budget on a coordinate it already has)"));
+    info_ = new QLabel;
+    info_->setWordWrap(true);
+    form->addRow(tr("Class"), class_);
+    form->addRow(tr("d"), d_);
+    form->addRow(tr("Max size"), maxSize_);
+    form->addRow(tr("Size mean"), sizeMean_);
+    form->addRow(tr("Seed"), seed_);
+    form->addRow(connected_);
+    form->addRow(keepDuplicates_);
+    form->addRow(info_);
+    for (QSpinBox* b : {d_, maxSize_, seed_}) connect(b, QOverload<int>::of(&QSpinBox::valueChanged), this, &PatternsPanel::edited);
+    connect(sizeMean_, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, &PatternsPanel::edited);
+    for (QCheckBox* b : {connected_, keepDuplicates_}) connect(b, &QCheckBox::toggled, this, &PatternsPanel::edited);
+    connect(class_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &PatternsPanel::edited);
+}
+
+void PatternsPanel::apply(const ExplorerSettings& s) {
+    silently([&] {
+        class_->setCurrentIndex(std::max(0, int(classKeys().indexOf(QString::fromStdString(s.patternClass)))));
+        d_->setValue(s.d);
+        maxSize_->setValue(s.maxSize);
+        sizeMean_->setValue(s.sizeMean);
+        connected_->setChecked(s.connected);
+        keepDuplicates_->setChecked(s.keepDuplicates);
+        seed_->setValue(int(s.patternSeed));
+    });
+}
+
+void PatternsPanel::collect(ExplorerSettings& s) const {
+    s.patternClass = class_->currentText().toStdString();
+    s.d = d_->value();
+    s.maxSize = maxSize_->value();
+    s.sizeMean = sizeMean_->value();
+    s.connected = connected_->isChecked();
+    s.keepDuplicates = keepDuplicates_->isChecked();
+    s.patternSeed = std::uint64_t(seed_->value());
+}
+
+std::vector<std::pair<QWidget*, SettingsPanel::Reset>> PatternsPanel::resets() {
+    const ExplorerSettings d;
+    return {{class_, [d](ExplorerSettings& s) { s.patternClass = d.patternClass; }},
+            {d_, [d](ExplorerSettings& s) { s.d = d.d; }},
+            {maxSize_, [d](ExplorerSettings& s) { s.maxSize = d.maxSize; }},
+            {sizeMean_, [d](ExplorerSettings& s) { s.sizeMean = d.sizeMean; }},
+            {seed_, [d](ExplorerSettings& s) { s.patternSeed = d.patternSeed; }},
+            {connected_, [d](ExplorerSettings& s) { s.connected = d.connected; }},
+            {keepDuplicates_, [d](ExplorerSettings& s) { s.keepDuplicates = d.keepDuplicates; }}};
+}
+
+void PatternsPanel::describeFor(const px::Dataset& data) {
+    const px::PatternClass cls = px::PatternClass::parse(class_->currentText().toStdString());
+    const int m = maxSize_->value() > 0 ? maxSize_->value() : 10;
+    const double n = double(data.totalVertices()) / std::max(1, data.size());
+    const double e = double(cls.maxEdges(m));
+    info_->setText(tr("max e(F) for m = %1: %2; noise variance factor (max e)²/n⁴ = %3").arg(m).arg(e).arg(e * e / std::pow(n, 4), 0, 'g', 3));
+}

@@ -1,0 +1,265 @@
+// Each settings panel on its own, offscreen: its fields round-trip through apply()/collect(), apply()
+// is silent while every user edit emits changed(), every control has a reset to the default, and
+// every control reaches the sweep spec the explorer runs. Also the session model (undo steps,
+// merged ε steps, autosave, recent files) and the report's line about the controls.
+#include "ExplorerController.h"
+#include "CustomSettings.h"
+#include "SessionModel.h"
+#include "gnn/DepthLab.h"
+#include "panels/DatasetPanel.h"
+#include "panels/DepthPanels.h"
+#include "panels/LearnerPanel.h"
+#include "panels/PatternsPanel.h"
+#include "panels/PrivacyPanel.h"
+#include "panels/ReportPanel.h"
+#include "panels/WheelGuard.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+#include <memory>
+#include <set>
+
+namespace {
+std::string dump(const ExplorerSettings& s) { return s.toJson().dump(); }
+
+std::vector<std::unique_ptr<SettingsPanel>> allPanels() {
+    std::vector<std::unique_ptr<SettingsPanel>> p;
+    p.emplace_back(new DatasetPanel);
+    p.emplace_back(new PatternsPanel);
+    p.emplace_back(new PrivacyPanel);
+    p.emplace_back(new LearnerPanel);
+    return p;
+}
+
+// Edits a control as a user would (another value); false if it has no other value.
+bool edit(QWidget* w) {
+    if (auto* b = qobject_cast<QSpinBox*>(w)) { b->setValue(b->value() < b->maximum() ? b->value() + 1 : b->value() - 1); return true; }
+    if (auto* b = qobject_cast<QDoubleSpinBox*>(w)) {
+        const double step = b->singleStep();
+        b->setValue(b->value() + step <= b->maximum() ? b->value() + step : b->value() - step);
+        return true;
+    }
+    if (auto* b = qobject_cast<QCheckBox*>(w)) { b->toggle(); return true; }
+    if (auto* b = qobject_cast<QComboBox*>(w)) {
+        for (int k = 1; k < b->count(); ++k) {
+            const int i = (b->currentIndex() + k) % b->count();
+            if (!b->itemText(i).isEmpty()) { b->setCurrentIndex(i); return true; }  // skip separators
+        }
+    }
+    return false;
+}
+std::vector<QWidget*> editableControls(QWidget* panel) {
+    std::vector<QWidget*> out;
+    for (QWidget* w : panel->findChildren<QWidget*>())
+        if (qobject_cast<QSpinBox*>(w) || qobject_cast<QDoubleSpinBox*>(w) || qobject_cast<QCheckBox*>(w) || qobject_cast<QComboBox*>(w))
+            out.push_back(w);
+    return out;
+}
+}  // namespace
+
+class TestPanels : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setApplicationName("tst_panels");  // its own autosave and recent files
+    }
+
+    void fieldsRoundTripAndApplyIsSilent() {
+        const ExplorerSettings c = customSettings();
+        ExplorerSettings all;
+        for (auto& p : allPanels()) {
+            QSignalSpy changed(p.get(), &SettingsPanel::changed);
+            p->apply(c);
+            QCOMPARE(changed.count(), 0);
+            ExplorerSettings same = c;
+            p->collect(same);  // writes exactly what was applied ...
+            QCOMPARE(QString::fromStdString(dump(same)), QString::fromStdString(dump(c)));
+            ExplorerSettings fresh;
+            p->collect(fresh);  // ... and it differs from the defaults
+            QVERIFY2(dump(fresh) != dump(ExplorerSettings{}), p->title().toUtf8());
+            p->collect(all);
+        }
+        // Together the panels carry every field (ε comes back on the slider's log grid).
+        QVERIFY(std::abs(all.mechanism.epsilon - c.mechanism.epsilon) < 0.03 * c.mechanism.epsilon);
+        all.mechanism.epsilon = c.mechanism.epsilon;
+        QCOMPARE(QString::fromStdString(dump(all)), QString::fromStdString(dump(c)));
+    }
+
+    void everyControlEditsTheSweepSpecAndHasAReset() {
+        for (auto& p : allPanels()) {
+            p->apply(ExplorerSettings{});
+            std::set<QWidget*> withReset;
+            for (auto& [control, reset] : p->resets()) {
+                withReset.insert(control);
+                ExplorerSettings s = customSettings(), d;
+                reset(s);  // the reset moves its field back to the default ...
+                QVERIFY2(dump(s) != dump(customSettings()), qPrintable(control->toolTip()));
+                reset(d);  // ... and leaves the defaults alone
+                QCOMPARE(QString::fromStdString(dump(d)), QString::fromStdString(dump(ExplorerSettings{})));
+            }
+            for (QWidget* control : editableControls(p.get())) {
+                const bool datasetPicker = qobject_cast<DatasetPanel*>(p.get()) != nullptr;
+                QVERIFY2(datasetPicker || withReset.count(control), qPrintable(p->title() + ": no reset for " + control->toolTip()));
+                ExplorerSettings before;
+                p->collect(before);
+                QSignalSpy changed(p.get(), &SettingsPanel::changed);
+                QVERIFY(edit(control));
+                ExplorerSettings after = before;
+                p->collect(after);
+                if (!datasetPicker) QVERIFY2(changed.count() >= 1, qPrintable(control->toolTip()));
+                const auto a = ExplorerController::specFor(before).toJson(), b = ExplorerController::specFor(after).toJson();
+                QVERIFY2(a != b, qPrintable(p->title() + ": does not reach the sweep spec: " + control->toolTip()));
+            }
+        }
+    }
+
+    void depthPanelsRoundTripAndReachTheExperimentSpecs() {
+        DepthSettings c;
+        c.model = "sbm";
+        c.n = 500;
+        c.weights = "gaussian";
+        c.trials = 3;
+        c.nagDepth = 4;
+        c.opNorm = 2.5;
+        c.epsilon = 3.0;
+        c.delta = 1e-6;
+        c.contraction = 0.55;
+        c.attack = false;
+        c.subgraphs = 300;
+        std::vector<std::unique_ptr<DepthPanel>> panels;
+        panels.emplace_back(new CoseraPanel);
+        panels.emplace_back(new NagPanel);
+        panels.emplace_back(new ConvergencePanel);
+        panels.emplace_back(new AsampPanel);
+        auto specs = [](const DepthSettings& s) {
+            nlohmann::json all;
+            for (const auto& e : px::gnn::depthExperiments()) all[e] = s.specFor(e, "builtin:sbm-nodes", 2);
+            return all;
+        };
+        DepthSettings all;
+        for (auto& p : panels) {
+            p->apply(c);
+            p->collect(all);
+        }
+        QCOMPARE(QString::fromStdString(specs(all).dump()), QString::fromStdString(specs(c).dump()));
+        for (auto& p : panels)
+            for (QWidget* control : editableControls(p.get())) {
+                DepthSettings before;
+                p->collect(before);
+                QVERIFY(edit(control));
+                DepthSettings after = before;
+                p->collect(after);
+                QVERIFY2(specs(before) != specs(after), qPrintable(p->title() + ": does not reach a spec: " + control->toolTip()));
+            }
+    }
+
+    void privacyPanelEnablesOnlyWhatTheMechanismUses() {
+        PrivacyPanel p;
+        ExplorerSettings s;
+        s.mechanism.sensitivity = px::privacy::SensitivitySource::CountingLemma;
+        p.apply(s);
+        QSpinBox* degree = nullptr;
+        for (auto* b : p.findChildren<QSpinBox*>()) if (b->toolTip().startsWith("Public degree bound")) degree = b;
+        QVERIFY(degree);
+        QVERIFY(!degree->isEnabled());  // no degree assumption: D plays no role
+        s.mechanism.sensitivity = px::privacy::SensitivitySource::PublicDegreeBound;
+        p.apply(s);
+        QVERIFY(degree->isEnabled());
+        p.raiseDegreeBoundTo(500);
+        ExplorerSettings out;
+        p.collect(out);
+        QCOMPARE(out.mechanism.degreeBound, 500);
+    }
+
+    void wheelScrollsThePanelNotTheValueUnderTheMouse() {
+        PatternsPanel p;
+        WheelGuard::install(&p);
+        p.show();
+        QSpinBox* d = nullptr;
+        for (auto* b : p.findChildren<QSpinBox*>()) if (b->toolTip().startsWith("d:")) d = b;
+        QVERIFY(d);
+        const int before = d->value();
+        auto wheel = [&] {
+            QWheelEvent e(QPointF(5, 5), d->mapToGlobal(QPointF(5, 5)), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+            QApplication::sendEvent(d, &e);
+        };
+        wheel();
+        QCOMPARE(d->value(), before);  // not focused: the wheel passes on
+        d->setFocus();
+        QTRY_VERIFY(d->hasFocus());
+        wheel();
+        QCOMPARE(d->value(), before + 1);  // focused: the wheel edits
+    }
+    void sessionUndoMergesEpsilonSteps() {
+        SessionModel m;
+        ExplorerSettings s;
+        m.setCommitted(s);
+        ExplorerSettings e1 = s, e2 = s, d = s;
+        e1.mechanism.epsilon = 2;
+        e2.mechanism.epsilon = 3;
+        m.commit(e1);
+        m.commit(e2);  // ε only, twice: one step
+        QCOMPARE(m.undoStack()->count(), 1);
+        d = e2;
+        d.d = 33;
+        m.commit(d);  // another field: a new step
+        QCOMPARE(m.undoStack()->count(), 2);
+        m.commit(d);  // no change: no step
+        QCOMPARE(m.undoStack()->count(), 2);
+        QSignalSpy restore(&m, &SessionModel::restoreRequested);
+        m.undoStack()->undo();
+        m.undoStack()->undo();
+        QCOMPARE(restore.count(), 2);
+        QCOMPARE(restore.at(1).at(0).value<ExplorerSettings>().mechanism.epsilon, s.mechanism.epsilon);
+    }
+
+    void sessionAutosaveAndRecentFiles() {
+        SessionModel m;
+        ExplorerSettings s = customSettings();
+        QVERIFY(m.autosave(s));
+        const ExplorerSettings back = m.restoreAutosave();
+        QCOMPARE(back.d, s.d);
+        QCOMPARE(back.dataset, s.dataset);
+        s.dataset = "/somewhere/a-file-data-set";
+        QVERIFY(m.autosave(s));
+        QCOMPARE(m.restoreAutosave().dataset, ExplorerSettings{}.dataset);  // files are reopened by hand
+        m.clearRecentFiles();
+        QTemporaryDir dir;
+        for (int i = 0; i < 10; ++i) m.addRecentFile(dir.path() + QString("/s%1.json").arg(i));
+        m.addRecentFile(dir.path() + "/s3.json");
+        const QStringList r = m.recentFiles();
+        QCOMPARE(r.size(), 8);
+        QVERIFY(r.first().endsWith("s3.json"));
+        QCOMPARE(r.count(r.first()), 1);
+        QVERIFY_THROWS_EXCEPTION(std::exception, SessionModel::readSession(dir.path() + "/missing.json"));
+    }
+
+    void reportLineNamesTheGainAndTheFlag() {
+        px::experiment::ControlComparison c;
+        c.found = true;
+        c.budget = 1;
+        c.metric = "auc";
+        c.value = 0.859;
+        c.publicValue = 0.813;
+        c.shuffledValue = 0.82;
+        const QString line = ReportPanel::controlsLine(c);
+        QVERIFY2(line.contains("+0.046 AUC") && line.contains("ε = 1") && line.contains("0.813"), qPrintable(line));
+        QVERIFY(!line.contains("No structural signal"));
+        c.value = 0.82;
+        c.noSignal = true;
+        QVERIFY(ReportPanel::controlsLine(c).contains("No structural signal"));
+        QVERIFY(ReportPanel::controlsLine(px::experiment::ControlComparison{}).isEmpty());
+    }
+};
+
+QTEST_MAIN(TestPanels)
+#include "tst_panels.moc"

@@ -1,9 +1,10 @@
-// The desktop app end to end, offscreen: start on the default session, compute, export all views,
-// round-trip a session, cancel a long computation, and react to panel changes.
+// The desktop app end to end, offscreen: start on the default session, compute, every explorer view,
+// undo, export, sessions, panel changes and failures.
 #include "DepthWorkspace.h"
 #include "ExplorerController.h"
 #include "EpsilonSlider.h"
 #include "CustomSettings.h"
+#include "WidgetTestSupport.h"
 #include "MainWindow.h"
 #include "panels/ReportPanel.h"
 #include "SessionModel.h"
@@ -23,25 +24,12 @@
 #include <map>
 #include <qcustomplot.h>
 
-namespace {
-bool waitFinished(ExplorerController* c, int ms = 60000) {
-    QElapsedTimer t;
-    t.start();
-    while ((c->busy() || !c->result()) && t.elapsed() < ms) QTest::qWait(20);
-    return !c->busy() && c->result();
-}
-QByteArray head(const QString& path, int n) {
-    QFile f(path);
-    f.open(QIODevice::ReadOnly);
-    return f.read(n);
-}
-}  // namespace
-
 class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setApplicationName("tst_mainwindow");  // its own autosave and recent files
         QFile::remove(SessionModel().autosavePath());  // start from the defaults, whatever ran before
     }
 
@@ -211,80 +199,6 @@ private slots:
         QVERIFY(plot && plot->graphCount() == 4);  // utility and attack at ε and ∞
         QCOMPARE(plot->graph(0)->dataCount(), 6);  // d = 5 … 160
     }
-    void depthLabShowsEveryViewOnBuiltinData() {
-        MainWindow w;
-        w.resize(1400, 860);
-        w.show();
-        DepthWorkspace* d = w.depthWorkspace();
-        QVERIFY(!d->hasRun());
-        auto* tabs = w.findChild<QTabWidget*>();
-        QElapsedTimer timer;
-        timer.start();
-        tabs->setCurrentWidget(d);  // first visit runs every experiment on built-in data
-        QVERIFY(d->busy());
-        d->waitForIdle();
-        qInfo("depth lab: all experiments on built-in data in %.1f s", timer.elapsed() / 1000.0);
-        for (const char* e : {"cosera-grid", "sbm-sweep", "cosera-real", "nag", "accounting", "propagation", "asamp"}) {
-            QVERIFY2(d->table(e) && d->table(e)->rows() > 0, e);
-        }
-        QCOMPARE(d->table("cosera-grid")->rows(), 10 * 10);
-        for (QCustomPlot* p : d->plots()) QVERIFY2(p->plottableCount() > 0, qPrintable(p->objectName()));
-        // the ε control redraws the accounting view
-        const double before = d->table("accounting")->at(0, "multiplier").get<double>();
-        QDoubleSpinBox* eps = nullptr;
-        for (auto* b : d->findChildren<QDoubleSpinBox*>()) if (b->toolTip().startsWith("ε of the accounting")) eps = b;
-        QVERIFY(eps);
-        eps->setValue(2.0);
-        d->waitForIdle();
-        QVERIFY(d->table("accounting")->at(0, "multiplier").get<double>() < before);
-        const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR");
-        if (!shots.isEmpty())
-            for (int i = 0; i < d->views()->count(); ++i) {
-                d->views()->setCurrentIndex(i);
-                QTest::qWait(50);
-                w.grab().save(QString("%1/depth%2.png").arg(shots).arg(i));
-            }
-        QTemporaryDir dir;
-        QVERIFY(d->exportAll(dir.path()));
-        for (const char* name : {"cosera-auroc", "cosera-err", "cosera-real", "nag", "noise-vs-depth", "accuracy-vs-depth",
-                                 "attack-vs-epsilon", "asamp"}) {
-            const QString base = dir.path() + "/depth-" + name;
-            QCOMPARE(head(base + ".png", 4), QByteArray("\x89PNG", 4));
-            QCOMPARE(head(base + ".pdf", 5), QByteArray("%PDF-"));
-            QVERIFY(head(base + ".svg", 400).contains("<svg"));
-        }
-        QVERIFY(head(dir.path() + "/depth-propagation.csv", 200).startsWith("scheme,epsilon,hops"));
-        QVERIFY(head(dir.path() + "/depth-propagation.json", 2000).contains("\"experiment\": \"propagation\""));
-    }
-    void depthLabLoadsNodeDataInTheBackground() {
-        DepthWorkspace d;
-        QSignalSpy messages(&d, &DepthWorkspace::message);
-        d.loadNodeDataInBackground("builtin:sbm-nodes");
-        QTRY_COMPARE(d.specFor("propagation")["data"].get<std::string>(), std::string("builtin:sbm-nodes"));
-        d.loadNodeDataInBackground(QString(PX_TEST_DATA_DIR_FOR_APP) + "/linqs/bad-width");
-        QTRY_COMPARE(messages.count(), 1);
-        QVERIFY2(messages.at(0).at(0).toString().contains("bad.content:2"), qPrintable(messages.at(0).at(0).toString()));
-        QCOMPARE(d.specFor("propagation")["data"].get<std::string>(), std::string("builtin:sbm-nodes"));  // unchanged
-    }
-    void depthLabCancelStopsTheRunningExperiment() {
-        DepthWorkspace d;
-        DepthSettings big = d.settings();
-        big.n = 1000;  // a long heat map
-        d.applySettings(big);
-        QCOMPARE(d.specFor("cosera-grid")["n"].get<int>(), 1000);
-        d.run("cosera-grid");
-        d.run("propagation");
-        QTest::qWait(300);
-        QVERIFY(d.busy());
-        QElapsedTimer t;
-        t.start();
-        d.cancel();
-        d.waitForIdle();
-        qInfo("depth lab cancel took %lld ms", t.elapsed());
-        QVERIFY(t.elapsed() < 3000);
-        QVERIFY(d.table("cosera-grid") == nullptr);
-        QVERIFY(d.table("propagation") == nullptr);  // the queued one was dropped
-    }
     void exportAllViewsWritesValidFiles() {
         MainWindow w;
         QVERIFY(waitFinished(w.controller()));
@@ -333,63 +247,6 @@ private slots:
         bad.write("{\"format\": \"pxstudio-session\", \"version\": 99}");
         bad.close();
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ExplorerSettings::fromJson(nlohmann::json::parse(R"({"format": "pxstudio-session", "version": 99})")));
-    }
-    void tradeoffPlotFillsInProgressively() {
-        ExplorerController c;
-        c.setDataset(ExplorerController::loadDataset("builtin:sbm-cycles"));
-        ExplorerSettings s;
-        s.repetitions = 3;
-        c.setPartialInterval(0.0);  // independent of how fast this machine computes the sweep
-        QSignalSpy partial(&c, &ExplorerController::partialReady);
-        c.recompute(s);
-        QVERIFY(waitFinished(&c));
-        qInfo("%d progressive updates before the final result", int(partial.count()));
-        QVERIFY(partial.count() >= 1);
-        QVERIFY(c.partialResult() == nullptr);  // cleared by the final result
-    }
-    void cancelStopsALongComputation() {
-        ExplorerController c;
-        c.setDataset(ExplorerController::loadDataset("builtin:csl"));
-        ExplorerSettings s;
-        s.dataset = "builtin:csl";
-        s.patternClass = "treewidth:3";
-        s.d = 200;
-        s.maxSize = 14;
-        s.repetitions = 3;
-        QSignalSpy cancelled(&c, &ExplorerController::cancelled);
-        c.recompute(s);
-        QTest::qWait(100);
-        QVERIFY(c.busy());
-        const auto t0 = std::chrono::steady_clock::now();
-        c.cancel();
-        c.waitForIdle();
-        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        qInfo("cancel took %.0f ms", secs * 1000);
-        QVERIFY(cancelled.count() >= 1);
-        QVERIFY(c.result() == nullptr);
-    }
-    void oneCancelStopsTheDepthLabToo() {
-        MainWindow w;
-        QVERIFY(waitFinished(w.controller()));
-        QPushButton* cancel = nullptr;
-        for (auto* b : w.statusBar()->findChildren<QPushButton*>()) if (b->text() == "Cancel") cancel = b;
-        QVERIFY(cancel);
-        QVERIFY(!cancel->isEnabled());  // nothing runs
-        DepthWorkspace* d = w.depthWorkspace();
-        DepthSettings big = d->settings();
-        big.n = 1000;  // a long heat map
-        d->applySettings(big);
-        d->run("cosera-grid");
-        QVERIFY(d->busy());
-        QTRY_VERIFY(cancel->isEnabled());
-        QElapsedTimer t;
-        t.start();
-        cancel->click();
-        d->waitForIdle();
-        qInfo("the window's Cancel stopped the depth lab in %lld ms", t.elapsed());
-        QVERIFY(t.elapsed() < 5000);
-        QVERIFY(d->table("cosera-grid") == nullptr);
-        QTRY_VERIFY(!cancel->isEnabled());
     }
     void aFailedComputationIsReportedInlineWithoutADialog() {
         MainWindow w;

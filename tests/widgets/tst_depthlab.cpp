@@ -1,0 +1,126 @@
+// The depth lab in the window and on its own, offscreen: every view on built-in data, background
+// loading of node data, and cancelling (its own cancel and the window's one Cancel).
+#include "DepthWorkspace.h"
+#include "MainWindow.h"
+#include "SessionModel.h"
+#include "WidgetTestSupport.h"
+
+#include <QDoubleSpinBox>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <qcustomplot.h>
+
+class TestDepthLab : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setApplicationName("tst_depthlab");  // its own autosave and recent files
+        QFile::remove(SessionModel().autosavePath());  // start from the defaults, whatever ran before
+    }
+
+    void depthLabShowsEveryViewOnBuiltinData() {
+        MainWindow w;
+        w.resize(1400, 860);
+        w.show();
+        DepthWorkspace* d = w.depthWorkspace();
+        QVERIFY(!d->hasRun());
+        auto* tabs = w.findChild<QTabWidget*>();
+        QElapsedTimer timer;
+        timer.start();
+        tabs->setCurrentWidget(d);  // first visit runs every experiment on built-in data
+        QVERIFY(d->busy());
+        d->waitForIdle();
+        qInfo("depth lab: all experiments on built-in data in %.1f s", timer.elapsed() / 1000.0);
+        for (const char* e : {"cosera-grid", "sbm-sweep", "cosera-real", "nag", "accounting", "propagation", "asamp"}) {
+            QVERIFY2(d->table(e) && d->table(e)->rows() > 0, e);
+        }
+        QCOMPARE(d->table("cosera-grid")->rows(), 10 * 10);
+        for (QCustomPlot* p : d->plots()) QVERIFY2(p->plottableCount() > 0, qPrintable(p->objectName()));
+        // the ε control redraws the accounting view
+        const double before = d->table("accounting")->at(0, "multiplier").get<double>();
+        QDoubleSpinBox* eps = nullptr;
+        for (auto* b : d->findChildren<QDoubleSpinBox*>()) if (b->toolTip().startsWith("ε of the accounting")) eps = b;
+        QVERIFY(eps);
+        eps->setValue(2.0);
+        d->waitForIdle();
+        QVERIFY(d->table("accounting")->at(0, "multiplier").get<double>() < before);
+        const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR");
+        if (!shots.isEmpty())
+            for (int i = 0; i < d->views()->count(); ++i) {
+                d->views()->setCurrentIndex(i);
+                QTest::qWait(50);
+                w.grab().save(QString("%1/depth%2.png").arg(shots).arg(i));
+            }
+        QTemporaryDir dir;
+        QVERIFY(d->exportAll(dir.path()));
+        for (const char* name : {"cosera-auroc", "cosera-err", "cosera-real", "nag", "noise-vs-depth", "accuracy-vs-depth",
+                                 "attack-vs-epsilon", "asamp"}) {
+            const QString base = dir.path() + "/depth-" + name;
+            QCOMPARE(head(base + ".png", 4), QByteArray("\x89PNG", 4));
+            QCOMPARE(head(base + ".pdf", 5), QByteArray("%PDF-"));
+            QVERIFY(head(base + ".svg", 400).contains("<svg"));
+        }
+        QVERIFY(head(dir.path() + "/depth-propagation.csv", 200).startsWith("scheme,epsilon,hops"));
+        QVERIFY(head(dir.path() + "/depth-propagation.json", 2000).contains("\"experiment\": \"propagation\""));
+    }
+    void depthLabLoadsNodeDataInTheBackground() {
+        DepthWorkspace d;
+        QSignalSpy messages(&d, &DepthWorkspace::message);
+        d.loadNodeDataInBackground("builtin:sbm-nodes");
+        QTRY_COMPARE(d.specFor("propagation")["data"].get<std::string>(), std::string("builtin:sbm-nodes"));
+        d.loadNodeDataInBackground(QString(PX_TEST_DATA_DIR_FOR_APP) + "/linqs/bad-width");
+        QTRY_COMPARE(messages.count(), 1);
+        QVERIFY2(messages.at(0).at(0).toString().contains("bad.content:2"), qPrintable(messages.at(0).at(0).toString()));
+        QCOMPARE(d.specFor("propagation")["data"].get<std::string>(), std::string("builtin:sbm-nodes"));  // unchanged
+    }
+    void depthLabCancelStopsTheRunningExperiment() {
+        DepthWorkspace d;
+        DepthSettings big = d.settings();
+        big.n = 1000;  // a long heat map
+        d.applySettings(big);
+        QCOMPARE(d.specFor("cosera-grid")["n"].get<int>(), 1000);
+        d.run("cosera-grid");
+        d.run("propagation");
+        QTest::qWait(300);
+        QVERIFY(d.busy());
+        QElapsedTimer t;
+        t.start();
+        d.cancel();
+        d.waitForIdle();
+        qInfo("depth lab cancel took %lld ms", t.elapsed());
+        QVERIFY(t.elapsed() < 3000);
+        QVERIFY(d.table("cosera-grid") == nullptr);
+        QVERIFY(d.table("propagation") == nullptr);  // the queued one was dropped
+    }
+    void oneCancelStopsTheDepthLabToo() {
+        MainWindow w;
+        QVERIFY(waitFinished(w.controller()));
+        QPushButton* cancel = nullptr;
+        for (auto* b : w.statusBar()->findChildren<QPushButton*>()) if (b->text() == "Cancel") cancel = b;
+        QVERIFY(cancel);
+        QVERIFY(!cancel->isEnabled());  // nothing runs
+        DepthWorkspace* d = w.depthWorkspace();
+        DepthSettings big = d->settings();
+        big.n = 1000;  // a long heat map
+        d->applySettings(big);
+        d->run("cosera-grid");
+        QVERIFY(d->busy());
+        QTRY_VERIFY(cancel->isEnabled());
+        QElapsedTimer t;
+        t.start();
+        cancel->click();
+        d->waitForIdle();
+        qInfo("the window's Cancel stopped the depth lab in %lld ms", t.elapsed());
+        QVERIFY(t.elapsed() < 5000);
+        QVERIFY(d->table("cosera-grid") == nullptr);
+        QTRY_VERIFY(!cancel->isEnabled());
+    }
+};
+
+QTEST_MAIN(TestDepthLab)
+#include "tst_depthlab.moc"

@@ -1,5 +1,6 @@
 #include "ExplorerSettings.h"
 
+#include "common/JsonFields.h"
 #include "learn/Learners.h"
 
 #include <stdexcept>
@@ -12,39 +13,33 @@ nlohmann::json ExplorerSettings::toJson() const {
 }
 
 ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
+    namespace F = px::json_fields;
     if (!j.is_object() || j.value("format", "") != "pxstudio-session")
         throw std::invalid_argument("not a PXStudio session (expected \"format\": \"pxstudio-session\")");
-    if (j.value("version", 0) != kVersion)
-        throw std::invalid_argument("session version " + std::to_string(j.value("version", 0)) + " is not supported (expected " +
-                                    std::to_string(kVersion) + ")");
+    if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<long long>() != kVersion)
+        throw std::invalid_argument("session version " + (j.contains("version") ? j["version"].dump() : std::string("(missing)")) +
+                                    " is not supported (expected " + std::to_string(kVersion) + ")");
+    F::checkKeys(j, {"format", "version", "dataset", "pattern_class", "d", "max_size", "size_mean", "connected", "keep_duplicates",
+                     "pattern_seed", "mechanism", "learner", "k", "C", "trees", "noisy_test", "repetitions", "protocol"}, "");
     ExplorerSettings s;
-    std::string field;
-    try {
-        field = "dataset"; s.dataset = j.value("dataset", s.dataset);
-        field = "pattern_class"; s.patternClass = j.value("pattern_class", s.patternClass);
-        px::PatternClass::parse(s.patternClass);
-        field = "d"; s.d = j.value("d", s.d);
-        field = "max_size"; s.maxSize = j.value("max_size", s.maxSize);
-        field = "size_mean"; s.sizeMean = j.value("size_mean", s.sizeMean);
-        field = "connected"; s.connected = j.value("connected", s.connected);
-        field = "keep_duplicates"; s.keepDuplicates = j.value("keep_duplicates", s.keepDuplicates);
-        field = "pattern_seed"; s.patternSeed = j.value("pattern_seed", s.patternSeed);
-        field = "mechanism"; if (j.contains("mechanism")) s.mechanism = px::privacy::mechanismParamsFromJson(j["mechanism"]);
-        field = "learner"; s.learner = j.value("learner", s.learner);
-        if (!px::learn::isKnownLearner(s.learner)) throw std::invalid_argument("session field \"learner\": unknown learner '" + s.learner + "'");
-        field = "k"; s.k = j.value("k", s.k);
-        field = "C"; s.C = j.value("C", s.C);
-        field = "trees"; s.trees = j.value("trees", s.trees);
-        field = "noisy_test"; s.noisyTest = j.value("noisy_test", s.noisyTest);
-        field = "repetitions"; s.repetitions = j.value("repetitions", s.repetitions);
-        field = "protocol"; s.protocol = j.value("protocol", s.protocol);
-        if (s.protocol != "split" && s.protocol != "10-fold")
-            throw std::invalid_argument("session field \"protocol\": expected \"split\" or \"10-fold\", found \"" + s.protocol + "\"");
-    } catch (const nlohmann::json::exception& e) {
-        throw std::invalid_argument("session field \"" + field + "\": " + e.what());
-    }
-    if (s.d < 1 || s.k < 1 || s.repetitions < 1) throw std::invalid_argument("session: d, k and repetitions must be at least 1");
-    if (!(s.sizeMean >= 1) || !(s.C > 0) || s.trees < 1)
-        throw std::invalid_argument("session: size_mean must be at least 1, C positive and trees at least 1");
+    s.dataset = F::getString(j, "dataset", s.dataset, "");
+    s.patternClass = F::getString(j, "pattern_class", s.patternClass, "");
+    px::PatternClass::parse(s.patternClass);
+    s.d = int(F::getInteger(j, "d", s.d, "", 1, 500));
+    s.maxSize = int(F::getInteger(j, "max_size", s.maxSize, "", 0, 30));
+    s.sizeMean = F::getNumber(j, "size_mean", s.sizeMean, "", 1.5, 15);
+    s.connected = F::getBool(j, "connected", s.connected, "");
+    s.keepDuplicates = F::getBool(j, "keep_duplicates", s.keepDuplicates, "");
+    s.patternSeed = std::uint64_t(F::getInteger(j, "pattern_seed", (long long)s.patternSeed, "", 0, 1000000));
+    if (j.contains("mechanism")) s.mechanism = px::privacy::mechanismParamsFromJson(j["mechanism"], "mechanism");
+    s.learner = F::getString(j, "learner", s.learner, "");
+    if (!px::learn::isKnownLearner(s.learner)) F::fail("learner", "knn, svm, linear, forest or boosting", j["learner"]);
+    s.k = int(F::getInteger(j, "k", s.k, "", 1, 5000));
+    s.C = F::getNumber(j, "C", s.C, "", 0.001, 1000);
+    s.trees = int(F::getInteger(j, "trees", s.trees, "", 1, 2000));
+    s.noisyTest = F::getBool(j, "noisy_test", s.noisyTest, "");
+    s.repetitions = int(F::getInteger(j, "repetitions", s.repetitions, "", 1, 5));
+    s.protocol = F::getString(j, "protocol", s.protocol, "");
+    if (s.protocol != "split" && s.protocol != "10-fold") F::fail("protocol", "\"split\" or \"10-fold\"", j["protocol"]);
     return s;
 }

@@ -1,6 +1,7 @@
 #include "SessionModel.h"
 
 #include "common/AtomicFile.h"
+#include "common/JsonInput.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -42,13 +43,6 @@ private:
     bool first_ = true;
 };
 
-std::string readAll(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw std::runtime_error("cannot open file");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 }  // namespace
 
 SessionModel::SessionModel(QObject* parent) : QObject(parent), undo_(new QUndoStack(this)) {}
@@ -86,7 +80,8 @@ ExplorerSettings SessionModel::restoreAutosave() const {
 }
 
 ExplorerSettings SessionModel::readSession(const QString& path) {
-    return ExplorerSettings::fromJson(nlohmann::json::parse(readAll(path.toStdString())));
+    const std::string p = path.toStdString();
+    return ExplorerSettings::fromJson(px::parseJsonInput(px::readRegularFile(p, 1 << 20), p));
 }
 
 void SessionModel::writeSession(const QString& path, const ExplorerSettings& s) {

@@ -1,20 +1,26 @@
 #pragma once
-// Parses JSON text, turning a syntax error into px::InputError naming the source and the line.
+// Reading JSON inputs (sweep specs, depth specs, pattern files, sessions) strictly. Before the
+// document is built, one pass over its events refuses what nlohmann::json would silently accept:
+// duplicate keys (one would win) and nesting deeper than kMaxJsonDepth (deep nesting is an attack on
+// recursive code, and no input of ours is more than a few levels deep). Errors are px::InputError
+// naming the source, the line and the key path, e.g. `budget.values[3]`.
 #include "common/Error.h"
 
-#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
 
 namespace px {
 
-inline nlohmann::json parseJsonInput(const std::string& text, const std::string& source) {
-    try {
-        return nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        const long line = 1 + long(std::count(text.begin(), text.begin() + long(std::min(e.byte, text.size())), '\n'));
-        throw InputError(source, line, std::string("not valid JSON: ") + e.what());
-    }
-}
+constexpr int kMaxJsonDepth = 64;
+
+nlohmann::json parseJsonInput(const std::string& text, const std::string& source);
+
+// The bytes of a regular file (symlinks followed once), at most maxBytes; pipes, sockets, devices
+// and folders are refused by name, so that a FIFO in place of a spec cannot hang a command.
+std::string readRegularFile(const std::string& path, std::size_t maxBytes = std::size_t(256) << 20);
+
+// A JSON path for messages: "budget.values[3]" from its parts.
+std::string jsonPath(const std::string& parent, const std::string& key);
+std::string jsonPath(const std::string& parent, std::size_t index);
 
 }  // namespace px

@@ -1,6 +1,7 @@
 #include "experiment/SweepSpec.h"
 
 #include "common/Error.h"
+#include "common/JsonFields.h"
 #include "common/JsonInput.h"
 #include "privacy/EmbeddingExport.h"
 
@@ -89,6 +90,13 @@ nlohmann::json SweepSpec::toJson() const {
     return j;
 }
 
+namespace {
+namespace F = json_fields;
+constexpr long long kMaxPatterns = 100000;   // d: beyond it the density matrix alone outgrows memory on real data
+constexpr double kMaxPatternSize = 64;       // m: pattern vertices (the DP's tables grow with m; t(F, G) vanishes)
+constexpr long long kMaxSeed = 9007199254740991LL;  // 2^53 − 1: exact in every JSON reader
+}  // namespace
+
 SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
     const nlohmann::json j = parseJsonInput(text, src);
     static const std::set<std::string> known = {"format", "version", "name", "dataset", "task", "patterns", "classes", "dims",
@@ -107,40 +115,63 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
         if (j.contains("task")) s.task = j["task"].is_number() ? std::to_string(j["task"].get<int>()) : j["task"].get<std::string>();
         if (j.contains("patterns")) {
             const auto& p = j["patterns"];
-            field = "patterns.class"; s.patterns.patternClass = PatternClass::parse(p.value("class", std::string("trees")));
-            field = "patterns.d"; s.patterns.count = p.value("d", s.patterns.count);
-            field = "patterns.size_mean"; s.patterns.size.mean = p.value("size_mean", s.patterns.size.mean);
-            field = "patterns.size_max"; s.patterns.size.maxSize = p.value("size_max", s.patterns.size.maxSize);
-            field = "patterns.edge_retention"; s.patterns.edgeRetention = p.value("edge_retention", s.patterns.edgeRetention);
-            field = "patterns.connected"; s.patterns.connected = p.value("connected", s.patterns.connected);
-            field = "patterns.allow_single_vertex"; s.patterns.allowSingleVertex = p.value("allow_single_vertex", false);
-            field = "patterns.duplicates";
-            s.patterns.duplicates = p.value("duplicates", std::string("resample")) == "keep" ? DuplicatePolicy::Keep : DuplicatePolicy::Resample;
+            field = "";
+            F::checkKeys(p, {"class", "d", "size_mean", "size_max", "edge_retention", "connected", "allow_single_vertex", "duplicates"}, "patterns");
+            field = "patterns.class"; s.patterns.patternClass = PatternClass::parse(F::getString(p, "class", "trees", "patterns"));
+            field = "";
+            s.patterns.count = int(F::getInteger(p, "d", s.patterns.count, "patterns", 1, kMaxPatterns));
+            s.patterns.size.mean = F::getNumber(p, "size_mean", s.patterns.size.mean, "patterns", 1, kMaxPatternSize);
+            s.patterns.size.maxSize = int(F::getInteger(p, "size_max", s.patterns.size.maxSize, "patterns", 0, kMaxPatternSize));
+            s.patterns.edgeRetention = F::getNumber(p, "edge_retention", s.patterns.edgeRetention, "patterns", 0, 1);
+            s.patterns.connected = F::getBool(p, "connected", s.patterns.connected, "patterns");
+            s.patterns.allowSingleVertex = F::getBool(p, "allow_single_vertex", false, "patterns");
+            const std::string dup = F::getString(p, "duplicates", "resample", "patterns");
+            if (dup != "keep" && dup != "resample") F::fail("patterns.duplicates", "\"keep\" or \"resample\"", p["duplicates"]);
+            s.patterns.duplicates = dup == "keep" ? DuplicatePolicy::Keep : DuplicatePolicy::Resample;
         }
         field = "classes"; s.classes = j.value("classes", s.classes);
         for (const auto& c : s.classes) PatternClass::parse(c);
-        field = "dims"; s.dims = j.value("dims", s.dims);
-        field = "pattern_seeds"; s.patternSeeds = j.value("pattern_seeds", s.patternSeeds);
+        field = "";
+        if (j.contains("dims") && !(j["dims"].is_array() && j["dims"].empty())) {  // [] : the patterns' d
+            s.dims.clear();
+            for (long long d : F::getIntegers(j, "dims", "", 1, kMaxPatterns)) s.dims.push_back(int(d));
+        }
+        auto seeds = [&](const char* key, std::vector<std::uint64_t>& out) {
+            if (!j.contains(key)) return;
+            out.clear();
+            for (long long v : F::getIntegers(j, key, "", 0, kMaxSeed)) out.push_back(std::uint64_t(v));
+        };
+        seeds("pattern_seeds", s.patternSeeds);
         field = "mechanisms";
         if (j.contains("mechanisms")) {
             s.mechanisms.clear();
-            for (const auto& m : j["mechanisms"]) s.mechanisms.push_back(privacy::mechanismParamsFromJson(m));
+            field = "";
+            const auto& ms = j["mechanisms"];
+            if (!ms.is_array() || ms.empty()) F::fail("mechanisms", "a non-empty list of mechanism objects", ms);
+            for (std::size_t i = 0; i < ms.size(); ++i)
+                s.mechanisms.push_back(privacy::mechanismParamsFromJson(ms[i], "mechanisms[" + std::to_string(i) + "]"));
         } else if (j.contains("mechanism")) {
-            field = "mechanism";
-            s.mechanisms = {privacy::mechanismParamsFromJson(j["mechanism"])};
+            field = "";
+            s.mechanisms = {privacy::mechanismParamsFromJson(j["mechanism"], "mechanism")};
         }
         if (j.contains("budget")) {
             const auto& b = j["budget"];
+            field = "";
+            F::checkKeys(b, {"axis", "values", "log_grid", "include_inf"}, "budget");
             field = "budget.axis";
             const std::string axis = b.value("axis", std::string("epsilon"));
             if (axis != "epsilon" && axis != "rho") throw std::invalid_argument("must be \"epsilon\" or \"rho\"");
             s.budgetAxis = axis == "epsilon" ? privacy::BudgetAxis::Epsilon : privacy::BudgetAxis::Rho;
             s.budgets.clear();
             if (b.contains("values")) {
-                field = "budget.values";
-                for (const auto& v : b["values"]) {
+                field = "";
+                const auto& values = b["values"];
+                if (!values.is_array() || values.empty()) F::fail("budget.values", "a non-empty list", values);
+                for (std::size_t i = 0; i < values.size(); ++i) {
+                    const auto& v = values[i];
                     if (v.is_string() && v.get<std::string>() == "inf") s.budgets.push_back(INFINITY);
-                    else s.budgets.push_back(v.get<double>());
+                    else if (v.is_number() && v.get<double>() > 0 && std::isfinite(v.get<double>())) s.budgets.push_back(v.get<double>());
+                    else F::fail("budget.values[" + std::to_string(i) + "]", "a positive number or \"inf\"", v);
                 }
             }
             if (b.contains("log_grid")) {
@@ -152,27 +183,30 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
             }
             if (b.value("include_inf", false)) s.budgets.push_back(INFINITY);
         }
-        field = "noise_seeds"; s.noiseSeeds = j.value("noise_seeds", s.noiseSeeds);
+        field = "";
+        seeds("noise_seeds", s.noiseSeeds);
         if (j.contains("learner")) {
             const auto& l = j["learner"];
-            field = "learner.kind"; s.learner.kind = l.value("kind", s.learner.kind);
-            if (!learn::isKnownLearner(s.learner.kind)) throw std::invalid_argument("expected knn, svm, linear, forest or boosting");
-            field = "learner.k"; s.learner.k = l.value("k", s.learner.k);
-            field = "learner.C"; s.learner.C = l.value("C", s.learner.C);
-            field = "learner.gamma"; s.learner.gamma = l.value("gamma", s.learner.gamma);
-            field = "learner.trees"; s.learner.trees = l.value("trees", s.learner.trees);
-            field = "learner.max_depth"; s.learner.maxDepth = l.value("max_depth", s.learner.maxDepth);
-            field = "learner.seed"; s.learner.seed = l.value("seed", s.learner.seed);
+            field = "";
+            F::checkKeys(l, {"kind", "k", "C", "gamma", "trees", "max_depth", "seed"}, "learner");
+            s.learner.kind = F::getString(l, "kind", s.learner.kind, "learner");
+            if (!learn::isKnownLearner(s.learner.kind)) F::fail("learner.kind", "knn, svm, linear, forest or boosting", l["kind"]);
+            s.learner.k = int(F::getInteger(l, "k", s.learner.k, "learner", 1, 1000000));
+            s.learner.C = F::getNumber(l, "C", s.learner.C, "learner", 1e-12, 1e12);
+            s.learner.gamma = F::getNumber(l, "gamma", s.learner.gamma, "learner", 0, 1e12);
+            s.learner.trees = int(F::getInteger(l, "trees", s.learner.trees, "learner", 1, 100000));
+            s.learner.maxDepth = int(F::getInteger(l, "max_depth", s.learner.maxDepth, "learner", 1, 64));
+            s.learner.seed = std::uint64_t(F::getInteger(l, "seed", (long long)s.learner.seed, "learner", 0, kMaxSeed));
         }
-        field = "noisy_test"; s.noisyTest = j.value("noisy_test", s.noisyTest);
-        field = "append_n"; s.appendN = j.value("append_n", s.appendN);
-        field = "standardize"; s.standardize = j.value("standardize", s.standardize);
-        field = "attack"; s.attack = j.value("attack", s.attack);
-        field = "attack_subset"; s.attackSubset = j.value("attack_subset", s.attackSubset);
-        field = "split_seed"; s.splitSeed = j.value("split_seed", s.splitSeed);
-        field = "protocol"; s.protocol = j.value("protocol", s.protocol);
+        s.noisyTest = F::getBool(j, "noisy_test", s.noisyTest, "");
+        s.appendN = F::getBool(j, "append_n", s.appendN, "");
+        s.standardize = F::getBool(j, "standardize", s.standardize, "");
+        s.attack = F::getBool(j, "attack", s.attack, "");
+        s.attackSubset = int(F::getInteger(j, "attack_subset", s.attackSubset, "", 0, 100000000));
+        s.splitSeed = std::uint64_t(F::getInteger(j, "split_seed", (long long)s.splitSeed, "", 0, kMaxSeed));
+        field = "protocol"; s.protocol = F::getString(j, "protocol", s.protocol, "");
         s.folds();
-        field = "controls"; s.controls = j.value("controls", s.controls);
+        s.controls = F::getBool(j, "controls", s.controls, "");
         field = "";
         if (s.budgets.empty()) throw std::invalid_argument("budget: no values");
         for (double v : s.budgets) if (!(v > 0)) throw std::invalid_argument("budget values must be positive (or \"inf\")");
@@ -188,11 +222,7 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
 }
 
 SweepSpec SweepSpec::load(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path, 0, "cannot open file");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return fromJson(ss.str(), path);
+    return fromJson(readRegularFile(path), path);
 }
 
 }  // namespace px::experiment

@@ -1,4 +1,5 @@
 #include "gnn/DepthLab.h"
+#include "gnn/DepthSpecChecks.h"
 
 #include "common/Error.h"
 #include "common/JsonInput.h"
@@ -376,6 +377,7 @@ ResultTable runDepthExperiment(const json& spec, const std::string& source, Prog
     }
     for (auto it = spec.begin(); it != spec.end(); ++it)
         if (!defaults.contains(it.key())) throw InputError(source, 0, "unknown field \"" + it.key() + "\" for experiment " + e);
+    checkDepthSpec(spec, defaults, source);
     SpecReader r{spec, defaults, source};
     try {
         if (e == "cosera-grid") return coseraGrid(r, progress);
@@ -391,11 +393,7 @@ ResultTable runDepthExperiment(const json& spec, const std::string& source, Prog
 }
 
 json loadDepthSpec(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw InputError(path, 0, "cannot open file");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    json j = parseJsonInput(ss.str(), path);
+    json j = parseJsonInput(readRegularFile(path), path);
     if (!j.is_object() || !j.contains("experiment")) throw InputError(path, 0, "expected a JSON object with an \"experiment\" field");
     return j;
 }

@@ -144,22 +144,20 @@ void readFolds(const std::string& folder, Dataset& ds) {
 }  // namespace
 
 bool looksLikeGin(const std::string& file) {
+    // Lexical only, so that a GIN file with a bad value still reaches the GIN parser and its precise
+    // error: line 1 is one run of digits (the graph count), line 2 two fields of which the first is digits.
     try {
-        // The first two lines suffice; read at most 64 KiB of them.
-        std::string head;
-        {
-            LineReader r(file);
-            std::string_view line;
-            for (int i = 0; i < 2 && r.next(line); ++i) head.append(line).push_back('\n');
-        }
-        TextScanner sc(file, head);
-        if (sc.atEnd()) return false;
-        sc.readCount("a count");
-        sc.endLine("");
-        sc.readCount("a count");
-        sc.readSigned("a label");
-        sc.endLine("");
-        return true;
+        LineReader r(file);
+        std::string_view first, second;
+        if (!r.next(first)) return false;
+        const std::string one(first);
+        if (!r.next(second)) return false;
+        std::vector<std::string_view> f;
+        splitFields(second, f);
+        auto digits = [](std::string_view t) { return !t.empty() && t.find_first_not_of("0123456789") == std::string_view::npos; };
+        std::vector<std::string_view> f1;
+        splitFields(one, f1);
+        return f1.size() == 1 && digits(f1[0]) && f.size() == 2 && digits(f[0]);
     } catch (const InputError&) {
         return false;
     }

@@ -1,9 +1,12 @@
 // Single-graph files (edge list, GraphML), folders of them, and the loader auto-detection.
+#include "common/JsonInput.h"
 #include "io/GraphAssembler.h"
 #include "io/LabelTypes.h"
 #include "io/LineReader.h"
 #include "io/Loaders.h"
 
+#include <sys/stat.h>
+#include <sstream>
 #include <algorithm>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/graphml.hpp>
@@ -31,6 +34,9 @@ bool isGraphFile(const std::string& n) {
 }
 }  // namespace
 
+// Vertices of one graph from a text file: 5·10⁷ (CSR offsets and degrees alone then take ~0.6 GB).
+constexpr long kMaxVertices = 50000000;
+
 Graph loadEdgeList(const std::string& file, std::vector<std::string>* warnings) {
     LineReader r(file);
     std::string_view line;
@@ -43,14 +49,14 @@ Graph loadEdgeList(const std::string& file, std::vector<std::string>* warnings) 
         if (line[s] == '#' || line[s] == '%') {
             splitFields(line.substr(s + 1), f);
             if (f.size() == 2 && (f[0] == "vertices" || f[0] == "nodes"))
-                declared = parseLong(r, f[1], "the vertex count after '# vertices'");
+                declared = parseIndex(r, f[1], "the vertex count after '# vertices'", kMaxVertices);
             continue;
         }
         splitFields(line, f);
-        if (f.size() < 2) r.fail("expected an edge 'u v' (two 0-based vertex ids), found '" + std::string(line) + "'");
-        long u = parseLong(r, f[0], "a vertex id"), v = parseLong(r, f[1], "a vertex id");
-        if (u < 0 || v < 0 || u > 50000000 || v > 50000000)
-            r.fail("vertex id out of range (expected 0-based ids), found " + std::to_string(u) + " " + std::to_string(v));
+        if (f.size() != 2)
+            r.fail("expected an edge 'u v' (two 0-based vertex ids), found " + std::to_string(f.size()) + " fields in '" + std::string(line) +
+                   "'" + (f.size() == 3 ? " (weighted edge lists are not supported: drop the third column)" : ""));
+        const long u = parseIndex(r, f[0], "a vertex id", kMaxVertices - 1), v = parseIndex(r, f[1], "a vertex id", kMaxVertices - 1);
         if (declared >= 0 && (u >= declared || v >= declared))
             r.fail("vertex id out of range: '# vertices " + std::to_string(declared) + "' allows 0.." +
                    std::to_string(declared - 1) + ", found " + std::to_string(u) + " " + std::to_string(v));
@@ -69,6 +75,38 @@ Graph loadEdgeList(const std::string& file, std::vector<std::string>* warnings) 
 namespace {
 enum class GraphFormat { GraphML, Dot };
 
+// Element nesting (GraphML) or brace/bracket nesting outside quoted strings (DOT) beyond
+// kMaxNesting is refused with the line where it happens; real graph files nest a few levels.
+constexpr int kMaxNesting = 256;
+void checkNesting(const std::string& text, const std::string& file, GraphFormat format) {
+    int depth = 0;
+    long line = 1;
+    bool quoted = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\n') ++line;
+        if (format == GraphFormat::Dot) {
+            if (quoted) {
+                if (c == '\\') ++i;
+                else if (c == '"') quoted = false;
+                continue;
+            }
+            if (c == '"') quoted = true;
+            else if (c == '{' || c == '[') ++depth;
+            else if (c == '}' || c == ']') --depth;
+        } else if (c == '<' && i + 1 < text.size()) {
+            const char next = text[i + 1];
+            if (next == '/') --depth;
+            else if (next != '?' && next != '!') {
+                const std::size_t end = text.find('>', i);
+                if (end == std::string::npos || text[end - 1] != '/') ++depth;  // <x/> does not nest
+            }
+        }
+        if (depth > kMaxNesting)
+            throw InputError(file, line, "nested deeper than " + std::to_string(kMaxNesting) + " levels; refusing to read it");
+    }
+}
+
 // Boost refuses to read a directed file into an undirected graph and vice versa: read as
 // undirected first and fall back to directed. Edge direction is ignored either way.
 Graph loadWithBoost(const std::string& file, GraphFormat format, std::vector<std::string>* warnings) {
@@ -76,9 +114,10 @@ Graph loadWithBoost(const std::string& file, GraphFormat format, std::vector<std
     using Directed = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
     std::vector<std::pair<int, int>> seen;
     std::size_t vertices = 0;
+    const std::string text = readRegularFile(file);
+    checkNesting(text, file, format);  // Boost's parsers recurse: refuse deep nesting before they see it
     auto read = [&](auto& bg) {
-        std::ifstream in(file);
-        if (!in) throw InputError(file, 0, "cannot open file");
+        std::istringstream in(text);
         boost::dynamic_properties dp(boost::ignore_other_properties);
         if (format == GraphFormat::GraphML) {
             boost::read_graphml(in, bg, dp);
@@ -184,7 +223,11 @@ Dataset loadDataset(const std::string& path) {
             if ((endsWith(n, ".txt") || endsWith(n, ".txt.gz")) && looksLikeGin(path + "/" + n)) return loadGin(path);
         return loadGraphFolder(path);
     }
-    if (!fileExists(path)) throw InputError(path, 0, "no such file or folder");
+    if (!fileExists(path)) {
+        struct stat st;
+        if (::stat(path.c_str(), &st) == 0) throw InputError(path, 0, "expected a data set folder or a regular file (found a pipe, socket or device); refusing to read it");
+        throw InputError(path, 0, "no such file or folder");
+    }
     if ((endsWith(path, ".txt") || endsWith(path, ".txt.gz")) && looksLikeGin(path)) return loadGin(path);
     Dataset ds;
     ds.name = baseName(path);

@@ -11,6 +11,9 @@ namespace px::io {
 
 LineReader::LineReader(std::string path) : path_(std::move(path)), buf_(1 << 16) {
     if (isDirectory(path_)) throw InputError(path_, 0, "expected a file, found a folder");
+    struct stat st;
+    if (::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode))  // a FIFO would block the reader forever
+        throw InputError(path_, 0, "expected a regular file (found a pipe, socket or device); refusing to read it");
     gz_ = gzopen(path_.c_str(), "rb");
     if (!gz_) throw InputError(path_, 0, std::string("cannot open file: ") + std::strerror(errno));
     gzbuffer(static_cast<gzFile>(gz_), 1 << 17);
@@ -20,37 +23,42 @@ LineReader::~LineReader() {
     if (gz_) gzclose(static_cast<gzFile>(gz_));
 }
 
-bool LineReader::next(std::string_view& line) {
+bool LineReader::fill() {
+    if (eof_) return false;
     auto gz = static_cast<gzFile>(gz_);
+    const int got = gzread(gz, buf_.data(), static_cast<unsigned>(buf_.size()));
+    int err = Z_OK;
+    const char* msg = gzerror(gz, &err);
+    if (got < 0 || (err != Z_OK && err != Z_STREAM_END)) {
+        if (err == Z_BUF_ERROR) throw InputError(path_, line_ + 1, "compressed file is truncated (unexpected end of gzip stream)");
+        throw InputError(path_, line_ + 1, std::string("file is damaged or truncated (") + msg + ")");
+    }
+    if (got == 0) {
+        eof_ = true;
+        return false;
+    }
+    pos_ = 0;
+    end_ = std::size_t(got);
+    return true;
+}
+
+bool LineReader::next(std::string_view& line) {
     long_.clear();
     bool any = false;
     for (;;) {
-        char* got = gzgets(gz, buf_.data(), static_cast<int>(buf_.size()));
-        if (!got) {
-            int err = 0;
-            const char* msg = gzerror(gz, &err);
-            if (err != Z_OK && err != Z_STREAM_END)
-                throw InputError(path_, line_ + 1, std::string("file is damaged or truncated (") + msg + ")");
-            if (!gzeof(gz) && err != Z_OK)
-                throw InputError(path_, line_ + 1, "read error");
-            break;
-        }
+        if (pos_ == end_ && !fill()) break;
+        const char* begin = buf_.data() + pos_;
+        const std::size_t avail = end_ - pos_;
+        const void* newline = std::memchr(begin, '\n', avail);
+        const std::size_t take = newline ? std::size_t(static_cast<const char*>(newline) - begin) + 1 : avail;
+        // A NUL byte would silently cut the line short in any C-string handling downstream.
+        if (std::memchr(begin, '\0', take)) throw InputError(path_, line_ + 1, "NUL byte in a text line (binary data?); refusing to read it");
+        long_.append(begin, take);
+        pos_ += take;
         any = true;
-        std::size_t len = std::strlen(got);
-        bool complete = len > 0 && got[len - 1] == '\n';
-        long_.append(got, len);
-        if (complete) break;
+        if (newline) break;
     }
-    if (!any) {
-        // A gzip stream cut short ends without error from gzgets on some zlib versions; check.
-        int err = 0;
-        gzerror(gz, &err);
-        if (err != Z_OK && err != Z_STREAM_END && err != Z_BUF_ERROR)
-            throw InputError(path_, line_ + 1, "file is damaged or truncated");
-        if (err == Z_BUF_ERROR)
-            throw InputError(path_, line_ + 1, "compressed file is truncated (unexpected end of gzip stream)");
-        return false;
-    }
+    if (!any) return false;
     ++line_;
     while (!long_.empty() && (long_.back() == '\n' || long_.back() == '\r')) long_.pop_back();
     line = long_;
@@ -86,8 +94,21 @@ long parseLong(const LineReader& r, std::string_view field, const char* what) {
     char* end = nullptr;
     errno = 0;
     long v = std::strtol(s.c_str(), &end, 10);
-    if (errno != 0 || end != s.c_str() + s.size())
+    if (errno != 0 || end != s.c_str() + s.size() || s[0] == '+' || s[0] == ' ')
         r.fail(std::string("expected ") + what + " (an integer), found '" + s + "'");
+    return v;
+}
+
+long parseIndex(const LineReader& r, std::string_view field, const char* what, long max) {
+    if (field.empty()) r.fail(std::string("expected ") + what + ", found an empty field");
+    const std::string s(field);
+    if (s.find_first_not_of("0123456789") != std::string::npos)
+        r.fail(std::string("expected ") + what + " (digits only: no sign, point or exponent), found '" + s + "'");
+    char* end = nullptr;
+    errno = 0;
+    const long v = std::strtol(s.c_str(), &end, 10);
+    if (errno == ERANGE || v > max)
+        r.fail(std::string("expected ") + what + " of at most " + std::to_string(max) + ", found " + s);
     return v;
 }
 
@@ -97,8 +118,8 @@ double parseDouble(const LineReader& r, std::string_view field, const char* what
     char* end = nullptr;
     errno = 0;
     double v = std::strtod(s.c_str(), &end);
-    if (errno == ERANGE || end != s.c_str() + s.size() || std::isinf(v))
-        r.fail(std::string("expected ") + what + " (a number), found '" + s + "'");
+    if (errno == ERANGE || end != s.c_str() + s.size() || !std::isfinite(v))
+        r.fail(std::string("expected ") + what + " (a finite number), found '" + s + "'");
     return v;
 }
 

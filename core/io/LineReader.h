@@ -26,7 +26,10 @@ public:
 private:
     std::string path_;
     void* gz_ = nullptr;
+    bool fill();  // reads the next block; false at end of file
     std::vector<char> buf_;
+    std::size_t pos_ = 0, end_ = 0;
+    bool eof_ = false;
     std::string long_;
     long line_ = 0;
 };
@@ -35,6 +38,9 @@ private:
 // Splits on commas and/or white space; keeps empty fields between two commas.
 void splitFields(std::string_view line, std::vector<std::string_view>& out);
 long parseLong(const LineReader& r, std::string_view field, const char* what);
+// A non-negative integer written with digits only (an id or a count), at most max.
+long parseIndex(const LineReader& r, std::string_view field, const char* what, long max);
+// A finite number (NaN and ±inf refused).
 double parseDouble(const LineReader& r, std::string_view field, const char* what);
 // Empty field → NaN (a missing label); otherwise a number.
 double parseOptionalDouble(const LineReader& r, std::string_view field, const char* what);

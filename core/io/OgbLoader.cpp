@@ -24,6 +24,7 @@ std::vector<long> readCounts(const std::string& path, const char* what) {
                                   std::to_string(f.size()) + " fields");
         long v = parseLong(r, f[0], what);
         if (v < 0) r.fail(std::string("expected a non-negative ") + what + ", found " + std::to_string(v));
+        if (v > 50000000) r.fail(std::string("expected a ") + what + " of at most 50000000 per graph, found " + std::to_string(v));
         out.push_back(v);
     }
     if (out.empty()) throw InputError(path, 0, std::string("file is empty; expected one ") + what + " per graph");
@@ -84,7 +85,7 @@ std::vector<int> readSplitPart(const std::string& path, int numGraphs) {
     while (r.next(line)) {
         splitFields(line, f);
         if (f.empty()) continue;
-        long i = parseLong(r, f[0], "a graph index");
+        long i = parseIndex(r, f[0], "a graph index", 2147483647L);
         if (i < 0 || i >= numGraphs)
             r.fail("graph index " + std::to_string(i) + " is outside 0.." + std::to_string(numGraphs - 1));
         out.push_back(static_cast<int>(i));
@@ -156,7 +157,7 @@ Dataset loadOgb(const std::string& folder) {
                            " edges (num-edge-list); expected a line 'src,dst'");
                 splitFields(line, f);
                 if (f.size() != 2) r.fail("expected 'src,dst', found " + std::to_string(f.size()) + " fields");
-                long u = parseLong(r, f[0], "a source node id"), v = parseLong(r, f[1], "a target node id");
+                long u = parseIndex(r, f[0], "a source node id", 2147483647L), v = parseIndex(r, f[1], "a target node id", 2147483647L);
                 if (u < 0 || v < 0 || u >= nodes[g] || v >= nodes[g])
                     r.fail("node id out of range: graph " + std::to_string(g) + " has nodes 0.." +
                            std::to_string(nodes[g] - 1) + ", found " + std::to_string(u) + "," + std::to_string(v));

@@ -43,7 +43,7 @@ Dataset loadTu(const std::string& folder) {
         while (r.next(line)) {
             splitFields(line, f);
             if (f.size() != 1) r.fail("expected one graph id per line, found " + std::to_string(f.size()) + " fields");
-            long g = parseLong(r, f[0], "a graph id");
+            long g = parseIndex(r, f[0], "a graph id", 2147483647L);
             if (g < 1 || g > 100000000) r.fail("expected a 1-based graph id, found " + std::to_string(g));
             if (std::size_t(g) > graphSize.size()) graphSize.resize(g, 0);
             graphOf.push_back(int(g - 1));
@@ -68,7 +68,7 @@ Dataset loadTu(const std::string& folder) {
             splitFields(line, f);
             if (f.empty()) continue;
             if (f.size() != 2) r.fail("expected 'i, j' (two node ids), found " + std::to_string(f.size()) + " fields");
-            long i = parseLong(r, f[0], "a node id"), j = parseLong(r, f[1], "a node id");
+            long i = parseIndex(r, f[0], "a node id", 2147483647L), j = parseIndex(r, f[1], "a node id", 2147483647L);
             if (i < 1 || j < 1 || i > numNodes || j > numNodes)
                 r.fail("node id out of range: expected 1.." + std::to_string(numNodes) + " (graph_indicator has " +
                        std::to_string(numNodes) + " lines), found " + std::to_string(i) + ", " + std::to_string(j));
@@ -106,7 +106,7 @@ Dataset loadTu(const std::string& folder) {
         while (r.next(line)) {
             splitFields(line, f);
             if (f.size() != 1) r.fail("expected one class label per line, found " + std::to_string(f.size()) + " fields");
-            values.push_back(parseDouble(r, f[0], "a class label"));
+            values.push_back(double(parseLong(r, f[0], "a class label")));  // TU graph labels are integers
         }
         if (values.size() != graphSize.size())
             throw InputError(labFile, 0, "expected " + std::to_string(graphSize.size()) +

@@ -2,6 +2,7 @@
 
 #include "common/AtomicFile.h"
 #include "common/Error.h"
+#include "common/JsonFields.h"
 #include "common/JsonInput.h"
 #include "graph/GraphAlgorithms.h"
 
@@ -130,64 +131,73 @@ void PatternSet::save(const std::string& path) const {
 }
 
 PatternSet PatternSet::fromJson(const std::string& text, const std::string& src) {
+    namespace F = json_fields;
     const nlohmann::json j = parseJsonInput(text, src);
-    auto fail = [&](const std::string& what) -> void { throw InputError(src, 0, what); };
     try {
-        if (j.value("format", "") != "pxstudio-patterns") fail("expected \"format\": \"pxstudio-patterns\"");
-        if (j.value("version", 0) != 1) fail("unsupported version (expected 1)");
+        F::checkKeys(j, {"format", "version", "params", "redrawn_duplicates", "redrawn_disconnected", "warnings", "patterns"}, "");
+        if (F::getString(j, "format", "", "") != "pxstudio-patterns") F::fail("format", "\"pxstudio-patterns\"", j.value("format", nlohmann::json()));
+        if (F::getInteger(j, "version", 0, "", 0, 1000) != 1) F::fail("version", "1 (the only version)", j["version"]);
+        if (!j.contains("params")) throw std::invalid_argument("missing field \"params\"");
+        if (!j.contains("patterns")) throw std::invalid_argument("missing field \"patterns\"");
         PatternSet set;
         const auto& p = j.at("params");
-        set.params.patternClass = PatternClass::parse(p.at("class").get<std::string>());
-        set.params.count = p.at("count").get<int>();
-        set.params.size.mean = p.at("size_mean").get<double>();
-        set.params.size.maxSize = p.at("size_max").get<int>();
-        set.params.edgeRetention = p.at("edge_retention").get<double>();
-        set.params.connected = p.at("connected").get<bool>();
-        set.params.allowSingleVertex = p.at("allow_single_vertex").get<bool>();
-        set.params.duplicates = p.at("duplicates").get<std::string>() == "keep" ? DuplicatePolicy::Keep
-                                                                                : DuplicatePolicy::Resample;
-        set.params.seed = p.at("seed").get<std::uint64_t>();
-        set.params.maxAttempts = p.value("max_attempts", 200);
-        set.redrawnDuplicates = j.value("redrawn_duplicates", 0);
-        set.redrawnDisconnected = j.value("redrawn_disconnected", 0);
-        set.warnings = j.value("warnings", std::vector<std::string>{});
-        int idx = 0;
-        for (const auto& q : j.at("patterns")) {
-            const std::string where = "pattern " + std::to_string(idx);
-            int m = q.at("m").get<int>();
-            if (m < 1 || m > 64) fail(where + ": expected 1 ≤ m ≤ 64");
+        F::checkKeys(p, {"class", "count", "size_mean", "size_max", "edge_retention", "connected", "allow_single_vertex",
+                         "duplicates", "seed", "max_attempts"}, "params");
+        set.params.patternClass = PatternClass::parse(F::getString(p, "class", "trees", "params"));
+        set.params.count = int(F::getInteger(p, "count", set.params.count, "params", 1, 100000));
+        set.params.size.mean = F::getNumber(p, "size_mean", set.params.size.mean, "params", 1, 64);
+        set.params.size.maxSize = int(F::getInteger(p, "size_max", set.params.size.maxSize, "params", 0, 64));
+        set.params.edgeRetention = F::getNumber(p, "edge_retention", set.params.edgeRetention, "params", 0, 1);
+        set.params.connected = F::getBool(p, "connected", set.params.connected, "params");
+        set.params.allowSingleVertex = F::getBool(p, "allow_single_vertex", set.params.allowSingleVertex, "params");
+        set.params.duplicates = F::getString(p, "duplicates", "resample", "params") == "keep" ? DuplicatePolicy::Keep : DuplicatePolicy::Resample;
+        set.params.seed = std::uint64_t(F::getInteger(p, "seed", 1, "params", 0, 9007199254740991LL));
+        set.params.maxAttempts = int(F::getInteger(p, "max_attempts", 200, "params", 1, 1000000));
+        set.redrawnDuplicates = int(F::getInteger(j, "redrawn_duplicates", 0, "", 0, 1LL << 40));
+        set.redrawnDisconnected = int(F::getInteger(j, "redrawn_disconnected", 0, "", 0, 1LL << 40));
+        if (j.contains("warnings")) {
+            if (!j["warnings"].is_array()) F::fail("warnings", "a list of strings", j["warnings"]);
+            for (const auto& w : j["warnings"]) set.warnings.push_back(w.is_string() ? w.get<std::string>() : w.dump());
+        }
+        const auto& list = j.at("patterns");
+        if (!list.is_array() || list.empty()) F::fail("patterns", "a non-empty list of patterns", list);
+        for (std::size_t idx = 0; idx < list.size(); ++idx) {
+            const auto& q = list[idx];
+            const std::string where = "patterns[" + std::to_string(idx) + "]";
+            F::checkKeys(q, {"m", "edges", "elimination_order", "duplicate_of"}, where);
+            if (!q.contains("m") || !q.contains("edges") || !q.contains("elimination_order"))
+                throw std::invalid_argument(where + ": needs \"m\", \"edges\" and \"elimination_order\"");
+            const int m = int(F::integer(q["m"], where + ".m", 1, 64));
             std::vector<Edge> edges;
-            for (const auto& e : q.at("edges")) {
-                int u = e.at(0).get<int>(), v = e.at(1).get<int>();
-                if (u < 0 || v < 0 || u >= m || v >= m || u == v) fail(where + ": bad edge " + e.dump());
+            const auto& es = q["edges"];
+            if (!es.is_array()) F::fail(where + ".edges", "a list of [u, v] pairs", es);
+            for (std::size_t k = 0; k < es.size(); ++k) {
+                const std::string at = where + ".edges[" + std::to_string(k) + "]";
+                if (!es[k].is_array() || es[k].size() != 2) F::fail(at, "a pair [u, v]", es[k]);
+                const int u = int(F::integer(es[k][0], at + "[0]", 0, m - 1)), v = int(F::integer(es[k][1], at + "[1]", 0, m - 1));
+                if (u == v) F::fail(at, "two different vertices (no self loops)", es[k]);
                 edges.push_back({u, v});
             }
-            std::vector<int> order = q.at("elimination_order").get<std::vector<int>>();
-            std::vector<int> sorted = order;
-            std::sort(sorted.begin(), sorted.end());
-            for (int i = 0; i < int(sorted.size()); ++i)
-                if (sorted[i] != i || int(sorted.size()) != m) fail(where + ": elimination_order must list 0..m-1 once");
+            const auto& ord = q["elimination_order"];
+            if (!ord.is_array() || int(ord.size()) != m) F::fail(where + ".elimination_order", "a list of the m vertices 0..m-1", ord);
+            std::vector<int> order, seen(m, 0);
+            for (std::size_t k = 0; k < ord.size(); ++k) {
+                const int v = int(F::integer(ord[k], where + ".elimination_order[" + std::to_string(k) + "]", 0, m - 1));
+                if (seen[v]++) F::fail(where + ".elimination_order", "each vertex 0..m-1 once", ord);
+                order.push_back(v);
+            }
             set.patterns.emplace_back(Graph::fromEdges(m, edges), order);
-            int dup = q.value("duplicate_of", -1);
-            if (dup < -1 || dup >= idx) fail(where + ": duplicate_of must name an earlier pattern or be -1");
+            const int dup = int(F::getInteger(q, "duplicate_of", -1, where, -1, (long long)idx - 1));
             set.duplicateOf.push_back(dup);
-            ++idx;
         }
-        if (set.patterns.empty()) fail("no patterns");
         return set;
-    } catch (const nlohmann::json::exception& e) {
-        throw InputError(src, 0, std::string("missing or mistyped field: ") + e.what());
     } catch (const std::invalid_argument& e) {
         throw InputError(src, 0, e.what());
     }
 }
 
 PatternSet PatternSet::load(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path, 0, "cannot open file");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return fromJson(ss.str(), path);
+    return fromJson(readRegularFile(path), path);
 }
 
 }  // namespace px

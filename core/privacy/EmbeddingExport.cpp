@@ -1,3 +1,4 @@
+#include "common/JsonFields.h"
 #include "privacy/EmbeddingExport.h"
 
 #include "common/AtomicFile.h"
@@ -27,30 +28,32 @@ nlohmann::json toJson(const MechanismParams& p) {
             {"seed", p.seed}};
 }
 
-MechanismParams mechanismParamsFromJson(const nlohmann::json& j) {
+MechanismParams mechanismParamsFromJson(const nlohmann::json& j, const std::string& path) {
+    namespace F = json_fields;
+    F::checkKeys(j, {"mechanism", "sensitivity", "degree_bound", "allocation", "weights", "axis", "epsilon", "rho", "delta",
+                     "beta", "reference_mode", "secure", "seed"}, path);
     MechanismParams p;
-    try {
-        p.mechanism = mechanismFromString(j.value("mechanism", "gaussian"));
-        const std::string sens = j.value("sensitivity", "degree-bound");
-        if (sens != "degree-bound" && sens != "counting-lemma")
-            throw std::invalid_argument("sensitivity must be degree-bound or counting-lemma, not '" + sens + "'");
-        p.sensitivity = sens == "degree-bound" ? SensitivitySource::PublicDegreeBound : SensitivitySource::CountingLemma;
-        p.degreeBound = j.value("degree_bound", p.degreeBound);
-        p.allocation = allocationFromString(j.value("allocation", "isotropic"));
-        p.weights = j.value("weights", std::vector<double>{});
-        const std::string axis = j.value("axis", "epsilon");
-        if (axis != "epsilon" && axis != "rho") throw std::invalid_argument("axis must be epsilon or rho, not '" + axis + "'");
-        p.axis = axis == "epsilon" ? BudgetAxis::Epsilon : BudgetAxis::Rho;
-        p.epsilon = j.value("epsilon", p.epsilon);
-        p.rho = j.value("rho", p.rho);
-        p.delta = j.value("delta", p.delta);
-        p.beta = j.value("beta", p.beta);
-        p.referenceMode = j.value("reference_mode", false);
-        p.secure = j.value("secure", false);
-        p.seed = j.value("seed", p.seed);
-    } catch (const nlohmann::json::exception& e) {
-        throw std::invalid_argument(std::string("mechanism parameters: mistyped field: ") + e.what());
+    p.mechanism = mechanismFromString(F::getString(j, "mechanism", "gaussian", path));
+    const std::string sens = F::getString(j, "sensitivity", "degree-bound", path);
+    if (sens != "degree-bound" && sens != "counting-lemma") F::fail(F::at(path, "sensitivity"), "degree-bound or counting-lemma", j["sensitivity"]);
+    p.sensitivity = sens == "degree-bound" ? SensitivitySource::PublicDegreeBound : SensitivitySource::CountingLemma;
+    p.degreeBound = int(F::getInteger(j, "degree_bound", p.degreeBound, path, 1, 2147483647LL));
+    p.allocation = allocationFromString(F::getString(j, "allocation", "isotropic", path));
+    if (j.contains("weights")) {
+        const auto& w = j["weights"];
+        if (!w.is_array()) F::fail(F::at(path, "weights"), "a list of positive numbers", w);
+        for (std::size_t i = 0; i < w.size(); ++i) p.weights.push_back(F::number(w[i], F::at(path, "weights") + "[" + std::to_string(i) + "]", 1e-300, 1e300));
     }
+    const std::string axis = F::getString(j, "axis", "epsilon", path);
+    if (axis != "epsilon" && axis != "rho") F::fail(F::at(path, "axis"), "\"epsilon\" or \"rho\"", j["axis"]);
+    p.axis = axis == "epsilon" ? BudgetAxis::Epsilon : BudgetAxis::Rho;
+    p.epsilon = F::getNumber(j, "epsilon", p.epsilon, path, 1e-12, 1e12);
+    p.rho = F::getNumber(j, "rho", p.rho, path, 1e-300, 1e300);
+    p.delta = F::getNumber(j, "delta", p.delta, path, 1e-300, 0.999999);
+    p.beta = F::getNumber(j, "beta", p.beta, path, 0, 1e6);
+    p.referenceMode = F::getBool(j, "reference_mode", false, path);
+    p.secure = F::getBool(j, "secure", false, path);
+    p.seed = std::uint64_t(F::getInteger(j, "seed", (long long)p.seed, path, 0, 9007199254740991LL));
     return p;
 }
 

@@ -11,7 +11,9 @@ namespace px::privacy {
 
 nlohmann::json toJson(const MechanismParams& p);
 // Inverse of toJson; throws std::invalid_argument naming the bad field.
-MechanismParams mechanismParamsFromJson(const nlohmann::json& j);
+// Strict: unknown keys, wrong kinds and out-of-range values are std::invalid_argument naming the key
+// path under `path` (e.g. "mechanisms[0].delta").
+MechanismParams mechanismParamsFromJson(const nlohmann::json& j, const std::string& path = "mechanism");
 
 // Writes <prefix>.csv (graph, n, F0..F{d−1}), <prefix>.npy (N × (d+1) float64: n then the
 // densities) and <prefix>.json (metadata plus the report). All three are written atomically.

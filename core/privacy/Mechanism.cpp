@@ -128,8 +128,9 @@ NoiseModel::NoiseModel(std::shared_ptr<const DensityMatrix> cleanPtr, const std:
     if (p.mechanism == MechanismKind::RandomizedResponse)
         throw std::invalid_argument("randomized response works on graphs: use releaseRandomizedResponse");
     if (!(p.delta > 0 && p.delta < 1)) throw std::invalid_argument("δ must lie in (0, 1)");
-    if (p.secure && p.mechanism != MechanismKind::Gaussian)
-        throw std::invalid_argument("secure mode is available for the Gaussian mechanism with global sensitivity");
+    if (p.secure && p.mechanism != MechanismKind::Gaussian && p.mechanism != MechanismKind::Laplace)
+        throw std::invalid_argument("secure mode is available for the Gaussian and Laplace mechanisms with global sensitivity "
+                                    "(discrete Gaussian, discrete Laplace); not for the smooth mechanism or randomized response");
     if (p.secure && p.referenceMode) throw std::invalid_argument("secure mode cannot be combined with reference mode");
     if (p.allocation != Allocation::Isotropic && p.mechanism != MechanismKind::Gaussian)
         throw std::invalid_argument("per-pattern allocation is available for the Gaussian mechanism only");
@@ -251,7 +252,21 @@ NoiseModel::Scales NoiseModel::makeScales(const std::vector<double>& s) const {
             break;
         case MechanismKind::RandomizedResponse: break;
     }
-    if (p.secure) {
+    if (p.secure && p.mechanism == MechanismKind::Laplace) {
+        // Round t_j to the grid γ = b / G and add discrete Laplace noise of integer scale t (grid units):
+        // P(x) ∝ e^(−|x|/t). Rounding moves each coordinate by at most one step, so the ℓ1 sensitivity
+        // in grid units is Δ = Σ_j (s_j/γ + 1) and the release is (Δ/t)-DP; t = ⌈Δ/ε⌉ meets ε
+        // (Canonne, Kamath & Steinke 2020, discrete Laplace).
+        sc.grid.assign(d, 0.0);
+        double delta1 = 0.0;
+        for (int j = 0; j < d; ++j) {
+            if (!(s[j] > 0) || !(sc.scale[j] > 0)) continue;
+            sc.grid[j] = sc.scale[j] / kGridSteps;
+            delta1 += s[j] / sc.grid[j] + 1.0;
+        }
+        sc.laplaceT = std::uint64_t(std::max(1.0, std::ceil(delta1 / p.epsilon)));
+        for (int j = 0; j < d; ++j) sc.scale[j] = sc.grid[j] * double(sc.laplaceT);
+    } else if (p.secure) {
         // Round t_j to the grid γ_j = σ_j / G and add discrete Gaussian noise of variance σ_g² (grid
         // units). Rounding adds at most one step per coordinate to the sensitivity, so
         // ρ = Σ_j (s_j/γ_j + 1)² / (2σ_g²) (Canonne, Kamath & Steinke 2020, Thm 4); σ_g is chosen
@@ -273,11 +288,29 @@ NoiseModel::Scales NoiseModel::makeScales(const std::vector<double>& s) const {
 }
 
 double NoiseModel::noiseScale(int graph, int pattern) const { return scalesOf(graph).scale[pattern]; }
+double NoiseModel::secureGrid(int graph, int pattern) const {
+    const Scales& sc = scalesOf(graph);
+    return sc.grid.empty() ? 0.0 : sc.grid[pattern];
+}
+double NoiseModel::secureNoiseParameter(int graph) const {
+    const Scales& sc = scalesOf(graph);
+    if (!params_.secure) return 0.0;
+    return params_.mechanism == MechanismKind::Laplace ? double(sc.laplaceT) : double(sc.varNum) / double(sc.varDen);
+}
 double NoiseModel::sensitivity(int graph, int pattern) const { return scalesOf(graph).sensitivity[pattern]; }
 
 void NoiseModel::sampleRow(int i, int rep, double* out) const {
     const Scales& sc = scalesOf(i);
     const int d = cols();
+    if (params_.secure && params_.mechanism == MechanismKind::Laplace) {
+        thread_local OsEntropy entropy;
+        for (int j = 0; j < d; ++j) {
+            const double g = sc.grid[j];
+            out[j] = g > 0 ? g * (std::nearbyint(clean_(i, j) / g) + double(DiscreteGaussian<OsEntropy>::discreteLaplace(entropy, sc.laplaceT)))
+                           : clean_(i, j);
+        }
+        return;
+    }
     if (params_.secure) {
         thread_local OsEntropy entropy;
         DiscreteGaussian<OsEntropy> dg(sc.varNum, sc.varDen);
@@ -377,7 +410,8 @@ void NoiseModel::buildReport(const std::string& datasetName) {
     for (int i = 0; i < N; ++i) r.noisePerGraph[i] = rms[scaleOfGraph_[i]];
     if (p.secure && N > 0) {
         const Scales& sc = scalesOf(0);
-        r.secureInflation = std::sqrt(double(sc.varNum) / double(sc.varDen)) / kGridSteps;
+        r.secureInflation = p.mechanism == MechanismKind::Laplace ? double(sc.laplaceT) / kGridSteps
+                                                                  : std::sqrt(double(sc.varNum) / double(sc.varDen)) / kGridSteps;
     }
     if (p.referenceMode) r.warnings.push_back("Reference-code reproduction mode: these numbers carry NO valid privacy guarantee.");
     for (int j = 0; j < d; ++j)

@@ -54,7 +54,7 @@ struct MechanismParams {
     double delta = 1e-6;           // δ of the (ε, δ) statements
     double beta = 0.0;             // β of the smooth bound; 0: β = ρ'/5 (the paper's choice)
     bool referenceMode = false;    // reproduce the published code's (invalid) quantities
-    bool secure = false;           // discrete Gaussian with OS randomness (Gaussian only)
+    bool secure = false;           // exact discrete noise on a grid with OS randomness (Gaussian: discrete Gaussian; Laplace: discrete Laplace)
     std::uint64_t seed = 1;        // noise seed
 };
 
@@ -103,6 +103,10 @@ public:
     void sampleRow(int graph, int repetition, double* out) const override;
     // Noise standard deviation (Gaussian) or scale b (Laplace) for graph i, pattern j.
     double noiseScale(int graph, int pattern) const;
+    // Secure mode: the grid step γ_j of graph `graph`'s release (0: coordinate released as it is), and the
+    // noise parameter in grid units: the discrete Gaussian's variance σ_g², or the discrete Laplace's scale t.
+    double secureGrid(int graph, int pattern) const;
+    double secureNoiseParameter(int graph) const;
     // Per-pattern sensitivity bound s_j at graph i (the smooth bound for SmoothGaussian).
     double sensitivity(int graph, int pattern) const;
     const PrivacyReport& report() const override { return report_; }
@@ -116,7 +120,8 @@ private:
         std::vector<double> sensitivity;  // s_j
         std::vector<double> scale;        // σ_j (Gaussian) or b_j (Laplace)
         std::vector<double> grid;         // secure mode: γ_j
-        std::uint64_t varNum = 0, varDen = 1;  // secure mode: σ_g² = num/den in grid units
+        std::uint64_t varNum = 0, varDen = 1;  // secure Gaussian: σ_g² = num/den in grid units
+        std::uint64_t laplaceT = 0;            // secure Laplace: the discrete Laplace's scale t in grid units
     };
     const Scales& scalesOf(int graph) const { return *scaleOfGraph_[graph]; }
     std::vector<double> sensitivities(int n, int maxDegree) const;

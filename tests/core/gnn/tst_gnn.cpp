@@ -508,7 +508,7 @@ private slots:
         QVERIFY(message(json::array()).find("spec.json") != std::string::npos);
         QVERIFY(message({{"experiment", "nag"}, {"sigma", 1}}).find("unknown field \"sigma\"") != std::string::npos);
         QVERIFY(message({{"experiment", "accounting"}, {"delta", 2}}).find("field \"delta\"") != std::string::npos);
-        QVERIFY(message({{"experiment", "cosera-grid"}, {"dims", "many"}}).find("field \"dims\": wrong type") != std::string::npos);
+        QVERIFY(message({{"experiment", "cosera-grid"}, {"dims", "many"}}).find("field \"dims\": expected a non-empty list") != std::string::npos);
         QVERIFY(message({{"experiment", "propagation"}, {"data", "builtin:nope"}}).find("nope") != std::string::npos);
         QVERIFY(message({{"experiment", "cosera-grid"}, {"weights", "orthogonal"}}).find("orthogonal") != std::string::npos);
         for (const auto& e : depthExperiments()) QCOMPARE(defaultDepthSpec(e)["experiment"].get<std::string>(), e);

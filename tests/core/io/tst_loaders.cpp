@@ -108,12 +108,12 @@ private slots:
         row("tu_out_of_range", "BAD_A.txt", 3, "node id out of range");
         row("tu_cross_graph", "BAD_A.txt", 2, "different graphs");
         row("tu_label_count", "BAD_graph_labels.txt", 0, "expected 2 labels");
-        row("tu_nonnumeric", "BAD_A.txt", 2, "integer");
+        row("tu_nonnumeric", "BAD_A.txt", 2, "expected a node id (digits only");
         row("tu_empty_graph", "BAD_graph_indicator.txt", 0, "graph 2 has no nodes");
         row("tu_missing_indicator", "BAD_graph_indicator.txt", 0, "cannot open");
         row("edgelist_nonnumeric.txt", "edgelist_nonnumeric.txt", 2, "found 'two'");
         row("edgelist_one_field.txt", "edgelist_one_field.txt", 2, "expected an edge");
-        row("edgelist_negative.txt", "edgelist_negative.txt", 2, "out of range");
+        row("edgelist_negative.txt", "edgelist_negative.txt", 2, "no sign");
         row("edgelist_declared_too_small.txt", "edgelist_declared_too_small.txt", 3, "allows 0..2");
         row("edgelist_empty.txt", "edgelist_empty.txt", 0, "graph is empty");
         row("graphml_broken.graphml", "graphml_broken.graphml", 0, "not valid GraphML");

@@ -5,6 +5,7 @@
 #include "privacy/Mechanism.h"
 #include "privacy/EmbeddingExport.h"
 #include "privacy/RandomizedResponse.h"
+#include "privacy/Samplers.h"
 
 #include <QtTest>
 #include <cmath>
@@ -190,7 +191,81 @@ private slots:
         for (const auto& c : m.report().conversions) QVERIFY(c.name != "analytic Gaussian");
         NoisyEmbedding a = m.release(0), b = m.release(0);
         QVERIFY(a.values != b.values);  // OS randomness: not reproducible by design
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, [&] { MechanismParams s; s.secure = true; s.mechanism = MechanismKind::Laplace; f.model(s); }());
+        // The accounting recomputed here from what the release uses (grid steps, sensitivities, the discrete
+        // variance): rounding to the grid moves each coordinate by up to one step, so the sensitivity in grid
+        // units is s_j/γ_j + 1 and ρ = Σ_j (s_j/γ_j + 1)² / (2σ_g²) must not exceed the ρ the report claims.
+        // Without the + 1 the noise would be too small and this fails.
+        for (int i = 0; i < m.rows(); ++i) {
+            double sum = 0, sumWithoutRounding = 0;
+            for (int j = 0; j < m.cols(); ++j) {
+                const double g = m.secureGrid(i, j);
+                if (g == 0) continue;
+                sum += std::pow(m.sensitivity(i, j) / g + 1, 2);
+                sumWithoutRounding += std::pow(m.sensitivity(i, j) / g, 2);
+            }
+            const double rho = sum / (2 * m.secureNoiseParameter(i));
+            QVERIFY2(rho <= m.report().rho * (1 + 1e-12), qPrintable(QString("graph %1: ρ %2 > claimed %3").arg(i).arg(rho).arg(m.report().rho)));
+            QVERIFY(rho > m.report().rho * 0.999);  // calibrated, not wasteful
+            QVERIFY(sumWithoutRounding < sum);
+        }
+        // Secure mode exists for the smooth mechanism and randomized response neither: refused by name.
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, [&] { MechanismParams s; s.secure = true; s.mechanism = MechanismKind::SmoothGaussian; f.model(s); }());
+    }
+    void secureLaplaceIsPureDpOnItsGrid() {
+        Fixture f;
+        MechanismParams mp;
+        mp.mechanism = MechanismKind::Laplace;
+        mp.secure = true;
+        mp.epsilon = 0.8;
+        NoiseModel m = f.model(mp);
+        QCOMPARE(m.report().pureEpsilon, 0.8);
+        for (int i = 0; i < m.rows(); ++i) {
+            // ℓ1 sensitivity in grid units, rounding included, over the discrete Laplace's scale t: ≤ ε.
+            double delta1 = 0;
+            for (int j = 0; j < m.cols(); ++j)
+                if (const double g = m.secureGrid(i, j); g > 0) delta1 += m.sensitivity(i, j) / g + 1;
+            const double t = m.secureNoiseParameter(i);
+            QVERIFY(t >= 1 && t == std::floor(t));
+            QVERIFY2(delta1 / t <= 0.8 + 1e-12, qPrintable(QString("graph %1: ε %2").arg(i).arg(delta1 / t)));
+            QVERIFY(delta1 / (t - 1) > 0.8);  // the smallest integer scale that meets ε
+        }
+        QVERIFY(m.report().secureInflation >= 1.0 && m.report().secureInflation < 1.05);
+        // Releases lie on the grid: (value / γ) is an integer, and noise is present.
+        const NoisyEmbedding a = m.release(0);
+        int moved = 0;
+        for (int i = 0; i < m.rows(); ++i)
+            for (int j = 0; j < m.cols(); ++j) {
+                const double g = m.secureGrid(i, j);
+                if (g == 0) continue;
+                const double k = a.values(i, j) / g;
+                QVERIFY2(std::abs(k - std::nearbyint(k)) < 1e-6 * std::max(1.0, std::abs(k)), qPrintable(QString::number(k)));
+                moved += std::abs(a.values(i, j) - f.clean.t(i, j)) > g;
+            }
+        QVERIFY(moved > 0);
+    }
+    // The discrete Laplace sampler (OS randomness, as the release uses it) against its law:
+    // P(x) ∝ e^(−|x|/t), here t = 3, 200,000 draws, χ² over |x| ≤ 12.
+    void discreteLaplaceMatchesItsLaw() {
+        OsEntropy bits;
+        const std::uint64_t t = 3;
+        const int draws = 200000, K = 12;
+        std::vector<int> count(2 * K + 1, 0);
+        int tail = 0;
+        for (int k = 0; k < draws; ++k) {
+            const long x = DiscreteGaussian<OsEntropy>::discreteLaplace(bits, t);
+            if (std::abs(x) <= K) ++count[x + K];
+            else ++tail;
+        }
+        const double q = std::exp(-1.0 / double(t)), z = (1 - q) / (1 + q);
+        double chi2 = 0;
+        for (int x = -K; x <= K; ++x) {
+            const double expect = draws * z * std::pow(q, std::abs(x));
+            chi2 += std::pow(count[x + K] - expect, 2) / expect;
+        }
+        // 25 cells: the 99.99 % quantile of χ²(24) is 59.7 (a false alarm once in 10,000 runs).
+        QVERIFY2(chi2 < 59.7, qPrintable(QString("chi2 = %1").arg(chi2)));
+        const double tailExpected = draws * 2 * z * std::pow(q, K + 1) / (1 - q);  // P(|x| > K)
+        QVERIFY2(std::abs(tail - tailExpected) < 5 * std::sqrt(tailExpected), qPrintable(QString("tail %1, expected %2").arg(tail).arg(tailExpected)));
     }
     void laplaceAndRandomizedResponseArePureDp() {
         Fixture f;

@@ -1,0 +1,143 @@
+#include "common/JsonInput.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <fstream>
+#include <set>
+#include <sys/stat.h>
+#include <vector>
+
+namespace px {
+
+std::string jsonPath(const std::string& parent, const std::string& key) { return parent.empty() ? key : parent + "." + key; }
+std::string jsonPath(const std::string& parent, std::size_t index) { return parent + "[" + std::to_string(index) + "]"; }
+
+namespace {
+
+long lineAt(const std::string& text, std::size_t byte) {
+    return 1 + long(std::count(text.begin(), text.begin() + long(std::min(byte, text.size())), '\n'));
+}
+
+// The byte where the nesting first exceeds maxDepth (outside strings), or npos.
+std::size_t firstTooDeep(const std::string& text, int maxDepth) {
+    int depth = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\') ++i;
+            else if (c == '"') inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            if (++depth > maxDepth) return i;
+        } else if (c == '}' || c == ']') {
+            --depth;
+        }
+    }
+    return std::string::npos;
+}
+
+// The byte of the n-th (0-based) occurrence of "key" used as a key (followed by ':'), or 0.
+std::size_t keyOccurrence(const std::string& text, const std::string& key, int n) {
+    const std::string quoted = nlohmann::json(key).dump();
+    for (std::size_t at = text.find(quoted); at != std::string::npos; at = text.find(quoted, at + 1)) {
+        std::size_t j = at + quoted.size();
+        while (j < text.size() && std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+        if (j < text.size() && text[j] == ':' && n-- == 0) return at;
+    }
+    return 0;
+}
+
+// SAX events of nlohmann::json: tracks the open objects and arrays, their keys seen and the path.
+class StrictSax : public nlohmann::json_sax<nlohmann::json> {
+public:
+    StrictSax(const std::string& text, const std::string& source) : text_(text), source_(source) {}
+    bool null() override { return value(); }
+    bool boolean(bool) override { return value(); }
+    bool number_integer(number_integer_t) override { return value(); }
+    bool number_unsigned(number_unsigned_t) override { return value(); }
+    bool number_float(number_float_t, const string_t&) override { return value(); }
+    bool string(string_t&) override { return value(); }
+    bool binary(binary_t&) override { return value(); }
+    bool start_object(std::size_t) override { return open(true); }
+    bool end_object() override { return close(); }
+    bool start_array(std::size_t) override { return open(false); }
+    bool end_array() override { return close(); }
+    bool key(string_t& k) override {
+        Level& l = stack_.back();
+        const int seen = keyCount_[k]++;
+        if (!l.keys.insert(k).second)
+            throw InputError(source_, lineAt(text_, keyOccurrence(text_, k, seen)), "duplicate key \"" + jsonPath(l.path, k) + "\" (JSON keys must be unique; which one would win is not defined)");
+        l.pendingKey = k;
+        return true;
+    }
+    bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e) override {
+        throw InputError(source_, lineAt(text_, position), std::string("not valid JSON: ") + e.what());
+    }
+
+private:
+    struct Level {
+        bool object = false;
+        std::string path;
+        std::set<std::string> keys;
+        std::string pendingKey;
+        std::size_t index = 0;
+    };
+    std::string childPath() {
+        if (stack_.empty()) return "";
+        Level& l = stack_.back();
+        return l.object ? jsonPath(l.path, l.pendingKey) : jsonPath(l.path, l.index++);
+    }
+    bool value() {
+        childPath();
+        return true;
+    }
+    bool open(bool object) {
+        Level l;
+        l.object = object;
+        l.path = childPath();
+        stack_.push_back(std::move(l));
+        return true;
+    }
+    bool close() {
+        stack_.pop_back();
+        return true;
+    }
+    const std::string& text_;
+    const std::string& source_;
+    std::vector<Level> stack_;
+    std::map<std::string, int> keyCount_;  // occurrences so far, to find a duplicate's line
+};
+
+}  // namespace
+
+nlohmann::json parseJsonInput(const std::string& text, const std::string& source) {
+    if (const std::size_t deep = firstTooDeep(text, kMaxJsonDepth); deep != std::string::npos)
+        throw InputError(source, lineAt(text, deep), "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels; refusing to read it");
+    StrictSax sax(text, source);
+    nlohmann::json::sax_parse(text, &sax);  // throws InputError on duplicates, depth or syntax
+    try {
+        return nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        throw InputError(source, lineAt(text, e.byte), std::string("not valid JSON: ") + e.what());
+    }
+}
+
+std::string readRegularFile(const std::string& path, std::size_t maxBytes) {
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0) throw InputError(path, 0, "no such file");
+    if (S_ISDIR(st.st_mode)) throw InputError(path, 0, "expected a file, found a folder");
+    if (!S_ISREG(st.st_mode)) throw InputError(path, 0, "expected a regular file (found a pipe, socket or device); refusing to read it");
+    if (std::size_t(st.st_size) > maxBytes)
+        throw InputError(path, 0, "file of " + std::to_string(st.st_size) + " bytes is larger than the limit of " + std::to_string(maxBytes) + " bytes for this kind of input");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(path, 0, "cannot open file for reading");
+    std::string text(std::size_t(st.st_size), '\0');
+    in.read(text.data(), std::streamsize(text.size()));
+    text.resize(std::size_t(in.gcount()));
+    return text;
+}
+
+}  // namespace px

@@ -3,6 +3,8 @@
 #include "common/Error.h"
 #include "io/LineReader.h"
 
+#include <limits>
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <unordered_map>
@@ -62,7 +64,12 @@ NodeDataset loadLinqs(const std::string& path) {
         std::string id(f.front());
         if (!index.emplace(id, int(rows.size())).second) r.fail("node id '" + id + "' appears twice");
         std::vector<float> row(width - 2);
-        for (std::size_t j = 1; j + 1 < width; ++j) row[j - 1] = float(parseDouble(r, f[j], "a feature value"));
+        for (std::size_t j = 1; j + 1 < width; ++j) {
+            const double v = parseDouble(r, f[j], "a feature value");
+            if (std::abs(v) > double(std::numeric_limits<float>::max()))  // features are stored as float
+                r.fail("feature value " + std::string(f[j]) + " does not fit a float (|x| ≤ 3.4e38)");
+            row[j - 1] = float(v);
+        }
         rows.push_back(std::move(row));
         nodeClass.emplace_back(f.back());
         classIndex.emplace(std::string(f.back()), 0);

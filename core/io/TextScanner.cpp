@@ -1,5 +1,6 @@
 #include "io/TextScanner.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -19,7 +20,8 @@ std::string readWholeFile(const std::string& path, std::uint64_t maxBytes) {
     gzbuffer(gz, 1 << 18);
     std::string out;
     out.reserve(std::size_t(st.st_size) + 1);
-    constexpr unsigned kBlock = 1u << 22;
+    // Blocks of the file's size (gzip: a first guess), between 64 KiB and 4 MiB: small files cost little.
+    const unsigned kBlock = unsigned(std::clamp<std::uint64_t>(std::uint64_t(st.st_size) + 1, 1u << 16, 1u << 22));
     for (;;) {
         const std::size_t have = out.size();
         out.resize(have + kBlock);

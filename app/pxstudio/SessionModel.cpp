@@ -9,8 +9,6 @@
 #include <QStandardPaths>
 #include <QUndoCommand>
 #include <QUndoStack>
-#include <fstream>
-#include <sstream>
 
 namespace {
 // One undo step: the settings before and after a committed change. The first redo is the change

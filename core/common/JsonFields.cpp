@@ -1,5 +1,7 @@
 #include "common/JsonFields.h"
 
+#include "common/JsonInput.h"
+
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -14,7 +16,7 @@ std::string show(double v) {
 }
 }  // namespace
 
-std::string at(const std::string& parent, const std::string& key) { return parent.empty() ? key : parent + "." + key; }
+std::string at(const std::string& parent, const std::string& key) { return jsonPath(parent, key); }
 
 void fail(const std::string& path, const std::string& expected, const json& found) {
     std::string f = found.dump();

@@ -90,7 +90,11 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
         if (std::isfinite(c)) { chance += c; ++chanceCount; }
     }
     if (!(epsMax > 0)) { epsMin = 0.1; epsMax = 10; }
-    const double xLo = epsMin / 1.6, xHi = epsMax * 1.6;
+    double xLo = epsMin / 1.6, xHi = epsMax * 1.6;
+    if (opt.markerEpsilon > 0) {  // the slider's marker stays on the axis wherever the slider is
+        xLo = std::min(xLo, opt.markerEpsilon / 1.3);
+        xHi = std::max(xHi, opt.markerEpsilon * 1.3);
+    }
     const bool anyAttack = a.columnIndex("top1_mean") >= 0 && opt.showAttack;
 
     addControls(plot, a, rows, order, metric, xLo, xHi, fs);  // beneath the series

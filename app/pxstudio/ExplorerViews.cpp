@@ -18,7 +18,23 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent>
+#include <cmath>
 #include <qcustomplot.h>
+
+namespace {
+// A table cell that shows rounded text and sorts by its exact number.
+class NumericItem : public QTableWidgetItem {
+public:
+    NumericItem(double value, const QString& text) : QTableWidgetItem(text), value_(value) {}
+    bool operator<(const QTableWidgetItem& other) const override {
+        if (auto* o = dynamic_cast<const NumericItem*>(&other)) return value_ < o->value_ || (std::isnan(o->value_) && !std::isnan(value_));
+        return QTableWidgetItem::operator<(other);
+    }
+
+private:
+    double value_;
+};
+}  // namespace
 
 ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSettings()> settings, QWidget* parent)
     : QTabWidget(parent), main_(main), settings_(std::move(settings)),
@@ -248,14 +264,24 @@ void ExplorerViews::refreshResultsTable() {
     QStringList headers;
     for (const auto& c : cols) headers << QString::fromStdString(c);
     table_->setHorizontalHeaderLabels(headers);
-    for (int i = 0; i < a.rows(); ++i)
+    for (int i = 0; i < a.rows(); ++i) {
+        const bool noNoise = a.at(i, "budget").is_number() && std::isinf(a.at(i, "budget").get<double>());
         for (int c = 0; c < int(cols.size()); ++c) {
             const auto& v = a.at(i, cols[c]);
-            auto* item = new QTableWidgetItem;
-            if (v.is_number()) item->setData(Qt::DisplayRole, v.get<double>());
-            else item->setText(v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump()));
+            QTableWidgetItem* item;
+            if (v.is_number()) {
+                // Four significant digits on screen, the full value in the tooltip and for sorting; ∞ for the
+                // no-noise row's budget and ε (its ε is undefined: no privacy).
+                const double x = v.get<double>();
+                const bool infinite = std::isinf(x) || (noNoise && std::isnan(x) && cols[c].rfind("epsilon", 0) == 0);
+                item = new NumericItem(infinite ? INFINITY : x, infinite ? "∞" : std::isnan(x) ? "—" : QString::number(x, 'g', 4));
+                item->setToolTip(QString::number(x, 'g', 17));
+            } else {
+                item = new QTableWidgetItem(v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump()));
+            }
             table_->setItem(i, c, item);
         }
+    }
     table_->setSortingEnabled(true);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 }

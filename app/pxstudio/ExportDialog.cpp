@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QRegularExpression>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -19,7 +20,12 @@ ExportDialog::ExportDialog(const QString& suggestedName, QWidget* parent) : QDia
     const QString dir = prefs.value("export/dir", QDir::homePath()).toString();
     const QString suffix = prefs.value("export/suffix", "pdf").toString();
     auto* form = new QFormLayout(this);
-    path_ = new QLineEdit(QDir(dir).filePath(suggestedName + "." + suffix), this);
+    // A file name without spaces or punctuation that shells and LaTeX trip over: "SBM cycles — x" → "SBM-cycles-x".
+    QString name = suggestedName;
+    name.replace(QRegularExpression("[^A-Za-z0-9._-]+"), "-");
+    name.remove(QRegularExpression("^-+|-+$"));
+    if (name.isEmpty()) name = "figure";
+    path_ = new QLineEdit(QDir(dir).filePath(name + "." + suffix), this);
     path_->setToolTip(tr("The format follows the suffix: .pdf and .svg are vector, .png is raster"));
     auto* browse = new QPushButton(tr("Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {

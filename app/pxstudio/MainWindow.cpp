@@ -64,12 +64,16 @@ MainWindow::MainWindow(QWidget* parent)
     QSettings prefs;
     if (!restoreGeometry(prefs.value("window/geometry").toByteArray())) resize(1400, 860);
     restoreState(prefs.value("window/state").toByteArray());
-    applySettings(session_->restoreAutosave());
+    QString missing;
+    applySettings(session_->restoreAutosave(&missing));
     session_->setCommitted(settings());
+    if (!missing.isEmpty())
+        statusBar()->showMessage(tr("The last session's data set %1 is no longer there; opened the built-in default instead").arg(missing), 15000);
     startRecompute();
 }
 
 MainWindow::~MainWindow() {
+    session_->autosave(settings());  // what is on screen, whatever happened last
     if (auto* dock = findChild<QDockWidget*>("settings-dock"); dock && dockHiddenForDepth_) dock->show();
     QSettings prefs;
     prefs.setValue("window/geometry", saveGeometry());

@@ -53,7 +53,7 @@ void MainWindow::buildMenus() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* pres = view->addAction(tr("&Presentation mode"));
     pres->setCheckable(true);
-    pres->setShortcut(QKeySequence(tr("F5")));
+    pres->setShortcut(QKeySequence(tr("F11")));  // F5 is Recompute (QKeySequence::Refresh)
     pres->setToolTip(tr("Large fonts and thick lines for lectures"));
     connect(pres, &QAction::toggled, this, &MainWindow::setPresentation);
     view->addAction(tr("&Recompute"), QKeySequence::Refresh, this, &MainWindow::startRecompute);

@@ -9,14 +9,43 @@
 #include <QStandardPaths>
 #include <QUndoCommand>
 #include <QUndoStack>
+#include <map>
 
 namespace {
+// "Change ε", "Change d and max size": the settings (session JSON keys, mechanism fields included)
+// that differ, for the Undo and Redo menu entries.
+QString describeChange(const ExplorerSettings& before, const ExplorerSettings& after) {
+    static const std::map<std::string, QString> names = {
+        {"epsilon", "ε"}, {"delta", "δ"}, {"degree_bound", "D"}, {"mechanism", "mechanism"}, {"sensitivity", "sensitivity"},
+        {"allocation", "allocation"}, {"beta", "β"}, {"reference_mode", "reference mode"}, {"dataset", "data set"},
+        {"pattern_class", "pattern class"}, {"d", "d"}, {"max_size", "max size"}, {"size_mean", "size mean"},
+        {"pattern_seed", "seed"}, {"connected", "connectivity"}, {"keep_duplicates", "duplicates"}, {"learner", "learner"},
+        {"k", "k"}, {"C", "C"}, {"trees", "trees"}, {"noisy_test", "noisy test"}, {"repetitions", "repetitions"},
+        {"protocol", "evaluation"}};
+    QStringList changed;
+    auto compare = [&](const nlohmann::json& a, const nlohmann::json& b) {
+        for (auto it = b.begin(); it != b.end(); ++it) {
+            if (it.key() == "mechanism" && it->is_object()) continue;
+            if (!a.contains(it.key()) || a.at(it.key()) != *it) {
+                auto n = names.find(it.key());
+                if (n != names.end() && !changed.contains(n->second)) changed << n->second;
+            }
+        }
+    };
+    const nlohmann::json a = before.toJson(), b = after.toJson();
+    compare(a, b);
+    compare(a.at("mechanism"), b.at("mechanism"));
+    if (changed.isEmpty()) return QObject::tr("Change settings");
+    if (changed.size() > 3) return QObject::tr("Change %1 settings").arg(changed.size());
+    return QObject::tr("Change %1").arg(changed.join(QObject::tr(" and ")));
+}
+
 // One undo step: the settings before and after a committed change. The first redo is the change
 // itself, already applied. Consecutive steps that move only ε merge (a run of slider key presses).
 class SetSettings : public QUndoCommand {
 public:
     SetSettings(SessionModel* m, ExplorerSettings before, ExplorerSettings after)
-        : QUndoCommand(QObject::tr("Change settings")), m_(m), before_(std::move(before)), after_(std::move(after)) {}
+        : QUndoCommand(describeChange(before, after)), m_(m), before_(std::move(before)), after_(std::move(after)) {}
     void undo() override { emit m_->restoreRequested(before_); }
     void redo() override {
         if (first_) { first_ = false; return; }
@@ -27,6 +56,7 @@ public:
         const auto* o = static_cast<const SetSettings*>(other);
         if (!o->onlyEpsilonChanged() || !(o->before_ == after_)) return false;
         after_ = o->after_;
+        setText(describeChange(before_, after_));
         return true;
     }
 
@@ -70,10 +100,13 @@ bool SessionModel::autosave(const ExplorerSettings& s) const {
     }
 }
 
-ExplorerSettings SessionModel::restoreAutosave() const {
+ExplorerSettings SessionModel::restoreAutosave(QString* missing) const {
     ExplorerSettings s;
     try { s = readSession(autosavePath()); } catch (...) { s = ExplorerSettings{}; }
-    if (s.dataset.rfind("builtin:", 0) != 0) s.dataset = ExplorerSettings{}.dataset;
+    if (s.dataset.rfind("builtin:", 0) != 0 && !QFileInfo::exists(QString::fromStdString(s.dataset))) {
+        if (missing) *missing = QString::fromStdString(s.dataset);
+        s.dataset = ExplorerSettings{}.dataset;
+    }
     return s;
 }
 

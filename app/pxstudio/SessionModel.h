@@ -22,9 +22,9 @@ public:
 
     QString autosavePath() const;
     bool autosave(const ExplorerSettings& s) const;  // false if the file could not be written
-    // The autosaved session (the last state before exit or crash), else the defaults. Data set files
-    // are reopened explicitly by the user, so a file data set falls back to the built-in default.
-    ExplorerSettings restoreAutosave() const;
+    // The autosaved session (the last state before exit or crash), else the defaults. A data set file or
+    // folder that no longer exists falls back to the built-in default, and `missing` names it.
+    ExplorerSettings restoreAutosave(QString* missing = nullptr) const;
     // Throw std::exception with the reason (the path is added by the caller's message).
     static ExplorerSettings readSession(const QString& path);
     static void writeSession(const QString& path, const ExplorerSettings& s);

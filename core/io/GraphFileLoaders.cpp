@@ -221,6 +221,11 @@ Dataset loadDataset(const std::string& path) {
             if (endsWith(n, "_A.txt")) return loadTu(path);
         for (auto& n : listFiles(path))
             if ((endsWith(n, ".txt") || endsWith(n, ".txt.gz")) && looksLikeGin(path + "/" + n)) return loadGin(path);
+        for (auto& n : listFiles(path))
+            if (endsWith(n, ".cites"))
+                throw InputError(path, 0, "this is node-classification data (LINQS: " + n + "), one graph whose nodes are the "
+                                          "examples; graph-level data sets hold many graphs. Open it in the Depth lab "
+                                          "(node data), or with `pxrun depth … --data " + path + "`");
         return loadGraphFolder(path);
     }
     if (!fileExists(path)) {

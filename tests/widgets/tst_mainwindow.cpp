@@ -262,7 +262,27 @@ private slots:
         QVERIFY(report && report->text().contains("Computation failed"));
         QVERIFY(report->text().contains("Gaussian mechanism only"));
     }
+    // Restart restores exactly what was on screen, the data set included (issue 14).
+    void restartRestoresTheDataSet() {
+        const QString tu = QString(PX_TEST_DATA_DIR_FOR_APP) + "/valid/tu_small";
+        QFile::remove(SessionModel().autosavePath());  // not the failing settings the previous test left
+        {
+            MainWindow w;
+            QVERIFY(waitFinished(w.controller()));
+            QVERIFY(w.openDataset(tu));
+            QVERIFY(waitFinished(w.controller()));
+            ExplorerSettings s = w.settings();
+            s.d = 9;
+            w.applySettings(s);
+        }  // quit: the window autosaves what is on screen
+        MainWindow again;
+        QCOMPARE(QString::fromStdString(again.settings().dataset), tu);
+        QCOMPARE(again.settings().d, 9);
+        QVERIFY(again.controller()->dataset() && again.controller()->dataset()->source == tu.toStdString());
+        QVERIFY(waitFinished(again.controller()));
+    }
     void panelChangesRestartTheComputation() {
+        QFile::remove(SessionModel().autosavePath());  // not the failing settings the previous test left
         MainWindow w;
         QVERIFY(waitFinished(w.controller()));
         QSignalSpy started(w.controller(), &ExplorerController::started);

@@ -209,10 +209,12 @@ private slots:
         m.commit(e1);
         m.commit(e2);  // ε only, twice: one step
         QCOMPARE(m.undoStack()->count(), 1);
+        QCOMPARE(m.undoStack()->text(0), QString("Change ε"));  // the entry names the setting
         d = e2;
         d.d = 33;
         m.commit(d);  // another field: a new step
         QCOMPARE(m.undoStack()->count(), 2);
+        QCOMPARE(m.undoStack()->text(1), QString("Change d"));
         m.commit(d);  // no change: no step
         QCOMPARE(m.undoStack()->count(), 2);
         QSignalSpy restore(&m, &SessionModel::restoreRequested);
@@ -231,7 +233,14 @@ private slots:
         QCOMPARE(back.dataset, s.dataset);
         s.dataset = "/somewhere/a-file-data-set";
         QVERIFY(m.autosave(s));
-        QCOMPARE(m.restoreAutosave().dataset, ExplorerSettings{}.dataset);  // files are reopened by hand
+        QString missing;
+        QCOMPARE(m.restoreAutosave(&missing).dataset, ExplorerSettings{}.dataset);  // gone: the default, and said so
+        QCOMPARE(missing, QString("/somewhere/a-file-data-set"));
+        s.dataset = std::string(PX_TEST_DATA_DIR_FOR_APP) + "/valid/tu_small";
+        QVERIFY(m.autosave(s));
+        missing.clear();
+        QCOMPARE(m.restoreAutosave(&missing).dataset, s.dataset);  // still there: restored as it was
+        QVERIFY(missing.isEmpty());
         m.clearRecentFiles();
         QTemporaryDir dir;
         for (int i = 0; i < 10; ++i) m.addRecentFile(dir.path() + QString("/s%1.json").arg(i));

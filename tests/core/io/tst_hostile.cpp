@@ -212,6 +212,15 @@ private slots:
         }
     }
 
+    // A LINQS folder opened as a graph data set says where it belongs.
+    void nodeDataOpenedAsGraphDataSaysWhereToGo() {
+        QTemporaryDir dir;
+        write(dir, "cora/cora.content", "a 1 A\nb 0 B\n");
+        write(dir, "cora/cora.cites", "a b\n");
+        const std::string msg = refusal([&] { io::loadDataset(dir.path().toStdString() + "/cora"); });
+        QVERIFY2(msg.find("node-classification data (LINQS") != std::string::npos && msg.find("Depth lab") != std::string::npos, msg.c_str());
+    }
+
     void patternFilesAreChecked() {
         QTemporaryDir dir;
         const std::string head = R"({"format": "pxstudio-patterns", "version": 1, "params": {"class": "trees"}, "patterns": )";

@@ -51,7 +51,7 @@ int embedCommand(const std::vector<std::string>& argv) {
     {
         TerminalProgress progress("densities");
         if (mp.mechanism == px::privacy::MechanismKind::RandomizedResponse) {
-            px::privacy::RandomizedResponseModel rr(ds, set.patterns, mp.epsilon, mp.seed, mp.delta);
+            px::privacy::RandomizedResponseModel rr(ds, set.patterns, mp.epsilon, mp.seed, mp.delta, mp.secure);
             e = rr.release(rep, progress);
         } else {
             px::DensityMatrix dm = px::DensityMatrix::compute(ds, set, {}, progress);

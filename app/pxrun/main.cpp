@@ -34,7 +34,7 @@ const char* kUsage =
     "                         --D 6 --sensitivity degree-bound|counting-lemma --allocation isotropic|equal-snr\n"
     "                         --beta B --noise-seed S --reference (published code's quantities, NO guarantee)\n"
     "                         --secure (exact discrete noise on a grid, OS randomness: discrete Gaussian for\n"
-    "                                   gaussian, discrete Laplace for laplace)\n"
+    "                                   gaussian, discrete Laplace for laplace, exact flips for rr)\n"
     "  depth SPEC.json|EXPERIMENT --out PREFIX [--data PATH|builtin:NAME] [--set key=JSON ...]\n"
     "                                depth lab (cosera-grid, sbm-sweep, nag, accounting, propagation, asamp):\n"
     "                                PREFIX.csv and PREFIX.json; --list, --defaults EXPERIMENT\n"

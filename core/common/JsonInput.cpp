@@ -1,11 +1,14 @@
 #include "common/JsonInput.h"
 
+#include "common/RegularFile.h"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <fstream>
+#include <cerrno>
+#include <cstring>
 #include <set>
-#include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 namespace px {
@@ -126,17 +129,27 @@ nlohmann::json parseJsonInput(const std::string& text, const std::string& source
 }
 
 std::string readRegularFile(const std::string& path, std::size_t maxBytes) {
-    struct stat st;
-    if (::stat(path.c_str(), &st) != 0) throw InputError(path, 0, "no such file");
-    if (S_ISDIR(st.st_mode)) throw InputError(path, 0, "expected a file, found a folder");
-    if (!S_ISREG(st.st_mode)) throw InputError(path, 0, "expected a regular file (found a pipe, socket or device); refusing to read it");
-    if (std::size_t(st.st_size) > maxBytes)
-        throw InputError(path, 0, "file of " + std::to_string(st.st_size) + " bytes is larger than the limit of " + std::to_string(maxBytes) + " bytes for this kind of input");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path, 0, "cannot open file for reading");
-    std::string text(std::size_t(st.st_size), '\0');
-    in.read(text.data(), std::streamsize(text.size()));
-    text.resize(std::size_t(in.gcount()));
+    const int fd = openRegularFile(path);
+    const long long size = fileSize(fd);
+    if (std::size_t(size) > maxBytes) {
+        ::close(fd);
+        throw InputError(path, 0, "file of " + std::to_string(size) + " bytes is larger than the limit of " + std::to_string(maxBytes) + " bytes for this kind of input");
+    }
+    std::string text(std::size_t(size), '\0');
+    std::size_t have = 0;
+    while (have < text.size()) {
+        const ssize_t got = ::read(fd, &text[have], text.size() - have);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) {
+            const int e = errno;
+            ::close(fd);
+            throw InputError(path, 0, std::string("cannot read file: ") + std::strerror(e));
+        }
+        if (got == 0) break;  // the file shrank while we read it
+        have += std::size_t(got);
+    }
+    ::close(fd);
+    text.resize(have);
     return text;
 }
 

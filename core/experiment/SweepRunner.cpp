@@ -144,7 +144,7 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
             report.validGuarantee = true;
             report.delta = mp.delta;
         } else if (mp.mechanism == privacy::MechanismKind::RandomizedResponse) {
-            privacy::RandomizedResponseModel rr(data, cache.patterns.patterns, mp.epsilon, mp.seed, mp.delta);
+            privacy::RandomizedResponseModel rr(data, cache.patterns.patterns, mp.epsilon, mp.seed, mp.delta, mp.secure);
             released = rr.release(0);
             ev = evaluateAll(&released.values, &rr, nullptr, spec.attack);
             releasedRows = &released.values;

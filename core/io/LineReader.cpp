@@ -1,21 +1,24 @@
 #include "io/LineReader.h"
 
+#include "common/RegularFile.h"
+
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 namespace px::io {
 
 LineReader::LineReader(std::string path) : path_(std::move(path)), buf_(1 << 16) {
-    if (isDirectory(path_)) throw InputError(path_, 0, "expected a file, found a folder");
-    struct stat st;
-    if (::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode))  // a FIFO would block the reader forever
-        throw InputError(path_, 0, "expected a regular file (found a pipe, socket or device); refusing to read it");
-    gz_ = gzopen(path_.c_str(), "rb");
-    if (!gz_) throw InputError(path_, 0, std::string("cannot open file: ") + std::strerror(errno));
+    const int fd = openRegularFile(path_);  // a FIFO would block the reader forever: refused by name
+    gz_ = gzdopen(fd, "rb");                 // owns fd from here
+    if (!gz_) {
+        ::close(fd);
+        throw InputError(path_, 0, "cannot open file for reading");
+    }
     gzbuffer(static_cast<gzFile>(gz_), 1 << 17);
 }
 

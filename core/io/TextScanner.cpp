@@ -1,27 +1,30 @@
 #include "io/TextScanner.h"
 
+#include "common/RegularFile.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 namespace px::io {
 
 std::string readWholeFile(const std::string& path, std::uint64_t maxBytes) {
-    struct stat st;
-    if (::stat(path.c_str(), &st) != 0) throw InputError(path, 0, std::string("cannot open file: ") + std::strerror(errno));
-    if (S_ISDIR(st.st_mode)) throw InputError(path, 0, "expected a file, found a folder");
-    if (!S_ISREG(st.st_mode)) throw InputError(path, 0, "expected a regular file (found a pipe, socket or device); refusing to read it");
-    gzFile gz = gzopen(path.c_str(), "rb");
-    if (!gz) throw InputError(path, 0, std::string("cannot open file: ") + std::strerror(errno));
+    const int fd = openRegularFile(path);
+    const std::uint64_t fileBytes = std::uint64_t(fileSize(fd));
+    gzFile gz = gzdopen(fd, "rb");  // owns fd from here
+    if (!gz) {
+        ::close(fd);
+        throw InputError(path, 0, "cannot open file for reading");
+    }
     gzbuffer(gz, 1 << 18);
     std::string out;
-    out.reserve(std::size_t(st.st_size) + 1);
+    out.reserve(std::size_t(std::min<std::uint64_t>(fileBytes, maxBytes)) + 1);
     // Blocks of the file's size (gzip: a first guess), between 64 KiB and 4 MiB: small files cost little.
-    const unsigned kBlock = unsigned(std::clamp<std::uint64_t>(std::uint64_t(st.st_size) + 1, 1u << 16, 1u << 22));
+    const unsigned kBlock = unsigned(std::clamp<std::uint64_t>(fileBytes + 1, 1u << 16, 1u << 22));
     for (;;) {
         const std::size_t have = out.size();
         out.resize(have + kBlock);

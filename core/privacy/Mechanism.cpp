@@ -128,9 +128,10 @@ NoiseModel::NoiseModel(std::shared_ptr<const DensityMatrix> cleanPtr, const std:
     if (p.mechanism == MechanismKind::RandomizedResponse)
         throw std::invalid_argument("randomized response works on graphs: use releaseRandomizedResponse");
     if (!(p.delta > 0 && p.delta < 1)) throw std::invalid_argument("δ must lie in (0, 1)");
-    if (p.secure && p.mechanism != MechanismKind::Gaussian && p.mechanism != MechanismKind::Laplace)
-        throw std::invalid_argument("secure mode is available for the Gaussian and Laplace mechanisms with global sensitivity "
-                                    "(discrete Gaussian, discrete Laplace); not for the smooth mechanism or randomized response");
+    if (p.secure && p.mechanism == MechanismKind::SmoothGaussian)
+        throw std::invalid_argument("secure mode is available for the Gaussian and Laplace mechanisms (discrete Gaussian, "
+                                    "discrete Laplace) and for randomized response (exact flips); not for the smooth "
+                                    "mechanism, whose proof dilates continuous Gaussian noise and has no proven discrete counterpart");
     if (p.secure && p.referenceMode) throw std::invalid_argument("secure mode cannot be combined with reference mode");
     if (p.allocation != Allocation::Isotropic && p.mechanism != MechanismKind::Gaussian)
         throw std::invalid_argument("per-pattern allocation is available for the Gaussian mechanism only");

@@ -31,15 +31,31 @@ Graph randomizedResponse(const Graph& g, double epsilon, Rng& rng) {
     return Graph::fromEdges(int(n), out);
 }
 
+Graph randomizedResponseSecure(const Graph& g, double epsilon, OsEntropy& entropy) {
+    const auto [num, den] = exactFraction(epsilon);
+    const int n = g.numVertices();
+    std::vector<Edge> flips;
+    for (int v = 1; v < n; ++v)
+        for (int w = 0; w < v; ++w)
+            if (exactRandomizedResponseFlip(entropy, num, den)) flips.push_back({w, v});
+    std::vector<Edge> edges = g.edges(), out;  // flips are generated in sorted (min, max) order
+    std::sort(flips.begin(), flips.end());
+    std::set_symmetric_difference(edges.begin(), edges.end(), flips.begin(), flips.end(), std::back_inserter(out));
+    return Graph::fromEdges(n, out);
+}
+
 RandomizedResponseModel::RandomizedResponseModel(const Dataset& data, const std::vector<Pattern>& patterns,
-                                                 double epsilon, std::uint64_t seed, double delta)
-    : data_(data), epsilon_(epsilon), seed_(seed) {
+                                                 double epsilon, std::uint64_t seed, double delta, bool secure)
+    : data_(data), epsilon_(epsilon), seed_(seed), secure_(secure) {
     if (!(epsilon > 0)) throw std::invalid_argument("randomized response needs ε > 0");
+    if (secure) exactFraction(epsilon);  // throws for an ε the exact sampler cannot take
     for (const auto& p : patterns) plans_.emplace_back(p);
     PrivacyReport& r = report_;
     r.mechanism = toString(MechanismKind::RandomizedResponse);
     r.allocation = "none";
     r.assumption = "none: each vertex pair flipped with probability 1/(1 + e^ε), densities of the perturbed graph";
+    if (secure) r.assumption += " (secure: exact flips with operating-system randomness)";
+    r.secure = secure;
     r.dataset = data.name;
     r.delta = delta;
     r.pureEpsilon = epsilon;
@@ -51,8 +67,14 @@ RandomizedResponseModel::RandomizedResponseModel(const Dataset& data, const std:
 }
 
 void RandomizedResponseModel::sampleRow(int i, int rep, double* out) const {
-    Rng rng(seed_, "randomized-response", std::uint64_t(i), std::uint64_t(rep));
-    Graph noisy = randomizedResponse(data_.graphs[i], epsilon_, rng);
+    Graph noisy;
+    if (secure_) {
+        thread_local OsEntropy entropy;
+        noisy = randomizedResponseSecure(data_.graphs[i], epsilon_, entropy);
+    } else {
+        Rng rng(seed_, "randomized-response", std::uint64_t(i), std::uint64_t(rep));
+        noisy = randomizedResponse(data_.graphs[i], epsilon_, rng);
+    }
     thread_local hom::Workspace<double> ws;
     ws.bind(noisy);
     for (int j = 0; j < cols(); ++j) out[j] = hom::density(plans_[j], noisy, ws);

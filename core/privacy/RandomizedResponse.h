@@ -5,6 +5,7 @@
 #include "common/Rng.h"
 #include "hom/HomCounter.h"
 #include "privacy/Mechanism.h"
+#include "privacy/Samplers.h"
 
 namespace px::privacy {
 
@@ -12,10 +13,15 @@ namespace px::privacy {
 // is O(n + e + flips) rather than O(n²).
 Graph randomizedResponse(const Graph& g, double epsilon, Rng& rng);
 
+// Secure mode: every vertex pair decided by an exact sampler (exactRandomizedResponseFlip) with
+// operating-system randomness, so the flip probability is exactly 1/(1 + e^ε) for the double ε
+// given; no floating point touches the decision. O(n²) per graph.
+Graph randomizedResponseSecure(const Graph& g, double epsilon, OsEntropy& entropy);
+
 class RandomizedResponseModel : public RowSampler {
 public:
     RandomizedResponseModel(const Dataset& data, const std::vector<Pattern>& patterns, double epsilon,
-                            std::uint64_t seed, double delta = 1e-6);
+                            std::uint64_t seed, double delta = 1e-6, bool secure = false);
     void sampleRow(int graph, int repetition, double* out) const override;
     NoisyEmbedding release(int repetition, Progress& progress = noProgress()) const;
     int rows() const override { return data_.size(); }
@@ -27,6 +33,7 @@ private:
     std::vector<hom::HomPlan> plans_;
     double epsilon_;
     std::uint64_t seed_;
+    bool secure_;
     PrivacyReport report_;
 };
 

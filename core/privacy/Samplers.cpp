@@ -48,6 +48,20 @@ u128 OsEntropy::below(u128 n) {
     // Rejection from the smallest power of two ≥ n.
     int bits = 0;
     for (u128 m = n - 1; m > 0; m >>= 1) ++bits;
+    if (n == 2) {  // a fair coin: one bit of a buffered word
+        if (bitsLeft_ == 0) { bitWord_ = next(); bitsLeft_ = 64; }
+        const u128 b = bitWord_ & 1;
+        bitWord_ >>= 1;
+        --bitsLeft_;
+        return b;
+    }
+    if (bits <= 64) {
+        const std::uint64_t mask = bits == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << bits) - 1;
+        for (;;) {
+            const std::uint64_t x = next() & mask;
+            if (x < n) return x;
+        }
+    }
     for (;;) {
         u128 x = (u128(next()) << 64) | next();
         if (bits < 128) x &= (u128(1) << bits) - 1;
@@ -114,6 +128,18 @@ long DiscreteGaussian<R>::sample(R& r) {
 }
 
 template class DiscreteGaussian<OsEntropy>;
+
+std::pair<u128, u128> exactFraction(double epsilon) {
+    if (!(epsilon >= std::ldexp(1.0, -60) && epsilon <= std::ldexp(1.0, 20)))
+        throw std::invalid_argument("secure mode needs ε in [2^-60, 2^20]");
+    int e = 0;
+    const double m = std::frexp(epsilon, &e);  // epsilon = m · 2^e, m ∈ [0.5, 1)
+    u128 n = u128(std::ldexp(m, 53));           // exact: 53 significant bits
+    int shift = 53 - e;                          // epsilon = n / 2^shift
+    while (shift > 0 && (n & 1) == 0) { n >>= 1; --shift; }
+    if (shift < 0) return {n << -shift, 1};
+    return {n, u128(1) << shift};
+}
 
 double discreteGaussianPmf(long x, double sigma2) {
     double z = 0.0;

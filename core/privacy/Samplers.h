@@ -9,6 +9,7 @@
 #include "common/Rng.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace px::privacy {
@@ -28,6 +29,8 @@ public:
 private:
     std::uint64_t buf_[512];
     int pos_ = 512;
+    std::uint64_t bitWord_ = 0;  // fair coins, one bit each
+    int bitsLeft_ = 0;
 };
 
 // Exact samplers of CKS 2020 with a uniform-bit source R (OsEntropy or a test source).
@@ -45,6 +48,20 @@ public:
 private:
     std::uint64_t num_, den_, t_;
 };
+
+// ε as an exact fraction n/d (d a power of two): every finite double is one. Throws outside [2^-60, 2^20].
+std::pair<unsigned __int128, unsigned __int128> exactFraction(double epsilon);
+
+// One exact randomized-response decision: true with probability 1/(1 + e^(n/d)) = e^(−γ)/(1 + e^(−γ)).
+// A fair coin says "keep" (weight 1/2) or "try to flip" (weight 1/2, accepted with probability
+// e^(−γ)); rejected tries start again. P(flip) = (e^(−γ)/2) / (1/2 + e^(−γ)/2).
+template <class R>
+bool exactRandomizedResponseFlip(R& r, unsigned __int128 n, unsigned __int128 d) {
+    for (;;) {
+        if (r.below(2) == 0) return false;
+        if (DiscreteGaussian<R>::bernoulliExp(r, n, d)) return true;
+    }
+}
 
 // Probability mass of the discrete Gaussian N_Z(0, σ²) at x (for tests): e^(−x²/2σ²) / Σ_y e^(−y²/2σ²).
 double discreteGaussianPmf(long x, double sigma2);

@@ -13,6 +13,7 @@
 #include <QtTest>
 #include <fstream>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 using namespace px;
@@ -156,6 +157,24 @@ private slots:
                                     refusal([&] { PatternSet::load(base + "/p.json"); }),
                                     refusal([&] { gnn::loadDepthSpec(base + "/d.json"); })};
         for (const auto& m : msgs) QVERIFY2(m.find("pipe, socket or device") != std::string::npos, m.c_str());
+    }
+
+    // Symlinks are followed once by open(2); what is checked is the opened object itself.
+    void symlinksAreResolvedOnce() {
+        QTemporaryDir dir;
+        const std::string base = dir.path().toStdString();
+        write(dir, "real.edges", "0 1\n1 2\n");
+        QCOMPARE(::symlink((base + "/real.edges").c_str(), (base + "/link.edges").c_str()), 0);
+        QCOMPARE(io::loadDataset(base + "/link.edges").graphs.at(0).numEdges(), 2);
+        QCOMPARE(::mkfifo((base + "/pipe").c_str(), 0600), 0);
+        QCOMPARE(::symlink((base + "/pipe").c_str(), (base + "/pipe.edges").c_str()), 0);
+        QCOMPARE(::symlink((base + "/pipe").c_str(), (base + "/pipe.json").c_str()), 0);
+        const std::string viaLink[] = {refusal([&] { io::loadDataset(base + "/pipe.edges"); }),
+                                       refusal([&] { experiment::SweepSpec::load(base + "/pipe.json"); })};
+        for (const auto& m : viaLink) QVERIFY2(m.find("pipe, socket or device") != std::string::npos, m.c_str());
+        QCOMPARE(::symlink((base + "/nowhere").c_str(), (base + "/dangling.json").c_str()), 0);
+        const std::string dangling = refusal([&] { experiment::SweepSpec::load(base + "/dangling.json"); });
+        QVERIFY2(says(dangling, base + "/dangling.json", "no such file"), dangling.c_str());
     }
 
     void jsonSpecsNameTheKeyPath_data() {

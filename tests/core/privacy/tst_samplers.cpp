@@ -106,6 +106,55 @@ private slots:
         QVERIFY(std::abs(mean) < 4.4 * std::sqrt(s2 / n));
         QVERIFY(m2 / n < s2 * (1 + 4.4 * std::sqrt(2.0 / n)));  // variance of N_Z(0, σ²) is ≤ σ²
     }
+    // ε as an exact fraction n / 2^k: the secure samplers use exactly the ε the user gave.
+    void exactFractionIsExact() {
+        for (double eps : {0.1, 1.0, 1.5, 3.0, 1e-9, 1000.0, 0.7310585786300049}) {
+            const auto [n, d] = exactFraction(eps);
+            QVERIFY((d & (d - 1)) == 0);                           // a power of two
+            QCOMPARE(double(n) / double(d), eps);                  // exact: both are exact in a double's range
+            QVERIFY(d == 1 || (n & 1) == 1);                       // reduced
+        }
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, exactFraction(0.0));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, exactFraction(std::nan("")));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, exactFraction(1e300));
+    }
+    // Secure randomized response: the flip rate is 1/(1 + e^ε), and a sampler off by 0.2 in ε fails.
+    void secureRandomizedResponseFlipRate() {
+        Rng rng(5, "test-rr-secure");
+        const int n = 400;
+        Graph g = pxtest::randomGraph(n, 0.05, rng);
+        OsEntropy entropy;
+        for (double eps : {0.1, 1.5, 4.0}) {
+            const double p = 1 / (1 + std::exp(eps)), wrong = 1 / (1 + std::exp(eps + 0.2));
+            long flips = 0, pairs = 0;
+            for (int r = 0; r < 6; ++r) {
+                Graph h = randomizedResponseSecure(g, eps, entropy);
+                QCOMPARE(h.numVertices(), n);
+                for (int u = 0; u < n; ++u)
+                    for (int v = u + 1; v < n; ++v) flips += g.hasEdge(u, v) != h.hasEdge(u, v);
+                pairs += long(n) * (n - 1) / 2;
+            }
+            const double rate = double(flips) / pairs, sd = std::sqrt(p * (1 - p) / pairs);
+            QVERIFY2(std::abs(rate - p) < 4.9 * sd, qPrintable(QString("ε=%1: %2 vs %3").arg(eps).arg(rate).arg(p)));  // 1e-6
+            QVERIFY2(std::abs(rate - wrong) > 4.9 * sd, qPrintable(QString("ε=%1: no power").arg(eps)));
+        }
+    }
+    void secureRandomizedResponseIsReportedAndSmoothIsRefused() {
+        Rng rng(6, "test-rr-model");
+        Dataset data;
+        data.name = "two";
+        data.graphs = {pxtest::randomGraph(30, 0.2, rng), pxtest::randomGraph(30, 0.2, rng)};
+        const std::vector<Pattern> patterns = {Pattern(Graph::fromEdges(2, {{0, 1}})), Pattern(Graph::fromEdges(3, {{0, 1}, {1, 2}, {0, 2}}))};
+        RandomizedResponseModel secure(data, patterns, 1.0, 1, 1e-6, true);
+        QVERIFY(secure.report().secure);
+        QVERIFY(QString::fromStdString(secure.report().assumption).contains("secure"));
+        const NoisyEmbedding e = secure.release(0);
+        QCOMPARE(int(e.values.rows()), 2);
+        for (int i = 0; i < 2; ++i)
+            for (int j = 0; j < 2; ++j) QVERIFY(e.values(i, j) >= 0 && e.values(i, j) <= 1);
+        QVERIFY(!RandomizedResponseModel(data, patterns, 1.0, 1).report().secure);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, RandomizedResponseModel(data, patterns, 1e300, 1, 1e-6, true));
+    }
     void randomizedResponseFlipRate() {
         Rng rng(4, "test-rr");
         Graph g = pxtest::randomGraph(60, 0.1, rng);

@@ -1,5 +1,7 @@
 #include "hom/DenseEvaluator.h"
 
+#include "common/Error.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -8,6 +10,8 @@
 namespace px::hom {
 
 namespace {
+
+constexpr int kPanel = 512;  // columns per GEMM panel between cancellation checks
 
 // H(x_v, x_w) between the summed-out vertex and one separator vertex.
 struct Factor {
@@ -41,6 +45,7 @@ public:
         const double invN = 1.0 / n_;
         double result = 1.0;
         for (int i = 0; i < m; ++i) {
+            if (ws_.cancel && ws_.cancel->cancelled()) throw Cancelled();
             const DenseBag& b = plan_.bags[i];
             Message* out = &ws_.local[i];
             if (keyIds) {
@@ -100,6 +105,10 @@ public:
     }
 
 private:
+    // A cancel is seen within 64 rows of a message (a few milliseconds even at n = 10⁴).
+    void poll(int row) const {
+        if ((row & 63) == 0 && ws_.cancel && ws_.cancel->cancelled()) throw Cancelled();
+    }
     std::size_t nnz() const { return std::size_t(off_[n_]); }
     bool masked(const DenseBag& b) const { return b.masked && !gemm_; }
     const Eigen::VectorXd& vec(int bag) const { return ws_.at[bag]->vec; }
@@ -130,6 +139,7 @@ private:
             m0.assign(n_, 0.0);
             m1.assign(n_, 0.0);
             for (int y = 0; y < n_; ++y) {
+                poll(y);
                 const int dy = off_[y + 1] - off_[y];
                 for (int p = off_[y]; p < off_[y + 1]; ++p) {
                     m0[adj_[p]] = h0.weight(std::size_t(rev[p]));  // H0(x, y)
@@ -152,11 +162,13 @@ private:
         } else if (h0.kind == K::Dense && h1.kind == K::Dense) {
             const DenseMatrix t0 = h0.dense().transpose();
             const DenseMatrix t1 = (g.asDiagonal() * h1.dense()).transpose();
-            for (int y = 0; y < n_; ++y)
+            for (int y = 0; y < n_; ++y) {
+                poll(y);
                 for (int k = off_[y]; k < off_[y + 1]; ++k) out[k] = t0.row(y).dot(t1.row(adj_[k]));
+            }
         } else if (h0.kind == K::Dense) {  // Σ over x ∈ N(z) of g(x) H0(x, y) H1(x, z)
             for (int y = 0; y < n_; ++y)
-                for (int k = off_[y]; k < off_[y + 1]; ++k) {
+                for (int k = (poll(y), off_[y]); k < off_[y + 1]; ++k) {
                     const int z = adj_[k];
                     double sum = 0;
                     for (int q = off_[z]; q < off_[z + 1]; ++q) sum += g[adj_[q]] * h0.at(adj_[q], y) * h1.weight(std::size_t(rev[q]));
@@ -164,7 +176,7 @@ private:
                 }
         } else {  // Σ over x ∈ N(y) of g(x) H0(x, y) H1(x, z)
             for (int y = 0; y < n_; ++y)
-                for (int k = off_[y]; k < off_[y + 1]; ++k) {
+                for (int k = (poll(y), off_[y]); k < off_[y + 1]; ++k) {
                     const int z = adj_[k];
                     double sum = 0;
                     for (int p = off_[y]; p < off_[y + 1]; ++p) sum += g[adj_[p]] * h0.weight(std::size_t(rev[p])) * h1.at(adj_[p], z);
@@ -179,7 +191,12 @@ private:
     void symmetricProduct(const DenseMatrix& h, const Eigen::VectorXd& g, DenseMatrix& out) const {
         const DenseMatrix scaled = g.asDiagonal() * h;
         out.setZero(n_, n_);
-        out.triangularView<Eigen::Lower>() += h.transpose() * scaled;
+        // Column panels of the lower triangle, polling for a cancel between them.
+        for (int c = 0; c < n_; c += kPanel) {
+            poll(0);
+            const int w = std::min(kPanel, n_ - c);
+            out.block(c, c, n_ - c, w).triangularView<Eigen::Lower>() += h.middleCols(c, n_ - c).transpose() * scaled.middleCols(c, w);
+        }
         for (int y = 0; y < n_; ++y)
             for (int z = y + 1; z < n_; ++z) out(y, z) = out(z, y);
     }
@@ -251,9 +268,10 @@ private:
         out.setZero(n_, n_);
         if (e.w.empty()) {
             for (int y = 0; y < n_; ++y)
-                for (int k = off_[y]; k < off_[y + 1]; ++k) out.row(y) += g[adj_[k]] * d.row(adj_[k]);
+                for (int k = (poll(y), off_[y]); k < off_[y + 1]; ++k) out.row(y) += g[adj_[k]] * d.row(adj_[k]);
         } else {
             for (int x = 0; x < n_; ++x) {
+                poll(x);
                 if (g[x] == 0.0) continue;
                 for (int k = off_[x]; k < off_[x + 1]; ++k) out.row(adj_[k]) += (g[x] * e.w[k]) * d.row(x);
             }
@@ -277,7 +295,12 @@ private:
             out.colwise() = u;
         } else if (h0.kind == K::Dense && h1.kind == K::Dense) {
             const DenseMatrix scaled = g.asDiagonal() * h1.dense();
-            out.noalias() = h0.dense().transpose() * scaled;
+            out.resize(n_, n_);
+            for (int c = 0; c < n_; c += kPanel) {  // column panels, polling for a cancel between them
+                poll(0);
+                const int w = std::min(kPanel, n_ - c);
+                out.middleCols(c, w).noalias() = h0.dense().transpose() * scaled.middleCols(c, w);
+            }
         } else if (h0.kind == K::Edges && h1.kind == K::Dense) {
             edgesTimesDense(h0, g, h1.dense(), out);
         } else if (h0.kind == K::Dense && h1.kind == K::Edges) {
@@ -287,6 +310,7 @@ private:
         } else {
             out.setZero(n_, n_);
             for (int x = 0; x < n_; ++x) {
+                poll(x);
                 if (g[x] == 0.0) continue;
                 for (int k0 = off_[x]; k0 < off_[x + 1]; ++k0) {
                     const double c = g[x] * h0.weight(std::size_t(k0));

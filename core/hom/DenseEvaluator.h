@@ -11,6 +11,7 @@
 //     n × n × n matrix product at the machine's GEMM rate.
 // On dense graphs (COLLAB) GEMM mode is the fastest; on sparse graphs with hubs (REDDIT) scatter
 // mode; on small sparse molecules the sparse DP, whose pruning enumerates few partial maps.
+#include "common/Progress.h"
 #include "graph/Graph.h"
 #include "hom/DensePlan.h"
 #include "hom/HomPlan.h"
@@ -87,6 +88,7 @@ struct DenseWorkspace {
     std::vector<double> mark0, mark1;             // edge-masked products: weights of one vertex's neighbours
     std::vector<int> reverse;                     // per adjacency entry (x, y): the position of (y, x)
     bool reverseBuilt = false;
+    const Progress* cancel = nullptr;             // checked before every bag: a cancel is seen within one message
     const DenseMatrix& denseAdjacency();
     const int* reverseIndex();
 };

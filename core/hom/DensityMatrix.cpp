@@ -196,6 +196,7 @@ DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Patt
             ws.cancel = &progress;
             ws.maxTableEntries = maxTableEntries;
             dense.bind(g);
+            dense.cancel = &progress;
             for (int j = 0; j < d; ++j) {
                 // Checked per (graph, pattern) pair, so that a cancel is seen within one pair's time.
                 if (stop.load(std::memory_order_relaxed) || progress.cancelled()) {

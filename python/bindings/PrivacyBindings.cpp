@@ -1,0 +1,234 @@
+// Private release for Python: mechanisms with pxrun's options (and its JSON form, so they pickle),
+// releases from densities or from graphs (randomized response), the privacy report as a dict, the
+// accountant's conversions and the empirical audit.
+#include "Bindings.h"
+#include "privacy/Accounting.h"
+#include "privacy/Audit.h"
+#include "privacy/EmbeddingExport.h"
+#include "privacy/Mechanism.h"
+#include "privacy/RandomizedResponse.h"
+
+#include <cmath>
+#include <memory>
+
+namespace pxpy {
+namespace {
+
+using px::privacy::MechanismKind;
+using px::privacy::MechanismParams;
+
+py::object fromJson(const nlohmann::json& j) { return py::module_::import("json").attr("loads")(j.dump()); }
+
+MechanismParams makeMechanism(const std::string& kind, const py::object& epsilon, const py::object& rho, double delta,
+                              const std::string& allocation, const py::object& weights, const py::object& degreeBound, double beta,
+                              bool secure, bool reference, std::uint64_t seed) {
+    MechanismParams p;
+    p.mechanism = px::privacy::mechanismFromString(kind);
+    p.allocation = px::privacy::allocationFromString(allocation);
+    if (!weights.is_none()) p.weights = weights.cast<std::vector<double>>();
+    if (!rho.is_none()) {
+        if (!epsilon.is_none()) throw std::invalid_argument("give epsilon or rho, not both");
+        p.axis = px::privacy::BudgetAxis::Rho;
+        p.rho = rho.cast<double>();
+        if (!(p.rho > 0) || !std::isfinite(p.rho)) throw std::invalid_argument("rho must be positive and finite");
+    } else {
+        p.epsilon = epsilon.is_none() ? 1.0 : epsilon.cast<double>();
+        if (!(p.epsilon > 0) || !std::isfinite(p.epsilon)) throw std::invalid_argument("epsilon must be positive and finite");
+    }
+    if (!(delta > 0 && delta < 1)) throw std::invalid_argument("delta must lie in (0, 1)");
+    p.delta = delta;
+    // degree_bound=None: no degree assumption (the counting lemma with D = n − 1 for each graph).
+    if (degreeBound.is_none()) {
+        p.sensitivity = px::privacy::SensitivitySource::CountingLemma;
+    } else {
+        p.degreeBound = degreeBound.cast<int>();
+        if (p.degreeBound < 1) throw std::invalid_argument("degree_bound must be at least 1 (or None: no degree assumption)");
+    }
+    if (!(beta >= 0) || !std::isfinite(beta)) throw std::invalid_argument("beta must be ≥ 0");
+    p.beta = beta;
+    p.secure = secure;
+    p.referenceMode = reference;
+    p.seed = seed;
+    return p;
+}
+
+px::privacy::GraphFacts factsFrom(const MechanismParams& p, const py::array_t<double, py::array::c_style | py::array::forcecast>& n,
+                                  const py::object& maxDegree, long rows) {
+    if (n.ndim() != 1 || n.shape(0) != rows)
+        throw std::invalid_argument("n must hold one vertex count per row of the densities (" + std::to_string(rows) + ")");
+    px::privacy::GraphFacts f;
+    for (long i = 0; i < rows; ++i) {
+        const double v = n.at(i);
+        if (!(v >= 1) || v != std::floor(v) || v > double(1 << 30)) throw std::invalid_argument("n[" + std::to_string(i) + "] is not a vertex count");
+        f.n.push_back(int(v));
+    }
+    const bool needsDegrees = p.mechanism == MechanismKind::SmoothGaussian ||
+                              p.sensitivity == px::privacy::SensitivitySource::PublicDegreeBound;
+    if (maxDegree.is_none()) {
+        if (needsDegrees)
+            throw std::invalid_argument("this mechanism needs max_degree (Δ(G) of every graph, e.g. data.max_degree): the public "
+                                        "bound D is checked against it, and the smooth bound uses it");
+        for (int v : f.n) f.maxDegree.push_back(v - 1);
+    } else {
+        auto d = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(maxDegree);
+        if (!d || d.ndim() != 1 || d.shape(0) != rows) throw std::invalid_argument("max_degree must hold one value per graph");
+        for (long i = 0; i < rows; ++i) f.maxDegree.push_back(int(d.at(i)));
+    }
+    return f;
+}
+
+py::tuple releaseDensities(const MechanismParams& p, const py::array_t<double, py::array::c_style | py::array::forcecast>& t,
+                           const py::array_t<double, py::array::c_style | py::array::forcecast>& n, const py::object& patterns,
+                           const py::object& maxDegree, int repetition) {
+    if (p.mechanism == MechanismKind::RandomizedResponse)
+        throw std::invalid_argument("randomized response perturbs the graphs, not the densities: use release_graphs(data, patterns)");
+    if (t.ndim() != 2) throw std::invalid_argument("densities must be a 2-dimensional array (graphs × patterns)");
+    const long N = t.shape(0), d = t.shape(1);
+    std::vector<px::Pattern> ps;
+    if (py::isinstance<px::PatternSet>(patterns)) ps = patterns.cast<const px::PatternSet&>().patterns;
+    else ps = patterns.cast<std::vector<px::Pattern>>();
+    if (long(ps.size()) != d)
+        throw std::invalid_argument("densities have " + std::to_string(d) + " columns for " + std::to_string(ps.size()) + " patterns");
+    auto clean = std::make_shared<px::DensityMatrix>();
+    clean->t.resize(N, d);
+    std::copy(t.data(), t.data() + N * d, clean->t.data());
+    clean->n.resize(N);
+    for (long i = 0; i < N; ++i) clean->n(i) = n.at(i);
+    for (long k = 0; k < N * d; ++k)
+        if (!std::isfinite(clean->t.data()[k])) throw std::invalid_argument("densities hold a non-finite value");
+    const px::privacy::GraphFacts facts = factsFrom(p, n, maxDegree, N);
+    auto out = std::make_unique<px::privacy::NoisyEmbedding>();
+    {
+        py::gil_scoped_release nogil;
+        px::privacy::NoiseModel model(clean, ps, facts, p, "python");
+        model.releaseInto(repetition, *out);
+    }
+    py::object report = fromJson(out->report.toJson());
+    auto* e = out.release();
+    return py::make_tuple(arrayOwning(e, e->values.data(), e->values.rows(), e->values.cols()), report);
+}
+
+py::tuple releaseGraphs(const MechanismParams& p, const px::Dataset& data, const px::PatternSet& patterns, int repetition,
+                        const py::object& progress) {
+    auto e = runInterruptible([&](px::Progress& pr) {
+        if (p.mechanism == MechanismKind::RandomizedResponse) {
+            px::privacy::RandomizedResponseModel rr(data, patterns.patterns, p.epsilon, p.seed, p.delta, p.secure);
+            return std::make_unique<px::privacy::NoisyEmbedding>(rr.release(repetition, pr));
+        }
+        px::DensityMatrix dm = px::DensityMatrix::compute(data, patterns, {}, pr);
+        px::privacy::NoiseModel model(dm, patterns.patterns, px::privacy::GraphFacts::of(data), p, data.name);
+        return std::make_unique<px::privacy::NoisyEmbedding>(model.release(repetition));
+    }, progress);
+    py::object report = fromJson(e->report.toJson());
+    auto* raw = e.release();
+    return py::make_tuple(arrayOwning(raw, raw->values.data(), raw->values.rows(), raw->values.cols()), report);
+}
+
+py::list conversionsOf(double rho, double delta, double omega, const py::object& mu, const py::object& pure) {
+    px::privacy::Guarantee g;
+    g.rho = rho;
+    g.omega = omega;
+    if (!mu.is_none()) g.gaussianMu = mu.cast<double>();
+    if (!pure.is_none()) g.pureEpsilon = pure.cast<double>();
+    py::list out;
+    const auto cs = px::privacy::conversions(g, delta);
+    const int best = px::privacy::tightestConversion(cs);
+    for (std::size_t i = 0; i < cs.size(); ++i) {
+        py::dict c;
+        c["name"] = cs[i].name;
+        c["epsilon"] = cs[i].epsilon;
+        c["tightest"] = int(i) == best;
+        out.append(c);
+    }
+    return out;
+}
+
+py::dict audit(const py::object& g0, const py::object& g1, int n, const px::PatternSet& patterns, const MechanismParams& p,
+               int samples, double confidence, std::uint64_t seed, bool rawFloatingPoint) {
+    auto graph = [n](const py::object& edges, const char* what) {
+        std::vector<px::Edge> es;
+        for (auto e : edges) {
+            auto pair = e.cast<std::pair<long, long>>();
+            if (pair.first < 0 || pair.second < 0 || pair.first >= n || pair.second >= n)
+                throw std::invalid_argument(std::string(what) + ": an endpoint lies outside [0, n)");
+            es.push_back({int(pair.first), int(pair.second)});
+        }
+        return px::Graph::fromEdges(n, es);
+    };
+    const px::Graph a = graph(g0, "g0"), b = graph(g1, "g1");
+    px::privacy::AuditParams ap;
+    ap.samples = samples;
+    ap.confidence = confidence;
+    ap.seed = seed;
+    ap.rawFloatingPoint = rawFloatingPoint;
+    px::privacy::AuditResult r;
+    {
+        py::gil_scoped_release nogil;
+        r = px::privacy::auditPair(a, b, patterns.patterns, p, ap);
+    }
+    py::dict d;
+    d["claimed_epsilon"] = r.claimedEpsilon;
+    d["delta"] = r.delta;
+    d["epsilon_lower_bound"] = r.epsilonLowerBound;
+    d["fpr"] = r.fpr;
+    d["fnr"] = r.fnr;
+    d["fpr_upper"] = r.fprUpper;
+    d["fnr_upper"] = r.fnrUpper;
+    d["test"] = r.test;
+    d["samples"] = r.samples;
+    d["valid_guarantee"] = r.validGuarantee;
+    d["contradicts_claim"] = r.contradictsClaim();
+    return d;
+}
+
+}  // namespace
+
+void bindPrivacy(py::module_& m) {
+    py::register_exception_translator([](std::exception_ptr e) {
+        try {
+            if (e) std::rethrow_exception(e);
+        } catch (const px::privacy::AssumptionViolation& v) {
+            PyErr_SetString(PyExc_ValueError, v.what());
+        }
+    });
+    py::class_<MechanismParams>(m, "Mechanism",
+                                "A release mechanism with pxrun's options. kind: gaussian, smooth, laplace or rr; epsilon (or rho); "
+                                "degree_bound: the public bound D, or None for no degree assumption (counting lemma, D = n − 1).")
+        .def(py::init(&makeMechanism), py::arg("kind") = "gaussian", py::arg("epsilon") = py::none(), py::arg("rho") = py::none(),
+             py::arg("delta") = 1e-6, py::arg("allocation") = "isotropic", py::arg("weights") = py::none(), py::arg("degree_bound") = 6,
+             py::arg("beta") = 0.0, py::arg("secure") = false, py::arg("reference") = false, py::arg("seed") = 1)
+        .def_readwrite("seed", &MechanismParams::seed)
+        .def_property_readonly("kind", [](const MechanismParams& p) { return px::privacy::key(p.mechanism); })
+        .def_property_readonly("epsilon", [](const MechanismParams& p) { return p.epsilon; })
+        .def_property_readonly("delta", [](const MechanismParams& p) { return p.delta; })
+        .def("to_dict", [](const MechanismParams& p) { return fromJson(px::privacy::toJson(p)); })
+        .def("release", &releaseDensities, py::arg("densities"), py::arg("n"), py::arg("patterns"), py::arg("max_degree") = py::none(),
+             py::arg("repetition") = 0,
+             "Noisy densities (float64 array, same shape) and the privacy report (dict). n: vertex counts (public); "
+             "max_degree: Δ(G) per graph, needed for a public bound D and the smooth mechanism. The same seed and "
+             "repetition give what `pxrun embed` writes.")
+        .def("release_graphs", &releaseGraphs, py::arg("data"), py::arg("patterns"), py::arg("repetition") = 0,
+             py::arg("progress") = py::none(), "Release from the graphs themselves (randomized response, or densities then noise).")
+        .def("__repr__", [](const MechanismParams& p) { return "<pxstudio.Mechanism " + px::privacy::toJson(p).dump() + ">"; })
+        .def(py::pickle([](const MechanismParams& p) { return px::privacy::toJson(p).dump(); },
+                        [](const std::string& s) { return px::privacy::mechanismParamsFromJson(nlohmann::json::parse(s)); }));
+
+    m.def("epsilon_from_rho", [](double rho, double delta) {
+        px::privacy::Guarantee g;
+        g.rho = rho;
+        return px::privacy::tightestEpsilon(g, delta);
+    }, py::arg("rho"), py::arg("delta"), "ε at δ of ρ-zCDP under the tightest valid conversion");
+    m.def("rho_for_epsilon", [](double epsilon, double delta) {
+        const double mu = px::privacy::gaussianMuFor(epsilon, delta);
+        return mu * mu / 2;
+    }, py::arg("epsilon"), py::arg("delta"), "ρ = μ²/2 of the Gaussian mechanism meeting (ε, δ) exactly (analytic Gaussian)");
+    m.def("conversions", &conversionsOf, py::arg("rho"), py::arg("delta"), py::arg("omega") = px::privacy::kInf,
+          py::arg("gaussian_mu") = py::none(), py::arg("pure_epsilon") = py::none(),
+          "every conversion that applies to a guarantee (ρ, ω[, μ-GDP, pure ε]) at δ, with the tightest marked");
+    m.def("audit", &audit, py::arg("g0"), py::arg("g1"), py::arg("n"), py::arg("patterns"), py::arg("mechanism"),
+          py::arg("samples") = 100000, py::arg("confidence") = 0.95, py::arg("seed") = 12345, py::arg("raw_floating_point") = false,
+          "Empirical audit on neighbouring graphs g0, g1 (edge lists on n vertices, one edge apart): a certified "
+          "lower bound on ε to compare with the mechanism's claim");
+}
+
+}  // namespace pxpy

@@ -1,0 +1,67 @@
+"""Data in every form, and sweeps as tidy tables."""
+import numpy as np
+import pytest
+
+import pxstudio as px
+
+
+def test_edge_index_round_trip(sbm):
+    rebuilt = px.from_edge_index([sbm.edge_index(i) for i in range(len(sbm))], sbm.num_vertices, sbm.labels[:, 0])
+    assert np.array_equal(rebuilt.num_edges, sbm.num_edges)
+    assert rebuilt.tasks == [("task0", "binary")]
+    t = px.sample_patterns("treewidth:2", d=6, seed=1)
+    assert np.array_equal(px.densities(rebuilt, t), px.densities(sbm, t))
+
+
+def test_networkx_graphs():
+    nx = pytest.importorskip("networkx")
+    graphs = [nx.cycle_graph(6), nx.disjoint_union(nx.cycle_graph(3), nx.cycle_graph(3))]
+    data = px.from_networkx(graphs, labels=[0, 1])
+    tri = px.Pattern(3, [(0, 1), (1, 2), (0, 2)])
+    t = px.densities(data, [tri])
+    # hom(K3, C6) = 0; hom(K3, 2·C3) = 2·6 = 12, over 6³ maps.
+    assert t[0, 0] == 0 and t[1, 0] == pytest.approx(12 / 216)
+
+
+def test_tu_data_with_labels_and_folds(shared_data):
+    data = px.load(shared_data / "MUTAG")
+    assert len(data) == 188 and data.labels.shape == (188, 1)
+    assert set(np.unique(data.labels)) == {0.0, 1.0}
+
+
+def test_gin_data_has_its_folds(shared_data):
+    data = px.load(shared_data / "REDDIT-BINARY-gin")
+    assert len(data) == 2000 and len(data.folds) == 10
+    assert all(len(f["train"]) + len(f["test"]) == 2000 for f in data.folds)
+
+
+def test_ogb_split(shared_data):
+    data = px.load(shared_data / "ogbg-molbace")
+    assert data.split["name"] == "scaffold"
+    assert len(data.split["train"]) + len(data.split["valid"]) + len(data.split["test"]) == len(data)
+
+
+def test_linqs_node_data(shared_data):
+    cora = px.load_node_data(shared_data / "cora")
+    assert cora.num_nodes == 2708 and cora.features.shape == (2708, 1433) and cora.edge_index.shape[0] == 2
+
+
+def test_sweep_returns_the_tidy_table_pxrun_writes(pxrun, tmp_path):
+    import json
+    import subprocess
+    spec = {"dataset": "builtin:sbm-cycles", "patterns": {"class": "trees", "d": 8},
+            "mechanisms": [{"mechanism": "gaussian", "sensitivity": "counting-lemma"}],
+            "budget": {"axis": "epsilon", "values": [1, 10]}, "noise_seeds": [1, 2]}
+    result = px.sweep_result(spec)
+    runs = result["runs"]
+    assert len(runs) == 4  # 2 budgets × 2 noise seeds
+    for column in ("epsilon", "value", "metric", "public_value", "shuffled_value", "no_structural_signal"):
+        assert column in runs
+    assert list(np.asarray(runs["epsilon"], dtype=float)) == [1, 1, 10, 10]
+    assert set(result["metadata"]) >= {"dataset", "spec", "erf_fits"}
+    (tmp_path / "s.json").write_text(json.dumps(spec))
+    subprocess.run([pxrun, "sweep", str(tmp_path / "s.json"), "--out", str(tmp_path / "r")], check=True, capture_output=True)
+    theirs = np.genfromtxt(tmp_path / "r.csv", delimiter=",", names=True, dtype=None, encoding="utf-8")
+    for column in ("value", "public_value", "shuffled_value", "noise_seed"):
+        assert np.array_equal(np.asarray(runs[column], dtype=float), theirs[column].astype(float)), column
+    assert px.sweep(tmp_path / "s.json")["value"].tolist() == list(np.asarray(runs["value"]))

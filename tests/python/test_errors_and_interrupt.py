@@ -1,0 +1,96 @@
+"""Bad input raises a Python exception naming what is wrong; Ctrl-C stops a long count at once."""
+import os
+import signal
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import pxstudio as px
+
+
+def test_malformed_file_names_file_and_line(tmp_path):
+    bad = tmp_path / "g.edges"
+    bad.write_text("0 1\n1 x\n")
+    with pytest.raises(ValueError, match=r"g\.edges:2"):
+        px.load(bad)
+
+
+def test_missing_file_is_an_os_error(tmp_path):
+    with pytest.raises(FileNotFoundError, match="nowhere"):
+        px.load(tmp_path / "nowhere")
+
+
+def test_a_pipe_is_refused_by_name(tmp_path):
+    os.mkfifo(tmp_path / "pipe.edges")
+    with pytest.raises(ValueError, match="pipe, socket or device"):
+        px.load(tmp_path / "pipe.edges")
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda: px.sample_patterns("cliques"), "pattern class"),
+    (lambda: px.sample_patterns("trees", d=0), "d must lie"),
+    (lambda: px.from_edge_index([np.array([[0, 1, 2]])]), "shape"),
+    (lambda: px.from_edge_index([np.array([[0, 5], [1, 1]])], num_nodes=[3]), "outside"),
+    (lambda: px.Mechanism("gaussian", epsilon=-1), "epsilon"),
+    (lambda: px.Mechanism("wobbly"), "mechanism"),
+    (lambda: px.Mechanism("smooth", secure=True).release(np.zeros((1, 1)), [3], patterns=[px.Pattern(2, [(0, 1)])],
+                                                         max_degree=[2]), "secure mode"),
+    (lambda: px.Mechanism("gaussian", degree_bound=6).release(np.zeros((2, 1)), [3, 3], patterns=[px.Pattern(2, [(0, 1)])]),
+     "max_degree"),
+    (lambda: px.Mechanism("gaussian").release(np.zeros((2, 2)), [3, 3], patterns=[px.Pattern(2, [(0, 1)])]), "columns"),
+    (lambda: px.Pattern(3, [(0, 1)], order=[0, 0, 1]), "permutation"),
+    (lambda: px.sweep({"dataset": "builtin:csl", "budget": {"values": [1, "x"]}}), "budget.values[1]"),
+])
+def test_bad_arguments_raise_value_error(call, words):
+    with pytest.raises(ValueError) as e:
+        call()
+    assert words in str(e.value)
+
+
+def test_graph_above_the_public_degree_bound_is_refused(sbm, trees):
+    t = px.densities(sbm, trees)
+    with pytest.raises(ValueError, match="public bound D = 3"):
+        px.Mechanism("gaussian", degree_bound=3).release(t, sbm.num_vertices, patterns=trees, max_degree=sbm.max_degree)
+
+
+def _heavy_data():
+    rng = np.random.default_rng(1)
+    graphs = []
+    for _ in range(16):
+        n = 3000
+        e = rng.integers(0, n, size=(2, 60000))
+        graphs.append(e)
+    return px.from_edge_index(graphs, [3000] * 16)
+
+
+def test_keyboard_interrupt_stops_a_long_count_within_100_ms():
+    data = _heavy_data()
+    patterns = px.sample_patterns("treewidth:2", d=40, seed=2, max_size=8)
+    fractions = []
+    sent = {}
+
+    def interrupt():
+        sent["at"] = time.perf_counter()
+        signal.raise_signal(signal.SIGINT) if threading.current_thread() is threading.main_thread() else os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(1.0, interrupt)
+    start = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        px.densities(data, patterns, progress=fractions.append)
+    stopped = time.perf_counter()
+    timer.join()
+    assert stopped - start > 0.9, "the count ended before the interrupt: make it heavier"
+    latency = stopped - sent["at"]
+    print(f"KeyboardInterrupt latency {latency * 1e3:.1f} ms")
+    assert latency < 0.1
+    assert fractions and all(0 <= f <= 1 for f in fractions)
+
+
+def test_progress_callback_errors_cancel_and_propagate(sbm):
+    def boom(fraction):
+        raise RuntimeError("stop here")
+    with pytest.raises(RuntimeError, match="stop here"):
+        px.densities(_heavy_data(), px.sample_patterns("treewidth:2", d=10, seed=2), progress=boom)

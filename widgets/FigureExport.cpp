@@ -1,35 +1,140 @@
 #include "FigureExport.h"
 
+#include "FigureLayout.h"
+
+#include <QFile>
 #include <QFileInfo>
+#include <QPageLayout>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSvgGenerator>
+#include <cmath>
 #include <qcustomplot.h>
 #include <stdexcept>
 
 namespace px::widgets {
 
-void exportFigure(QCustomPlot* plot, const QString& path, int width, int height, int dpi) {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    const QString tmp = path + ".tmp." + suffix;
-    bool ok = false;
-    if (suffix == "png") {
-        ok = plot->savePng(tmp, width, height, dpi / 96.0, -1, dpi);
-    } else if (suffix == "pdf") {
-        ok = plot->savePdf(tmp, width, height, QCP::epNoCosmetic, "PXStudio", plot->objectName());
-    } else if (suffix == "svg") {
+namespace {
+constexpr double kLayoutDpi = 96.0;  // the plot is laid out in pixels of 1/96 in, as on screen
+
+FigureSize paper(double w, double h, double fontPt, bool legendBelow) {
+    FigureSize s;
+    s.widthIn = w;
+    s.heightIn = h;
+    s.fontPt = fontPt;
+    s.legendBelow = legendBelow;
+    return s;
+}
+
+// Exactly width × DPI by height × DPI pixels: the layout is drawn at DPI/96 and placed on a canvas of
+// the exact size (the layout's whole-pixel rounding differs by at most a pixel of blank margin).
+bool writePng(QCustomPlot* plot, const QString& tmp, const FigureSize& s, int w, int h) {
+    const QPixmap drawn = plot->toPixmap(w, h, s.dpi / kLayoutDpi);
+    QImage image(int(std::lround(s.widthIn * s.dpi)), int(std::lround(s.heightIn * s.dpi)), QImage::Format_ARGB32);
+    image.fill(Qt::white);  // QCustomPlot's background
+    {
+        QPainter painter(&image);
+        painter.drawPixmap(0, 0, drawn);
+    }
+    const int dotsPerMeter = int(std::lround(s.dpi / 0.0254));
+    image.setDotsPerMeterX(dotsPerMeter);
+    image.setDotsPerMeterY(dotsPerMeter);
+    return image.save(tmp, "PNG");
+}
+
+bool writePdf(QCustomPlot* plot, const QString& tmp, const FigureSize& s, int w, int h) {
+    {
+        QPdfWriter pdf(tmp);
+        pdf.setResolution(int(kLayoutDpi));
+        pdf.setCreator("PXStudio");
+        pdf.setTitle(plot->objectName());
+        const QPageSize page(QSizeF(s.widthIn, s.heightIn), QPageSize::Inch, QString(), QPageSize::ExactMatch);
+        pdf.setPageLayout(QPageLayout(page, QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+        QCPPainter painter;
+        if (!painter.begin(&pdf)) return false;
+        painter.setMode(QCPPainter::pmVectorized);
+        plot->toPainter(&painter, w, h);
+        painter.end();
+    }
+    // Qt writes the page box in whole points (238 for 3.3 in); state the exact width × 72. The text is
+    // padded to its old length so that the file's cross-reference offsets stay valid.
+    QFile f(tmp);
+    if (!f.open(QIODevice::ReadOnly)) return false;
+    QByteArray bytes = f.readAll();
+    f.close();
+    static const QRegularExpression box(R"(/MediaBox \[0 0 [0-9.]+ [0-9.]+\])");
+    const auto m = box.match(QString::fromLatin1(bytes));
+    if (!m.hasMatch()) return false;
+    QByteArray exact = QString("/MediaBox [0 0 %1 %2]").arg(s.widthIn * 72, 0, 'f', 4).arg(s.heightIn * 72, 0, 'f', 4).toLatin1();
+    const int old = int(m.capturedLength());
+    if (exact.size() > old) exact = QString("/MediaBox [0 0 %1 %2]").arg(s.widthIn * 72, 0, 'f', 2).arg(s.heightIn * 72, 0, 'f', 2).toLatin1();
+    if (exact.size() > old) return true;  // cannot happen for sizes Qt rounds to nearest; keep Qt's box
+    exact.insert(exact.size() - 1, QByteArray(old - exact.size(), ' '));
+    bytes.replace(int(m.capturedStart()), old, exact);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
+    return f.write(bytes) == bytes.size();
+}
+
+bool writeSvg(QCustomPlot* plot, const QString& tmp, const FigureSize& s, int w, int h) {
+    {
         QSvgGenerator svg;
         svg.setFileName(tmp);
-        svg.setSize(QSize(width, height));
-        svg.setViewBox(QRect(0, 0, width, height));
+        svg.setSize(QSize(w, h));
+        svg.setResolution(int(kLayoutDpi));
+        svg.setViewBox(QRect(0, 0, w, h));
         svg.setTitle(plot->objectName());
         svg.setDescription("PXStudio figure");
         QCPPainter painter;
-        ok = painter.begin(&svg);
-        if (ok) {
-            plot->toPainter(&painter, width, height);
-            painter.end();
-        }
-    } else {
+        if (!painter.begin(&svg)) return false;
+        plot->toPainter(&painter, w, h);
+        painter.end();
+    }
+    // QSvgGenerator states the size in whole pixels converted to mm; state the exact size in points.
+    QFile f(tmp);
+    if (!f.open(QIODevice::ReadOnly)) return false;
+    QString text = QString::fromUtf8(f.readAll());
+    f.close();
+    static const QRegularExpression size(R"(<svg([^>]*?) width="[^"]*" height="[^"]*")");
+    text.replace(size, QString(R"(<svg\1 width="%1pt" height="%2pt")").arg(s.widthIn * 72, 0, 'g', 10).arg(s.heightIn * 72, 0, 'g', 10));
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
+    return f.write(text.toUtf8()) > 0;
+}
+}  // namespace
+
+const std::vector<FigurePreset>& figurePresets() {
+    static const std::vector<FigurePreset> presets = {
+        {"one-column", "one column (3.3 × 2.5 in, 8 pt)", paper(3.3, 2.5, 8, true)},
+        {"two-column", "two columns (6.9 × 3.5 in, 9 pt)", paper(6.9, 3.5, 9, true)},
+        {"slide", "slide 16:9 (13.33 × 7.5 in, 20 pt)", paper(40.0 / 3, 7.5, 20, false)},
+    };
+    return presets;
+}
+
+FigureSize presetSize(const QString& key) {
+    QStringList keys;
+    for (const auto& p : figurePresets()) {
+        if (p.key == key) return p.size;
+        keys << p.key;
+    }
+    throw std::invalid_argument("unknown figure preset '" + key.toStdString() + "' (expected " + keys.join(", ").toStdString() + ")");
+}
+
+void exportFigure(QCustomPlot* plot, const QString& path, const FigureSize& s) {
+    if (!(s.widthIn >= 0.5 && s.widthIn <= 100 && s.heightIn >= 0.5 && s.heightIn <= 100))
+        throw std::runtime_error(path.toStdString() + ": figure size must lie between 0.5 and 100 inches");
+    if (s.dpi < 36 || s.dpi > 2400) throw std::runtime_error(path.toStdString() + ": DPI must lie in [36, 2400]");
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix != "png" && suffix != "pdf" && suffix != "svg")
         throw std::runtime_error(path.toStdString() + ": unknown figure format (expected .png, .pdf or .svg)");
+    const QString tmp = path + ".tmp." + suffix;
+    const int w = int(std::lround(s.widthIn * kLayoutDpi)), h = int(std::lround(s.heightIn * kLayoutDpi));
+    bool ok = false;
+    {
+        FigureLayout dressed(plot, s);
+        if (suffix == "png") ok = writePng(plot, tmp, s, w, h);
+        else if (suffix == "pdf") ok = writePdf(plot, tmp, s, w, h);
+        else ok = writeSvg(plot, tmp, s, w, h);
     }
     if (!ok || !QFileInfo(tmp).exists() || QFileInfo(tmp).size() == 0) {
         QFile::remove(tmp);
@@ -39,36 +144,12 @@ void exportFigure(QCustomPlot* plot, const QString& path, int width, int height,
     if (!QFile::rename(tmp, path)) throw std::runtime_error(path.toStdString() + ": cannot replace file");
 }
 
-void exportPlotData(QCustomPlot* plot, const QString& csvPath) {
-    auto quote = [](QString v) {
-        if (v.contains(',') || v.contains('"')) v = '"' + v.replace("\"", "\"\"") + '"';
-        return v;
-    };
-    QString out = "series,x,y,value\n";
-    for (int i = 0; i < plot->plottableCount(); ++i) {
-        QCPAbstractPlottable* p = plot->plottable(i);
-        if (auto* g = qobject_cast<QCPGraph*>(p)) {
-            const QString name = quote(g->name().isEmpty() ? QString("series %1").arg(i + 1) : g->name());
-            for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
-                out += QString("%1,%2,%3,\n").arg(name).arg(it->key, 0, 'g', 12).arg(it->value, 0, 'g', 12);
-        } else if (auto* m = qobject_cast<QCPColorMap*>(p)) {
-            QCPColorMapData* d = m->data();  // cell() is not const in QCustomPlot 2.1
-            for (int x = 0; x < d->keySize(); ++x)
-                for (int y = 0; y < d->valueSize(); ++y) {
-                    double k, v;
-                    d->cellToCoord(x, y, &k, &v);
-                    out += QString("colour map,%1,%2,%3\n").arg(k, 0, 'g', 12).arg(v, 0, 'g', 12).arg(d->cell(x, y), 0, 'g', 12);
-                }
-        }
-    }
-    const QString tmp = csvPath + ".tmp";
-    QFile f(tmp);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(out.toUtf8()) < 0) {
-        throw std::runtime_error(csvPath.toStdString() + ": cannot write plot data");
-    }
-    f.close();
-    QFile::remove(csvPath);
-    if (!QFile::rename(tmp, csvPath)) throw std::runtime_error(csvPath.toStdString() + ": cannot replace file");
+void exportFigure(QCustomPlot* plot, const QString& path, int width, int height, int dpi) {
+    FigureSize s;
+    s.widthIn = width / kLayoutDpi;
+    s.heightIn = height / kLayoutDpi;
+    s.dpi = dpi;
+    exportFigure(plot, path, s);
 }
 
 }  // namespace px::widgets

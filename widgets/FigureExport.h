@@ -1,18 +1,44 @@
 #pragma once
-// Figure export shared by the app and pxrun: PNG (raster at a chosen size and DPI), PDF and SVG
-// (vector). QCustomPlot has no SVG export: it is drawn through QSvgGenerator with QCPPainter.
+// Figure export shared by the app and pxrun: PNG (raster), PDF and SVG (vector) at exact physical
+// sizes. The plot is laid out at 96 pixels per inch; a PDF page is width × 72 points, an SVG says its
+// size in points, a PNG has width × DPI pixels. For paper presets the fonts are set in points for the
+// venue and the legend moves under the axes (wrapping), only while the figure is drawn.
 #include <QString>
+#include <vector>
 
 class QCustomPlot;
 
 namespace px::widgets {
 
-// Format from the file suffix (.png, .pdf, .svg). Size in pixels at 96 DPI ("points" for vector
-// formats); dpi scales raster output. Throws std::runtime_error with the path on failure.
+// Items with this object name (the app's ε slider line) are left out of exports unless asked for.
+inline constexpr const char* kSliderMarkerName = "slider-marker";
+
+struct FigureSize {
+    double widthIn = 800.0 / 96;
+    double heightIn = 500.0 / 96;
+    int dpi = 300;             // PNG only
+    double fontPt = 0;         // > 0: axis labels at this size in points, ticks and legend 1 pt smaller
+    bool legendBelow = false;  // legend in a wrapping row under the axes instead of inside them
+    bool sliderMarker = false; // keep the slider marker in the figure
+};
+
+struct FigurePreset {
+    QString key;               // "one-column", "two-column", "slide"
+    QString label;             // for menus
+    FigureSize size;
+};
+const std::vector<FigurePreset>& figurePresets();
+// The preset of that key; throws std::invalid_argument listing the keys.
+FigureSize presetSize(const QString& key);
+
+// Format from the file suffix (.png, .pdf, .svg). Throws std::runtime_error with the path on failure.
+void exportFigure(QCustomPlot* plot, const QString& path, const FigureSize& size);
+// The same with a size in pixels at 96 DPI (a screen-sized figure, fonts as on screen).
 void exportFigure(QCustomPlot* plot, const QString& path, int width = 800, int height = 500, int dpi = 300);
 
-// The data drawn in the plot as a tidy CSV: "series,x,y" for every graph (name from the legend) and
-// "series,x,y,value" cells for colour maps. Atomic; throws std::runtime_error with the path.
+// The data drawn in the plot as a tidy CSV: "series,x,y,error,value" — y with its error bar (the
+// standard deviation over runs where the plot draws one) for every graph (name from the legend), and
+// "value" cells for colour maps. Atomic; throws std::runtime_error with the path.
 void exportPlotData(QCustomPlot* plot, const QString& csvPath);
 
 }  // namespace px::widgets

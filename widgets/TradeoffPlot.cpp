@@ -1,5 +1,6 @@
 #include "TradeoffPlot.h"
 
+#include "FigureExport.h"
 #include "Palette.h"
 
 #include <cmath>
@@ -178,6 +179,7 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
     }
     if (opt.markerEpsilon > 0) {
         auto* line = new QCPItemStraightLine(plot);
+        line->setObjectName(kSliderMarkerName);  // left out of exported figures unless asked for
         line->point1->setCoords(opt.markerEpsilon, 0);
         line->point2->setCoords(opt.markerEpsilon, 1);
         line->setPen(QPen(QColor(200, 60, 60), 1.5 * fs));

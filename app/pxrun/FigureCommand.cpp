@@ -3,9 +3,11 @@
 #include "Commands.h"
 #include "FigureExport.h"
 #include "TradeoffPlot.h"
+#include "common/AtomicFile.h"
 #include "experiment/SweepRunner.h"
 
 #include <QApplication>
+#include <QFileInfo>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -17,8 +19,9 @@ namespace pxrun {
 int figureCommand(const std::vector<std::string>& argv) {
     Args a = Args::parse(argv, {"no-fit", "no-attack", "presentation"});
     if (a.positional.size() != 1 || !a.has("out"))
-        throw std::invalid_argument("usage: pxrun figure PREFIX --out FIGURE.png|.pdf|.svg[,MORE] [--width 800 --height 500 --dpi 300]\n"
-                                    "       (PREFIX is a sweep output: PREFIX.csv and PREFIX.json)");
+        throw std::invalid_argument("usage: pxrun figure PREFIX --out FIGURE.png|.pdf|.svg[,MORE] [--preset one-column|two-column|slide]\n"
+                                    "       [--width 800 --height 500 (pixels at 96 per inch)] [--dpi 300]\n"
+                                    "       (PREFIX is a sweep output: PREFIX.csv and PREFIX.json; FIGURE.csv and FIGURE.json are written beside)");
     const std::string prefix = a.positional[0];
     px::experiment::SweepResult r;
     r.runs = px::experiment::ResultTable::loadCsv(prefix + ".csv");
@@ -38,8 +41,16 @@ int figureCommand(const std::vector<std::string>& argv) {
     static char* qargv[] = {name, nullptr};
     QApplication app(qargc, qargv);
     QCustomPlot plot;
-    const int width = int(a.getLong("width", 800)), height = int(a.getLong("height", 500)), dpi = int(a.getLong("dpi", 300));
-    plot.resize(width, height);
+    px::widgets::FigureSize size;
+    if (a.has("preset")) {
+        if (a.has("width") || a.has("height")) throw std::invalid_argument("give --preset or --width/--height, not both");
+        size = px::widgets::presetSize(QString::fromStdString(a.get("preset", "")));
+    } else {
+        size.widthIn = double(a.getLong("width", 800)) / 96;
+        size.heightIn = double(a.getLong("height", 500)) / 96;
+    }
+    size.dpi = int(a.getLong("dpi", 300));
+    plot.resize(int(size.widthIn * 96), int(size.heightIn * 96));
     px::widgets::TradeoffOptions opt;
     opt.showFit = !a.has("no-fit");
     opt.showAttack = !a.has("no-attack");
@@ -49,8 +60,23 @@ int figureCommand(const std::vector<std::string>& argv) {
     std::stringstream outs(a.get("out", ""));
     std::string out;
     while (std::getline(outs, out, ',')) {
-        px::widgets::exportFigure(&plot, QString::fromStdString(out), width, height, dpi);
-        std::printf("wrote %s\n", out.c_str());
+        const QString path = QString::fromStdString(out);
+        px::widgets::exportFigure(&plot, path, size);
+        // The data behind the figure and how it was made, as the app's export writes them.
+        const QString base = QFileInfo(path).path() + "/" + QFileInfo(path).completeBaseName();
+        if (QFileInfo(base + ".csv").absoluteFilePath() == QFileInfo(QString::fromStdString(prefix + ".csv")).absoluteFilePath())
+            throw std::invalid_argument(out + ": its data file would replace the sweep's " + prefix + ".csv; choose another figure name");
+        px::widgets::exportPlotData(&plot, base + ".csv");
+        nlohmann::json side;
+        side["format"] = "pxstudio-figure";
+        side["version"] = 1;
+        side["source"] = prefix;
+        side["figure"] = {{"file", QFileInfo(path).fileName().toStdString()}, {"width_in", size.widthIn}, {"height_in", size.heightIn},
+                          {"dpi", size.dpi}, {"font_pt", size.fontPt}, {"preset", a.get("preset", "")}};
+        side["sweep"] = r.metadata;
+        const std::string text = side.dump(2) + "\n";
+        px::writeFileAtomically((base + ".json").toStdString(), [&](std::ostream& o) { o << text; });
+        std::printf("wrote %s (+ .csv, .json)\n", out.c_str());
     }
     return 0;
 }

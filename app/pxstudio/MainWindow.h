@@ -6,6 +6,7 @@
 // the plot marker and refreshes the report.
 #include "ExplorerController.h"
 #include "ExplorerSettings.h"
+#include "FigureExport.h"
 
 #include <QMainWindow>
 #include <functional>
@@ -42,7 +43,7 @@ public:
     bool exportAllViews(const QString& folder);
     // One view as a figure (format from the suffix) of the given size and DPI; with sidecars also
     // PATH-without-suffix.csv (the plotted data) and .json (session, slider ε, privacy report).
-    bool exportView(QCustomPlot* plot, const QString& path, int width, int height, int dpi, bool sidecars);
+    bool exportView(QCustomPlot* plot, const QString& path, const px::widgets::FigureSize& size, bool sidecars);
     ExplorerSettings settings() const;
     void applySettings(const ExplorerSettings& s);
     ExplorerController* controller() { return controller_; }

@@ -130,14 +130,14 @@ void MainWindow::exportCurrentView() {
     }
     ExportDialog dialog(plot->objectName().isEmpty() ? "figure" : plot->objectName(), this);
     if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty()) return;
-    if (exportView(plot, dialog.path(), dialog.figureWidth(), dialog.figureHeight(), dialog.dpi(), dialog.withSidecars()))
+    if (exportView(plot, dialog.path(), dialog.figureSize(), dialog.withSidecars()))
         statusBar()->showMessage(tr("Exported %1").arg(dialog.path()), 4000);
 }
 
-bool MainWindow::exportView(QCustomPlot* plot, const QString& path, int width, int height, int dpi, bool sidecars) {
+bool MainWindow::exportView(QCustomPlot* plot, const QString& path, const px::widgets::FigureSize& size, bool sidecars) {
     try {
         const bool depth = views_->currentWidget() == views_->depth() || views_->depth()->plots().contains(plot);
-        ViewExporter::exportView(plot, path, width, height, dpi, sidecars, figureContext(), depth);
+        ViewExporter::exportView(plot, path, size, sidecars, figureContext(), depth);
         return true;
     } catch (const std::exception& e) {
         QMessageBox::critical(this, tr("Export failed"), QString::fromStdString(e.what()));

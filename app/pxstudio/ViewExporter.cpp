@@ -13,9 +13,9 @@
 
 namespace ViewExporter {
 
-void exportView(QCustomPlot* plot, const QString& path, int width, int height, int dpi, bool sidecars, const FigureContext& context,
+void exportView(QCustomPlot* plot, const QString& path, const px::widgets::FigureSize& size, bool sidecars, const FigureContext& context,
                 bool depthLab) {
-    px::widgets::exportFigure(plot, path, width, height, dpi);
+    px::widgets::exportFigure(plot, path, size);
     if (!sidecars) return;
     const QString base = QFileInfo(path).path() + "/" + QFileInfo(path).completeBaseName();
     px::widgets::exportPlotData(plot, base + ".csv");
@@ -23,7 +23,8 @@ void exportView(QCustomPlot* plot, const QString& path, int width, int height, i
     side["format"] = "pxstudio-figure";
     side["version"] = 1;
     side["view"] = plot->objectName().toStdString();
-    side["figure"] = {{"file", QFileInfo(path).fileName().toStdString()}, {"width", width}, {"height", height}, {"dpi", dpi}};
+    side["figure"] = {{"file", QFileInfo(path).fileName().toStdString()}, {"width_in", size.widthIn}, {"height_in", size.heightIn}, {"dpi", size.dpi},
+                      {"font_pt", size.fontPt}, {"slider_marker", size.sliderMarker}};
     side["session"] = context.session;
     side["slider_epsilon"] = context.sliderEpsilon;
     if (!context.privacyReport.is_null()) side["privacy_report"] = context.privacyReport;
@@ -35,7 +36,7 @@ void exportView(QCustomPlot* plot, const QString& path, int width, int height, i
 void exportAll(const ExplorerViews& views, const px::experiment::SweepResult& result, const FigureContext& context, const QString& folder) {
     QDir().mkpath(folder);
     for (auto [plot, name] : {std::pair<QCustomPlot*, const char*>{views.tradeoff(), "tradeoff"}, {views.anatomy(), "noise-anatomy"}})
-        exportView(plot, folder + "/" + name + ".pdf", 900, 600, 300, true, context);  // + .csv, .json
+        exportView(plot, folder + "/" + name + ".pdf", px::widgets::presetSize("two-column"), true, context);  // + .csv, .json
     for (const char* ext : {"png", "pdf", "svg"}) {
         auto write = [&](QCustomPlot* plot, const char* name) { px::widgets::exportFigure(plot, folder + "/" + name + "." + ext, 900, 600, 300); };
         write(views.tradeoff(), "tradeoff");

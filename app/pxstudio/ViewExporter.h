@@ -2,6 +2,8 @@
 // Writing the explorer's views to files: one view as a figure with optional sidecars (the plotted
 // data as CSV, and a JSON with the session, the slider's ε and the privacy report), or every view
 // plus the results tables into a folder. Throws std::exception with the reason.
+#include "FigureExport.h"
+
 #include <QString>
 #include <nlohmann/json.hpp>
 
@@ -16,7 +18,7 @@ struct FigureContext {
 };
 
 namespace ViewExporter {
-void exportView(QCustomPlot* plot, const QString& path, int width, int height, int dpi, bool sidecars,
+void exportView(QCustomPlot* plot, const QString& path, const px::widgets::FigureSize& size, bool sidecars,
                 const FigureContext& context, bool depthLab = false);
 void exportAll(const ExplorerViews& views, const px::experiment::SweepResult& result, const FigureContext& context,
                const QString& folder);

@@ -149,17 +149,21 @@ private slots:
         QVERIFY(waitFinished(w.controller()));
         auto* plot = qobject_cast<QCustomPlot*>(w.findChild<QTabWidget*>()->widget(0));
         QTemporaryDir dir;
-        QVERIFY(w.exportView(plot, dir.path() + "/fig.png", 500, 300, 192, true));
+        px::widgets::FigureSize size;
+        size.widthIn = 5;
+        size.heightIn = 3;
+        size.dpi = 200;
+        QVERIFY(w.exportView(plot, dir.path() + "/fig.png", size, true));
         const QImage img(dir.path() + "/fig.png");
-        QCOMPARE(img.size(), QSize(1000, 600));  // 500 × 300 at 192 DPI = twice 96 DPI
-        QVERIFY(head(dir.path() + "/fig.csv", 20).startsWith("series,x,y,value\n"));
+        QCOMPARE(img.size(), QSize(1000, 600));  // 5 × 3 in at 200 DPI
+        QVERIFY(head(dir.path() + "/fig.csv", 30).startsWith("series,x,y,error,value\n"));
         QFile csv(dir.path() + "/fig.csv");
         QVERIFY(csv.open(QIODevice::ReadOnly));
         QVERIFY(csv.readAll().count('\n') > 20);  // every plotted point
         const QByteArray side = head(dir.path() + "/fig.json", 1000000);
-        for (const char* key : {"\"session\"", "\"privacy_report\"", "\"slider_epsilon\"", "\"dpi\": 192"})
+        for (const char* key : {"\"session\"", "\"privacy_report\"", "\"slider_epsilon\"", "\"dpi\": 200", "\"width_in\": 5.0"})
             QVERIFY2(side.contains(key), key);
-        QVERIFY(w.exportView(plot, dir.path() + "/fig.svg", 500, 300, 300, false));
+        QVERIFY(w.exportView(plot, dir.path() + "/fig.svg", size, false));
         QVERIFY(head(dir.path() + "/fig.svg", 400).contains("<svg"));
     }
     void recentFilesDoubleClickResetRhoViewAndGallery() {

@@ -1,0 +1,198 @@
+// Figures at paper size: every preset's PDF page is inches × 72 points, SVG states the same size,
+// PNG has inches × DPI pixels; laid out at the preset, the axes, their labels and the legend stay on
+// the page (QCustomPlot's layout geometry, and no ink on the page's edge); the data CSV carries the
+// error bars; the slider marker is left out unless asked for; pxrun figure --preset does the same.
+#include "FigureExport.h"
+#include "FigureLayout.h"
+#include "TradeoffPlot.h"
+#include "experiment/SweepRunner.h"
+#include "experiment/SweepSpec.h"
+#include "generators/Generators.h"
+
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace px;
+
+namespace {
+experiment::SweepResult smallSweep() {
+    const auto spec = experiment::SweepSpec::fromJson(R"({"dataset": "builtin:sbm-cycles",
+        "patterns": {"class": "trees", "d": 6}, "classes": ["trees", "treewidth:2"],
+        "mechanisms": [{"mechanism": "gaussian", "sensitivity": "counting-lemma"}],
+        "budget": {"axis": "epsilon", "values": [1, 10, 100, 1000]}, "noise_seeds": [1, 2]})");
+    return experiment::runSweep(spec, gen::builtin("sbm-cycles"));
+}
+
+// The PDF's page box in points: "/MediaBox [0 0 w h]".
+QSizeF mediaBox(const QString& pdf) {
+    QFile f(pdf);
+    f.open(QIODevice::ReadOnly);
+    const QString text = QString::fromLatin1(f.readAll());
+    const auto m = QRegularExpression(R"(/MediaBox \[\s*0\s+0\s+([0-9.]+)\s+([0-9.]+)\s*\])").match(text);
+    return m.hasMatch() ? QSizeF(m.captured(1).toDouble(), m.captured(2).toDouble()) : QSizeF();
+}
+
+bool inside(const QRect& r, const QRect& page) { return page.contains(r); }
+}  // namespace
+
+class TestFigures : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { result_ = smallSweep(); }
+
+    void presetsHaveExactPhysicalSizes_data() {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<double>("widthPt");
+        QTest::addColumn<double>("heightPt");
+        QTest::newRow("one column") << "one-column" << 237.6 << 180.0;
+        QTest::newRow("two columns") << "two-column" << 496.8 << 252.0;
+        QTest::newRow("slide") << "slide" << 960.0 << 540.0;
+    }
+    void presetsHaveExactPhysicalSizes() {
+        QFETCH(QString, preset);
+        QFETCH(double, widthPt);
+        QFETCH(double, heightPt);
+        QCustomPlot plot;
+        widgets::TradeoffOptions opt;
+        opt.markerEpsilon = 3;
+        widgets::buildTradeoffPlot(&plot, result_, opt);
+        QTemporaryDir dir;
+        widgets::FigureSize size = widgets::presetSize(preset);
+        widgets::exportFigure(&plot, dir.path() + "/f.pdf", size);
+        const QSizeF page = mediaBox(dir.path() + "/f.pdf");
+        QVERIFY2(std::abs(page.width() - widthPt) < 0.01 && std::abs(page.height() - heightPt) < 0.01,
+                 qPrintable(QString("page %1 × %2 pt").arg(page.width()).arg(page.height())));
+        widgets::exportFigure(&plot, dir.path() + "/f.svg", size);
+        QFile svg(dir.path() + "/f.svg");
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QString head = QString::fromUtf8(svg.read(2000));
+        QVERIFY2(head.contains(QString("width=\"%1pt\"").arg(widthPt, 0, 'g', 10)), qPrintable(head.left(400)));
+        size.dpi = 300;
+        widgets::exportFigure(&plot, dir.path() + "/f.png", size);
+        const QImage png(dir.path() + "/f.png");
+        QVERIFY2(std::abs(png.width() - widthPt / 72 * 300) <= 1 && std::abs(png.height() - heightPt / 72 * 300) <= 1,
+                 qPrintable(QString("%1 × %2 px").arg(png.width()).arg(png.height())));
+        // Nothing drawn on the outermost pixels: no text or line runs off the page.
+        const QColor background = png.pixelColor(0, 0);
+        for (int x = 0; x < png.width(); ++x)
+            for (int y : {0, png.height() - 1}) QVERIFY2(png.pixelColor(x, y) == background, qPrintable(QString("ink at %1,%2").arg(x).arg(y)));
+        for (int y = 0; y < png.height(); ++y)
+            for (int x : {0, png.width() - 1}) QVERIFY2(png.pixelColor(x, y) == background, qPrintable(QString("ink at %1,%2").arg(x).arg(y)));
+    }
+
+    // Laid out at the preset: axes, their margins (labels) and the legend lie inside the page, and the
+    // legend leaves the axes most of the height.
+    void layoutFitsThePage_data() { presetsHaveExactPhysicalSizes_data(); }
+    void layoutFitsThePage() {
+        QFETCH(QString, preset);
+        QCustomPlot plot;
+        widgets::buildTradeoffPlot(&plot, result_, {});
+        const widgets::FigureSize size = widgets::presetSize(preset);
+        const QRect page(0, 0, int(std::lround(size.widthIn * 96)), int(std::lround(size.heightIn * 96)));
+        const QFont screenFont = plot.xAxis->labelFont();
+        const QCPLayout* legendHome = plot.legend->layout();
+        const int legendWrap = plot.legend->wrap();
+        {
+            widgets::FigureLayout dressed(&plot, size);
+            plot.setViewport(page);
+            plot.replot(QCustomPlot::rpImmediateRefresh);
+            QCOMPARE(plot.xAxis->labelFont().pointSizeF(), size.fontPt);
+            QCPAxisRect* axes = plot.axisRect();
+            QVERIFY(inside(axes->outerRect(), page));
+            for (QCPAxis* ax : axes->axes()) {
+                if (!ax->visible()) continue;
+                // QCustomPlot's automatic margins reserve what ticks, tick labels and the label need.
+                const int needed = ax->axisType() == QCPAxis::atLeft || ax->axisType() == QCPAxis::atRight
+                                       ? QFontMetrics(ax->tickLabelFont()).horizontalAdvance("0.00") + QFontMetrics(ax->labelFont()).height()
+                                       : QFontMetrics(ax->tickLabelFont()).height() + QFontMetrics(ax->labelFont()).height();
+                const QMargins m = axes->margins();
+                const int have = ax->axisType() == QCPAxis::atLeft ? m.left() : ax->axisType() == QCPAxis::atRight ? m.right()
+                                 : ax->axisType() == QCPAxis::atBottom ? m.bottom() : m.top();
+                if (!ax->label().isEmpty()) QVERIFY2(have >= needed, qPrintable(QString("%1: margin %2 < %3").arg(ax->label()).arg(have).arg(needed)));
+            }
+            if (plot.legend->visible()) {
+                QVERIFY2(inside(plot.legend->outerRect(), page), qPrintable(preset));
+                // Narrow figures give the legend at most half the height, wider ones a third.
+                const double share = double(plot.legend->outerRect().height()) / page.height();
+                QVERIFY2(share < (size.widthIn < 4.5 ? 0.5 : 0.34), qPrintable(QString("legend takes %1 of the height").arg(share)));
+                // No entry is cut: each has at least the width its text needs.
+                for (int i = 0; i < plot.legend->itemCount(); ++i)
+                    if (QCPAbstractLegendItem* item = plot.legend->item(i))
+                        QVERIFY2(item->outerRect().width() >= item->minimumOuterSizeHint().width(),
+                                 qPrintable(QString("legend entry %1 cut: %2 < %3").arg(i).arg(item->outerRect().width()).arg(item->minimumOuterSizeHint().width())));
+                if (size.legendBelow) QVERIFY(plot.legend->outerRect().top() >= axes->outerRect().bottom() - 1);
+            }
+            plot.setViewport(QRect(0, 0, plot.width(), plot.height()));
+        }
+        QCOMPARE(plot.xAxis->labelFont(), screenFont);  // the screen's plot is as it was
+        QCOMPARE(plot.legend->layout(), legendHome);
+        QCOMPARE(plot.legend->wrap(), legendWrap);
+    }
+
+    void sliderMarkerIsLeftOutUnlessAskedFor() {
+        QCustomPlot plot;
+        widgets::TradeoffOptions opt;
+        opt.markerEpsilon = 3;
+        widgets::buildTradeoffPlot(&plot, result_, opt);
+        QCPAbstractItem* marker = nullptr;
+        for (int i = 0; i < plot.itemCount(); ++i)
+            if (plot.item(i)->objectName() == widgets::kSliderMarkerName) marker = plot.item(i);
+        QVERIFY(marker);
+        widgets::FigureSize size = widgets::presetSize("one-column");
+        {
+            widgets::FigureLayout dressed(&plot, size);
+            QVERIFY(!marker->visible());
+        }
+        QVERIFY(marker->visible());
+        size.sliderMarker = true;
+        widgets::FigureLayout dressed(&plot, size);
+        QVERIFY(marker->visible());
+    }
+
+    void dataCsvCarriesTheErrorBars() {
+        QCustomPlot plot;
+        widgets::buildTradeoffPlot(&plot, result_, {});
+        QTemporaryDir dir;
+        widgets::exportPlotData(&plot, dir.path() + "/d.csv");
+        QFile f(dir.path() + "/d.csv");
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.value(0), QString("series,x,y,error,value"));
+        int withError = 0;
+        for (const QString& l : lines.mid(1))
+            if (l.split(',').size() >= 5 && !l.split(',').at(3).isEmpty()) ++withError;
+        QVERIFY2(withError >= 8, qPrintable(QString::number(withError)));  // 2 series × 4 budgets, 2 seeds each
+    }
+
+    void pxrunFigureUsesThePresets() {
+        QTemporaryDir dir;
+        const QString spec = dir.path() + "/s.json";
+        QFile s(spec);
+        QVERIFY(s.open(QIODevice::WriteOnly));
+        s.write(R"({"dataset": "builtin:sbm-cycles", "patterns": {"class": "trees", "d": 6},
+                   "mechanisms": [{"mechanism": "gaussian", "sensitivity": "counting-lemma"}],
+                   "budget": {"axis": "epsilon", "values": [1, 100]}, "noise_seeds": [1]})");
+        s.close();
+        QProcess run;
+        run.start(PXRUN_PATH, {"sweep", spec, "--out", dir.path() + "/r"});
+        QVERIFY(run.waitForFinished(120000) && run.exitCode() == 0);
+        run.start(PXRUN_PATH, {"figure", dir.path() + "/r", "--out", dir.path() + "/f.pdf", "--preset", "one-column"});
+        QVERIFY2(run.waitForFinished(120000) && run.exitCode() == 0, run.readAllStandardError().constData());
+        const QSizeF page = mediaBox(dir.path() + "/f.pdf");
+        QVERIFY2(std::abs(page.width() - 237.6) < 0.01 && std::abs(page.height() - 180) < 0.01,
+                 qPrintable(QString("%1 × %2").arg(page.width()).arg(page.height())));
+        QVERIFY(QFile::exists(dir.path() + "/f.csv") && QFile::exists(dir.path() + "/f.json"));
+        run.start(PXRUN_PATH, {"figure", dir.path() + "/r", "--out", dir.path() + "/r.pdf"});
+        QVERIFY(run.waitForFinished(120000) && run.exitCode() != 0);  // would replace the sweep's r.csv
+        QVERIFY(run.readAllStandardError().contains("replace the sweep"));
+    }
+
+private:
+    experiment::SweepResult result_;
+};
+
+QTEST_MAIN(TestFigures)
+#include "tst_figures.moc"

@@ -1,0 +1,53 @@
+// The data behind a figure: every graph's points with their error bars, and colour-map cells.
+#include "FigureExport.h"
+
+#include <QFile>
+#include <qcustomplot.h>
+#include <map>
+#include <stdexcept>
+
+namespace px::widgets {
+
+void exportPlotData(QCustomPlot* plot, const QString& csvPath) {
+    auto quote = [](QString v) {
+        if (v.contains(',') || v.contains('"')) v = '"' + v.replace("\"", "\"\"") + '"';
+        return v;
+    };
+    // Error bars by the graph they belong to (QCPErrorBars draws the std over runs in the app's plots).
+    std::map<const QCPAbstractPlottable*, const QCPErrorBars*> errors;
+    for (int i = 0; i < plot->plottableCount(); ++i)
+        if (auto* e = qobject_cast<QCPErrorBars*>(plot->plottable(i)); e && e->dataPlottable()) errors[e->dataPlottable()] = e;
+    QString out = "series,x,y,error,value\n";
+    auto number = [](double v) { return QString::number(v, 'g', 12); };
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        QCPAbstractPlottable* p = plot->plottable(i);
+        if (auto* g = qobject_cast<QCPGraph*>(p)) {
+            const QString name = quote(g->name().isEmpty() ? QString("series %1").arg(i + 1) : g->name());
+            const QCPErrorBars* bars = errors.count(g) ? errors[g] : nullptr;
+            int k = 0;
+            for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it, ++k) {
+                QString err;
+                if (bars && k < bars->dataCount()) err = number(bars->data()->at(k).errorPlus);
+                out += QString("%1,%2,%3,%4,\n").arg(name, number(it->key), number(it->value), err);
+            }
+        } else if (auto* m = qobject_cast<QCPColorMap*>(p)) {
+            QCPColorMapData* d = m->data();  // cell() is not const in QCustomPlot 2.1
+            for (int x = 0; x < d->keySize(); ++x)
+                for (int y = 0; y < d->valueSize(); ++y) {
+                    double k, v;
+                    d->cellToCoord(x, y, &k, &v);
+                    out += QString("colour map,%1,%2,,%3\n").arg(number(k), number(v), number(d->cell(x, y)));
+                }
+        }
+    }
+    const QString tmp = csvPath + ".tmp";
+    QFile f(tmp);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(out.toUtf8()) < 0) {
+        throw std::runtime_error(csvPath.toStdString() + ": cannot write plot data");
+    }
+    f.close();
+    QFile::remove(csvPath);
+    if (!QFile::rename(tmp, csvPath)) throw std::runtime_error(csvPath.toStdString() + ": cannot replace file");
+}
+
+}  // namespace px::widgets

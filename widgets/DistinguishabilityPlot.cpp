@@ -16,8 +16,8 @@ void buildDistinguishabilityPlot(QCustomPlot* plot, const experiment::Distinguis
         QCPGraph* g = plot->addGraph();
         g->setName(k.cleanDistance == 0
                        ? QString("%1: clean embeddings identical (cannot tell apart)").arg(QString::fromStdString(k.patternClass))
-                       : QString("%1: clean distance %2, %3 separating patterns")
-                             .arg(QString::fromStdString(k.patternClass)).arg(k.cleanDistance, 0, 'g', 3).arg(k.separatingPatterns));
+                       : QString("%1: clean distance %2, %3 of the demo's %4 patterns separate the pair")
+                             .arg(QString::fromStdString(k.patternClass)).arg(k.cleanDistance, 0, 'g', 3).arg(k.separatingPatterns).arg(k.patterns));
         g->setData(x, QVector<double>(k.overlap.begin(), k.overlap.end()), true);
         g->setPen(QPen(colour, 2 * fs, k.cleanDistance == 0 ? Qt::DashLine : Qt::SolidLine));
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, colour, colour, 6 * fs));

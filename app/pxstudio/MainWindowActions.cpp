@@ -25,11 +25,13 @@ void MainWindow::buildMenus() {
         if (!dir.isEmpty()) openDataset(dir);
     });
     file->addAction(tr("Open &session…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
-        const QString p = QFileDialog::getOpenFileName(this, tr("Open session"), {}, tr("PXStudio session (*.json)"));
+        const QString p = QFileDialog::getOpenFileName(this, tr("Open session"), {},
+                                                     tr("PXStudio session (*.pxstudio.json);;Any JSON file (*.json)"));
         if (!p.isEmpty()) openSession(p);
     });
     file->addAction(tr("&Save session…"), QKeySequence::Save, this, [this] {
-        const QString p = QFileDialog::getSaveFileName(this, tr("Save session"), "session.json", tr("PXStudio session (*.json)"));
+        const QString p = QFileDialog::getSaveFileName(this, tr("Save session"), "session.pxstudio.json",
+                                                     tr("PXStudio session (*.pxstudio.json)"));
         if (!p.isEmpty()) saveSession(p);
     });
     recentMenu_ = file->addMenu(tr("Open &recent"));

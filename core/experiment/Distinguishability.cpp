@@ -30,6 +30,7 @@ DistinguishabilityResult distinguishability(const Graph& g0, const Graph& g1, co
         const DensityMatrix dm = DensityMatrix::compute(pair, set);
         ClassDistinguishability c;
         c.patternClass = key;
+        c.patterns = dm.cols();
         double dist2 = 0;
         for (int j = 0; j < dm.cols(); ++j) {
             const double diff = dm.t(1, j) - dm.t(0, j);

@@ -27,7 +27,8 @@ struct DistinguishabilityParams {
 struct ClassDistinguishability {
     std::string patternClass;
     double cleanDistance = 0;                 // ‖t(F, G1) − t(F, G0)‖₂ (0: the class cannot tell them apart)
-    int separatingPatterns = 0;               // patterns whose densities differ
+    int separatingPatterns = 0;               // patterns whose densities differ ...
+    int patterns = 0;                         // ... of this many (the demo's own d, not the sweep's)
     std::vector<double> overlap;              // 1 − TV for each ε of the grid
 };
 

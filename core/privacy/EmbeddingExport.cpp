@@ -13,7 +13,7 @@ const char* axisName(BudgetAxis a) { return a == BudgetAxis::Epsilon ? "epsilon"
 }  // namespace
 
 nlohmann::json toJson(const MechanismParams& p) {
-    return {{"mechanism", key(p.mechanism)},
+    nlohmann::json j = {{"mechanism", key(p.mechanism)},
             {"sensitivity", p.sensitivity == SensitivitySource::PublicDegreeBound ? "degree-bound" : "counting-lemma"},
             {"degree_bound", p.degreeBound},
             {"allocation", key(p.allocation)},
@@ -26,6 +26,10 @@ nlohmann::json toJson(const MechanismParams& p) {
             {"reference_mode", p.referenceMode},
             {"secure", p.secure},
             {"seed", p.seed}};
+    // Only the budget of the active axis: a ρ left over from an earlier ρ-axis run says nothing here.
+    if (p.axis == BudgetAxis::Epsilon) j.erase("rho");
+    else if (p.mechanism == MechanismKind::Gaussian || p.mechanism == MechanismKind::SmoothGaussian) j.erase("epsilon");
+    return j;
 }
 
 MechanismParams mechanismParamsFromJson(const nlohmann::json& j, const std::string& path) {

@@ -252,6 +252,16 @@ void buildAccuracyVsEpsilonPlot(QCustomPlot* plot, const ResultTable& t, double 
     finish(plot, "Accuracy against ε at the best depth", fs);
 }
 
+namespace {
+// AUROC 0.5 is chance. Values below it are not "better than private": edges then look less alike than
+// non-edges (heterophilous propagation), and an attacker who flips the score's sign gets 1 − AUROC.
+void attackChanceLine(QCustomPlot* plot, double fs) {
+    const QCPRange r = plot->xAxis->range();
+    line(plot, "chance 0.5 (below it, linked nodes look less alike: 1 − AUROC is the attack's power)", {r.lower, r.upper},
+         {0.5, 0.5}, QColor(150, 150, 150), fs, Qt::DashDotLine, QCPScatterStyle::ssNone);
+}
+}  // namespace
+
 void buildAttackVsDepthPlot(QCustomPlot* plot, const ResultTable& t, double epsilon, double fs) {
     prepare(plot);
     if (t.columnIndex("attack_auroc_mean") < 0) {
@@ -263,6 +273,7 @@ void buildAttackVsDepthPlot(QCustomPlot* plot, const ResultTable& t, double epsi
     plot->xAxis->setLabel("hops K");
     plot->yAxis->setLabel("COSERA AUROC on the released features");
     plot->rescaleAxes();
+    attackChanceLine(plot, fs);
     plot->yAxis->setRange(std::min(0.45, plot->yAxis->range().lower - 0.02), 1.02);
     finish(plot, QString("Edge reconstruction from the release at %1").arg(epsLabel(epsilon)), fs);
 }
@@ -321,6 +332,7 @@ void buildAttackVsEpsilonPlot(QCustomPlot* plot, const ResultTable& t, int hops,
     plot->xAxis->setLabel("ε");
     plot->yAxis->setLabel("COSERA AUROC on the released features");
     plot->rescaleAxes();
+    attackChanceLine(plot, fs);
     plot->yAxis->setRange(std::min(0.45, plot->yAxis->range().lower - 0.02), 1.02);
     finish(plot, QString("Edge reconstruction from the release against ε, K = %1 hops").arg(hops), fs);
 }

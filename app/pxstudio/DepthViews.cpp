@@ -63,13 +63,13 @@ DepthViews::DepthViews(QWidget* parent) : QTabWidget(parent) {
     attackDepthPlot_ = newPlot(this);
     attackEpsPlot_ = newPlot(this);
     asampPlot_ = newPlot(this);
-    const QList<QPair<QCustomPlot*, QString>> tabs{{aurocMap_, tr("COSERA AUROC")},   {errMap_, tr("COSERA ERR")},
-                                                   {sbmMap_, tr("SBM sweep")},        {realPlot_, tr("COSERA on data")},
-                                                   {nagPlot_, tr("NAG vs bound")},
-                                                   {multiplierPlot_, tr("Noise vs depth")}, {accDepthPlot_, tr("Accuracy vs depth")},
-                                                   {accEpsPlot_, tr("Accuracy vs ε")},  {attackDepthPlot_, tr("Attack vs depth")},
-                                                   {attackEpsPlot_, tr("Attack vs ε")},
-                                                   {asampPlot_, tr("AsampGCN vs p_s")}};
+    // Short tab names (the tooltips say what each view is), so that all twelve fit without scrolling.
+    const QList<QPair<QCustomPlot*, QString>> tabs{{aurocMap_, tr("AUROC map")},     {errMap_, tr("ERR map")},
+                                                   {sbmMap_, tr("SBM sweep")},       {realPlot_, tr("On data")},
+                                                   {nagPlot_, tr("NAG bound")},      {multiplierPlot_, tr("Noise vs L")},
+                                                   {accDepthPlot_, tr("Acc. vs L")}, {accEpsPlot_, tr("Acc. vs ε")},
+                                                   {attackDepthPlot_, tr("Attack vs L")}, {attackEpsPlot_, tr("Attack vs ε")},
+                                                   {asampPlot_, tr("AsampGCN")}};
     const char* names[] = {"cosera-auroc", "cosera-err", "sbm-sweep", "cosera-real", "nag", "noise-vs-depth",
                            "accuracy-vs-depth", "accuracy-vs-epsilon", "attack-vs-depth", "attack-vs-epsilon", "asamp"};
     for (int i = 0; i < tabs.size(); ++i) {

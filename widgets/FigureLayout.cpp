@@ -1,5 +1,7 @@
 #include "FigureLayout.h"
 
+#include "Palette.h"
+
 #include <algorithm>
 #include <qcustomplot.h>
 
@@ -89,19 +91,8 @@ FigureLayout::FigureLayout(QCustomPlot* plot, const FigureSize& size) : plot_(pl
         legendIcon_ = plot->legend->iconSize();
         plot->legend->setRowSpacing(0);
         if (size.fontPt > 0) plot->legend->setIconSize(QSize(20, int(std::ceil(size.fontPt * 96 / 72))));
-        // As many columns as fit: entry i goes to column i mod k; a column is as wide as its widest entry.
-        std::vector<int> widths;
-        for (int i = 0; i < plot->legend->itemCount(); ++i)
-            if (QCPAbstractLegendItem* item = plot->legend->item(i)) widths.push_back(item->minimumOuterSizeHint().width());
-        const int available = int(size.widthIn * 96) - 24;
-        int columns = 1;
-        for (int k = 2; k <= 4 && k <= int(widths.size()); ++k) {
-            std::vector<int> column(std::size_t(k), 0);
-            for (std::size_t i = 0; i < widths.size(); ++i) column[i % std::size_t(k)] = std::max(column[i % std::size_t(k)], widths[i]);
-            int total = (k - 1) * plot->legend->columnSpacing();
-            for (int w : column) total += w;
-            if (total <= available) columns = k;
-        }
+        // As many columns as fit (entry i in column i mod k, a column as wide as its widest entry).
+        const int columns = fittingLegendColumns(plot, int(size.widthIn * 96) - 24, 4);
         plot->legend->setWrap(columns);
         plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
         legendRewrapped_ = true;

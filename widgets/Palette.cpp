@@ -1,8 +1,9 @@
 #include "Palette.h"
 
 #include <algorithm>
-#include <qcustomplot.h>
 #include <cmath>
+#include <qcustomplot.h>
+#include <vector>
 
 namespace px::widgets {
 
@@ -36,8 +37,24 @@ void placeLegendBelow(QCustomPlot* plot, int columns) {
         plot->plotLayout()->addElement(plot->plotLayout()->rowCount(), 0, plot->legend);
         plot->plotLayout()->setRowStretchFactor(plot->plotLayout()->rowCount() - 1, 0.001);
     }
+    if (plot->width() > 100) columns = fittingLegendColumns(plot, plot->width() - 24, columns);
     plot->legend->setWrap(columns);  // before setFillOrder, which rearranges with the current wrap
     plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+}
+
+int fittingLegendColumns(QCustomPlot* plot, int width, int maxColumns) {
+    std::vector<int> widths;
+    for (int i = 0; i < plot->legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = plot->legend->item(i)) widths.push_back(item->minimumOuterSizeHint().width());
+    int columns = 1;
+    for (int k = 2; k <= maxColumns && k <= int(widths.size()); ++k) {
+        std::vector<int> column(std::size_t(k), 0);
+        for (std::size_t i = 0; i < widths.size(); ++i) column[i % std::size_t(k)] = std::max(column[i % std::size_t(k)], widths[i]);
+        int total = (k - 1) * plot->legend->columnSpacing();
+        for (int w : column) total += w;
+        if (total <= width) columns = k;
+    }
+    return columns;
 }
 
 }  // namespace px::widgets

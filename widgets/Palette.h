@@ -13,8 +13,12 @@ QColor viridis(int i, int n);
 // Removes the plot's data, items and title row, so that a builder can draw it again.
 void resetPlot(QCustomPlot* plot);
 
-// Moves the plot's legend from inside the axes to a row below them, in `columns` columns, so that it
-// never hides data.
+// Moves the plot's legend from inside the axes to a row below them, in at most `columns` columns (fewer
+// when its entries would not fit the plot's width side by side), so that it never hides data.
 void placeLegendBelow(QCustomPlot* plot, int columns = 2);
+
+// The most columns, up to maxColumns, in which the legend's entries fit `width` pixels side by side
+// (entry i in column i mod k, each column as wide as its widest entry); at least 1.
+int fittingLegendColumns(QCustomPlot* plot, int width, int maxColumns);
 
 }  // namespace px::widgets

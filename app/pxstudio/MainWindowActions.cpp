@@ -9,6 +9,7 @@
 #include "panels/PrivacyPanel.h"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QApplication>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -161,10 +162,14 @@ bool MainWindow::exportAllViews(const QString& folder) {
 }
 
 void MainWindow::setPresentation(bool on) {
+    const double before = fontScale_;
     fontScale_ = on ? 1.6 : 1.0;
     QFont f = qApp->font();
     f.setPointSizeF(on ? 14 : 10);
     qApp->setFont(f);
+    // The settings grow with their fonts: widen the dock by the same factor, so nothing is cut.
+    if (auto* dock = findChild<QDockWidget*>("settings-dock"); dock && before != fontScale_)
+        resizeDocks({dock}, {int(dock->width() * fontScale_ / before)}, Qt::Horizontal);
     views_->setFontScale(fontScale_);
     refreshReport();
 }

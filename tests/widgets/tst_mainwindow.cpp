@@ -62,6 +62,14 @@ private slots:
                 QTest::qWait(400);  // the demo tab computes asynchronously (milliseconds)
                 w.grab().save(QString("%1/tab%2.png").arg(shots).arg(i));
             }
+            tabs->setCurrentIndex(0);
+            QAction* presentation = nullptr;
+            for (QAction* a : w.findChildren<QAction*>()) if (a->text() == "&Presentation mode") presentation = a;
+            QVERIFY(presentation);
+            presentation->setChecked(true);
+            QTest::qWait(400);
+            w.grab().save(QString("%1/presentation.png").arg(shots));
+            presentation->setChecked(false);
         }
     }
     void expressivityViewComparesClassesAtTheSlidersEpsilon() {

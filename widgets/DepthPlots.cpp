@@ -187,6 +187,12 @@ void buildMultiplierPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
 }
 
 namespace {
+QString schemeName(const std::string& scheme, bool longForm) {
+    if (scheme == "gap") return longForm ? "GAP (all hops released)" : "GAP";
+    if (scheme == "caribou-reference") return "CARIBOU reference code (NO valid guarantee)";
+    return longForm ? "CARIBOU (last layer released)" : "CARIBOU";
+}
+
 void propagationSeries(QCustomPlot* plot, const ResultTable& t, double epsilon, const std::string& metric, double fs) {
     std::map<std::string, std::vector<int>> byScheme;
     for (int i = 0; i < t.rows(); ++i) {
@@ -196,13 +202,13 @@ void propagationSeries(QCustomPlot* plot, const ResultTable& t, double epsilon, 
     int k = 0;
     for (auto& [scheme, rows] : byScheme) {
         const bool none = scheme == "none";
-        const QColor c = none ? QColor(90, 90, 90) : viridis(k++, 2);
+        const QColor c = none ? QColor(90, 90, 90) : viridis(k++, 3);
         QVector<double> x, y;
         for (int i : rows) {
             x << num(t, i, "hops");
             y << num(t, i, metric);
         }
-        const QString name = none ? "non-private propagation" : scheme == "gap" ? "GAP (all hops released)" : "CARIBOU (last layer released)";
+        const QString name = none ? "non-private propagation" : schemeName(scheme, true);
         line(plot, name, x, y, c, fs, none ? Qt::DotLine : Qt::SolidLine);
     }
 }
@@ -242,7 +248,7 @@ void buildAccuracyVsEpsilonPlot(QCustomPlot* plot, const ResultTable& t, double 
             continue;
         }
         for (auto& [e, i] : byEps) { x << e; y << num(t, i, "test_accuracy_mean"); }
-        line(plot, scheme == "gap" ? "GAP" : "CARIBOU", x, y, viridis(k++, 2), fs);
+        line(plot, schemeName(scheme, false), x, y, viridis(k++, 3), fs);
     }
     logX(plot);
     plot->xAxis->setLabel("ε (δ fixed; depth chosen on validation nodes)");
@@ -326,7 +332,7 @@ void buildAttackVsEpsilonPlot(QCustomPlot* plot, const ResultTable& t, int hops,
             continue;
         }
         for (int i : rows) { x << num(t, i, "epsilon"); y << num(t, i, "attack_auroc_mean"); }
-        line(plot, scheme == "gap" ? "GAP" : "CARIBOU", x, y, viridis(k++, 2), fs);
+        line(plot, schemeName(scheme, false), x, y, viridis(k++, 3), fs);
     }
     logX(plot);
     plot->xAxis->setLabel("ε");

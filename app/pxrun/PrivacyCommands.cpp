@@ -50,8 +50,8 @@ int embedCommand(const std::vector<std::string>& argv) {
     px::privacy::NoisyEmbedding e;
     {
         TerminalProgress progress("densities");
-        if (mp.mechanism == px::privacy::MechanismKind::RandomizedResponse) {
-            px::privacy::RandomizedResponseModel rr(ds, set.patterns, mp.epsilon, mp.seed, mp.delta, mp.secure);
+        if (px::privacy::perturbsGraph(mp.mechanism)) {
+            px::privacy::RandomizedResponseModel rr(ds, set.patterns, mp.epsilon, mp.seed, mp.delta, mp.secure, mp.mechanism);
             e = rr.release(rep, progress);
         } else {
             px::DensityMatrix dm = px::DensityMatrix::compute(ds, set, {}, progress);

@@ -36,6 +36,7 @@ nlohmann::json DepthSettings::specFor(const std::string& e, const std::string& n
         s["delta"] = delta;
         s["contraction"] = contraction;
         s["attack"] = attack;
+        if (caribouReference) s["schemes"] = {"gap", "caribou", "caribou-reference", "none"};
         std::vector<double> eps = s["epsilons"].get<std::vector<double>>();
         if (!builtinNodes) {  // Cora/Citeseer: a coarser grid keeps a run to a minute or two
             eps = {0.5, 1.0, 2.0, 4.0, 8.0};

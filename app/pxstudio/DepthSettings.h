@@ -18,6 +18,7 @@ struct DepthSettings {
     double delta = 1e-5;
     double contraction = 0.8;
     bool attack = true;
+    bool caribouReference = false;  // also run CARIBOU's released code (no valid guarantee)
     // AsampGCN
     int subgraphs = 200;
 

@@ -148,8 +148,8 @@ std::unique_ptr<px::privacy::NoiseModel> ExplorerController::modelAt(const Explo
     px::privacy::MechanismParams m = s.mechanism;
     m.axis = px::privacy::BudgetAxis::Epsilon;
     m.epsilon = epsilon;
-    if (m.mechanism == px::privacy::MechanismKind::RandomizedResponse) {
-        if (error) *error = tr("randomized response releases perturbed graphs: no noise model to preview");
+    if (px::privacy::perturbsGraph(m.mechanism)) {
+        if (error) *error = tr("randomized response (RR, DPRR) releases perturbed graphs: no noise model to preview");
         return nullptr;
     }
     try {

@@ -26,4 +26,11 @@ void NodeDataset::splitRandomly(double trainFraction, double validFraction, std:
     for (auto* s : {&train, &valid, &test}) std::sort(s->begin(), s->end());
 }
 
+double NodeDataset::majorityClassAccuracy() const {
+    if (test.empty()) return std::nan("");
+    std::vector<int> count(classNames.size(), 0);
+    for (int v : test) ++count.at(labels[v]);
+    return double(*std::max_element(count.begin(), count.end())) / double(test.size());
+}
+
 }  // namespace px

@@ -20,9 +20,16 @@ struct NodeDataset {
     std::vector<std::string> classNames;
     std::vector<int> train, valid, test;  // node indices of a split
     std::vector<std::string> warnings;    // what a loader dropped (self loops, unknown ids, ...)
+    // Edge entries the published code's loader stores for this data (−1: 2m, both directions).
+    // Only the CARIBOU reference mode reads it (its δ = 10^−digits(entries)).
+    long publishedEdgeEntries = -1;
 
     int numNodes() const { return graph.numVertices(); }
     int numClasses() const { return int(classNames.size()); }
+    long edgeEntries() const { return publishedEdgeEntries >= 0 ? publishedEdgeEntries : 2 * long(graph.numEdges()); }
+    // The best constant predictor's test accuracy: the share of the most frequent class among the
+    // test nodes (the "baseline acc" a majority-class line shows).
+    double majorityClassAccuracy() const;
     // Random stratified split with the given fractions of every class (rest: test), seeded.
     void splitRandomly(double trainFraction, double validFraction, std::uint64_t seed);
 };

@@ -143,8 +143,8 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
             report.conversions = {{"none (no noise)", privacy::kInf}};
             report.validGuarantee = true;
             report.delta = mp.delta;
-        } else if (mp.mechanism == privacy::MechanismKind::RandomizedResponse) {
-            privacy::RandomizedResponseModel rr(data, cache.patterns.patterns, mp.epsilon, mp.seed, mp.delta, mp.secure);
+        } else if (privacy::perturbsGraph(mp.mechanism)) {
+            privacy::RandomizedResponseModel rr(data, cache.patterns.patterns, mp.epsilon, mp.seed, mp.delta, mp.secure, mp.mechanism);
             released = rr.release(0);
             ev = evaluateAll(&released.values, &rr, nullptr, spec.attack);
             releasedRows = &released.values;

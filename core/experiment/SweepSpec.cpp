@@ -78,7 +78,8 @@ nlohmann::json SweepSpec::toJson() const {
     j["budget"] = {{"axis", budgetAxis == privacy::BudgetAxis::Epsilon ? "epsilon" : "rho"}, {"values", b}};
     j["noise_seeds"] = noiseSeeds;
     j["learner"] = {{"kind", learner.kind}, {"k", learner.k}, {"C", learner.C}, {"gamma", learner.gamma},
-                    {"trees", learner.trees}, {"max_depth", learner.maxDepth}, {"seed", learner.seed}};
+                    {"trees", learner.trees}, {"max_depth", learner.maxDepth}, {"min_samples_split", learner.minSamplesSplit},
+                    {"feature_tolerance", learner.featureTolerance}, {"seed", learner.seed}};
     j["noisy_test"] = noisyTest;
     j["append_n"] = appendN;
     j["standardize"] = standardize;
@@ -188,14 +189,17 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
         if (j.contains("learner")) {
             const auto& l = j["learner"];
             field = "";
-            F::checkKeys(l, {"kind", "k", "C", "gamma", "trees", "max_depth", "seed"}, "learner");
+            F::checkKeys(l, {"kind", "k", "C", "gamma", "trees", "max_depth", "min_samples_split", "feature_tolerance", "seed"}, "learner");
             s.learner.kind = F::getString(l, "kind", s.learner.kind, "learner");
-            if (!learn::isKnownLearner(s.learner.kind)) F::fail("learner.kind", "knn, svm, linear, forest or boosting", l["kind"]);
+            if (!learn::isKnownLearner(s.learner.kind)) F::fail("learner.kind", "knn, svm, linear, forest, rf or boosting", l["kind"]);
             s.learner.k = int(F::getInteger(l, "k", s.learner.k, "learner", 1, 1000000));
             s.learner.C = F::getNumber(l, "C", s.learner.C, "learner", 1e-12, 1e12);
             s.learner.gamma = F::getNumber(l, "gamma", s.learner.gamma, "learner", 0, 1e12);
             s.learner.trees = int(F::getInteger(l, "trees", s.learner.trees, "learner", 1, 100000));
-            s.learner.maxDepth = int(F::getInteger(l, "max_depth", s.learner.maxDepth, "learner", 1, 64));
+            if (s.learner.kind == "rf") s.learner.maxDepth = 0;  // Breiman: unlimited unless asked
+            s.learner.maxDepth = int(F::getInteger(l, "max_depth", s.learner.maxDepth, "learner", s.learner.kind == "rf" ? 0 : 1, 64));
+            s.learner.minSamplesSplit = int(F::getInteger(l, "min_samples_split", s.learner.minSamplesSplit, "learner", 2, 1000000));
+            s.learner.featureTolerance = F::getNumber(l, "feature_tolerance", s.learner.featureTolerance, "learner", 0, 1e6);
             s.learner.seed = std::uint64_t(F::getInteger(l, "seed", (long long)s.learner.seed, "learner", 0, kMaxSeed));
         }
         s.noisyTest = F::getBool(j, "noisy_test", s.noisyTest, "");

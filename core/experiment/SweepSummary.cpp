@@ -64,7 +64,8 @@ double epsilonForNoiseParameter(const privacy::MechanismParams& m, double rho, i
             return tightestEpsilon(smoothGaussianGuarantee(rho, beta, d), m.delta);
         }
         case MechanismKind::Laplace: return std::sqrt(2 * rho);
-        case MechanismKind::RandomizedResponse: return std::nan("");
+        case MechanismKind::RandomizedResponse:
+        case MechanismKind::DegreePreservingRR: return std::nan("");
     }
     return std::nan("");
 }

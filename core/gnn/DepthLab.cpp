@@ -1,5 +1,7 @@
 #include "gnn/DepthLab.h"
 #include "gnn/DepthSpecChecks.h"
+#include "gnn/DepthSpecReader.h"
+#include "gnn/PropagationExperiment.h"
 
 #include "common/Error.h"
 #include "common/JsonInput.h"
@@ -22,7 +24,7 @@ using experiment::ResultTable;
 using nlohmann::json;
 
 std::vector<std::string> depthExperiments() {
-    return {"cosera-grid", "sbm-sweep", "cosera-real", "nag", "accounting", "propagation", "asamp"};
+    return {"cosera-grid", "sbm-sweep", "cosera-real", "nag", "accounting", "propagation", "propagation-audit", "asamp"};
 }
 
 json defaultDepthSpec(const std::string& e) {
@@ -40,11 +42,8 @@ json defaultDepthSpec(const std::string& e) {
                 {"sigmas", {0.03, 0.1, 0.3, 1.0, 3.0, 10.0}}, {"depth", 2}, {"op_norm", 1.0}, {"trials", 3}, {"seed", 1}};
     if (e == "accounting")
         return {{"experiment", e}, {"epsilon", 1.0}, {"delta", 1e-5}, {"max_hops", 50}, {"contractions", {0.6, 0.8, 0.9}}};
-    if (e == "propagation")
-        return {{"experiment", e}, {"data", "builtin:chain-8"}, {"schemes", {"gap", "caribou", "none"}},
-                {"epsilons", {0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0}}, {"hops", {1, 2, 4, 6, 8, 10, 12, 16, 20}},
-                {"delta", 1e-5}, {"contraction", 0.8}, {"alpha1", 0.8}, {"beta", 0.2}, {"min_degree", 0},
-                {"reduced_dims", 64}, {"trials", 3}, {"attack", false}, {"seed", 1}};
+    if (e == "propagation") return propagationDefaults();
+    if (e == "propagation-audit") return propagationAuditDefaults();
     if (e == "asamp")
         return {{"experiment", e}, {"data", "builtin:sbm-nodes"}, {"positive_class", 1}, {"epsilon", 1.0},
                 {"delta", 1e-5}, {"subgraphs", 200},
@@ -61,50 +60,6 @@ NodeDataset loadNodeData(const std::string& spec) {
 }
 
 namespace {
-
-// Field access with defaults and errors naming the field.
-struct SpecReader {
-    const json& spec;
-    json defaults;
-    std::string source;
-    const json& field(const std::string& key) const {
-        if (spec.contains(key)) return spec.at(key);
-        if (defaults.contains(key)) return defaults.at(key);
-        throw InputError(source, 0, "missing field \"" + key + "\"");
-    }
-    template <class T> T get(const std::string& key) const {
-        try {
-            return field(key).get<T>();
-        } catch (const json::exception& e) {
-            throw InputError(source, 0, "field \"" + key + "\": wrong type (" + e.what() + ")");
-        }
-    }
-    void check(bool ok, const std::string& key, const std::string& what) const {
-        if (!ok) throw InputError(source, 0, "field \"" + key + "\": " + what);
-    }
-};
-
-// The node data of a spec: `given` (already loaded by the caller) or the spec's "data", loaded into
-// `storage`.
-const NodeDataset* nodeData(const SpecReader& s, const NodeDataset* given, NodeDataset& storage) {
-    if (given) return given;
-    storage = loadNodeData(s.get<std::string>("data"));
-    return &storage;
-}
-
-double mean(const std::vector<double>& v) {
-    double s = 0;
-    for (double x : v) s += x;
-    return v.empty() ? std::nan("") : s / double(v.size());
-}
-
-double sd(const std::vector<double>& v) {
-    if (v.size() < 2) return 0;
-    const double m = mean(v);
-    double s = 0;
-    for (double x : v) s += (x - m) * (x - m);
-    return std::sqrt(s / double(v.size() - 1));
-}
 
 void addGrid(ResultTable& t, const MetricGrid& g, const std::string& rowKey, const std::string& colKey) {
     for (long r = 0; r < g.aurocMean.rows(); ++r)
@@ -271,69 +226,6 @@ ResultTable accounting(const SpecReader& s) {
     return t;
 }
 
-ResultTable propagation(const SpecReader& s, Progress& progress, const NodeDataset* given) {
-    NodeDataset loaded;
-    const NodeDataset* data = nodeData(s, given, loaded);
-    PropagationParams base;
-    base.delta = s.get<double>("delta");
-    base.contraction = s.get<double>("contraction");
-    base.alpha1 = s.get<double>("alpha1");
-    base.beta = s.get<double>("beta");
-    base.minDegreePromise = s.get<int>("min_degree");
-    base.reducedDims = s.get<int>("reduced_dims");
-    const auto seed = s.get<std::uint64_t>("seed");
-    const int trials = s.get<int>("trials");
-    const bool attack = s.get<bool>("attack");
-    std::vector<PropagationScheme> schemes;
-    for (const auto& n : s.get<std::vector<std::string>>("schemes")) schemes.push_back(propagationSchemeFromString(n));
-    const auto eps = s.get<std::vector<double>>("epsilons");
-    const auto hops = s.get<std::vector<int>>("hops");
-    for (double e : eps) s.check(e > 0, "epsilons", "expected values > 0");
-    for (int h : hops) s.check(h >= 1 && h <= 200, "hops", "expected 1..200");
-    s.check(trials >= 1, "trials", "expected >= 1");
-    s.check(base.minDegreePromise >= 0, "min_degree", "expected >= 0");
-    ResultTable t;
-    const Matrix x0 = unitRowFeatures(*data, base.reducedDims, seed);
-    int total = 0, done = 0;
-    for (auto sc : schemes) total += int((sc == PropagationScheme::NonPrivate ? 1 : eps.size()) * hops.size()) * trials;
-    for (auto sc : schemes) {
-        const std::vector<double> epsList = sc == PropagationScheme::NonPrivate ? std::vector<double>{INFINITY} : eps;
-        for (double e : epsList)
-            for (int k : hops) {
-                std::vector<double> valid, test, auc, err;
-                PropagationResult r;
-                for (int tr = 0; tr < trials; ++tr) {
-                    if (progress.cancelled()) throw Cancelled();
-                    PropagationParams p = base;
-                    p.scheme = sc;
-                    p.hops = k;
-                    p.epsilon = std::isinf(e) ? 1.0 : e;
-                    p.seed = seed + std::uint64_t(tr) * 1000003ULL;
-                    r = propagatePrivately(*data, p, progress, &x0);
-                    const auto acc = linearAccuracy(*data, classifierFeatures(r));
-                    valid.push_back(acc.first);
-                    test.push_back(acc.second);
-                    if (attack) {
-                        const AttackMetrics m = coseraAttack(r.released, data->graph);
-                        auc.push_back(m.auroc);
-                        err.push_back(m.err);
-                    }
-                    progress.report(double(++done) / total);
-                }
-                ResultTable::Row row{{"scheme", toString(sc)}, {"epsilon", std::isinf(e) ? json("inf") : json(e)},
-                                     {"hops", k}, {"multiplier", r.multiplier}, {"sensitivity", r.sensitivity},
-                                     {"sigma", r.sigma}, {"valid_accuracy_mean", mean(valid)},
-                                     {"test_accuracy_mean", mean(test)}, {"test_accuracy_sd", sd(test)}};
-                if (attack) {
-                    row.push_back({"attack_auroc_mean", mean(auc)});
-                    row.push_back({"attack_err_mean", mean(err)});
-                }
-                t.add(row);
-            }
-    }
-    return t;
-}
-
 ResultTable asamp(const SpecReader& s, Progress& progress, const NodeDataset* given) {
     NodeDataset loaded;
     const NodeDataset* data = nodeData(s, given, loaded);
@@ -367,7 +259,7 @@ ResultTable asamp(const SpecReader& s, Progress& progress, const NodeDataset* gi
 ResultTable runDepthExperiment(const json& spec, const std::string& source, Progress& progress, const NodeDataset* data) {
     if (!spec.is_object()) throw InputError(source, 0, "expected a JSON object with an \"experiment\" field");
     if (!spec.contains("experiment") || !spec.at("experiment").is_string())
-        throw InputError(source, 0, "missing field \"experiment\" (one of cosera-grid, sbm-sweep, cosera-real, nag, accounting, propagation, asamp)");
+        throw InputError(source, 0, "missing field \"experiment\" (one of cosera-grid, sbm-sweep, cosera-real, nag, accounting, propagation, propagation-audit, asamp)");
     const std::string e = spec.at("experiment").get<std::string>();
     json defaults;
     try {
@@ -385,7 +277,8 @@ ResultTable runDepthExperiment(const json& spec, const std::string& source, Prog
         if (e == "cosera-real") return coseraReal(r, progress, data);
         if (e == "nag") return nag(r, progress, data);
         if (e == "accounting") return accounting(r);
-        if (e == "propagation") return propagation(r, progress, data);
+        if (e == "propagation") return propagationExperiment(r, progress, data);
+        if (e == "propagation-audit") return propagationAuditExperiment(r, progress, data);
         return asamp(r, progress, data);
     } catch (const std::invalid_argument& ex) {
         throw InputError(source, 0, ex.what());

@@ -6,7 +6,9 @@
 //   cosera-real   the attack on a real graph with its own features, vs depth (rows: weights, L)
 //   nag           COSERA against noisy aggregation, next to Theorem 6.1's bound (rows: aggregation, σ)
 //   accounting    noise multiplier σ/Δ against depth for GAP and CARIBOU c   (rows: scheme, hops)
-//   propagation   private propagation + linear classifier (+ optional attack) (rows: scheme, ε, hops)
+//   propagation   private propagation + linear classifier (+ optional attack) (rows: scheme, ε, hops;
+//                 or one per run, or the paper-selection view: PropagationExperiment.h)
+//   propagation-audit  empirical privacy audit of the propagation schemes (rows: scheme, hops, β)
 //   asamp         AsampGCN accuracy / abstention / privacy condition vs p_s  (rows: p_s)
 // Results are tidy tables (experiment::ResultTable), one row per configuration.
 #include "common/Progress.h"
@@ -23,7 +25,7 @@ std::vector<std::string> depthExperiments();
 // The default spec of an experiment (every field present, so it documents itself).
 nlohmann::json defaultDepthSpec(const std::string& experiment);
 
-// "builtin:NAME" (chain-8, chain-16, sbm-nodes) or a LINQS folder/file (Cora, Citeseer).
+// "builtin:NAME" (chain-1, chain-8, chain-16, sbm-nodes) or a LINQS folder/file (Cora, Citeseer).
 NodeDataset loadNodeData(const std::string& spec);
 
 // Runs a spec; missing fields take their defaults. Throws InputError naming `source` and the

@@ -40,7 +40,11 @@ const std::map<std::string, Range>& ranges() {
         {"contractions", {false, 1e-9, 0.999999, "a contraction c in (0, 1)"}},
         {"contraction", {false, 1e-9, 0.999999, "a contraction c in (0, 1)"}},
         {"alpha1", {false, 0, 1, "a weight in [0, 1]"}},
-        {"beta", {false, 0, 1, "a weight in [0, 1]"}},
+        {"beta", {false, 0, 100, "a weight in [0, 100]"}},
+        {"betas", {false, 0, 100, "a weight in [0, 100]"}},
+        {"alpha1s", {false, 0, 1, "a weight in [0, 1]"}},
+        {"samples", {true, 200, 1e7, "draws per graph"}},
+        {"confidence", {false, 0.5, 0.999999, "a confidence level"}},
         {"min_degree", {true, 0, 1e9, "a degree (0: none)"}},
         {"reduced_dims", {true, 0, 65536, "a dimension"}},
         {"positive_class", {true, 0, 1e6, "a class index"}},
@@ -74,6 +78,7 @@ double number(const nlohmann::json& spec, const nlohmann::json& defaults, const 
 }  // namespace
 
 void checkDepthSpec(const nlohmann::json& spec, const nlohmann::json& defaults, const std::string& source, double maxMinutes) {
+    const std::string e = spec.value("experiment", std::string());
     for (auto it = spec.begin(); it != spec.end(); ++it) {
         const auto r = ranges().find(it.key());
         if (r == ranges().end()) continue;
@@ -84,7 +89,9 @@ void checkDepthSpec(const nlohmann::json& spec, const nlohmann::json& defaults, 
         if (!list && v.is_array())
             throw InputError(source, 0, "field \"" + it.key() + "\": expected one value (" + r->second.meaning + "), found a list");
         if (v.is_array()) {
-            if (v.empty()) throw InputError(source, 0, "field \"" + it.key() + "\": expected a non-empty list");
+            // The propagation grids may be empty: [] means "the single value" (contraction, alpha1, beta).
+            const bool mayBeEmpty = e == "propagation" && (it.key() == "contractions" || it.key() == "alpha1s" || it.key() == "betas");
+            if (v.empty() && !mayBeEmpty) throw InputError(source, 0, "field \"" + it.key() + "\": expected a non-empty list");
             for (std::size_t i = 0; i < v.size(); ++i) checkValue(v[i], it.key() + "[" + std::to_string(i) + "]", r->second, source);
         } else {
             checkValue(v, it.key(), r->second, source);
@@ -92,7 +99,6 @@ void checkDepthSpec(const nlohmann::json& spec, const nlohmann::json& defaults, 
     }
     // The attack grids score every pair of nodes for every (d, L) cell and trial: n²/2 · Σd · L · trials
     // multiply-adds for the Gram matrices, at ~10⁹ per second and core (an estimate, on the safe side).
-    const std::string e = spec.value("experiment", std::string());
     if (e == "cosera-grid" || e == "sbm-sweep") {
         const double n = number(spec, defaults, "n"), trials = number(spec, defaults, "trials");
         double dimsDepth = 0;

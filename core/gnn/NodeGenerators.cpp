@@ -3,6 +3,7 @@
 #include "common/Rng.h"
 #include "generators/Generators.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace px::gnn {
@@ -32,6 +33,21 @@ NodeDataset chainDataset(int classes, int chainsPerClass, int length, std::uint6
     return ds;
 }
 
+NodeDataset chainOneDataset(std::uint64_t seed) {
+    NodeDataset ds = chainDataset(2, 3, 8, seed);
+    ds.name = "chain-1";
+    ds.publishedEdgeEntries = 6 * 7 + 48;
+    std::vector<int> order(48);
+    for (int v = 0; v < 48; ++v) order[v] = v;
+    Rng rng(seed, "chain-1 split");
+    for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);
+    ds.train.assign(order.begin(), order.begin() + 8);
+    ds.valid.assign(order.begin() + 8, order.begin() + 16);
+    ds.test.assign(order.begin() + 16, order.end());
+    for (auto* s : {&ds.train, &ds.valid, &ds.test}) std::sort(s->begin(), s->end());
+    return ds;
+}
+
 NodeDataset sbmNodeDataset(int n, double pIn, double pOut, double signal, int featureDims, std::uint64_t seed) {
     if (n < 4 || featureDims < 1) throw std::invalid_argument("SBM node data needs n >= 4 and >= 1 feature");
     NodeDataset ds;
@@ -51,9 +67,10 @@ NodeDataset sbmNodeDataset(int n, double pIn, double pOut, double signal, int fe
     return ds;
 }
 
-std::vector<std::string> builtinNodeDatasets() { return {"chain-8", "chain-16", "sbm-nodes"}; }
+std::vector<std::string> builtinNodeDatasets() { return {"chain-1", "chain-8", "chain-16", "sbm-nodes"}; }
 
 NodeDataset builtinNodeDataset(const std::string& name, std::uint64_t seed) {
+    if (name == "chain-1") return chainOneDataset(seed);
     if (name == "chain-8") return chainDataset(2, 40, 8, seed);
     if (name == "chain-16") return chainDataset(2, 20, 16, seed);
     if (name == "sbm-nodes") return sbmNodeDataset(400, 0.05, 0.005, 0.5, 8, seed);

@@ -22,14 +22,20 @@ const char* toString(PropagationScheme s) {
     case PropagationScheme::NonPrivate: return "none";
     case PropagationScheme::Gap: return "gap";
     case PropagationScheme::Caribou: return "caribou";
+    case PropagationScheme::CaribouReference: return "caribou-reference";
     }
     return "?";
 }
 
+const char* guaranteeLabel(PropagationScheme s) {
+    return s == PropagationScheme::CaribouReference ? "no valid guarantee (CARIBOU reference code)" : "";
+}
+
 PropagationScheme propagationSchemeFromString(const std::string& s) {
-    for (auto p : {PropagationScheme::NonPrivate, PropagationScheme::Gap, PropagationScheme::Caribou})
+    for (auto p : {PropagationScheme::NonPrivate, PropagationScheme::Gap, PropagationScheme::Caribou,
+                   PropagationScheme::CaribouReference})
         if (s == toString(p)) return p;
-    throw std::invalid_argument("unknown propagation scheme '" + s + "' (expected none, gap or caribou)");
+    throw std::invalid_argument("unknown propagation scheme '" + s + "' (expected none, gap, caribou or caribou-reference)");
 }
 
 namespace {
@@ -63,6 +69,54 @@ Matrix symmetricAggregate(const Graph& g, const Matrix& x) {
             out.row(v) += x.row(*u) / std::sqrt(dv * (g.degree(*u) + 1.0));
     });
     return out;
+}
+
+// D^(−½) A D^(−½) without self-loops (the reference code zeroes the diagonal); isolated rows are 0.
+Matrix referenceAggregate(const Graph& g, const Matrix& x) {
+    Matrix out = Matrix::Zero(x.rows(), x.cols());
+    tbb::parallel_for(0, g.numVertices(), [&](int v) {
+        for (const int* u = g.neighborsBegin(v); u != g.neighborsEnd(v); ++u)
+            out.row(v) += x.row(*u) / std::sqrt(double(g.degree(v)) * g.degree(*u));
+    });
+    return out;
+}
+
+int minimumDegree(const Graph& g) {
+    int d = g.numVertices() > 0 ? g.degree(0) : 0;
+    for (int v = 1; v < g.numVertices(); ++v) d = std::min(d, g.degree(v));
+    return d;
+}
+
+// The reference code's δ: 1 / 10^(number of decimal digits of the stored edge count).
+double referenceDelta(long edgeEntries) { return std::pow(10.0, -double(std::to_string(edgeEntries).size())); }
+
+PropagationResult caribouReference(const NodeDataset& data, const PropagationParams& p, const Progress& progress,
+                                   PropagationResult r, Rng& rng) {
+    const Graph& g = data.graph;
+    r.validGuarantee = false;
+    r.minDegreeUsed = minimumDegree(g);
+    r.delta = referenceDelta(data.edgeEntries());
+    r.sensitivity = caribouEdgeSensitivity(p.contraction, p.alpha1, r.minDegreeUsed);
+    r.multiplier = noiseMultiplier(p.epsilon, r.delta, p.hops, p.contraction);
+    r.sigma = p.noiseFree ? 0.0 : r.multiplier * r.sensitivity;
+    const Matrix raw = reduceFeatures(data.features, p.reducedDims, p.seed);  // βX₀ unnormalised
+    if (raw.cols() != r.base.cols()) throw std::invalid_argument("reference mode: base and features differ in width");
+    auto step = [&](const Matrix& x, bool rowMean) {
+        Matrix next = p.alpha1 * referenceAggregate(g, x);
+        if (rowMean) next.colwise() += (1.0 - p.alpha1) * x.rowwise().mean();
+        else next.rowwise() += (1.0 - p.alpha1) * Eigen::RowVectorXd(x.colwise().mean());
+        return Matrix(p.contraction * next + p.beta * raw);
+    };
+    Matrix x = r.base;
+    for (int k = 1; k <= p.hops; ++k) {
+        if (progress.cancelled()) throw Cancelled();
+        x = step(x, false);
+        if (r.sigma > 0) addNoise(x, r.sigma, rng);
+        if (k < p.hops) normaliseRows(x, true);
+        x = step(x, true);  // the extra aggregation, without noise
+    }
+    r.released = x;
+    return r;
 }
 
 }  // namespace
@@ -111,7 +165,7 @@ PropagationResult propagatePrivately(const NodeDataset& data, const PropagationP
     if (p.hops < 1) throw std::invalid_argument("propagation needs at least one hop");
     if (p.scheme != PropagationScheme::NonPrivate && !(p.epsilon > 0 && p.delta > 0 && p.delta < 1))
         throw std::invalid_argument("private propagation needs epsilon > 0 and 0 < delta < 1");
-    if (p.scheme == PropagationScheme::Caribou &&
+    if ((p.scheme == PropagationScheme::Caribou || p.scheme == PropagationScheme::CaribouReference) &&
         !(p.contraction > 0 && p.contraction < 1 && p.alpha1 >= 0 && p.alpha1 <= 1 && p.beta >= 0))
         throw std::invalid_argument("CARIBOU needs 0 < c < 1, 0 <= alpha1 <= 1, beta >= 0");
     PropagationResult r;
@@ -120,25 +174,28 @@ PropagationResult propagatePrivately(const NodeDataset& data, const PropagationP
     Rng rng(p.seed, std::string("propagation noise ") + toString(p.scheme), std::uint64_t(p.hops));
     const bool priv = p.scheme != PropagationScheme::NonPrivate;
     r.epsilon = priv ? p.epsilon : privacy::kInf;
+    r.delta = priv ? p.delta : 0.0;
+    if (p.scheme == PropagationScheme::CaribouReference) return caribouReference(data, p, progress, r, rng);
 
     if (p.scheme == PropagationScheme::Gap || p.scheme == PropagationScheme::NonPrivate) {
         r.sensitivity = std::sqrt(2.0);
         r.multiplier = priv ? noiseMultiplier(p.epsilon, p.delta, p.hops, 1.0) : 0.0;
-        r.sigma = r.multiplier * r.sensitivity;
+        r.sigma = p.noiseFree ? 0.0 : r.multiplier * r.sensitivity;
         Matrix x = r.base;
         r.released.resize(g.numVertices(), x.cols() * p.hops);
         for (int k = 0; k < p.hops; ++k) {
             if (progress.cancelled()) throw Cancelled();
             x = sumAggregate(g, x);
-            if (priv) addNoise(x, r.sigma, rng);
+            if (priv && r.sigma > 0) addNoise(x, r.sigma, rng);
             normaliseRows(x, false);
             r.released.middleCols(x.cols() * k, x.cols()) = x;
         }
         return r;
     }
+    r.minDegreeUsed = p.minDegreePromise;
     r.sensitivity = caribouEdgeSensitivity(p.contraction, p.alpha1, p.minDegreePromise);
     r.multiplier = noiseMultiplier(p.epsilon, p.delta, p.hops, p.contraction);
-    r.sigma = r.multiplier * r.sensitivity;
+    r.sigma = p.noiseFree ? 0.0 : r.multiplier * r.sensitivity;
     Matrix x = r.base;
     for (int k = 1; k <= p.hops; ++k) {
         if (progress.cancelled()) throw Cancelled();
@@ -146,7 +203,7 @@ PropagationResult propagatePrivately(const NodeDataset& data, const PropagationP
         Matrix next = p.alpha1 * symmetricAggregate(g, x);
         next.rowwise() += (1.0 - p.alpha1) * mu;
         x = p.contraction * next + p.beta * r.base;
-        addNoise(x, r.sigma, rng);
+        if (r.sigma > 0) addNoise(x, r.sigma, rng);
         if (k < p.hops) normaliseRows(x, true);  // projection into the unit ball
     }
     r.released = x;

@@ -7,6 +7,13 @@
 //  CARIBOU (seed 004): X_k = c(α₁ÂX_{k−1} + (1−α₁)1μ(X_{k−1})ᵀ) + βX₀ + N(0, σ²), σ = z·Δ_E, rows
 //    projected into the unit ball on all but the last layer; only X_K is released (K_eff applies).
 //    Not the public code's extra un-noised aggregation after the last noise step.
+//  CARIBOU reference (`caribou-reference`): the released code's choices (yuzhengcuhk/caribou-public
+//    bc7bf38, caribou_inf.py/caribou_edp.py), kept to show what they do, with NO valid guarantee:
+//    Â without self-loops; after every noise step an extra aggregation
+//    c(α₁Âx + (1−α₁)·row mean) + βX₀ without noise, and the release taken after it; rows projected
+//    after the noise step, so the noised step's input is not in the unit ball; βX₀ on unnormalised
+//    features; the minimum degree read from the private graph; δ = 10^−(digits of the stored edge
+//    count). The K_eff formula is the code's (the same as ours).
 // The classifier sees [X₀ | release] (features are public at edge level).
 #include "common/Progress.h"
 #include "dataset/NodeDataset.h"
@@ -16,9 +23,11 @@
 
 namespace px::gnn {
 
-enum class PropagationScheme { NonPrivate, Gap, Caribou };
+enum class PropagationScheme { NonPrivate, Gap, Caribou, CaribouReference };
 const char* toString(PropagationScheme s);
-PropagationScheme propagationSchemeFromString(const std::string& s);  // none, gap, caribou
+PropagationScheme propagationSchemeFromString(const std::string& s);  // none, gap, caribou, caribou-reference
+// The label every output of a scheme carries (empty for a valid mechanism).
+const char* guaranteeLabel(PropagationScheme s);
 
 struct PropagationParams {
     PropagationScheme scheme = PropagationScheme::Caribou;
@@ -33,6 +42,7 @@ struct PropagationParams {
     int minDegreePromise = 0;
     int reducedDims = 64;      // features reduced by PCA to this many columns first (0: keep)
     std::uint64_t seed = 1;
+    bool noiseFree = false;    // audits only: the same computation with σ = 0 (its mean path)
 };
 
 struct PropagationResult {
@@ -42,6 +52,9 @@ struct PropagationResult {
     double sensitivity = 0;
     double sigma = 0;
     double epsilon = 0;    // achieved ε at δ (∞ when non-private)
+    double delta = 0;      // the δ of that claim (the reference mode's own rule there)
+    int minDegreeUsed = 0; // d in the sensitivity (CARIBOU: the promise; reference: the private graph's)
+    bool validGuarantee = true;  // false: the claim does not hold (reference mode)
 };
 
 // Rank-r principal components of the rows (centred), by randomised SVD with a seeded sketch.

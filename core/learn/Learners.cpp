@@ -1,4 +1,5 @@
 #include "learn/Learners.h"
+#include "learn/RandomForest.h"
 
 #include <cmath>
 #include <libsvm/svm.h>
@@ -11,7 +12,7 @@
 namespace px::learn {
 
 bool isKnownLearner(const std::string& k) {
-    return k == "knn" || k == "svm" || k == "linear" || k == "forest" || k == "boosting";
+    return k == "knn" || k == "svm" || k == "linear" || k == "forest" || k == "rf" || k == "boosting";
 }
 
 namespace {
@@ -209,7 +210,16 @@ std::vector<double> fitPredict(const LearnerConfig& c, const RowMatrix& xTrain, 
     if (c.kind == "linear") return linear(c, tr, xTest, type);
     if (c.kind == "forest") return trees(c, tr, xTest, type, true);
     if (c.kind == "boosting") return trees(c, tr, xTest, type, false);
-    throw std::invalid_argument("unknown learner '" + c.kind + "' (expected knn, svm, linear, forest or boosting)");
+    if (c.kind == "rf") {
+        ForestParams p;
+        p.trees = c.trees;
+        p.maxDepth = c.maxDepth;
+        p.minSamplesSplit = c.minSamplesSplit;
+        p.featureTolerance = c.featureTolerance;
+        p.seed = c.seed;
+        return randomForestPredict(p, tr.x, tr.y, xTest, type);
+    }
+    throw std::invalid_argument("unknown learner '" + c.kind + "' (expected knn, svm, linear, forest, rf or boosting)");
 }
 
 }  // namespace px::learn

@@ -4,6 +4,8 @@
 //   svm       libsvm: RBF C-SVC (classification) / ε-SVR (regression)
 //   linear    liblinear: L2-regularised logistic regression / L2-loss linear SVR
 //   forest    XGBoost random forest (num_parallel_tree trees, one round, row and column subsampling)
+//   rf        Breiman's random forest as scikit-learn builds it (RandomForest.h): bootstrap, √d
+//             features per split, unlimited depth by default, min_samples_split
 //   boosting  XGBoost gradient-boosted trees
 // Missing labels (NaN) are left out of training. Scores: the class-1 score for binary tasks (for
 // ROC-AUC), the prediction for regression, the predicted class for multi-class tasks.
@@ -16,13 +18,15 @@
 namespace px::learn {
 
 struct LearnerConfig {
-    std::string kind = "knn";   // knn, svm, linear, forest, boosting
+    std::string kind = "knn";   // knn, svm, linear, forest, rf, boosting
     int k = 10;                 // knn: neighbours
     double C = 1.0;             // svm, linear: regularisation
     double gamma = 0.0;         // svm: RBF width (0: 1/features)
     int trees = 100;            // forest: trees; boosting: rounds
-    int maxDepth = 6;           // forest, boosting
-    std::uint64_t seed = 1;     // forest, boosting
+    int maxDepth = 6;           // forest, boosting (rf: 0 = unlimited)
+    int minSamplesSplit = 2;    // rf
+    double featureTolerance = 0;  // rf: values this close count as equal (scikit-learn: 1e-7)
+    std::uint64_t seed = 1;     // forest, rf, boosting
     bool dual = false;          // linear classification: dual coordinate descent (faster when features > rows)
 };
 

@@ -79,8 +79,8 @@ AuditResult auditPair(const Graph& g0, const Graph& g1, const std::vector<Patter
     const DensityMatrix clean = DensityMatrix::compute(pair, patterns);
     std::unique_ptr<RowSampler> sampler;
     const NoiseModel* noise = nullptr;
-    if (mp.mechanism == MechanismKind::RandomizedResponse) {
-        sampler = std::make_unique<RandomizedResponseModel>(pair, patterns, mp.epsilon, mp.seed, mp.delta, mp.secure);
+    if (perturbsGraph(mp.mechanism)) {
+        sampler = std::make_unique<RandomizedResponseModel>(pair, patterns, mp.epsilon, mp.seed, mp.delta, mp.secure, mp.mechanism);
     } else {
         auto m = std::make_unique<NoiseModel>(clean, patterns, GraphFacts::of(pair), mp, pair.name);
         noise = m.get();

@@ -10,59 +10,6 @@
 
 namespace px::privacy {
 
-const char* toString(MechanismKind k) {
-    switch (k) {
-        case MechanismKind::Gaussian: return "Gaussian";
-        case MechanismKind::SmoothGaussian: return "smooth-sensitivity Gaussian";
-        case MechanismKind::Laplace: return "Laplace";
-        case MechanismKind::RandomizedResponse: return "randomized response on edges";
-    }
-    return "?";
-}
-
-const char* toString(Allocation a) {
-    switch (a) {
-        case Allocation::Isotropic: return "isotropic";
-        case Allocation::EqualSnr: return "equal signal-to-noise";
-        case Allocation::Weights: return "weights";
-    }
-    return "?";
-}
-
-const char* key(MechanismKind k) {
-    switch (k) {
-        case MechanismKind::Gaussian: return "gaussian";
-        case MechanismKind::SmoothGaussian: return "smooth";
-        case MechanismKind::Laplace: return "laplace";
-        case MechanismKind::RandomizedResponse: return "rr";
-    }
-    return "?";
-}
-
-const char* key(Allocation a) {
-    switch (a) {
-        case Allocation::Isotropic: return "isotropic";
-        case Allocation::EqualSnr: return "equal-snr";
-        case Allocation::Weights: return "weights";
-    }
-    return "?";
-}
-
-MechanismKind mechanismFromString(const std::string& s) {
-    if (s == "gaussian") return MechanismKind::Gaussian;
-    if (s == "smooth") return MechanismKind::SmoothGaussian;
-    if (s == "laplace") return MechanismKind::Laplace;
-    if (s == "rr") return MechanismKind::RandomizedResponse;
-    throw std::invalid_argument("unknown mechanism '" + s + "' (expected gaussian, smooth, laplace or rr)");
-}
-
-Allocation allocationFromString(const std::string& s) {
-    if (s == "isotropic") return Allocation::Isotropic;
-    if (s == "equal-snr") return Allocation::EqualSnr;
-    if (s == "weights") return Allocation::Weights;
-    throw std::invalid_argument("unknown allocation '" + s + "' (expected isotropic, equal-snr or weights)");
-}
-
 GraphFacts GraphFacts::of(const Dataset& ds) {
     GraphFacts f;
     for (const auto& g : ds.graphs) {
@@ -125,8 +72,8 @@ NoiseModel::NoiseModel(std::shared_ptr<const DensityMatrix> cleanPtr, const std:
     if (int(facts.n.size()) != N) throw std::invalid_argument("graph facts differ from density rows");
     for (const auto& p : patterns) shapes_.push_back(PatternShape::of(p));
     const MechanismParams& p = params_;
-    if (p.mechanism == MechanismKind::RandomizedResponse)
-        throw std::invalid_argument("randomized response works on graphs: use releaseRandomizedResponse");
+    if (perturbsGraph(p.mechanism))
+        throw std::invalid_argument("randomized response works on graphs: use RandomizedResponseModel");
     if (!(p.delta > 0 && p.delta < 1)) throw std::invalid_argument("δ must lie in (0, 1)");
     if (p.secure && p.mechanism == MechanismKind::SmoothGaussian)
         throw std::invalid_argument("secure mode is available for the Gaussian and Laplace mechanisms (discrete Gaussian, "
@@ -185,7 +132,8 @@ NoiseModel::NoiseModel(std::shared_ptr<const DensityMatrix> cleanPtr, const std:
         case MechanismKind::Laplace:
             guarantee_ = pureGuarantee(p.epsilon);
             break;
-        case MechanismKind::RandomizedResponse: break;
+        case MechanismKind::RandomizedResponse:
+        case MechanismKind::DegreePreservingRR: break;
     }
     if (!(rho_ > 0) && p.mechanism != MechanismKind::Laplace) throw std::invalid_argument("privacy parameter ρ must be positive");
     guarantee_.valid = !p.referenceMode;
@@ -251,7 +199,8 @@ NoiseModel::Scales NoiseModel::makeScales(const std::vector<double>& s) const {
         case MechanismKind::Laplace:
             std::fill(sc.scale.begin(), sc.scale.end(), l1Norm(s) / p.epsilon);
             break;
-        case MechanismKind::RandomizedResponse: break;
+        case MechanismKind::RandomizedResponse:
+        case MechanismKind::DegreePreservingRR: break;
     }
     if (p.secure && p.mechanism == MechanismKind::Laplace) {
         // Round t_j to the grid γ = b / G and add discrete Laplace noise of integer scale t (grid units):

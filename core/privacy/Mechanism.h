@@ -30,14 +30,18 @@
 
 namespace px::privacy {
 
-enum class MechanismKind { Gaussian, SmoothGaussian, Laplace, RandomizedResponse };
+enum class MechanismKind { Gaussian, SmoothGaussian, Laplace, RandomizedResponse, DegreePreservingRR };
+// Mechanisms that perturb the graph and count on the result (randomized response, DPRR).
+inline bool perturbsGraph(MechanismKind k) {
+    return k == MechanismKind::RandomizedResponse || k == MechanismKind::DegreePreservingRR;
+}
 enum class SensitivitySource { PublicDegreeBound, CountingLemma };
 enum class Allocation { Isotropic, EqualSnr, Weights };
 enum class BudgetAxis { Epsilon, Rho };
 
 const char* toString(MechanismKind k);
 const char* toString(Allocation a);
-MechanismKind mechanismFromString(const std::string& s);   // "gaussian", "smooth", "laplace", "rr"
+MechanismKind mechanismFromString(const std::string& s);   // "gaussian", "smooth", "laplace", "rr", "dprr"
 Allocation allocationFromString(const std::string& s);     // "isotropic", "equal-snr", "weights"
 const char* key(MechanismKind k);                           // inverse of mechanismFromString
 const char* key(Allocation a);                              // inverse of allocationFromString

@@ -1,6 +1,7 @@
 #include "privacy/RandomizedResponse.h"
 
 #include "common/Error.h"
+#include "privacy/DegreePreservingRR.h"
 
 #include <algorithm>
 #include <atomic>
@@ -45,15 +46,25 @@ Graph randomizedResponseSecure(const Graph& g, double epsilon, OsEntropy& entrop
 }
 
 RandomizedResponseModel::RandomizedResponseModel(const Dataset& data, const std::vector<Pattern>& patterns,
-                                                 double epsilon, std::uint64_t seed, double delta, bool secure)
-    : data_(data), epsilon_(epsilon), seed_(seed), secure_(secure) {
+                                                 double epsilon, std::uint64_t seed, double delta, bool secure,
+                                                 MechanismKind kind)
+    : data_(data), epsilon_(epsilon), seed_(seed), secure_(secure), kind_(kind) {
     if (!(epsilon > 0)) throw std::invalid_argument("randomized response needs ε > 0");
+    if (!perturbsGraph(kind)) throw std::invalid_argument("RandomizedResponseModel takes rr or dprr");
+    if (secure && kind != MechanismKind::RandomizedResponse)
+        throw std::invalid_argument("secure mode covers randomized response, not DPRR (its Laplace degree and sampling are floating point)");
     if (secure) exactFraction(epsilon);  // throws for an ε the exact sampler cannot take
     for (const auto& p : patterns) plans_.emplace_back(p);
     PrivacyReport& r = report_;
-    r.mechanism = toString(MechanismKind::RandomizedResponse);
+    r.mechanism = toString(kind);
     r.allocation = "none";
-    r.assumption = "none: each vertex pair flipped with probability 1/(1 + e^ε), densities of the perturbed graph";
+    if (kind == MechanismKind::DegreePreservingRR) {
+        const DprrBudget b = dprrBudget(epsilon, kDprrDefaultDegreeShare);
+        r.assumption = "none: DPRR, every vertex reports its neighbours with ε/2 (Laplace degree ε₁ = " + std::to_string(b.eps1) +
+                       ", randomized response ε₂ = " + std::to_string(b.eps2) + "), reports joined by union (2·(ε₁+ε₂) = ε edge-DP)";
+    } else {
+        r.assumption = "none: each vertex pair flipped with probability 1/(1 + e^ε), densities of the perturbed graph";
+    }
     if (secure) r.assumption += " (secure: exact flips with operating-system randomness)";
     r.secure = secure;
     r.dataset = data.name;
@@ -71,6 +82,9 @@ void RandomizedResponseModel::sampleRow(int i, int rep, double* out) const {
     if (secure_) {
         thread_local OsEntropy entropy;
         noisy = randomizedResponseSecure(data_.graphs[i], epsilon_, entropy);
+    } else if (kind_ == MechanismKind::DegreePreservingRR) {
+        Rng rng(seed_, "dprr", std::uint64_t(i), std::uint64_t(rep));
+        noisy = degreePreservingRR(data_.graphs[i], dprrBudget(epsilon_, kDprrDefaultDegreeShare), rng);
     } else {
         Rng rng(seed_, "randomized-response", std::uint64_t(i), std::uint64_t(rep));
         noisy = randomizedResponse(data_.graphs[i], epsilon_, rng);

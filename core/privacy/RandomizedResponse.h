@@ -18,10 +18,13 @@ Graph randomizedResponse(const Graph& g, double epsilon, Rng& rng);
 // given; no floating point touches the decision. O(n²) per graph.
 Graph randomizedResponseSecure(const Graph& g, double epsilon, OsEntropy& entropy);
 
+// Densities of a randomized-response draw of every graph: RR (every pair flipped) or, with
+// kind = DegreePreservingRR, DPRR (DegreePreservingRR.h; ε is the released graph's edge-DP budget).
 class RandomizedResponseModel : public RowSampler {
 public:
     RandomizedResponseModel(const Dataset& data, const std::vector<Pattern>& patterns, double epsilon,
-                            std::uint64_t seed, double delta = 1e-6, bool secure = false);
+                            std::uint64_t seed, double delta = 1e-6, bool secure = false,
+                            MechanismKind kind = MechanismKind::RandomizedResponse);
     void sampleRow(int graph, int repetition, double* out) const override;
     NoisyEmbedding release(int repetition, Progress& progress = noProgress()) const;
     int rows() const override { return data_.size(); }
@@ -34,6 +37,7 @@ private:
     double epsilon_;
     std::uint64_t seed_;
     bool secure_;
+    MechanismKind kind_;
     PrivacyReport report_;
 };
 

@@ -80,7 +80,7 @@ px::privacy::GraphFacts factsFrom(const MechanismParams& p, const py::array_t<do
 py::tuple releaseDensities(const MechanismParams& p, const py::array_t<double, py::array::c_style | py::array::forcecast>& t,
                            const py::array_t<double, py::array::c_style | py::array::forcecast>& n, const py::object& patterns,
                            const py::object& maxDegree, int repetition) {
-    if (p.mechanism == MechanismKind::RandomizedResponse)
+    if (perturbsGraph(p.mechanism))
         throw std::invalid_argument("randomized response perturbs the graphs, not the densities: use release_graphs(data, patterns)");
     if (t.ndim() != 2) throw std::invalid_argument("densities must be a 2-dimensional array (graphs × patterns)");
     const long N = t.shape(0), d = t.shape(1);
@@ -111,8 +111,8 @@ py::tuple releaseDensities(const MechanismParams& p, const py::array_t<double, p
 py::tuple releaseGraphs(const MechanismParams& p, const px::Dataset& data, const px::PatternSet& patterns, int repetition,
                         const py::object& progress) {
     auto e = runInterruptible([&](px::Progress& pr) {
-        if (p.mechanism == MechanismKind::RandomizedResponse) {
-            px::privacy::RandomizedResponseModel rr(data, patterns.patterns, p.epsilon, p.seed, p.delta, p.secure);
+        if (perturbsGraph(p.mechanism)) {
+            px::privacy::RandomizedResponseModel rr(data, patterns.patterns, p.epsilon, p.seed, p.delta, p.secure, p.mechanism);
             return std::make_unique<px::privacy::NoisyEmbedding>(rr.release(repetition, pr));
         }
         px::DensityMatrix dm = px::DensityMatrix::compute(data, patterns, {}, pr);

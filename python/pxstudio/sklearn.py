@@ -73,7 +73,7 @@ class HomDensityEmbedding(TransformerMixin, BaseEstimator):
             self.seeds_.append(seed)
             mech = Mechanism(self.mechanism, epsilon=self.epsilon, delta=self.delta, degree_bound=self.degree_bound,
                              allocation=self.allocation, seed=seed)
-            if self.mechanism == "rr":
+            if self.mechanism in ("rr", "dprr"):
                 released, self.privacy_report_ = mech.release_graphs(data, self.patterns_)
             else:
                 released, self.privacy_report_ = mech.release(t, n, patterns=self.patterns_, max_degree=data.max_degree)

@@ -5,6 +5,7 @@
 #include "SessionModel.h"
 #include "WidgetTestSupport.h"
 
+#include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QPushButton>
 #include <QStatusBar>
@@ -78,6 +79,43 @@ private slots:
         QVERIFY2(messages.at(0).at(0).toString().contains("bad.content:2"), qPrintable(messages.at(0).at(0).toString()));
         QCOMPARE(d.specFor("propagation")["data"].get<std::string>(), std::string("builtin:sbm-nodes"));  // unchanged
     }
+    void referenceCodeIsLabelledInTableAndPlots() {
+        MainWindow w;
+        w.resize(1400, 860);
+        w.show();
+        DepthWorkspace* d = w.depthWorkspace();
+        w.findChild<QTabWidget*>()->setCurrentWidget(d);  // the first visit runs every experiment
+        d->waitForIdle();
+        QCheckBox* reference = nullptr;
+        for (auto* b : d->findChildren<QCheckBox*>()) if (b->text().contains("NO valid guarantee")) reference = b;
+        QVERIFY(reference);
+        reference->setChecked(true);
+        d->run("propagation");
+        d->waitForIdle();
+        const auto* t = d->table("propagation");
+        QVERIFY(t && t->rows() > 0);
+        int labelled = 0;
+        for (int i = 0; i < t->rows(); ++i)
+            if (t->at(i, "scheme").get<std::string>() == "caribou-reference") {
+                QVERIFY(t->at(i, "guarantee").get<std::string>().find("no valid guarantee") != std::string::npos);
+                ++labelled;
+            }
+        QVERIFY(labelled > 0);
+        bool legend = false;
+        for (QCustomPlot* p : d->plots())
+            for (int i = 0; i < p->graphCount(); ++i) legend |= p->graph(i)->name().contains("NO valid guarantee");
+        QVERIFY2(legend, "a plot legend names the reference code as carrying no valid guarantee");
+        const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR");
+        if (!shots.isEmpty())
+            for (int i = 0; i < d->views()->count(); ++i)
+                if (d->views()->tabText(i) == "Acc. vs L") {
+                    d->views()->setCurrentIndex(i);
+                    QTest::qWait(50);
+                    w.grab().save(shots + "/depth-reference.png");
+                }
+        reference->setChecked(false);
+    }
+
     void depthLabCancelStopsTheRunningExperiment() {
         DepthWorkspace d;
         DepthSettings big = d.settings();

@@ -105,7 +105,13 @@ ConvergencePanel::ConvergencePanel(QWidget* parent) : DepthPanel(tr("Convergent 
     form->addRow(tr("ε"), epsilon_);
     form->addRow(tr("δ"), delta_);
     form->addRow(tr("CARIBOU c"), contraction_);
+    reference_ = new QCheckBox(tr("also CARIBOU's released code (NO valid guarantee)"), this);
+    reference_->setToolTip(tr("The public code's choices, shown to see what they do: an extra un-noised aggregation after every\n"
+                              "noise step (the release is taken after it), no projection before the noised step, the minimum\n"
+                              "degree read from the private graph, δ = 10^−digits(#edges). Its claim fails the audit\n"
+                              "(pxrun depth propagation-audit) for β > 0; README \"Depth lab\" has the numbers."));
     form->addRow(attack_);
+    form->addRow(reference_);
     form->addRow(runButton(tr("Update noise vs depth"), "accounting"));
     form->addRow(runButton(tr("Run private propagation"), "propagation"));
     apply(DepthSettings{});
@@ -113,6 +119,7 @@ ConvergencePanel::ConvergencePanel(QWidget* parent) : DepthPanel(tr("Convergent 
     connect(contraction_, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, &DepthPanel::edited);
     connect(delta_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &DepthPanel::edited);
     connect(attack_, &QCheckBox::toggled, this, &DepthPanel::edited);
+    connect(reference_, &QCheckBox::toggled, this, &DepthPanel::edited);
 }
 
 void ConvergencePanel::apply(const DepthSettings& s) {
@@ -120,6 +127,7 @@ void ConvergencePanel::apply(const DepthSettings& s) {
     select(delta_, s.delta);
     contraction_->setValue(s.contraction);
     attack_->setChecked(s.attack);
+    reference_->setChecked(s.caribouReference);
 }
 
 void ConvergencePanel::collect(DepthSettings& s) const {
@@ -127,6 +135,7 @@ void ConvergencePanel::collect(DepthSettings& s) const {
     s.delta = delta_->currentData().toDouble();
     s.contraction = contraction_->value();
     s.attack = attack_->isChecked();
+    s.caribouReference = reference_->isChecked();
 }
 
 AsampPanel::AsampPanel(QWidget* parent) : DepthPanel(tr("Subsampling stability (AsampGCN)"), parent) {

@@ -64,6 +64,7 @@ private:
     QDoubleSpinBox *epsilon_, *contraction_;
     QComboBox* delta_;
     QCheckBox* attack_;
+    QCheckBox* reference_;
 };
 
 class AsampPanel : public DepthPanel {

@@ -10,7 +10,7 @@
 #include <algorithm>
 
 namespace {
-const QStringList kMechanismKeys = {"gaussian", "smooth", "laplace", "rr"};
+const QStringList kMechanismKeys = {"gaussian", "smooth", "laplace", "rr", "dprr"};
 const QStringList kAllocationKeys = {"isotropic", "equal-snr"};
 using px::privacy::SensitivitySource;
 }  // namespace
@@ -22,9 +22,13 @@ PrivacyPanel::PrivacyPanel(QWidget* parent) : SettingsPanel(tr("Privacy"), paren
     for (double d : {1e-4, 1e-5, 1e-6, 1e-7, 1e-8}) delta_->addItem(QString::number(d, 'g', 1), d);
     delta_->setToolTip(tr("δ of the (ε, δ) statements"));
     mechanism_ = new QComboBox;
-    mechanism_->addItems({tr("Gaussian (global sensitivity)"), tr("smooth-sensitivity Gaussian"), tr("Laplace"), tr("randomized response")});
+    mechanism_->addItems({tr("Gaussian (global sensitivity)"), tr("smooth-sensitivity Gaussian"), tr("Laplace"), tr("randomized response"),
+                          tr("degree-preserving RR (DPRR)")});
     mechanism_->setToolTip(tr("Gaussian: t + N(0, σ²), σ = ‖s‖₂/√(2ρ), ρ-zCDP\nsmooth: (2ρ' + 4dβ², 1/(4β))-tCDP (Theorem 5)\n"
-                              "Laplace: pure ε-DP with ℓ1 sensitivity\nrandomized response: flip each pair w.p. 1/(1 + e^ε)"));
+                              "Laplace: pure ε-DP with ℓ1 sensitivity\nrandomized response: flip each pair w.p. 1/(1 + e^ε)\n"
+                              "DPRR (Hidano & Murakami): each vertex reports its neighbours by RR, then keeps each reported 1\n"
+                              "  w.p. q = d*/(d*(2p−1) + (n−1)(1−p)) with a Laplace degree d*, so degrees survive in expectation;\n"
+                              "  ε/2 per vertex (an edge is in two reports)"));
     sensitivity_ = new QComboBox;
     sensitivity_->addItem(tr("declared public bound D"), int(SensitivitySource::PublicDegreeBound));
     sensitivity_->addItem(tr("no degree assumption"), int(SensitivitySource::CountingLemma));

@@ -91,7 +91,7 @@ int minimumDegree(const Graph& g) {
 double referenceDelta(long edgeEntries) { return std::pow(10.0, -double(std::to_string(edgeEntries).size())); }
 
 PropagationResult caribouReference(const NodeDataset& data, const PropagationParams& p, const Progress& progress,
-                                   PropagationResult r, Rng& rng) {
+                                   PropagationResult r, Rng& rng, const Matrix& raw) {
     const Graph& g = data.graph;
     r.validGuarantee = false;
     r.minDegreeUsed = minimumDegree(g);
@@ -99,8 +99,7 @@ PropagationResult caribouReference(const NodeDataset& data, const PropagationPar
     r.sensitivity = caribouEdgeSensitivity(p.contraction, p.alpha1, r.minDegreeUsed);
     r.multiplier = noiseMultiplier(p.epsilon, r.delta, p.hops, p.contraction);
     r.sigma = p.noiseFree ? 0.0 : r.multiplier * r.sensitivity;
-    const Matrix raw = reduceFeatures(data.features, p.reducedDims, p.seed);  // βX₀ unnormalised
-    if (raw.cols() != r.base.cols()) throw std::invalid_argument("reference mode: base and features differ in width");
+    if (raw.rows() != r.base.rows() || raw.cols() != r.base.cols()) throw std::invalid_argument("reference mode: base and features differ in width");
     auto step = [&](const Matrix& x, bool rowMean) {
         Matrix next = p.alpha1 * referenceAggregate(g, x);
         if (rowMean) next.colwise() += (1.0 - p.alpha1) * x.rowwise().mean();
@@ -153,14 +152,17 @@ Matrix reduceFeatures(const Matrix& x, int dims, std::uint64_t seed) {
     return times(svd.matrixU().leftCols(dims));
 }
 
+Matrix unitRows(Matrix reduced) {
+    normaliseRows(reduced, false);
+    return reduced;
+}
+
 Matrix unitRowFeatures(const NodeDataset& data, int reducedDims, std::uint64_t seed) {
-    Matrix base = reduceFeatures(data.features, reducedDims, seed);
-    normaliseRows(base, false);
-    return base;
+    return unitRows(reduceFeatures(data.features, reducedDims, seed));
 }
 
 PropagationResult propagatePrivately(const NodeDataset& data, const PropagationParams& p, const Progress& progress,
-                                     const Matrix* base) {
+                                     const Matrix* base, const Matrix* raw) {
     const Graph& g = data.graph;
     if (p.hops < 1) throw std::invalid_argument("propagation needs at least one hop");
     if (p.scheme != PropagationScheme::NonPrivate && !(p.epsilon > 0 && p.delta > 0 && p.delta < 1))
@@ -175,7 +177,12 @@ PropagationResult propagatePrivately(const NodeDataset& data, const PropagationP
     const bool priv = p.scheme != PropagationScheme::NonPrivate;
     r.epsilon = priv ? p.epsilon : privacy::kInf;
     r.delta = priv ? p.delta : 0.0;
-    if (p.scheme == PropagationScheme::CaribouReference) return caribouReference(data, p, progress, r, rng);
+    if (p.scheme == PropagationScheme::CaribouReference) {
+        if (base && !raw) throw std::invalid_argument("reference mode: pass the unscaled features with the base");
+        // βX₀ on the reduced features before their rows are scaled, in the same basis as the base.
+        const Matrix own = raw ? Matrix() : reduceFeatures(data.features, p.reducedDims, p.seed);
+        return caribouReference(data, p, progress, r, rng, raw ? *raw : own);
+    }
 
     if (p.scheme == PropagationScheme::Gap || p.scheme == PropagationScheme::NonPrivate) {
         r.sensitivity = std::sqrt(2.0);

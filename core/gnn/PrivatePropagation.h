@@ -62,10 +62,14 @@ Matrix reduceFeatures(const Matrix& x, int dims, std::uint64_t seed);
 
 // X₀: the reduced features with unit rows (what `base` of propagatePrivately expects).
 Matrix unitRowFeatures(const NodeDataset& data, int reducedDims, std::uint64_t seed);
+Matrix unitRows(Matrix reduced);  // the same from already reduced features
 
 // `base`: X₀ computed once by unitRowFeatures (else computed here from params.reducedDims).
+// `raw`: the same reduced features before the rows are scaled (reduceFeatures with base's seed),
+// which only the reference mode's βX₀ uses; pass it with `base` so it is not recomputed per draw.
 PropagationResult propagatePrivately(const NodeDataset& data, const PropagationParams& params,
-                                     const Progress& progress = noProgress(), const Matrix* base = nullptr);
+                                     const Progress& progress = noProgress(), const Matrix* base = nullptr,
+                                     const Matrix* raw = nullptr);
 
 // [X₀ | release with unit rows]: what the classifier sees (row scaling is post-processing).
 Matrix classifierFeatures(const PropagationResult& r);

@@ -33,11 +33,12 @@ privacy::AuditResult auditPropagation(const NodeDataset& data, const Propagation
     if (neighbour.publishedEdgeEntries >= 0) neighbour.publishedEdgeEntries += 1;
     const NodeDataset* inputs[2] = {&data, &neighbour};
 
-    const Matrix base = unitRowFeatures(data, params.reducedDims, params.seed);
+    const Matrix raw = reduceFeatures(data.features, params.reducedDims, params.seed);
+    const Matrix base = unitRows(raw);
     PropagationParams meanPath = params;
     meanPath.noiseFree = true;
-    const Matrix direction = propagatePrivately(neighbour, meanPath, progress, &base).released -
-                             propagatePrivately(data, meanPath, progress, &base).released;
+    const Matrix direction = propagatePrivately(neighbour, meanPath, progress, &base, &raw).released -
+                             propagatePrivately(data, meanPath, progress, &base, &raw).released;
     if (!(direction.norm() > 0)) throw std::invalid_argument("the added edge does not move this scheme's release");
 
     std::vector<double> stats[2] = {std::vector<double>(std::size_t(audit.samples)), std::vector<double>(std::size_t(audit.samples))};
@@ -47,7 +48,7 @@ privacy::AuditResult auditPropagation(const NodeDataset& data, const Propagation
             if (progress.cancelled()) return;
             PropagationParams p = params;
             p.seed = audit.seed * 1000003ULL + std::uint64_t(i);
-            const PropagationResult r = propagatePrivately(*inputs[side], p, noProgress(), &base);
+            const PropagationResult r = propagatePrivately(*inputs[side], p, noProgress(), &base, &raw);
             stats[side][std::size_t(i)] = (r.released.array() * direction.array()).sum();
             if (side == 0 && i == 0) {
                 claim.claimedEpsilon = r.epsilon;

@@ -66,6 +66,16 @@ std::vector<double> gridOr(const SpecReader& s, const std::string& list, const s
     return v.empty() ? std::vector<double>{s.get<double>(single)} : v;
 }
 
+// The fields both propagation experiments share.
+PropagationParams commonParams(const SpecReader& s) {
+    PropagationParams p;
+    p.delta = s.get<double>("delta");
+    p.minDegreePromise = s.get<int>("min_degree");
+    p.reducedDims = s.get<int>("reduced_dims");
+    s.check(p.minDegreePromise >= 0, "min_degree", "expected >= 0");
+    return p;
+}
+
 json epsilonValue(double e) { return std::isinf(e) ? json("inf") : json(e); }
 
 struct Run {
@@ -81,10 +91,7 @@ struct Run {
 ResultTable propagationExperiment(const SpecReader& s, Progress& progress, const NodeDataset* given) {
     NodeDataset loaded;
     const NodeDataset* data = nodeData(s, given, loaded);
-    PropagationParams base;
-    base.delta = s.get<double>("delta");
-    base.minDegreePromise = s.get<int>("min_degree");
-    base.reducedDims = s.get<int>("reduced_dims");
+    const PropagationParams base = commonParams(s);
     const auto seed = s.get<std::uint64_t>("seed");
     const int trials = s.get<int>("trials");
     const bool attack = s.get<bool>("attack");
@@ -101,7 +108,6 @@ ResultTable propagationExperiment(const SpecReader& s, Progress& progress, const
     for (double a : as) s.check(a >= 0 && a <= 1, "alpha1s", "expected values in [0, 1]");
     for (double b : bs) s.check(b >= 0, "betas", "expected values >= 0");
     s.check(trials >= 1, "trials", "expected >= 1");
-    s.check(base.minDegreePromise >= 0, "min_degree", "expected >= 0");
 
     std::vector<Run> runs;
     for (auto sc : schemes) {
@@ -115,7 +121,8 @@ ResultTable propagationExperiment(const SpecReader& s, Progress& progress, const
                         for (double b : caribouLike ? bs : one)
                             for (int tr = 0; tr < trials; ++tr) runs.push_back({sc, e, c, a, b, k, tr, 0, 0, NAN, NAN, {}});
     }
-    const Matrix x0 = unitRowFeatures(*data, base.reducedDims, seed);
+    const Matrix raw = reduceFeatures(data->features, base.reducedDims, seed);
+    const Matrix x0 = unitRows(raw);
     const double featuresOnly = linearAccuracy(*data, x0).second, majority = data->majorityClassAccuracy();
     for (std::size_t i = 0; i < runs.size(); ++i) {
         if (progress.cancelled()) throw Cancelled();
@@ -127,7 +134,7 @@ ResultTable propagationExperiment(const SpecReader& s, Progress& progress, const
         if (!std::isnan(run.contraction)) { p.contraction = run.contraction; p.alpha1 = run.alpha1; p.beta = run.beta; }
         p.seed = settingSeed(seed, {double(int(run.scheme)), run.epsilon, double(run.hops), run.contraction, run.alpha1,
                                     run.beta, double(run.trial)});
-        run.result = propagatePrivately(*data, p, progress, &x0);
+        run.result = propagatePrivately(*data, p, progress, &x0, &raw);
         std::tie(run.valid, run.test) = linearAccuracy(*data, classifierFeatures(run.result));
         if (attack) {
             const AttackMetrics m = coseraAttack(run.result.released, data->graph);
@@ -217,13 +224,10 @@ ResultTable propagationExperiment(const SpecReader& s, Progress& progress, const
 ResultTable propagationAuditExperiment(const SpecReader& s, Progress& progress, const NodeDataset* given) {
     NodeDataset loaded;
     const NodeDataset* data = nodeData(s, given, loaded);
-    PropagationParams base;
+    PropagationParams base = commonParams(s);
     base.epsilon = s.get<double>("epsilon");
-    base.delta = s.get<double>("delta");
     base.contraction = s.get<double>("contraction");
     base.alpha1 = s.get<double>("alpha1");
-    base.minDegreePromise = s.get<int>("min_degree");
-    base.reducedDims = s.get<int>("reduced_dims");
     PropagationAuditParams a;
     a.samples = s.get<int>("samples");
     a.confidence = s.get<double>("confidence");

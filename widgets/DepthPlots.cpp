@@ -1,5 +1,6 @@
 #include "DepthPlots.h"
 
+#include "FigureRoles.h"
 #include "Palette.h"
 
 #include <cmath>
@@ -204,12 +205,17 @@ void propagationSeries(QCustomPlot* plot, const ResultTable& t, double epsilon, 
         const bool none = scheme == "none";
         const QColor c = none ? QColor(90, 90, 90) : viridis(k++, 3);
         QVector<double> x, y;
+        PointRecords records;  // for the figure's CSV; the public information here is the features alone
+        const bool accuracy = metric == "test_accuracy_mean";
         for (int i : rows) {
             x << num(t, i, "hops");
             y << num(t, i, metric);
+            records.std << (accuracy ? num(t, i, "test_accuracy_sd") : std::nan(""));
+            records.runs << num(t, i, "runs");
+            records.publicControl << (accuracy ? num(t, i, "features_only_accuracy") : std::nan(""));
         }
         const QString name = none ? "non-private propagation" : schemeName(scheme, true);
-        line(plot, name, x, y, c, fs, none ? Qt::DotLine : Qt::SolidLine);
+        setPointRecords(line(plot, name, x, y, c, fs, none ? Qt::DotLine : Qt::SolidLine), records);
     }
 }
 }  // namespace

@@ -1,5 +1,6 @@
 #include "ExpressivityPlot.h"
 
+#include "FigureRoles.h"
 #include "Palette.h"
 #include "patterns/PatternClass.h"
 
@@ -30,10 +31,16 @@ std::string drawSeriesByBudget(QCustomPlot* plot, const experiment::ResultTable&
         for (int i : rows) order.push_back({x(i), i});
         std::sort(order.begin(), order.end());
         QVector<double> xs, y, err, ay;
+        PointRecords records;
+        auto number = [&](int i, const char* column) { return a.at(i, column).is_number() ? a.at(i, column).get<double>() : std::nan(""); };
         for (auto [xv, i] : order) {
             xs << xv;
             y << a.at(i, "value_mean").get<double>();
             err << 2 * a.at(i, "value_std").get<double>();
+            records.std << number(i, "value_std");
+            records.runs << number(i, "value_count");
+            records.publicControl << number(i, "public_value_mean");
+            records.shuffledControl << number(i, "shuffled_value_mean");
             ay << (a.at(i, "top1_mean").is_number() ? a.at(i, "top1_mean").get<double>() : std::nan(""));
         }
         const QString label = std::isinf(budget) ? QString("ε = ∞ (no noise)") : QString("ε = %1").arg(budget, 0, 'g', 3);
@@ -42,6 +49,9 @@ std::string drawSeriesByBudget(QCustomPlot* plot, const experiment::ResultTable&
         g->setData(xs, y, true);
         g->setPen(QPen(c, 2 * fs));
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c, c, 7 * fs));
+        markSeries(g);
+        setShortName(g, label);
+        setPointRecords(g, records);
         auto* bars = new QCPErrorBars(plot->xAxis, plot->yAxis);
         bars->setDataPlottable(g);
         bars->setData(err);
@@ -52,6 +62,7 @@ std::string drawSeriesByBudget(QCustomPlot* plot, const experiment::ResultTable&
         att->setData(xs, ay, true);
         att->setPen(QPen(c, 1.2 * fs, Qt::DashDotLine));
         att->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, c, 6 * fs));
+        setStyleKey(att, "attack Top-1 (right)");
     }
     return metric;
 }
@@ -64,6 +75,7 @@ void finishUtilityPlot(QCustomPlot* plot, const std::string& metric, const QStri
     plot->yAxis->setRange(yr.lower - 0.05 * yr.size() - 1e-3, yr.upper + 0.05 * yr.size() + 1e-3);
     plot->yAxis2->setVisible(true);
     plot->yAxis2->setLabel("re-identification Top-1 accuracy");
+    setShortLabel(plot->yAxis2, "attack Top-1");
     plot->yAxis2->setRange(0, 1.02);
     placeLegendBelow(plot, 2);
     plot->plotLayout()->insertRow(0);

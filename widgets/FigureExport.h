@@ -36,9 +36,12 @@ void exportFigure(QCustomPlot* plot, const QString& path, const FigureSize& size
 // The same with a size in pixels at 96 DPI (a screen-sized figure, fonts as on screen).
 void exportFigure(QCustomPlot* plot, const QString& path, int width = 800, int height = 500, int dpi = 300);
 
-// The data drawn in the plot as a tidy CSV: "series,x,y,error,value" — y with its error bar (the
-// standard deviation over runs where the plot draws one) for every graph (name from the legend), and
-// "value" cells for colour maps. Atomic; throws std::runtime_error with the path.
+// The data drawn in the plot as a tidy CSV, one row per point of every graph (name from the legend):
+// "series,x,y,mean,std,runs,public_control,shuffled_control,error_bar,value". y is the plotted value;
+// where the plot recorded per-point records (FigureRoles.h) it is the mean over `runs` runs, repeated
+// in `mean`, with their std and the controls at that point; error_bar is the half-width drawn (2 std
+// in the utility plots). Colour maps give one row per cell with its "value". Atomic; throws
+// std::runtime_error with the path.
 void exportPlotData(QCustomPlot* plot, const QString& csvPath);
 
 }  // namespace px::widgets

@@ -1,5 +1,6 @@
 #include "FigureLayout.h"
 
+#include "FigureRoles.h"
 #include "Palette.h"
 
 #include <algorithm>
@@ -12,6 +13,7 @@ QFont sized(QFont f, double pt) {
     f.setPointSizeF(pt);
     return f;
 }
+constexpr double kLayoutDpi = 96.0;
 }  // namespace
 
 FigureLayout::FigureLayout(QCustomPlot* plot, const FigureSize& size) : plot_(plot) {
@@ -23,106 +25,156 @@ FigureLayout::FigureLayout(QCustomPlot* plot, const FigureSize& size) : plot_(pl
                 hidden_.push_back(item);
             }
         }
-    if (size.widthIn < 4.5)  // narrow: axis labels without their parenthesis (kept in the JSON beside)
+    if (size.widthIn < 4.5)  // narrow: short axis labels (the full ones are in the JSON beside)
         for (QCPAxisRect* rect : plot->axisRects())
             for (QCPAxis* ax : rect->axes()) {
                 const int paren = ax->label().indexOf(" (");
-                if (paren > 0) {
-                    labels_.push_back({ax, ax->label()});
-                    ax->setLabel(ax->label().left(paren));
-                }
+                if (!shortLabel(ax).isEmpty()) relabel(ax, shortLabel(ax));
+                else if (paren > 0) relabel(ax, ax->label().left(paren));
             }
-    if (size.fontPt > 0) {
-        const double small = std::max(6.0, size.fontPt - 1);
-        for (QCPAxisRect* rect : plot->axisRects())
-            for (QCPAxis* ax : rect->axes()) {
-                axes_.push_back({ax, ax->labelFont(), ax->tickLabelFont()});
-                ax->setLabelFont(sized(ax->labelFont(), size.fontPt));
-                ax->setTickLabelFont(sized(ax->tickLabelFont(), small));
-            }
-        // Narrow figures: the legend 2 pt below the labels (6 pt at least), so it leaves the axes room.
-        const double legendPt = size.widthIn < 4.5 ? std::max(6.0, size.fontPt - 2) : small;
-        legendFont_ = plot->legend->font();
-        plot->legend->setFont(sized(legendFont_, legendPt));
-        for (int i = 0; i < plot->legend->itemCount(); ++i) {
-            QCPAbstractLegendItem* item = plot->legend->item(i);
-            if (!item) continue;  // an empty cell of the legend's grid
-            legendItems_.push_back({item, item->font()});
-            item->setFont(sized(item->font(), legendPt));
-        }
-        for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
-            if (auto* title = qobject_cast<QCPTextElement*>(e)) {
-                texts_.push_back({title, title->font()});
-                title->setFont(sized(title->font(), size.fontPt));
-            }
-        for (int i = 0; i < plot->itemCount(); ++i)
-            if (auto* text = qobject_cast<QCPItemText*>(plot->item(i))) {
-                texts_.push_back({text, text->font()});
-                text->setFont(sized(text->font(), small));
-            }
-    }
-    QCPLayoutInset* inset = plot->axisRect() ? plot->axisRect()->insetLayout() : nullptr;
+    if (size.fontPt > 0) setFonts(size);
     const bool hasLegend = plot->legend->visible() && plot->legend->itemCount() > 0;
     if ((size.legendBelow || size.fontPt > 0) && hasLegend) {
         legendWrap_ = plot->legend->wrap();
         legendOrder_ = plot->legend->fillOrder();
-        if (size.legendBelow && inset && plot->legend->layout() == inset) {  // inside the axes: a row of its own under them
-            for (int i = 0; i < inset->elementCount(); ++i)
-                if (inset->elementAt(i) == plot->legend) legendAlignment_ = inset->insetAlignment(i);
-            inset->take(plot->legend);
-            inset->simplify();
-            legendRow_ = plot->plotLayout()->rowCount();
-            plot->plotLayout()->addElement(legendRow_, 0, plot->legend);
-            plot->plotLayout()->setRowStretchFactor(legendRow_, 0.001);
-            legendMoved_ = true;
-        }
-        // Paper figures keep each entry's name up to its first ": " (fit parameters and control values
-        // stay in the CSV and JSON beside the figure).
-        for (int i = 0; i < plot->legend->itemCount(); ++i)
-                if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i))) {
-                    QCPAbstractPlottable* p = item->plottable();
-                    const int colon = p->name().indexOf(": ");
-                    if (colon > 0) {
-                        names_.push_back({p, p->name()});
-                        p->setName(p->name().left(colon));
-                    }
-                }
         legendSpacing_ = plot->legend->rowSpacing();
+        legendColumnSpacing_ = plot->legend->columnSpacing();
+        legendIconPadding_ = plot->legend->iconTextPadding();
+        legendMargins_ = plot->legend->margins();
         legendIcon_ = plot->legend->iconSize();
-        plot->legend->setRowSpacing(0);
-        if (size.fontPt > 0) plot->legend->setIconSize(QSize(20, int(std::ceil(size.fontPt * 96 / 72))));
-        // As many columns as fit (entry i in column i mod k, a column as wide as its widest entry).
-        const int columns = fittingLegendColumns(plot, int(size.widthIn * 96) - 24, 4);
-        plot->legend->setWrap(columns);
-        plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-        legendRewrapped_ = true;
+        for (int i = 0; i < plot->legend->itemCount(); ++i)
+            if (QCPAbstractLegendItem* item = plot->legend->item(i)) {
+                legendOrderOnScreen_.push_back(item);
+                itemMargins_.push_back({item, item->margins()});
+            }
+        if (size.legendBelow) moveLegendBelow();
+        shortenLegendNames(size);
+        rewrapLegend(size);
+        if (size.fontPt > 0) {
+            // Still more than a fifth of the height: the compact legend.
+            layOutAt(size);
+            const QRect page(0, 0, int(std::lround(size.widthIn * kLayoutDpi)), int(std::lround(size.heightIn * kLayoutDpi)));
+            if (plot->legend->outerRect().height() * 5 > page.height()) {
+                makeLegendCompact();
+                factorSeriesNames(size);
+                rewrapLegend(size);
+            }
+            plot->setViewport(QRect(0, 0, plot->width(), plot->height()));
+        }
     }
     if (size.fontPt > 0) fitVerticalLabels(size);
 }
 
-void FigureLayout::fitVerticalLabels(const FigureSize& size) {
-    // Laid out at the figure's size once: a vertical axis label longer than its axis is elided, so
-    // that it never runs off the page (the full label is in the JSON beside the figure).
-    const QRect oldViewport = plot_->viewport();
-    plot_->setViewport(QRect(0, 0, int(std::lround(size.widthIn * 96)), int(std::lround(size.heightIn * 96))));
+void FigureLayout::setFonts(const FigureSize& size) {
+    QCustomPlot* plot = plot_;
+    const double screenPt = plot->xAxis ? plot->xAxis->labelFont().pointSizeF() : 9;
+    const double small = std::max(6.0, size.fontPt - 1);
+    for (QCPAxisRect* rect : plot->axisRects())
+        for (QCPAxis* ax : rect->axes()) {
+            axes_.push_back({ax, ax->labelFont(), ax->tickLabelFont()});
+            ax->setLabelFont(sized(ax->labelFont(), size.fontPt));
+            ax->setTickLabelFont(sized(ax->tickLabelFont(), small));
+        }
+    // Narrow figures: the legend 2 pt below the labels (6 pt at least), so it leaves the axes room.
+    const double legendPt = size.widthIn < 4.5 ? std::max(6.0, size.fontPt - 2) : small;
+    legendFont_ = plot->legend->font();
+    plot->legend->setFont(sized(legendFont_, legendPt));
+    for (int i = 0; i < plot->legend->itemCount(); ++i) {
+        QCPAbstractLegendItem* item = plot->legend->item(i);
+        if (!item) continue;  // an empty cell of the legend's grid
+        legendItems_.push_back({item, item->font()});
+        item->setFont(sized(item->font(), legendPt));
+    }
+    for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
+        if (auto* title = qobject_cast<QCPTextElement*>(e)) {
+            texts_.push_back({title, title->font()});
+            title->setFont(sized(title->font(), size.fontPt));
+        }
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* text = qobject_cast<QCPItemText*>(plot->item(i))) {
+            texts_.push_back({text, text->font()});
+            text->setFont(sized(text->font(), small));
+        }
+    // Fonts much larger than on screen (a slide) get lines and markers to match.
+    const double factor = size.fontPt / (1.1 * screenPt);
+    if (factor > 1.2) thickenPens(factor);
+}
+
+void FigureLayout::thickenPens(double factor) {
+    for (int i = 0; i < plot_->plottableCount(); ++i) {
+        QCPAbstractPlottable* p = plot_->plottable(i);
+        pens_.push_back({p, p->pen()});
+        QPen pen = p->pen();
+        pen.setWidthF(std::max(1.0, pen.widthF()) * factor);
+        p->setPen(pen);
+        if (auto* g = qobject_cast<QCPGraph*>(p)) {
+            scatters_.push_back({g, g->scatterStyle().size(), g->scatterStyle().pen()});
+            QCPScatterStyle style = g->scatterStyle();
+            style.setSize(style.size() * factor);
+            QPen edge = style.pen();
+            edge.setWidthF(std::max(1.0, edge.widthF()) * factor);
+            style.setPen(edge);
+            g->setScatterStyle(style);
+        }
+    }
+}
+
+void FigureLayout::layOutAt(const FigureSize& size) {
+    plot_->setViewport(QRect(0, 0, int(std::lround(size.widthIn * kLayoutDpi)), int(std::lround(size.heightIn * kLayoutDpi))));
     plot_->replot(QCustomPlot::rpImmediateRefresh);
+}
+
+void FigureLayout::relabel(QCPAxis* axis, const QString& label) {
+    if (std::none_of(labels_.begin(), labels_.end(), [axis](const auto& l) { return l.first == axis; })) labels_.push_back({axis, axis->label()});
+    axis->setLabel(label);
+}
+
+void FigureLayout::fitVerticalLabels(const FigureSize& size) {
+    // Laid out at the figure's size once: an axis label longer than its axis takes its short form,
+    // then loses its parenthesis, and is elided as the last resort, so that it never runs off the page
+    // (the full label is in the JSON beside the figure).
+    layOutAt(size);
     for (QCPAxisRect* rect : plot_->axisRects())
         for (QCPAxis* ax : rect->axes()) {
-            if (ax->orientation() != Qt::Vertical || ax->label().isEmpty()) continue;
+            if (!ax->visible() || ax->label().isEmpty()) continue;
             const QFontMetrics metrics(ax->labelFont());
-            const int room = rect->height();
-            if (metrics.horizontalAdvance(ax->label()) <= room) continue;
-            if (std::none_of(labels_.begin(), labels_.end(), [ax](const auto& l) { return l.first == ax; })) labels_.push_back({ax, ax->label()});
-            ax->setLabel(metrics.elidedText(ax->label(), Qt::ElideRight, room));
+            const int room = ax->orientation() == Qt::Vertical ? rect->height() : rect->width();
+            auto fits = [&](const QString& s) { return metrics.horizontalAdvance(s) <= room; };
+            if (fits(ax->label())) continue;
+            const QString shorter = shortLabel(ax), full = ax->label();
+            const int paren = full.indexOf(" (");
+            if (!shorter.isEmpty() && fits(shorter)) relabel(ax, shorter);
+            else if (paren > 0 && fits(full.left(paren))) relabel(ax, full.left(paren));
+            else relabel(ax, metrics.elidedText(full, Qt::ElideRight, room));
         }
-    plot_->setViewport(oldViewport);
+    plot_->setViewport(QRect(0, 0, plot_->width(), plot_->height()));
 }
 
 FigureLayout::~FigureLayout() {
+    for (QCPGraph* g : keyEntries_) plot_->removeGraph(g);  // with their legend entries
     for (const auto& [plottable, name] : names_) plottable->setName(name);
     for (const auto& [axis, label] : labels_) axis->setLabel(label);
+    if (title_.first) title_.first->setText(title_.second);
+    for (const auto& [plottable, pen] : pens_) plottable->setPen(pen);
+    for (const Scatter& s : scatters_) {
+        QCPScatterStyle style = s.graph->scatterStyle();
+        style.setSize(s.size);
+        style.setPen(s.edge);
+        s.graph->setScatterStyle(style);
+    }
+    if (compact_) {  // every entry back, in the screen's order
+        for (QCPAbstractLegendItem* item : legendOrderOnScreen_) plot_->legend->take(item);
+        for (QCPAbstractLegendItem* item : legendOrderOnScreen_) {
+            plot_->legend->addItem(item);
+            item->setVisible(true);
+        }
+    }
     if (legendRewrapped_) {
         plot_->legend->setRowSpacing(legendSpacing_);
+        plot_->legend->setColumnSpacing(legendColumnSpacing_);
+        plot_->legend->setIconTextPadding(legendIconPadding_);
+        plot_->legend->setMargins(legendMargins_);
+        for (const auto& [item, margins] : itemMargins_) item->setMargins(margins);
         plot_->legend->setIconSize(legendIcon_);
         plot_->legend->setWrap(legendWrap_);
         plot_->legend->setFillOrder(QCPLayoutGrid::FillOrder(legendOrder_), true);

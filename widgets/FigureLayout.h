@@ -1,9 +1,14 @@
 #pragma once
 // A plot dressed for a figure while it is exported: fonts in points for the venue, the legend under
-// the axes, the slider marker hidden. The destructor puts everything back as it was on screen.
+// the axes in as many columns as fit, the slider marker hidden. When the legend would still take more
+// than a fifth of the height, it becomes compact: graphs with a style key (FigureRoles.h) leave it for
+// one grey entry per key, and the name parts every series shares move into the title. Axis labels
+// too long for their axis take their short form. The destructor puts everything back as on screen.
 #include "FigureExport.h"
 
 #include <QFont>
+#include <QMargins>
+#include <QPen>
 #include <QSize>
 #include <vector>
 
@@ -12,6 +17,8 @@ class QCPAxis;
 class QCPAbstractItem;
 class QCPAbstractLegendItem;
 class QCPAbstractPlottable;
+class QCPGraph;
+class QCPTextElement;
 class QObject;
 
 namespace px::widgets {
@@ -23,20 +30,41 @@ public:
     FigureLayout(const FigureLayout&) = delete;
     FigureLayout& operator=(const FigureLayout&) = delete;
 
+    bool compactLegend() const { return compact_; }
+
 private:
+    void setFonts(const FigureSize& size);
+    void thickenPens(double factor);
+    void moveLegendBelow();
+    void shortenLegendNames(const FigureSize& size);
+    void rewrapLegend(const FigureSize& size);
+    void makeLegendCompact();
+    void factorSeriesNames(const FigureSize& size);
+    void layOutAt(const FigureSize& size);
     void fitVerticalLabels(const FigureSize& size);
-    struct AxisFonts { QCPAxis* axis; QFont label, ticks; };
+    void relabel(QCPAxis* axis, const QString& label);
+    void rename(QCPAbstractPlottable* p, const QString& name);
+
     QCustomPlot* plot_;
+    struct AxisFonts { QCPAxis* axis; QFont label, ticks; };
     std::vector<AxisFonts> axes_;
     QFont legendFont_;
     std::vector<std::pair<QCPAbstractLegendItem*, QFont>> legendItems_;
     std::vector<std::pair<QObject*, QFont>> texts_;  // titles (QCPTextElement) and text items (QCPItemText)
     std::vector<QCPAbstractItem*> hidden_;
-    bool legendMoved_ = false, legendRewrapped_ = false;
-    int legendWrap_ = 0, legendOrder_ = 0, legendSpacing_ = 0;
+    std::vector<std::pair<QCPAbstractPlottable*, QPen>> pens_;
+    struct Scatter { QCPGraph* graph; double size; QPen edge; };
+    std::vector<Scatter> scatters_;
+    bool legendMoved_ = false, legendRewrapped_ = false, compact_ = false;
+    int legendWrap_ = 0, legendOrder_ = 0, legendSpacing_ = 0, legendColumnSpacing_ = 0, legendIconPadding_ = 0;
+    QMargins legendMargins_;
+    std::vector<std::pair<QCPAbstractLegendItem*, QMargins>> itemMargins_;
     QSize legendIcon_;
+    std::vector<QCPAbstractLegendItem*> legendOrderOnScreen_;  // every entry, as on screen
+    std::vector<QCPGraph*> keyEntries_;                        // the compact legend's grey stand-ins
     std::vector<std::pair<QCPAbstractPlottable*, QString>> names_;
-    std::vector<std::pair<QCPAxis*, QString>> labels_;  // legend names shortened for narrow figures
+    std::vector<std::pair<QCPAxis*, QString>> labels_;
+    std::pair<QCPTextElement*, QString> title_{nullptr, {}};
     Qt::Alignment legendAlignment_;
     int legendRow_ = -1;
 };

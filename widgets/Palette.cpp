@@ -1,5 +1,7 @@
 #include "Palette.h"
 
+#include "FigureRoles.h"
+
 #include <algorithm>
 #include <cmath>
 #include <qcustomplot.h>
@@ -23,6 +25,8 @@ QColor viridis(int i, int n) {
 void resetPlot(QCustomPlot* plot) {
     plot->clearPlottables();
     plot->clearItems();
+    for (QCPAxisRect* rect : plot->axisRects())
+        for (QCPAxis* axis : rect->axes()) setShortLabel(axis, QString());  // a new build sets its own
     if (plot->plotLayout()->rowCount() > 1) {  // the title row inserted by the last build
         plot->plotLayout()->removeAt(0);
         plot->plotLayout()->simplify();

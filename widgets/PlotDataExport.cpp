@@ -1,7 +1,10 @@
-// The data behind a figure: every graph's points with their error bars, and colour-map cells.
+// The data behind a figure: every graph's points with their error bars and, where the plot recorded
+// them, the std over runs, the number of runs and the controls per point; colour-map cells.
 #include "FigureExport.h"
+#include "FigureRoles.h"
 
 #include <QFile>
+#include <cmath>
 #include <qcustomplot.h>
 #include <map>
 #include <stdexcept>
@@ -17,18 +20,24 @@ void exportPlotData(QCustomPlot* plot, const QString& csvPath) {
     std::map<const QCPAbstractPlottable*, const QCPErrorBars*> errors;
     for (int i = 0; i < plot->plottableCount(); ++i)
         if (auto* e = qobject_cast<QCPErrorBars*>(plot->plottable(i)); e && e->dataPlottable()) errors[e->dataPlottable()] = e;
-    QString out = "series,x,y,error,value\n";
+    QString out = "series,x,y,mean,std,runs,public_control,shuffled_control,error_bar,value\n";
     auto number = [](double v) { return QString::number(v, 'g', 12); };
+    auto cell = [&](const QVector<double>& v, int k) { return k < v.size() && !std::isnan(v[k]) ? number(v[k]) : QString(); };
     for (int i = 0; i < plot->plottableCount(); ++i) {
         QCPAbstractPlottable* p = plot->plottable(i);
         if (auto* g = qobject_cast<QCPGraph*>(p)) {
             const QString name = quote(g->name().isEmpty() ? QString("series %1").arg(i + 1) : g->name());
             const QCPErrorBars* bars = errors.count(g) ? errors[g] : nullptr;
+            const PointRecords r = pointRecords(g);
             int k = 0;
             for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it, ++k) {
                 QString err;
                 if (bars && k < bars->dataCount()) err = number(bars->data()->at(k).errorPlus);
-                out += QString("%1,%2,%3,%4,\n").arg(name, number(it->key), number(it->value), err);
+                // y is the plotted value; mean repeats it where it is a mean over recorded runs.
+                const QString mean = k < r.runs.size() && r.runs[k] > 0 ? number(it->value) : QString();
+                out += QString("%1,%2,%3,%4,%5,%6,%7,%8,%9,\n")
+                           .arg(name, number(it->key), number(it->value), mean, cell(r.std, k), cell(r.runs, k),
+                                cell(r.publicControl, k), cell(r.shuffledControl, k), err);
             }
         } else if (auto* m = qobject_cast<QCPColorMap*>(p)) {
             QCPColorMapData* d = m->data();  // cell() is not const in QCustomPlot 2.1
@@ -36,7 +45,7 @@ void exportPlotData(QCustomPlot* plot, const QString& csvPath) {
                 for (int y = 0; y < d->valueSize(); ++y) {
                     double k, v;
                     d->cellToCoord(x, y, &k, &v);
-                    out += QString("colour map,%1,%2,,%3\n").arg(number(k), number(v), number(d->cell(x, y)));
+                    out += QString("colour map,%1,%2,,,,,,,%3\n").arg(number(k), number(v), number(d->cell(x, y)));
                 }
         }
     }

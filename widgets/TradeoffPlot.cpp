@@ -1,6 +1,7 @@
 #include "TradeoffPlot.h"
 
 #include "FigureExport.h"
+#include "FigureRoles.h"
 #include "Palette.h"
 
 #include <cmath>
@@ -39,12 +40,14 @@ void addControls(QCustomPlot* plot, const experiment::ResultTable& a, const std:
     base->setData(x, lo, true);
     base->setPen(QPen(QColor(120, 120, 120), 0.8 * fs));
     base->setName(QString("controls: public information (n) = %1, or shuffled within n").arg(publicValue, 0, 'f', 3));
+    setShortName(base, "public control (n)");
     QCPGraph* top = plot->addGraph(plot->xAxis, plot->yAxis);
     top->setData(x, hi, true);
     top->setPen(Qt::NoPen);
     top->setBrush(QColor(120, 120, 120, 50));
     top->setChannelFillGraph(base);
     top->setName("within 0.02: no structural signal (ringed points)");
+    setShortName(top, "+0.02: no structural signal");
     QVector<double> fx, fy;
     for (const auto& series : order)
         for (int i : rows.at(series))
@@ -103,24 +106,43 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
         const QColor colour = viridis(int(s), int(order.size()));
         const QString name = QString::fromStdString(order[s]);
         QVector<double> x, y, err, ax, ay;
+        PointRecords records, infRecords, attackRecords;
         double atInf = std::nan("");
         std::vector<std::pair<double, int>> sorted;
         for (int i : rows[order[s]]) sorted.push_back({num(a.at(i, "epsilon_mean")), i});
         std::sort(sorted.begin(), sorted.end(), [](auto& p, auto& q) { return p.first < q.first; });
         for (auto [e, i] : sorted) {
             const double v = num(a.at(i, "value_mean"));
-            if (std::isinf(num(a.at(i, "budget"))) || !std::isfinite(e)) { atInf = v; continue; }
+            const double sd = num(a.at(i, "value_std")), runs = num(a.at(i, "value_count"));
+            const double pub = num(a.at(i, "public_value_mean")), shuffled = num(a.at(i, "shuffled_value_mean"));
+            if (std::isinf(num(a.at(i, "budget"))) || !std::isfinite(e)) {
+                atInf = v;
+                infRecords = {{sd, sd}, {runs, runs}, {pub, pub}, {shuffled, shuffled}};
+                continue;
+            }
             x << e;
             y << v;
-            err << 2 * num(a.at(i, "value_std"));
+            err << 2 * sd;
+            records.std << sd;
+            records.runs << runs;
+            records.publicControl << pub;
+            records.shuffledControl << shuffled;
             const double t = num(a.at(i, "top1_mean"));
-            if (std::isfinite(t)) { ax << e; ay << t; }
+            if (std::isfinite(t)) {
+                ax << e;
+                ay << t;
+                attackRecords.std << num(a.at(i, "top1_std"));
+                attackRecords.runs << num(a.at(i, "top1_count"));
+                attackRecords.publicControl << num(a.at(i, "chance_same_n_top1_mean"));  // a guess within the same n
+            }
         }
         QCPGraph* g = plot->addGraph(plot->xAxis, plot->yAxis);
         g->setName(name);
         g->setData(x, y, true);
         g->setPen(QPen(colour, 1.8 * fs));
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, colour, colour, 6 * fs));
+        markSeries(g, "private release");
+        setPointRecords(g, records);
         auto* bars = new QCPErrorBars(plot->xAxis, plot->yAxis);
         bars->setDataPlottable(g);
         bars->setData(err);
@@ -131,6 +153,8 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
             inf->setName(name + "  (ε = ∞)");
             inf->setData({xLo, xHi}, {atInf, atInf});
             inf->setPen(QPen(colour, 1.2 * fs, Qt::DashLine));
+            setStyleKey(inf, "ε = ∞ (no noise)");
+            setPointRecords(inf, infRecords);
         }
         if (opt.showFit && metric == "auc") {
             for (const auto& f : result.fits) {
@@ -160,6 +184,7 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
                                       : QString("erf fit: κ = %1, A∞ = %2, R² = %3").arg(law.kappa, 0, 'g', 3).arg(law.aInf, 0, 'f', 3).arg(law.r2, 0, 'f', 2));
                 fit->setData(fx, fy, true);
                 fit->setPen(QPen(colour, 1.0 * fs, Qt::DotLine));
+                setStyleKey(fit, "erf fit");
             }
         }
         if (anyAttack && !ax.isEmpty()) {
@@ -168,6 +193,8 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
             att->setData(ax, ay, true);
             att->setPen(QPen(colour, 1.2 * fs, Qt::DashDotLine));
             att->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, colour, 5 * fs));
+            setStyleKey(att, "attack Top-1 (right)");
+            setPointRecords(att, attackRecords);
         }
     }
     if (anyAttack && chanceCount > 0) {
@@ -176,6 +203,7 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
         const double level = chance / chanceCount;
         c->setData({xLo, xHi}, {level, level});
         c->setPen(QPen(Qt::gray, 1.0 * fs, Qt::DotLine));
+        setShortName(c, "attack chance (same n)");
     }
     if (opt.markerEpsilon > 0) {
         auto* line = new QCPItemStraightLine(plot);
@@ -191,13 +219,16 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
     plot->xAxis->setRange(xLo, xHi);
     const double delta = a.rows() ? num(a.at(0, "delta")) : 0;
     plot->xAxis->setLabel(QString("privacy budget ε (δ = %1, tightest valid conversion)").arg(delta, 0, 'g', 2));
+    setShortLabel(plot->xAxis, QString("privacy budget ε (δ = %1)").arg(delta, 0, 'g', 2));
     plot->yAxis->setLabel(metric == "auc" ? "test ROC-AUC (mean ± 2 std)" : metric == "rmse" ? "test RMSE (mean ± 2 std)"
                                                                                             : "test accuracy (mean ± 2 std)");
+    setShortLabel(plot->yAxis, metric == "auc" ? "ROC-AUC (± 2 sd)" : metric == "rmse" ? "RMSE (± 2 sd)" : "accuracy (± 2 sd)");
     plot->yAxis->rescale(true);
     QCPRange yr = plot->yAxis->range();
     plot->yAxis->setRange(yr.lower - 0.05 * yr.size() - 1e-3, yr.upper + 0.05 * yr.size() + 1e-3);
     plot->yAxis2->setVisible(anyAttack);
     plot->yAxis2->setLabel("re-identification Top-1 accuracy");
+    setShortLabel(plot->yAxis2, "attack Top-1");
     plot->yAxis2->setRange(0, 1.02);
     placeLegendBelow(plot, 2);
 

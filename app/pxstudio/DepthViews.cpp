@@ -2,6 +2,7 @@
 
 #include "DepthPlots.h"
 #include "FigureExport.h"
+#include "TabNavigation.h"
 #include "common/AtomicFile.h"
 #include "gnn/DepthLab.h"
 
@@ -90,6 +91,7 @@ DepthViews::DepthViews(QWidget* parent) : QTabWidget(parent) {
     tv->addWidget(tableView_, 1);
     addTab(tablePage, tr("Tables"));
     setTabToolTip(count() - 1, tr("The tidy result table of each experiment (what pxrun depth writes as CSV)"));
+    px::widgets::installTabNavigation(this, false);  // Ctrl+1 … 9 are the main window's views
 }
 
 QCustomPlot* DepthViews::currentPlot() const { return qobject_cast<QCustomPlot*>(currentWidget()); }

@@ -6,6 +6,7 @@
 #include "ExpressivityPlot.h"
 #include "NoiseAnatomyPlot.h"
 #include "PatternGallery.h"
+#include "TabNavigation.h"
 #include "TradeoffPlot.h"
 
 #include <QComboBox>
@@ -74,6 +75,7 @@ ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSet
     addTab(depth_, tr("Depth lab"));
     setTabToolTip(count() - 1, tr("Attacks on GNN representations and privacy against depth: COSERA heat maps,\n"
                                   "noisy aggregation vs its bound, GAP vs CARIBOU, AsampGCN (seeds 002–004)"));
+    viewActions_ = px::widgets::installTabNavigation(this).actions;
     connect(depth_, &DepthWorkspace::message, this, &ExplorerViews::message);
     connect(this, &QTabWidget::currentChanged, this, &ExplorerViews::onTabChanged);
     connect(expressivity_, &ExplorerController::finished, this,

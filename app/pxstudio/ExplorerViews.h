@@ -6,10 +6,12 @@
 #include "ExplorerController.h"
 #include "experiment/EmbeddingProjection.h"
 
+#include <QList>
 #include <QTabWidget>
 #include <functional>
 #include <memory>
 
+class QAction;
 class QComboBox;
 class QSpinBox;
 class QTableWidget;
@@ -34,6 +36,8 @@ public:
     ExplorerController* expressivity() const { return expressivity_; }
     ExplorerController* dimension() const { return dimension_; }
     bool hasEmbedding() const { return bool(pca_); }
+    // One action per view (Ctrl+1 … Ctrl+9), also listed by the "All views" button in the tab bar's corner.
+    const QList<QAction*>& viewActions() const { return viewActions_; }
     // The plot of the current tab (the depth lab's current plot there), or null.
     QCustomPlot* currentPlot() const;
 
@@ -68,6 +72,7 @@ private:
     ExplorerController* dimension_;     // the selected class over d at the slider's ε
     bool expressivityStale_ = true, dimensionStale_ = true;
     double fontScale_ = 1.0;
+    QList<QAction*> viewActions_;
     QCustomPlot *tradeoff_, *anatomy_, *expressivityPlot_, *dimensionPlot_, *demoPlot_, *embeddingPlot_;
     QComboBox* demoPair_;
     QSpinBox* focus_;

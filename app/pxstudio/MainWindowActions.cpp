@@ -60,6 +60,8 @@ void MainWindow::buildMenus() {
     pres->setToolTip(tr("Large fonts and thick lines for lectures"));
     connect(pres, &QAction::toggled, this, &MainWindow::setPresentation);
     view->addAction(tr("&Recompute"), QKeySequence::Refresh, this, &MainWindow::startRecompute);
+    view->addSeparator();
+    view->addMenu(tr("&Go to view"))->addActions(views_->viewActions());
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About PXStudio"), this, [this] {
         QMessageBox::about(this, tr("About PXStudio"),

@@ -19,6 +19,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QtTest>
 #include <chrono>
 #include <map>
@@ -71,6 +72,30 @@ private slots:
             w.grab().save(QString("%1/presentation.png").arg(shots));
             presentation->setChecked(false);
         }
+    }
+    // More views than fit on the tab bar (presentation mode above all): the "All views" button lists
+    // every one, and Ctrl+1 … Ctrl+9 reach them from anywhere in the window.
+    void everyViewIsWithinReach() {
+        MainWindow w;
+        w.resize(900, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        auto* tabs = w.findChild<QTabWidget*>();
+        auto* all = tabs->findChild<QToolButton*>("all-views");
+        QVERIFY(all && all->isVisible() && all->menu());
+        const QList<QAction*> listed = all->menu()->actions();
+        QCOMPARE(listed.size(), tabs->count());
+        QVERIFY(tabs->tabBar()->tabRect(tabs->count() - 1).right() > tabs->tabBar()->width());  // the last tab is off the bar
+        listed.last()->trigger();
+        QCOMPARE(tabs->currentIndex(), tabs->count() - 1);
+        QVERIFY(listed.last()->isChecked());
+        tabs->setCurrentIndex(0);
+        QVERIFY(listed.first()->isChecked());
+        QTest::keyClick(&w, Qt::Key_3, Qt::ControlModifier);
+        QCOMPARE(tabs->currentIndex(), 2);
+        QCOMPARE(listed[2]->shortcut(), QKeySequence("Ctrl+3"));
+        QTest::keyClick(&w, Qt::Key_1, Qt::ControlModifier);
+        QCOMPARE(tabs->currentIndex(), 0);
     }
     void expressivityViewComparesClassesAtTheSlidersEpsilon() {
         MainWindow w;
@@ -164,7 +189,7 @@ private slots:
         QVERIFY(w.exportView(plot, dir.path() + "/fig.png", size, true));
         const QImage img(dir.path() + "/fig.png");
         QCOMPARE(img.size(), QSize(1000, 600));  // 5 × 3 in at 200 DPI
-        QVERIFY(head(dir.path() + "/fig.csv", 30).startsWith("series,x,y,error,value\n"));
+        QVERIFY(head(dir.path() + "/fig.csv", 80).startsWith("series,x,y,mean,std,runs,public_control,shuffled_control,error_bar,value\n"));
         QFile csv(dir.path() + "/fig.csv");
         QVERIFY(csv.open(QIODevice::ReadOnly));
         QVERIFY(csv.readAll().count('\n') > 20);  // every plotted point

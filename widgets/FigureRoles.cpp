@@ -1,0 +1,49 @@
+#include "FigureRoles.h"
+
+#include <QVariant>
+#include <qcustomplot.h>
+
+namespace px::widgets {
+
+namespace {
+constexpr const char* kShortName = "pxShortName";
+constexpr const char* kStyleKey = "pxStyleKey";
+constexpr const char* kSeries = "pxSeries";
+constexpr const char* kSoleName = "pxSoleSeriesName";
+constexpr const char* kShortLabel = "pxShortLabel";
+constexpr const char* kStd = "pxPointStd";
+constexpr const char* kRuns = "pxPointRuns";
+constexpr const char* kPublic = "pxPointPublicControl";
+constexpr const char* kShuffled = "pxPointShuffledControl";
+
+QVector<double> numbers(const QObject* o, const char* name) { return o->property(name).value<QVector<double>>(); }
+}  // namespace
+
+void setShortName(QCPAbstractPlottable* p, const QString& name) { p->setProperty(kShortName, name); }
+QString shortName(const QCPAbstractPlottable* p) { return p->property(kShortName).toString(); }
+
+void setStyleKey(QCPAbstractPlottable* p, const QString& key) { p->setProperty(kStyleKey, key); }
+QString styleKey(const QCPAbstractPlottable* p) { return p->property(kStyleKey).toString(); }
+
+void markSeries(QCPAbstractPlottable* p, const QString& soleName) {
+    p->setProperty(kSeries, true);
+    p->setProperty(kSoleName, soleName);
+}
+bool isSeries(const QCPAbstractPlottable* p) { return p->property(kSeries).toBool(); }
+QString soleSeriesName(const QCPAbstractPlottable* p) { return p->property(kSoleName).toString(); }
+
+void setShortLabel(QCPAxis* axis, const QString& label) { axis->setProperty(kShortLabel, label); }
+QString shortLabel(const QCPAxis* axis) { return axis->property(kShortLabel).toString(); }
+
+void setPointRecords(QCPGraph* g, const PointRecords& r) {
+    g->setProperty(kStd, QVariant::fromValue(r.std));
+    g->setProperty(kRuns, QVariant::fromValue(r.runs));
+    g->setProperty(kPublic, QVariant::fromValue(r.publicControl));
+    g->setProperty(kShuffled, QVariant::fromValue(r.shuffledControl));
+}
+
+PointRecords pointRecords(const QCPGraph* g) {
+    return {numbers(g, kStd), numbers(g, kRuns), numbers(g, kPublic), numbers(g, kShuffled)};
+}
+
+}  // namespace px::widgets

@@ -2,10 +2,12 @@
 #include "learn/RandomForest.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <libsvm/svm.h>
 #include <linear.h>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <xgboost/c_api.h>
 
@@ -18,6 +20,11 @@ bool isKnownLearner(const std::string& k) {
 namespace {
 
 void quiet(const char*) {}
+
+std::mutex& liblinearRandMutex() {
+    static std::mutex m;
+    return m;
+}
 
 // Rows with a label, as a compact copy.
 struct Labelled {
@@ -127,7 +134,16 @@ std::vector<double> linear(const LearnerConfig& c, const Labelled& tr, const Row
     p.eps = type == TaskType::Regression ? 1e-3 : c.dual ? 0.1 : 1e-2;  // liblinear's defaults
     p.p = 0.1;
     if (const char* err = check_parameter(&prob, &p)) throw std::invalid_argument(std::string("liblinear: ") + err);
+    // liblinear's dual coordinate descent visits the samples in an order drawn with the C library's
+    // rand(), one global stream: without a fixed seed per fit, a fit depends on every fit before it
+    // and on the fits running beside it. Each dual fit therefore reseeds and holds the stream alone.
+    std::unique_lock<std::mutex> randStream(liblinearRandMutex(), std::defer_lock);
+    if (p.solver_type == L2R_LR_DUAL) {
+        randStream.lock();
+        std::srand(1);
+    }
     std::unique_ptr<model, void (*)(model*)> m(train(&prob, &p), [](model* x) { free_and_destroy_model(&x); });
+    if (randStream.owns_lock()) randStream.unlock();
     auto testNodes = nodes<feature_node>(xt, true);
     std::vector<double> out;
     const int nrClass = get_nr_class(m.get());

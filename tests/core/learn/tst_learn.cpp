@@ -7,6 +7,7 @@
 
 #include <QtTest>
 #include <cmath>
+#include <thread>
 
 using namespace px;
 
@@ -144,6 +145,28 @@ private slots:
         const double acc = learn::accuracy(classes, yct);
         QVERIFY2(acc > (kind == "linear" ? 0.6 : 0.85), qPrintable(QString("%1: accuracy %2").arg(kind).arg(acc)));
         QCOMPARE(learn::fitPredict(c, x, yb, xt, TaskType::Binary), scores);  // reproducible
+    }
+    // liblinear's dual solvers shuffle with the C library's rand(): a fit is the same fit every time,
+    // one after the other and from several threads at once (the C grid of linearAccuracy).
+    void dualLinearFitsAreRepeatable() {
+        Rng rng(5);
+        const int n = 60, nt = 40, dims = 80;  // more features than samples: the dual solver
+        learn::RowMatrix x(n, dims), xt(nt, dims);
+        for (Eigen::Index i = 0; i < x.size(); ++i) x.data()[i] = rng.normal();
+        for (Eigen::Index i = 0; i < xt.size(); ++i) xt.data()[i] = rng.normal();
+        std::vector<double> y(n);
+        for (int i = 0; i < n; ++i) y[i] = x(i, 0) + 0.5 * rng.normal() > 0;
+        learn::LearnerConfig c;
+        c.kind = "linear";
+        c.dual = true;
+        const auto first = learn::fitPredict(c, x, y, xt, TaskType::Binary);
+        for (int repeat = 0; repeat < 3; ++repeat) QCOMPARE(learn::fitPredict(c, x, y, xt, TaskType::Binary), first);
+        std::vector<std::vector<double>> parallel(8);
+        std::vector<std::thread> threads;
+        for (std::size_t k = 0; k < parallel.size(); ++k)
+            threads.emplace_back([&, k] { parallel[k] = learn::fitPredict(c, x, y, xt, TaskType::Binary); });
+        for (auto& t : threads) t.join();
+        for (const auto& p : parallel) QCOMPARE(p, first);
     }
     void unknownLearnerAndNoLabelsAreErrors() {
         learn::RowMatrix x(3, 1);

@@ -1,6 +1,6 @@
 #include "DepthPlots.h"
 
-#include "FigureRoles.h"
+#include "DepthPlotKit.h"
 #include "Palette.h"
 
 #include <cmath>
@@ -10,65 +10,7 @@
 
 namespace px::widgets {
 
-namespace {
-
-double num(const ResultTable& t, int row, const std::string& col) {
-    const auto& v = t.at(row, col);
-    if (v.is_number()) return v.get<double>();
-    if (v.is_string() && v.get<std::string>() == "inf") return INFINITY;
-    return std::nan("");
-}
-
-std::string str(const ResultTable& t, int row, const std::string& col) {
-    const auto& v = t.at(row, col);
-    return v.is_string() ? v.get<std::string>() : v.dump();
-}
-
-void addTitle(QCustomPlot* plot, const QString& title, double fs) {
-    plot->plotLayout()->insertRow(0);
-    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, title, QFont(plot->font().family(), int(11 * fs), QFont::Bold)));
-}
-
-void removeColorScales(QCustomPlot* plot) {
-    for (int i = plot->plotLayout()->elementCount() - 1; i >= 0; --i)
-        if (qobject_cast<QCPColorScale*>(plot->plotLayout()->elementAt(i))) plot->plotLayout()->removeAt(i);
-    plot->plotLayout()->simplify();
-}
-
-void prepare(QCustomPlot* plot) {
-    resetPlot(plot);
-    removeColorScales(plot);
-    plot->xAxis->setScaleType(QCPAxis::stLinear);
-    plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-    plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-    plot->yAxis2->setVisible(false);
-    plot->legend->setVisible(false);
-}
-
-void logX(QCustomPlot* plot) {
-    plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-}
-
-QCPGraph* line(QCustomPlot* plot, const QString& name, const QVector<double>& x, const QVector<double>& y, QColor c,
-               double fs, Qt::PenStyle style = Qt::SolidLine, QCPScatterStyle::ScatterShape shape = QCPScatterStyle::ssCircle) {
-    QCPGraph* g = plot->addGraph();
-    g->setName(name);
-    g->setData(x, y, true);
-    g->setPen(QPen(c, 2 * fs, style));
-    g->setScatterStyle(QCPScatterStyle(shape, c, c, 6 * fs));
-    return g;
-}
-
-void finish(QCustomPlot* plot, const QString& title, double fs, int legendColumns = 2) {
-    placeLegendBelow(plot, legendColumns);
-    addTitle(plot, title, fs);
-    plot->replot();
-}
-
-QString epsLabel(double e) { return std::isinf(e) ? QString("ε = ∞") : QString("ε = %1").arg(e, 0, 'g', 3); }
-
-}  // namespace
+using namespace depthplot;
 
 std::vector<double> distinctValues(const ResultTable& t, const std::string& column) {
     std::set<double> s;
@@ -187,109 +129,6 @@ void buildMultiplierPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
     finish(plot, QString("Noise needed for %1, δ = %2: linear vs convergent").arg(epsLabel(eps)).arg(num(t, 0, "delta"), 0, 'g', 2), fs);
 }
 
-namespace {
-QString schemeName(const std::string& scheme, bool longForm) {
-    if (scheme == "gap") return longForm ? "GAP (all hops released)" : "GAP";
-    if (scheme == "caribou-reference") return "CARIBOU reference code (NO valid guarantee)";
-    return longForm ? "CARIBOU (last layer released)" : "CARIBOU";
-}
-
-void propagationSeries(QCustomPlot* plot, const ResultTable& t, double epsilon, const std::string& metric, double fs) {
-    std::map<std::string, std::vector<int>> byScheme;
-    for (int i = 0; i < t.rows(); ++i) {
-        const double e = num(t, i, "epsilon");
-        if (std::isinf(e) || std::abs(e - epsilon) < 1e-12) byScheme[str(t, i, "scheme")].push_back(i);
-    }
-    int k = 0;
-    for (auto& [scheme, rows] : byScheme) {
-        const bool none = scheme == "none";
-        const QColor c = none ? QColor(90, 90, 90) : viridis(k++, 3);
-        QVector<double> x, y;
-        PointRecords records;  // for the figure's CSV; the public information here is the features alone
-        const bool accuracy = metric == "test_accuracy_mean";
-        for (int i : rows) {
-            x << num(t, i, "hops");
-            y << num(t, i, metric);
-            records.std << (accuracy ? num(t, i, "test_accuracy_sd") : std::nan(""));
-            records.runs << num(t, i, "runs");
-            records.publicControl << (accuracy ? num(t, i, "features_only_accuracy") : std::nan(""));
-        }
-        const QString name = none ? "non-private propagation" : schemeName(scheme, true);
-        setPointRecords(line(plot, name, x, y, c, fs, none ? Qt::DotLine : Qt::SolidLine), records);
-    }
-}
-}  // namespace
-
-void buildAccuracyVsDepthPlot(QCustomPlot* plot, const ResultTable& t, double epsilon, double fs) {
-    prepare(plot);
-    propagationSeries(plot, t, epsilon, "test_accuracy_mean", fs);
-    plot->xAxis->setLabel("hops K");
-    plot->yAxis->setLabel("test accuracy (linear classifier)");
-    plot->rescaleAxes();
-    plot->yAxis->setRange(0, 1.02);
-    finish(plot, QString("Accuracy against depth at %1").arg(epsLabel(epsilon)), fs);
-}
-
-void buildAccuracyVsEpsilonPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
-    prepare(plot);
-    // per (scheme, ε): the row with the best validation accuracy (test accuracy reported there)
-    std::map<std::string, std::map<double, int>> best;
-    for (int i = 0; i < t.rows(); ++i) {
-        auto& slot = best[str(t, i, "scheme")];
-        const double e = num(t, i, "epsilon");
-        auto it = slot.find(e);
-        if (it == slot.end() || num(t, i, "valid_accuracy_mean") > num(t, it->second, "valid_accuracy_mean")) slot[e] = i;
-    }
-    int k = 0;
-    const auto eps = distinctValues(t, "epsilon");
-    for (auto& [scheme, byEps] : best) {
-        QVector<double> x, y;
-        if (scheme == "none") {
-            if (eps.empty()) continue;
-            const int i = byEps.begin()->second;
-            x << eps.front() << eps.back();
-            y << num(t, i, "test_accuracy_mean") << num(t, i, "test_accuracy_mean");
-            line(plot, QString("non-private (best K = %1)").arg(num(t, i, "hops")), x, y, QColor(90, 90, 90), fs, Qt::DotLine,
-                 QCPScatterStyle::ssNone);
-            continue;
-        }
-        for (auto& [e, i] : byEps) { x << e; y << num(t, i, "test_accuracy_mean"); }
-        line(plot, schemeName(scheme, false), x, y, viridis(k++, 3), fs);
-    }
-    logX(plot);
-    plot->xAxis->setLabel("ε (δ fixed; depth chosen on validation nodes)");
-    plot->yAxis->setLabel("test accuracy at the best depth");
-    plot->rescaleAxes();
-    plot->yAxis->setRange(0, 1.02);
-    finish(plot, "Accuracy against ε at the best depth", fs);
-}
-
-namespace {
-// AUROC 0.5 is chance. Values below it are not "better than private": edges then look less alike than
-// non-edges (heterophilous propagation), and an attacker who flips the score's sign gets 1 − AUROC.
-void attackChanceLine(QCustomPlot* plot, double fs) {
-    const QCPRange r = plot->xAxis->range();
-    line(plot, "chance 0.5 (below it, linked nodes look less alike: 1 − AUROC is the attack's power)", {r.lower, r.upper},
-         {0.5, 0.5}, QColor(150, 150, 150), fs, Qt::DashDotLine, QCPScatterStyle::ssNone);
-}
-}  // namespace
-
-void buildAttackVsDepthPlot(QCustomPlot* plot, const ResultTable& t, double epsilon, double fs) {
-    prepare(plot);
-    if (t.columnIndex("attack_auroc_mean") < 0) {
-        addTitle(plot, "Run propagation with \"attack\" on to see COSERA on the released features", fs);
-        plot->replot();
-        return;
-    }
-    propagationSeries(plot, t, epsilon, "attack_auroc_mean", fs);
-    plot->xAxis->setLabel("hops K");
-    plot->yAxis->setLabel("COSERA AUROC on the released features");
-    plot->rescaleAxes();
-    attackChanceLine(plot, fs);
-    plot->yAxis->setRange(std::min(0.45, plot->yAxis->range().lower - 0.02), 1.02);
-    finish(plot, QString("Edge reconstruction from the release at %1").arg(epsLabel(epsilon)), fs);
-}
-
 void buildRealAttackPlot(QCustomPlot* plot, const ResultTable& t, const QString& dataName, double fs) {
     prepare(plot);
     std::map<std::string, std::vector<int>> byWeights;
@@ -314,39 +153,6 @@ void buildRealAttackPlot(QCustomPlot* plot, const ResultTable& t, const QString&
     plot->xAxis->setRange(0.5, plot->xAxis->range().upper + 0.5);
     plot->yAxis->setRange(0, 1.02);
     finish(plot, QString("COSERA on %1 with its own features (%2 dims)").arg(dataName).arg(dims), fs);
-}
-
-void buildAttackVsEpsilonPlot(QCustomPlot* plot, const ResultTable& t, int hops, double fs) {
-    prepare(plot);
-    if (t.columnIndex("attack_auroc_mean") < 0) {
-        addTitle(plot, "Run propagation with \"attack\" on to see COSERA on the released features", fs);
-        plot->replot();
-        return;
-    }
-    std::map<std::string, std::vector<int>> byScheme;
-    for (int i = 0; i < t.rows(); ++i)
-        if (int(num(t, i, "hops")) == hops) byScheme[str(t, i, "scheme")].push_back(i);
-    const auto eps = distinctValues(t, "epsilon");
-    int k = 0;
-    for (auto& [scheme, rows] : byScheme) {
-        QVector<double> x, y;
-        if (scheme == "none") {
-            if (eps.empty()) continue;
-            x << eps.front() << eps.back();
-            y << num(t, rows.front(), "attack_auroc_mean") << num(t, rows.front(), "attack_auroc_mean");
-            line(plot, "non-private propagation", x, y, QColor(90, 90, 90), fs, Qt::DotLine, QCPScatterStyle::ssNone);
-            continue;
-        }
-        for (int i : rows) { x << num(t, i, "epsilon"); y << num(t, i, "attack_auroc_mean"); }
-        line(plot, schemeName(scheme, false), x, y, viridis(k++, 3), fs);
-    }
-    logX(plot);
-    plot->xAxis->setLabel("ε");
-    plot->yAxis->setLabel("COSERA AUROC on the released features");
-    plot->rescaleAxes();
-    attackChanceLine(plot, fs);
-    plot->yAxis->setRange(std::min(0.45, plot->yAxis->range().lower - 0.02), 1.02);
-    finish(plot, QString("Edge reconstruction from the release against ε, K = %1 hops").arg(hops), fs);
 }
 
 void buildAsampPlot(QCustomPlot* plot, const ResultTable& t, double fs) {

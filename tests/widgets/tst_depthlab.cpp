@@ -105,6 +105,20 @@ private slots:
         for (QCustomPlot* p : d->plots())
             for (int i = 0; i < p->graphCount(); ++i) legend |= p->graph(i)->name().contains("NO valid guarantee");
         QVERIFY2(legend, "a plot legend names the reference code as carrying no valid guarantee");
+        // The accuracy views: every private scheme with its spread, beside the public-information control.
+        for (const char* name : {"accuracy-vs-depth", "accuracy-vs-epsilon"}) {
+            QCustomPlot* p = d->findChild<QCustomPlot*>(name);
+            QVERIFY(p);
+            const double control = t->at(0, "features_only_accuracy").get<double>();
+            bool featuresAlone = false;
+            for (int i = 0; i < p->graphCount(); ++i)
+                if (p->graph(i)->name().startsWith("features alone"))
+                    featuresAlone = p->graph(i)->dataCount() == 2 && std::abs(p->graph(i)->data()->at(0)->value - control) < 1e-12;
+            QVERIFY2(featuresAlone, name);
+            int bars = 0;
+            for (int i = 0; i < p->plottableCount(); ++i) bars += qobject_cast<QCPErrorBars*>(p->plottable(i)) ? 1 : 0;
+            QVERIFY2(bars >= 3, qPrintable(QString("%1: %2 error bars").arg(name).arg(bars)));  // GAP, CARIBOU, reference
+        }
         const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR");
         if (!shots.isEmpty())
             for (int i = 0; i < d->views()->count(); ++i)

@@ -1,0 +1,67 @@
+#include "DepthPlotKit.h"
+
+#include "Palette.h"
+
+#include <cmath>
+
+namespace px::widgets::depthplot {
+
+double num(const ResultTable& t, int row, const std::string& col) {
+    const auto& v = t.at(row, col);
+    if (v.is_number()) return v.get<double>();
+    if (v.is_string() && v.get<std::string>() == "inf") return INFINITY;
+    return std::nan("");
+}
+
+std::string str(const ResultTable& t, int row, const std::string& col) {
+    const auto& v = t.at(row, col);
+    return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+void addTitle(QCustomPlot* plot, const QString& title, double fs) {
+    plot->plotLayout()->insertRow(0);
+    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, title, QFont(plot->font().family(), int(11 * fs), QFont::Bold)));
+}
+
+namespace {
+void removeColorScales(QCustomPlot* plot) {
+    for (int i = plot->plotLayout()->elementCount() - 1; i >= 0; --i)
+        if (qobject_cast<QCPColorScale*>(plot->plotLayout()->elementAt(i))) plot->plotLayout()->removeAt(i);
+    plot->plotLayout()->simplify();
+}
+}  // namespace
+
+void prepare(QCustomPlot* plot) {
+    resetPlot(plot);
+    removeColorScales(plot);
+    plot->xAxis->setScaleType(QCPAxis::stLinear);
+    plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    plot->yAxis2->setVisible(false);
+    plot->legend->setVisible(false);
+}
+
+void logX(QCustomPlot* plot) {
+    plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+}
+
+QCPGraph* line(QCustomPlot* plot, const QString& name, const QVector<double>& x, const QVector<double>& y, QColor c,
+               double fs, Qt::PenStyle style, QCPScatterStyle::ScatterShape shape) {
+    QCPGraph* g = plot->addGraph();
+    g->setName(name);
+    g->setData(x, y, true);
+    g->setPen(QPen(c, 2 * fs, style));
+    g->setScatterStyle(QCPScatterStyle(shape, c, c, 6 * fs));
+    return g;
+}
+
+void finish(QCustomPlot* plot, const QString& title, double fs, int legendColumns) {
+    placeLegendBelow(plot, legendColumns);
+    addTitle(plot, title, fs);
+    plot->replot();
+}
+
+QString epsLabel(double e) { return std::isinf(e) ? QString("ε = ∞") : QString("ε = %1").arg(e, 0, 'g', 3); }
+
+}  // namespace px::widgets::depthplot

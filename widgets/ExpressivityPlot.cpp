@@ -4,6 +4,7 @@
 #include "Palette.h"
 #include "patterns/PatternClass.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -67,8 +68,19 @@ std::string drawSeriesByBudget(QCustomPlot* plot, const experiment::ResultTable&
     return metric;
 }
 
-// Left axis (utility, padded), right axis (attack), legend below, title on top.
-void finishUtilityPlot(QCustomPlot* plot, const std::string& metric, const QString& title, double fs) {
+// Left axis (utility, padded), right axis (attack), the public-information control across the x range
+// (the same data set's n alone), legend below, title on top.
+void finishUtilityPlot(QCustomPlot* plot, const experiment::ResultTable& a, const std::string& metric, const QString& title,
+                       double fs) {
+    if (a.rows() > 0 && a.columnIndex("public_value_mean") >= 0 && a.at(0, "public_value_mean").is_number()) {
+        const double v = a.at(0, "public_value_mean").get<double>();
+        const QCPRange r = plot->xAxis->range();
+        QCPGraph* g = plot->addGraph(plot->xAxis, plot->yAxis);
+        g->setName(QString("public information alone (n) = %1").arg(v, 0, 'f', 3));
+        g->setData({r.lower, r.upper}, {v, v});
+        g->setPen(QPen(QColor(120, 120, 120), 1.2 * fs));
+        setShortName(g, "public control (n)");
+    }
     plot->yAxis->setLabel(metric == "auc" ? "test ROC-AUC (mean ± 2 std)" : "test " + QString::fromStdString(metric));
     plot->yAxis->rescale(true);
     QCPRange yr = plot->yAxis->range();
@@ -90,18 +102,23 @@ void buildExpressivityPlot(QCustomPlot* plot, const experiment::SweepResult& res
     const auto& a = result.aggregated;
     // x = the class's treewidth bound, labelled with the class
     QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
+    int lowest = 1, highest = 1;
+    bool any = false;
     const std::string metric = drawSeriesByBudget(plot, a, [&](int i) {
         const std::string cls = a.at(i, "pattern_class").get<std::string>();
         const int tw = PatternClass::parse(cls).treewidthBound();
         ticks->addTick(tw, QString::fromStdString(cls));
+        lowest = any ? std::min(lowest, tw) : tw;
+        highest = any ? std::max(highest, tw) : tw;
+        any = true;
         return double(tw);
     }, fs);
     plot->xAxis->setScaleType(QCPAxis::stLinear);
     plot->xAxis->setTicker(ticks);
-    plot->xAxis->setRange(0.5, 3.5);
+    plot->xAxis->setRange(lowest - 0.5, highest + 0.5);  // the classes drawn, half a step either side
     plot->xAxis->setLabel("pattern class (maximum treewidth)");
     plot->setObjectName("expressivity");
-    finishUtilityPlot(plot, metric, "Expressivity vs privacy", fs);
+    finishUtilityPlot(plot, a, metric, "Expressivity vs privacy", fs);
 }
 
 void buildDimensionPlot(QCustomPlot* plot, const experiment::SweepResult& result, double fs) {
@@ -117,7 +134,7 @@ void buildDimensionPlot(QCustomPlot* plot, const experiment::SweepResult& result
     plot->xAxis->rescale();
     plot->xAxis->setRange(plot->xAxis->range().lower / 1.3, plot->xAxis->range().upper * 1.3);
     plot->setObjectName("dimension");
-    finishUtilityPlot(plot, metric, "Utility against the number of patterns d", fs);
+    finishUtilityPlot(plot, a, metric, "Utility against the number of patterns d", fs);
 }
 
 }  // namespace px::widgets

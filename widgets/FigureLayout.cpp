@@ -16,7 +16,7 @@ QFont sized(QFont f, double pt) {
 constexpr double kLayoutDpi = 96.0;
 }  // namespace
 
-FigureLayout::FigureLayout(QCustomPlot* plot, const FigureSize& size) : plot_(plot) {
+FigureLayout::FigureLayout(QCustomPlot* plot, const FigureSize& size) : plot_(plot), screenViewport_(plot->viewport()) {
     if (!size.sliderMarker)
         for (int i = 0; i < plot->itemCount(); ++i) {
             QCPAbstractItem* item = plot->item(i);
@@ -59,7 +59,7 @@ FigureLayout::FigureLayout(QCustomPlot* plot, const FigureSize& size) : plot_(pl
                 factorSeriesNames(size);
                 rewrapLegend(size);
             }
-            plot->setViewport(QRect(0, 0, plot->width(), plot->height()));
+            plot->setViewport(screenViewport_);
         }
     }
     if (size.fontPt > 0) fitVerticalLabels(size);
@@ -147,7 +147,7 @@ void FigureLayout::fitVerticalLabels(const FigureSize& size) {
             else if (paren > 0 && fits(full.left(paren))) relabel(ax, full.left(paren));
             else relabel(ax, metrics.elidedText(full, Qt::ElideRight, room));
         }
-    plot_->setViewport(QRect(0, 0, plot_->width(), plot_->height()));
+    plot_->setViewport(screenViewport_);
 }
 
 FigureLayout::~FigureLayout() {

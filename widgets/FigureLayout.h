@@ -9,6 +9,7 @@
 #include <QFont>
 #include <QMargins>
 #include <QPen>
+#include <QRect>
 #include <QSize>
 #include <vector>
 
@@ -46,6 +47,7 @@ private:
     void rename(QCPAbstractPlottable* p, const QString& name);
 
     QCustomPlot* plot_;
+    QRect screenViewport_;  // restored after each layout at the figure's size
     struct AxisFonts { QCPAxis* axis; QFont label, ticks; };
     std::vector<AxisFonts> axes_;
     QFont legendFont_;

@@ -49,11 +49,13 @@ ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSet
     expressivityPlot_ = new QCustomPlot(this);
     addTab(expressivityPlot_, tr("Expressivity vs privacy"));
     setTabToolTip(1, tr("Utility and attack against the pattern class (trees, treewidth ≤ 2, ≤ 3) at the\n"
-                        "slider's ε and without noise: more expressive classes need more noise."));
+                        "slider's ε and without noise: more expressive classes need more noise.\n"
+                        "Grey: the public information (n) alone."));
     dimensionPlot_ = new QCustomPlot(this);
     addTab(dimensionPlot_, tr("Utility vs d"));
     setTabToolTip(2, tr("Utility and attack against the number of patterns d (5 … 160) for the selected\n"
-                        "class, at the slider's ε and without noise: the budget is split over d coordinates."));
+                        "class, at the slider's ε and without noise: the budget is split over d coordinates.\n"
+                        "Grey: the public information (n) alone."));
     anatomy_ = new QCustomPlot(this);
     addTab(anatomy_, tr("Noise anatomy"));
     setTabToolTip(3, tr("Per pattern: sensitivity bound s_j, noise scale σ_j and mean clean density."));

@@ -113,7 +113,9 @@ private slots:
         QVERIFY2(clean["treewidth:2"] > clean["trees"] + 0.1,
                  qPrintable(QString("%1 vs %2").arg(clean["treewidth:2"]).arg(clean["trees"])));
         auto* plot = qobject_cast<QCustomPlot*>(tabs->widget(1));
-        QCOMPARE(plot->graphCount(), 4);  // utility and attack for each of the two budgets
+        QCOMPARE(plot->graphCount(), 5);  // utility and attack for each of the two budgets, and the public control
+        QVERIFY(plot->graph(4)->name().startsWith("public information alone (n) = "));
+        QCOMPARE(plot->graph(4)->data()->at(0)->value, a.at(0, "public_value_mean").get<double>());
     }
     // One committed change is one undo step; undo and redo restore the settings and recompute.
     void undoRedoParameterChanges() {
@@ -233,7 +235,7 @@ private slots:
         tabs->setCurrentIndex(2);
         QVERIFY(waitFinished(w.dimensionController(), 120000));
         auto* plot = qobject_cast<QCustomPlot*>(tabs->widget(2));
-        QVERIFY(plot && plot->graphCount() == 4);  // utility and attack at ε and ∞
+        QVERIFY(plot && plot->graphCount() == 5);  // utility and attack at ε and ∞, the public control
         QCOMPARE(plot->graph(0)->dataCount(), 6);  // d = 5 … 160
     }
     void exportAllViewsWritesValidFiles() {

@@ -63,6 +63,7 @@ void propagationSeries(QCustomPlot* plot, const ResultTable& t, double epsilon, 
         }
         const QString name = none ? "non-private propagation" : schemeName(scheme, true);
         QCPGraph* g = line(plot, name, x, y, c, fs, none ? Qt::DotLine : Qt::SolidLine);
+        setShortName(g, none ? "non-private" : scheme == "caribou-reference" ? "CARIBOU code, NO guarantee" : schemeName(scheme, false));
         setPointRecords(g, records);
         if (accuracy) addErrorBars(plot, g, records.std, c, fs);
     }

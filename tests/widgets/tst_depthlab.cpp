@@ -1,6 +1,7 @@
 // The depth lab in the window and on its own, offscreen: every view on built-in data, background
 // loading of node data, and cancelling (its own cancel and the window's one Cancel).
 #include "DepthWorkspace.h"
+#include "FigureExport.h"
 #include "MainWindow.h"
 #include "SessionModel.h"
 #include "WidgetTestSupport.h"
@@ -126,6 +127,12 @@ private slots:
                     d->views()->setCurrentIndex(i);
                     QTest::qWait(50);
                     w.grab().save(shots + "/depth-reference.png");
+                    for (const auto& preset : px::widgets::figurePresets()) {  // the paper figures of this view
+                        px::widgets::FigureSize size = preset.size;
+                        size.dpi = 150;
+                        px::widgets::exportFigure(d->views()->findChild<QCustomPlot*>("accuracy-vs-depth"),
+                                                  QString("%1/figure-accuracy-vs-depth-%2.png").arg(shots, preset.key), size);
+                    }
                 }
         reference->setChecked(false);
     }

@@ -1,6 +1,7 @@
 #include "DepthPlots.h"
 
 #include "DepthPlotKit.h"
+#include "FigureRoles.h"
 #include "Palette.h"
 
 #include <cmath>
@@ -62,6 +63,7 @@ void buildAttackHeatmap(QCustomPlot* plot, const ResultTable& t, const std::stri
         const double v = num(t, i, metric);
         txt->setText(QString::number(v, 'f', 2));
         txt->setFont(QFont(plot->font().family(), int(7 * fs)));
+        setCellLabel(txt, 1.0);  // one column of the map
         const double strength = isErr ? 1 - v : 2 * (v - 0.5);
         txt->setColor(strength > 0.45 ? Qt::black : Qt::white);  // light cells (strong attack) get dark text
     }

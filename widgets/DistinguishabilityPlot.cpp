@@ -1,5 +1,7 @@
 #include "DistinguishabilityPlot.h"
 
+#include "FigureExport.h"
+#include "FigureRoles.h"
 #include "Palette.h"
 
 #include <qcustomplot.h>
@@ -24,6 +26,7 @@ void buildDistinguishabilityPlot(QCustomPlot* plot, const experiment::Distinguis
     }
     if (markerEpsilon > 0) {
         auto* line = new QCPItemStraightLine(plot);
+        line->setObjectName(kSliderMarkerName);  // left out of exported figures unless asked for
         line->point1->setCoords(markerEpsilon, 0);
         line->point2->setCoords(markerEpsilon, 1);
         line->setPen(QPen(QColor(200, 60, 60), 1.5 * fs));
@@ -34,6 +37,7 @@ void buildDistinguishabilityPlot(QCustomPlot* plot, const experiment::Distinguis
     plot->xAxis->setLabel("privacy budget ε (Gaussian mechanism)");
     plot->yAxis->setRange(-0.02, 1.05);
     plot->yAxis->setLabel("overlap of the two releases (1 − total variation)");
+    setShortLabel(plot->yAxis, "overlap (1 − TV)");
     plot->yAxis2->setVisible(false);
     placeLegendBelow(plot, 1);
     plot->plotLayout()->insertRow(0);

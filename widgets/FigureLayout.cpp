@@ -62,7 +62,7 @@ FigureLayout::FigureLayout(QCustomPlot* plot, const FigureSize& size) : plot_(pl
             plot->setViewport(screenViewport_);
         }
     }
-    if (size.fontPt > 0) fitVerticalLabels(size);
+    if (size.fontPt > 0) fitLabels(size);
 }
 
 void FigureLayout::setFonts(const FigureSize& size) {
@@ -129,16 +129,84 @@ void FigureLayout::relabel(QCPAxis* axis, const QString& label) {
     axis->setLabel(label);
 }
 
-void FigureLayout::fitVerticalLabels(const FigureSize& size) {
+void FigureLayout::retitle(QCPTextElement* title, const QString& text) {
+    if (std::none_of(titles_.begin(), titles_.end(), [title](const auto& t) { return t.first == title; })) titles_.push_back({title, title->text()});
+    title->setText(text);
+}
+
+// A title wider than the page breaks at its " — ", and what is still too wide is elided.
+void FigureLayout::fitTitles(const FigureSize& size) {
+    // Laid out at the figure's size, each title gets the width of its cell (a colour scale beside the
+    // axes narrows it); twice, as a shorter title can let its column shrink.
+    for (int pass = 0; pass < 2; ++pass) {
+        layOutAt(size);
+        for (QCPLayoutElement* e : plot_->plotLayout()->elements(true)) {
+            auto* title = qobject_cast<QCPTextElement*>(e);
+            if (!title) continue;
+            const int room = std::min(title->outerRect().width(), int(size.widthIn * kLayoutDpi)) - 12;
+            const QFontMetrics metrics(title->font());
+            QStringList lines = title->text().split('\n');
+            int widest = 0;
+            for (const QString& line : lines) widest = std::max(widest, metrics.horizontalAdvance(line));
+            if (widest <= room) continue;
+            QString text = title->text();
+            if (lines.size() == 1 && text.contains(" — ")) text.replace(text.indexOf(" — "), 3, "\n");
+            else if (lines.size() == 1 && text.contains(" (")) text.replace(text.indexOf(" ("), 1, "\n");
+            lines = text.split('\n');
+            for (QString& line : lines) line = metrics.elidedText(line, Qt::ElideRight, room);
+            retitle(title, lines.join('\n'));
+        }
+    }
+}
+
+// Cell labels (a heat map's values) wider than nine tenths of their cell are left out of the figure.
+void FigureLayout::hideCrowdedCellLabels() {
+    for (int i = 0; i < plot_->itemCount(); ++i) {
+        auto* text = qobject_cast<QCPItemText*>(plot_->item(i));
+        if (!text || !text->visible() || cellLabelWidth(text) <= 0 || !text->position->keyAxis()) continue;
+        const QCPAxis* axis = text->position->keyAxis();
+        const double x = text->position->key(), w = cellLabelWidth(text);
+        const double cell = std::abs(axis->coordToPixel(x + w / 2) - axis->coordToPixel(x - w / 2));
+        if (QFontMetrics(text->font()).horizontalAdvance(text->text()) <= 0.9 * cell) continue;
+        text->setVisible(false);
+        hidden_.push_back(text);
+    }
+}
+
+// Text ticks (one label per pattern, class, …) too many for the axis keep every k-th label.
+void FigureLayout::thinTextTicks(QCPAxis* axis, int room) {
+    const auto text = axis->ticker().dynamicCast<QCPAxisTickerText>();
+    if (!text || text->ticks().size() < 2) return;
+    const QFontMetrics metrics(axis->tickLabelFont());
+    int widest = 0;
+    for (const QString& label : text->ticks())
+        for (const QString& line : label.split('\n')) widest = std::max(widest, metrics.horizontalAdvance(line));
+    const int fitting = std::max(1, room / (widest + metrics.horizontalAdvance("  ")));
+    const int count = int(text->ticks().size());
+    if (count <= fitting) return;
+    const int step = (count + fitting - 1) / fitting;
+    QSharedPointer<QCPAxisTickerText> thinned(new QCPAxisTickerText);
+    int k = 0;
+    for (auto it = text->ticks().constBegin(); it != text->ticks().constEnd(); ++it, ++k)
+        if (k % step == 0) thinned->addTick(it.key(), it.value());
+    tickers_.push_back({axis, axis->ticker()});
+    axis->setTicker(thinned);
+}
+
+void FigureLayout::fitLabels(const FigureSize& size) {
     // Laid out at the figure's size once: an axis label longer than its axis takes its short form,
     // then loses its parenthesis, and is elided as the last resort, so that it never runs off the page
-    // (the full label is in the JSON beside the figure).
+    // (the full label is in the JSON beside the figure). Titles and text ticks are fitted too.
+    fitTitles(size);
     layOutAt(size);
+    hideCrowdedCellLabels();
     for (QCPAxisRect* rect : plot_->axisRects())
         for (QCPAxis* ax : rect->axes()) {
-            if (!ax->visible() || ax->label().isEmpty()) continue;
-            const QFontMetrics metrics(ax->labelFont());
+            if (!ax->visible()) continue;
             const int room = ax->orientation() == Qt::Vertical ? rect->height() : rect->width();
+            if (ax->orientation() == Qt::Horizontal) thinTextTicks(ax, room);
+            if (ax->label().isEmpty()) continue;
+            const QFontMetrics metrics(ax->labelFont());
             auto fits = [&](const QString& s) { return metrics.horizontalAdvance(s) <= room; };
             if (fits(ax->label())) continue;
             const QString shorter = shortLabel(ax), full = ax->label();
@@ -154,7 +222,8 @@ FigureLayout::~FigureLayout() {
     for (QCPGraph* g : keyEntries_) plot_->removeGraph(g);  // with their legend entries
     for (const auto& [plottable, name] : names_) plottable->setName(name);
     for (const auto& [axis, label] : labels_) axis->setLabel(label);
-    if (title_.first) title_.first->setText(title_.second);
+    for (const auto& [title, text] : titles_) title->setText(text);
+    for (const auto& [axis, ticker] : tickers_) axis->setTicker(ticker);
     for (const auto& [plottable, pen] : pens_) plottable->setPen(pen);
     for (const Scatter& s : scatters_) {
         QCPScatterStyle style = s.graph->scatterStyle();

@@ -10,11 +10,13 @@
 #include <QMargins>
 #include <QPen>
 #include <QRect>
+#include <QSharedPointer>
 #include <QSize>
 #include <vector>
 
 class QCustomPlot;
 class QCPAxis;
+class QCPAxisTicker;
 class QCPAbstractItem;
 class QCPAbstractLegendItem;
 class QCPAbstractPlottable;
@@ -42,7 +44,11 @@ private:
     void makeLegendCompact();
     void factorSeriesNames(const FigureSize& size);
     void layOutAt(const FigureSize& size);
-    void fitVerticalLabels(const FigureSize& size);
+    void fitLabels(const FigureSize& size);
+    void fitTitles(const FigureSize& size);
+    void thinTextTicks(QCPAxis* axis, int room);
+    void hideCrowdedCellLabels();
+    void retitle(QCPTextElement* title, const QString& text);
     void relabel(QCPAxis* axis, const QString& label);
     void rename(QCPAbstractPlottable* p, const QString& name);
 
@@ -66,7 +72,8 @@ private:
     std::vector<QCPGraph*> keyEntries_;                        // the compact legend's grey stand-ins
     std::vector<std::pair<QCPAbstractPlottable*, QString>> names_;
     std::vector<std::pair<QCPAxis*, QString>> labels_;
-    std::pair<QCPTextElement*, QString> title_{nullptr, {}};
+    std::vector<std::pair<QCPTextElement*, QString>> titles_;  // as on screen
+    std::vector<std::pair<QCPAxis*, QSharedPointer<QCPAxisTicker>>> tickers_;
     Qt::Alignment legendAlignment_;
     int legendRow_ = -1;
 };

@@ -153,10 +153,9 @@ void FigureLayout::factorSeriesNames(const FigureSize& size) {
             rename(series[i], rest.join(", "));
         }
     }
-    title_ = {title, title->text()};
     const QString oneLine = title->text() + " — " + common.join(", ");
     const bool fits = QFontMetrics(title->font()).horizontalAdvance(oneLine) <= int(size.widthIn * kLegendDpi) - 16;
-    title->setText(fits ? oneLine : title->text() + "\n" + common.join(", "));
+    retitle(title, fits ? oneLine : title->text() + "\n" + common.join(", "));
 }
 
 }  // namespace px::widgets

@@ -11,6 +11,7 @@ constexpr const char* kStyleKey = "pxStyleKey";
 constexpr const char* kSeries = "pxSeries";
 constexpr const char* kSoleName = "pxSoleSeriesName";
 constexpr const char* kShortLabel = "pxShortLabel";
+constexpr const char* kCellWidth = "pxCellWidth";
 constexpr const char* kStd = "pxPointStd";
 constexpr const char* kRuns = "pxPointRuns";
 constexpr const char* kPublic = "pxPointPublicControl";
@@ -31,6 +32,9 @@ void markSeries(QCPAbstractPlottable* p, const QString& soleName) {
 }
 bool isSeries(const QCPAbstractPlottable* p) { return p->property(kSeries).toBool(); }
 QString soleSeriesName(const QCPAbstractPlottable* p) { return p->property(kSoleName).toString(); }
+
+void setCellLabel(QCPItemText* item, double keyWidth) { item->setProperty(kCellWidth, keyWidth); }
+double cellLabelWidth(const QCPItemText* item) { return item->property(kCellWidth).toDouble(); }
 
 void setShortLabel(QCPAxis* axis, const QString& label) { axis->setProperty(kShortLabel, label); }
 QString shortLabel(const QCPAxis* axis) { return axis->property(kShortLabel).toString(); }

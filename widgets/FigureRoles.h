@@ -8,6 +8,7 @@
 class QCPAbstractPlottable;
 class QCPAxis;
 class QCPGraph;
+class QCPItemText;
 
 namespace px::widgets {
 
@@ -26,6 +27,11 @@ QString styleKey(const QCPAbstractPlottable* p);
 void markSeries(QCPAbstractPlottable* p, const QString& soleName = QString());
 bool isSeries(const QCPAbstractPlottable* p);
 QString soleSeriesName(const QCPAbstractPlottable* p);
+
+// A text item that labels a cell `keyWidth` wide (in x-axis coordinates), such as a heat map's value:
+// figures leave it out when its text is wider than nine tenths of the cell.
+void setCellLabel(QCPItemText* item, double keyWidth);
+double cellLabelWidth(const QCPItemText* item);  // 0 if not a cell label
 
 // The axis label for figures where the full one does not fit.
 void setShortLabel(QCPAxis* axis, const QString& label);

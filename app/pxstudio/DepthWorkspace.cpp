@@ -55,6 +55,7 @@ DepthWorkspace::DepthWorkspace(QWidget* parent) : QWidget(parent) {
 }
 
 DepthWorkspace::~DepthWorkspace() {
+    blockSignals(true);  // its listeners (the window's work indicator) may already be gone
     queue_.clear();
     if (job_) job_->stop = true;
     waitForIdle();

@@ -92,7 +92,9 @@ ExplorerViews::~ExplorerViews() { cancelAll(); }
 
 void ExplorerViews::cancelAll() {
     for (ExplorerController* c : {expressivity_, dimension_}) c->cancel();
+    depth_->cancel();
     for (ExplorerController* c : {expressivity_, dimension_}) c->waitForIdle();
+    depth_->waitForIdle();  // while every view and the window's work indicator still exist
 }
 
 void ExplorerViews::buildDemoTab() {

@@ -2,6 +2,7 @@
 // undo, export, sessions, panel changes and failures.
 #include "DepthWorkspace.h"
 #include "ExplorerController.h"
+#include "FigureExport.h"
 #include "EpsilonSlider.h"
 #include "CustomSettings.h"
 #include "WidgetTestSupport.h"
@@ -62,6 +63,14 @@ private slots:
                 if (i == 2) QVERIFY(waitFinished(w.dimensionController()));
                 QTest::qWait(400);  // the demo tab computes asynchronously (milliseconds)
                 w.grab().save(QString("%1/tab%2.png").arg(shots).arg(i));
+                QList<QCustomPlot*> plots = tabs->widget(i)->findChildren<QCustomPlot*>();
+                plots << qobject_cast<QCustomPlot*>(tabs->widget(i));
+                for (QCustomPlot* p : plots)
+                    if (p && p->isVisible()) {  // the one-column paper figure of each view
+                        px::widgets::FigureSize size = px::widgets::presetSize("one-column");
+                        size.dpi = 150;
+                        px::widgets::exportFigure(p, QString("%1/figure-tab%2-one-column.png").arg(shots).arg(i), size);
+                    }
             }
             tabs->setCurrentIndex(0);
             QAction* presentation = nullptr;

@@ -3,6 +3,7 @@
 // the page (QCustomPlot's layout geometry, and no ink on the page's edge) with no label elided; a
 // legend too big becomes compact and is restored; the data CSV carries mean, std, runs and controls; the slider marker is left out unless asked for; pxrun figure --preset does the same.
 #include "FigureExport.h"
+#include "DepthPlots.h"
 #include "ExpressivityPlot.h"
 #include "FigureLayout.h"
 #include "TradeoffPlot.h"
@@ -191,6 +192,52 @@ private slots:
         QCOMPARE(entries(), screen);
         QCOMPARE(titleText(), screenTitle);
         QCOMPARE(plot.graphCount(), graphs);
+    }
+
+    // A crowded view at one column: the long title breaks and fits its cell beside the colour scale,
+    // the depth ticks thin out, the heat map's cell values (wider than their cells) are left out; and
+    // all of it comes back afterwards.
+    void crowdedViewsFitTheOneColumnPage() {
+        experiment::ResultTable t;
+        for (int e = 2; e <= 11; ++e)
+            for (int depth = 1; depth <= 10; ++depth)
+                t.add({{"d", 1 << e}, {"depth", depth}, {"auroc_mean", 0.5 + 0.04 * e + 0.001 * depth}});
+        QCustomPlot plot;
+        plot.resize(800, 500);
+        widgets::buildAttackHeatmap(&plot, t, "d", "depth", "auroc_mean",
+                                    "COSERA AUROC — sparse Erdős–Rényi, p = ln n / n, n = 100, identity weights, 5 trials");
+        QCPTextElement* title = nullptr;
+        for (QCPLayoutElement* e : plot.plotLayout()->elements(true)) if (!title) title = qobject_cast<QCPTextElement*>(e);
+        QVERIFY(title);
+        const QString screenTitle = title->text();
+        const auto screenTicker = plot.xAxis->ticker();
+        int labels = 0;
+        for (int i = 0; i < plot.itemCount(); ++i) labels += qobject_cast<QCPItemText*>(plot.item(i)) ? 1 : 0;
+        QCOMPARE(labels, 100);
+        const widgets::FigureSize size = widgets::presetSize("one-column");
+        {
+            widgets::FigureLayout dressed(&plot, size);
+            plot.setViewport(QRect(0, 0, int(std::lround(size.widthIn * 96)), int(std::lround(size.heightIn * 96))));
+            plot.replot(QCustomPlot::rpImmediateRefresh);
+            const QFontMetrics titleMetrics(title->font());
+            for (const QString& line : title->text().split('\n'))
+                QVERIFY2(titleMetrics.horizontalAdvance(line) <= title->outerRect().width(), qPrintable(line));
+            QVERIFY(title->outerRect().left() >= 0 && title->outerRect().right() < plot.viewport().width());
+            const auto thinned = plot.xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+            QVERIFY(thinned && thinned->ticks().size() < 10);
+            int tickWidth = 0;
+            for (const QString& label : thinned->ticks()) tickWidth += QFontMetrics(plot.xAxis->tickLabelFont()).horizontalAdvance(label);
+            QVERIFY2(tickWidth < plot.axisRect()->width(), qPrintable(QString::number(tickWidth)));
+            int shown = 0;
+            for (int i = 0; i < plot.itemCount(); ++i)
+                if (auto* text = qobject_cast<QCPItemText*>(plot.item(i))) shown += text->visible() ? 1 : 0;
+            QCOMPARE(shown, 0);  // "0.98" is wider than nine tenths of a 25-pixel cell at 7 pt
+            plot.setViewport(QRect(0, 0, plot.width(), plot.height()));
+        }
+        QCOMPARE(title->text(), screenTitle);
+        QCOMPARE(plot.xAxis->ticker(), screenTicker);
+        for (int i = 0; i < plot.itemCount(); ++i)
+            if (auto* text = qobject_cast<QCPItemText*>(plot.item(i))) QVERIFY(text->visible());
     }
 
     // PX_SCREENSHOT_DIR=dir: every preset of the trade-off and expressivity figures as PNG, to look at.

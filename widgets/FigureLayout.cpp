@@ -48,7 +48,7 @@ FigureLayout::FigureLayout(QCustomPlot* plot, const FigureSize& size) : plot_(pl
                 itemMargins_.push_back({item, item->margins()});
             }
         if (size.legendBelow) moveLegendBelow();
-        shortenLegendNames(size);
+        shortenLegendNames();
         rewrapLegend(size);
         if (size.fontPt > 0) {
             // Still more than a fifth of the height: the compact legend.

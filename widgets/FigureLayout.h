@@ -39,7 +39,7 @@ private:
     void setFonts(const FigureSize& size);
     void thickenPens(double factor);
     void moveLegendBelow();
-    void shortenLegendNames(const FigureSize& size);
+    void shortenLegendNames();
     void rewrapLegend(const FigureSize& size);
     void makeLegendCompact();
     void factorSeriesNames(const FigureSize& size);

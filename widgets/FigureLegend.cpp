@@ -37,7 +37,7 @@ void FigureLayout::moveLegendBelow() {
 // Paper figures: an entry's short name where the plot gave one, otherwise its name up to the first
 // ": " (fit parameters and control values stay in the CSV and JSON beside the figure) — unless that
 // would give two entries the same name.
-void FigureLayout::shortenLegendNames(const FigureSize&) {
+void FigureLayout::shortenLegendNames() {
     std::vector<std::pair<QCPAbstractPlottable*, QString>> cut;
     std::map<QString, int> uses;
     for (int i = 0; i < plot_->legend->itemCount(); ++i)

@@ -53,11 +53,7 @@ std::string drawSeriesByBudget(QCustomPlot* plot, const experiment::ResultTable&
         markSeries(g);
         setShortName(g, label);
         setPointRecords(g, records);
-        auto* bars = new QCPErrorBars(plot->xAxis, plot->yAxis);
-        bars->setDataPlottable(g);
-        bars->setData(err);
-        bars->setPen(QPen(c, 1.2 * fs));
-        bars->removeFromLegend();
+        addErrorBars(g, err, QPen(c, 1.2 * fs));
         QCPGraph* att = plot->addGraph(plot->xAxis, plot->yAxis2);
         att->setName(label + ": attack Top-1");
         att->setData(xs, ay, true);

@@ -22,6 +22,14 @@ QColor viridis(int i, int n) {
     return QColor::fromRgbF(float(mix(0)), float(mix(1)), float(mix(2)));
 }
 
+void addErrorBars(QCPGraph* g, const QVector<double>& halfWidths, const QPen& pen) {
+    auto* bars = new QCPErrorBars(g->keyAxis(), g->valueAxis());
+    bars->setDataPlottable(g);
+    bars->setData(halfWidths);
+    bars->setPen(pen);
+    bars->removeFromLegend();
+}
+
 void resetPlot(QCustomPlot* plot) {
     plot->clearPlottables();
     plot->clearItems();

@@ -2,13 +2,19 @@
 // Colour-blind-safe colours for plots: samples of viridis (perceptually uniform), since
 // QCustomPlot 2.1 ships none.
 #include <QColor>
+#include <QVector>
 
 class QCustomPlot;
+class QCPGraph;
+class QPen;
 
 namespace px::widgets {
 
 // i-th of n evenly spaced viridis colours (n ≥ 1), from dark blue to yellow, avoiding the palest end.
 QColor viridis(int i, int n);
+
+// Vertical error bars of the given half-widths on g's points, drawn with `pen`, not in the legend.
+void addErrorBars(QCPGraph* g, const QVector<double>& halfWidths, const QPen& pen);
 
 // Removes the plot's data, items and title row, so that a builder can draw it again.
 void resetPlot(QCustomPlot* plot);

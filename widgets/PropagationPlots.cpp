@@ -21,14 +21,10 @@ QString schemeName(const std::string& scheme, bool longForm) {
 }
 
 // Error bars of 2 sd over the runs (as the trade-off plot draws them).
-void addErrorBars(QCustomPlot* plot, QCPGraph* g, const QVector<double>& sd, QColor c, double fs) {
+void addTwoSdBars(QCPGraph* g, const QVector<double>& sd, QColor c, double fs) {
     QVector<double> err;
     for (double v : sd) err << (std::isfinite(v) ? 2 * v : 0.0);
-    auto* bars = new QCPErrorBars(plot->xAxis, plot->yAxis);
-    bars->setDataPlottable(g);
-    bars->setData(err);
-    bars->setPen(QPen(c, 1.0 * fs));
-    bars->removeFromLegend();
+    addErrorBars(g, err, QPen(c, 1.0 * fs));
 }
 
 // The public-information control: a linear classifier on the features alone (no edges used).
@@ -65,7 +61,7 @@ void propagationSeries(QCustomPlot* plot, const ResultTable& t, double epsilon, 
         QCPGraph* g = line(plot, name, x, y, c, fs, none ? Qt::DotLine : Qt::SolidLine);
         setShortName(g, none ? "non-private" : scheme == "caribou-reference" ? "CARIBOU code, NO guarantee" : schemeName(scheme, false));
         setPointRecords(g, records);
-        if (accuracy) addErrorBars(plot, g, records.std, c, fs);
+        if (accuracy) addTwoSdBars(g, records.std, c, fs);
     }
 }
 }  // namespace
@@ -117,7 +113,7 @@ void buildAccuracyVsEpsilonPlot(QCustomPlot* plot, const ResultTable& t, double 
         const QColor c = viridis(k++, 3);
         QCPGraph* g = line(plot, schemeName(scheme, false), x, y, c, fs);
         setPointRecords(g, records);
-        addErrorBars(plot, g, records.std, c, fs);
+        addTwoSdBars(g, records.std, c, fs);
     }
     logX(plot);
     plot->xAxis->setLabel("ε (δ fixed; depth chosen on validation nodes)");

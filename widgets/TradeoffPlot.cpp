@@ -143,11 +143,7 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, colour, colour, 6 * fs));
         markSeries(g, "private release");
         setPointRecords(g, records);
-        auto* bars = new QCPErrorBars(plot->xAxis, plot->yAxis);
-        bars->setDataPlottable(g);
-        bars->setData(err);
-        bars->setPen(QPen(colour, 1.2 * fs));
-        bars->removeFromLegend();
+        addErrorBars(g, err, QPen(colour, 1.2 * fs));
         if (std::isfinite(atInf)) {
             QCPGraph* inf = plot->addGraph(plot->xAxis, plot->yAxis);
             inf->setName(name + "  (ε = ∞)");

@@ -35,6 +35,9 @@ px::privacy::MechanismParams mechanismFromArgs(const Args& a) {
     p.beta = a.getDouble("beta", 0.0);
     p.referenceMode = a.has("reference");
     p.secure = a.has("secure");
+    const std::string split = a.get("dprr-split", "project");
+    if (split != "project" && split != "published") throw std::invalid_argument("--dprr-split expects project or published");
+    p.dprrSplit = split == "published" ? px::privacy::DprrSplit::Published : px::privacy::DprrSplit::Project;
     p.seed = std::uint64_t(a.getLong("noise-seed", 1));
     return p;
 }
@@ -51,7 +54,7 @@ int embedCommand(const std::vector<std::string>& argv) {
     {
         TerminalProgress progress("densities");
         if (px::privacy::perturbsGraph(mp.mechanism)) {
-            px::privacy::RandomizedResponseModel rr(ds, set.patterns, mp.epsilon, mp.seed, mp.delta, mp.secure, mp.mechanism);
+            px::privacy::RandomizedResponseModel rr(ds, set.patterns, mp.epsilon, mp.seed, mp.delta, mp.secure, mp.mechanism, mp.dprrSplit);
             e = rr.release(rep, progress);
         } else {
             px::DensityMatrix dm = px::DensityMatrix::compute(ds, set, {}, progress);

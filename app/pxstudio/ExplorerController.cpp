@@ -70,6 +70,10 @@ px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s,
     spec.learner.k = s.k;
     spec.learner.C = s.C;
     spec.learner.trees = s.trees;
+    spec.learner.gin.layers = s.ginLayers;
+    spec.learner.gin.hidden = s.ginHidden;
+    spec.learner.gin.epochs = s.ginEpochs;
+    if (px::learn::isGraphLearner(s.learner)) spec.patternSeeds.resize(1);  // a GIN uses no patterns: seeds repeat by noise seed
     spec.noisyTest = s.noisyTest;
     spec.protocol = s.protocol;
     return spec;

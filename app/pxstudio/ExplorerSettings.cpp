@@ -9,7 +9,7 @@ nlohmann::json ExplorerSettings::toJson() const {
     return {{"format", "pxstudio-session"}, {"version", kVersion}, {"dataset", dataset}, {"pattern_class", patternClass},
             {"d", d}, {"max_size", maxSize}, {"size_mean", sizeMean}, {"connected", connected},
             {"keep_duplicates", keepDuplicates}, {"pattern_seed", patternSeed}, {"mechanism", px::privacy::toJson(mechanism)},
-            {"learner", learner}, {"k", k}, {"C", C}, {"trees", trees}, {"noisy_test", noisyTest}, {"repetitions", repetitions}, {"protocol", protocol}};
+            {"learner", learner}, {"k", k}, {"C", C}, {"trees", trees}, {"gin_layers", ginLayers}, {"gin_hidden", ginHidden}, {"gin_epochs", ginEpochs}, {"noisy_test", noisyTest}, {"repetitions", repetitions}, {"protocol", protocol}};
 }
 
 ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
@@ -20,7 +20,8 @@ ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
         throw std::invalid_argument("session version " + (j.contains("version") ? j["version"].dump() : std::string("(missing)")) +
                                     " is not supported (expected " + std::to_string(kVersion) + ")");
     F::checkKeys(j, {"format", "version", "dataset", "pattern_class", "d", "max_size", "size_mean", "connected", "keep_duplicates",
-                     "pattern_seed", "mechanism", "learner", "k", "C", "trees", "noisy_test", "repetitions", "protocol"}, "");
+                                          "pattern_seed", "mechanism", "learner", "k", "C", "trees", "gin_layers", "gin_hidden", "gin_epochs", "noisy_test",
+                     "repetitions", "protocol"}, "");
     ExplorerSettings s;
     s.dataset = F::getString(j, "dataset", s.dataset, "");
     s.patternClass = F::getString(j, "pattern_class", s.patternClass, "");
@@ -33,10 +34,13 @@ ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
     s.patternSeed = std::uint64_t(F::getInteger(j, "pattern_seed", (long long)s.patternSeed, "", 0, 1000000));
     if (j.contains("mechanism")) s.mechanism = px::privacy::mechanismParamsFromJson(j["mechanism"], "mechanism");
     s.learner = F::getString(j, "learner", s.learner, "");
-    if (!px::learn::isKnownLearner(s.learner)) F::fail("learner", "knn, svm, linear, forest or boosting", j["learner"]);
+    if (!px::learn::isKnownLearner(s.learner) || s.learner == "rf") F::fail("learner", "knn, svm, linear, forest, boosting or gin", j["learner"]);
     s.k = int(F::getInteger(j, "k", s.k, "", 1, 5000));
     s.C = F::getNumber(j, "C", s.C, "", 0.001, 1000);
     s.trees = int(F::getInteger(j, "trees", s.trees, "", 1, 2000));
+    s.ginLayers = int(F::getInteger(j, "gin_layers", s.ginLayers, "", 1, 10));
+    s.ginHidden = int(F::getInteger(j, "gin_hidden", s.ginHidden, "", 4, 512));
+    s.ginEpochs = int(F::getInteger(j, "gin_epochs", s.ginEpochs, "", 1, 500));
     s.noisyTest = F::getBool(j, "noisy_test", s.noisyTest, "");
     s.repetitions = int(F::getInteger(j, "repetitions", s.repetitions, "", 1, 5));
     s.protocol = F::getString(j, "protocol", s.protocol, "");

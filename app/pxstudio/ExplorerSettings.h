@@ -15,10 +15,13 @@ struct ExplorerSettings {
     bool keepDuplicates = false;                 // keep isomorphic repeats (else redraw them)
     std::uint64_t patternSeed = 1;               // first pattern seed (repetitions use the next ones)
     px::privacy::MechanismParams mechanism = defaultMechanism();  // its epsilon is the slider's ε
-    std::string learner = "knn";                 // knn, svm, linear, forest, boosting
+    std::string learner = "knn";                 // knn, svm, linear, forest, boosting, gin
     int k = 15;                                  // kNN neighbours
     double C = 1.0;                              // svm, linear: regularisation
     int trees = 100;                             // forest: trees; boosting: rounds
+    int ginLayers = 3;                           // gin: message-passing layers (the reference baseline: 5)
+    int ginHidden = 32;                          // gin: width (the reference baseline: 300)
+    int ginEpochs = 30;                          // gin: training epochs (the reference baseline: 100)
     bool noisyTest = true;                       // false: clean test features (reference code)
     int repetitions = 2;                         // pattern seeds × noise seeds = repetitions²
     std::string protocol = "split";              // "split" (the data set's, else stratified 80/20) or "10-fold"

@@ -25,6 +25,18 @@ private:
     std::atomic<bool> flag_{false};
 };
 
+// Maps a part of the work onto [base, base + span] of the caller's progress.
+class SubProgress : public Progress {
+public:
+    SubProgress(Progress& p, double base, double span) : p_(p), base_(base), span_(span) {}
+    void report(double f) override { p_.report(base_ + span_ * f); }
+    bool cancelled() const override { return p_.cancelled(); }
+
+private:
+    Progress& p_;
+    double base_, span_;
+};
+
 // The do-nothing progress used when the caller does not care.
 inline Progress& noProgress() {
     static Progress p;

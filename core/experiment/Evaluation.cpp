@@ -115,26 +115,12 @@ EvaluationResult evaluate(const Dataset& ds, const TrainTest& split, const Densi
         for (int i : split.train) yTrain.push_back(ds.labels(i, task));
         for (int i : split.test) yTest.push_back(ds.labels(i, task));
         const std::vector<double> pred = learn::fitPredict(params.learner, xTrain, yTrain, xTest, type);
-        double v = std::nan("");
-        if (type == TaskType::MultiClass) {
-            res.metric = "accuracy";
-            v = learn::accuracy(pred, yTest);
-            accSum += v;
-            ++accUsed;
-        } else if (type == TaskType::Binary) {
-            res.metric = "auc";
-            v = learn::rocAuc(pred, yTest);
-            // Scores are decision values for svm and linear (threshold 0), class-1 probabilities otherwise (0.5).
-            const double threshold = params.learner.kind == "svm" || params.learner.kind == "linear" ? 0.0 : 0.5;
-            std::vector<double> cls(pred.size());
-            for (std::size_t i = 0; i < pred.size(); ++i) cls[i] = pred[i] > threshold ? 1.0 : 0.0;
-            accSum += learn::accuracy(cls, yTest);
-            ++accUsed;
-        } else {
-            res.metric = "rmse";
-            v = learn::rmse(pred, yTest);
-        }
-        if (!std::isnan(v)) { sum += v; ++used; }
+        // Scores are decision values for svm and linear (threshold 0), class-1 probabilities otherwise (0.5).
+        const double threshold = params.learner.kind == "svm" || params.learner.kind == "linear" ? 0.0 : 0.5;
+        const TaskScore s = scoreTask(type, pred, yTest, threshold);
+        res.metric = s.metric;
+        if (type != TaskType::Regression) { accSum += s.accuracy; ++accUsed; }
+        if (!std::isnan(s.value)) { sum += s.value; ++used; }
     }
     res.value = used ? sum / used : std::nan("");
     res.accuracy = accUsed ? accSum / accUsed : std::nan("");
@@ -147,6 +133,25 @@ EvaluationResult evaluate(const Dataset& ds, const TrainTest& split, const Densi
         res.attacked = true;
     }
     return res;
+}
+
+TaskScore scoreTask(TaskType type, const std::vector<double>& pred, const std::vector<double>& yTest, double threshold) {
+    TaskScore s;
+    s.accuracy = std::nan("");
+    if (type == TaskType::MultiClass) {
+        s.metric = "accuracy";
+        s.value = s.accuracy = learn::accuracy(pred, yTest);
+    } else if (type == TaskType::Binary) {
+        s.metric = "auc";
+        s.value = learn::rocAuc(pred, yTest);
+        std::vector<double> cls(pred.size());
+        for (std::size_t i = 0; i < pred.size(); ++i) cls[i] = pred[i] > threshold ? 1.0 : 0.0;
+        s.accuracy = learn::accuracy(cls, yTest);
+    } else {
+        s.metric = "rmse";
+        s.value = learn::rmse(pred, yTest);
+    }
+    return s;
 }
 
 EvaluationResult evaluatePublicOnly(const Dataset& ds, const TrainTest& split, const Eigen::VectorXd& n, const EvaluationParams& params) {

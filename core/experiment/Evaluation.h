@@ -44,6 +44,14 @@ struct EvaluationResult {
     bool attacked = false;
 };
 
+// The metric of one task's predictions: ROC-AUC (binary; also the accuracy of scores above `threshold`),
+// accuracy (multi-class; predictions are classes) or RMSE (regression, accuracy NaN). Missing labels are skipped.
+struct TaskScore {
+    std::string metric;
+    double value = 0, accuracy = 0;
+};
+TaskScore scoreTask(TaskType type, const std::vector<double>& predicted, const std::vector<double>& labels, double threshold);
+
 // The public information alone: the same learner, split and preprocessing on the vertex count n only.
 EvaluationResult evaluatePublicOnly(const Dataset& ds, const TrainTest& split, const Eigen::VectorXd& n, const EvaluationParams& params);
 

@@ -3,6 +3,7 @@
 #include "common/AtomicFile.h"
 #include "common/Error.h"
 #include "experiment/Evaluation.h"
+#include "experiment/GraphSweep.h"
 #include "privacy/EmbeddingExport.h"
 #include "privacy/RandomizedResponse.h"
 
@@ -13,21 +14,7 @@
 
 namespace px::experiment {
 
-namespace {
-
-// Maps a part of the work onto [base, base + span] of the caller's progress.
-class SubProgress : public Progress {
-public:
-    SubProgress(Progress& p, double base, double span) : p_(p), base_(base), span_(span) {}
-    void report(double f) override { p_.report(base_ + span_ * f); }
-    bool cancelled() const override { return p_.cancelled(); }
-
-private:
-    Progress& p_;
-    double base_, span_;
-};
-
-std::vector<int> selectTasks(const SweepSpec& spec, const Dataset& ds) {
+std::vector<int> sweepTasks(const SweepSpec& spec, const Dataset& ds) {
     if (ds.tasks.empty()) throw InputError(ds.source, 0, "data set has no labels; a sweep needs a task to learn");
     std::vector<int> tasks;
     if (spec.task == "all") {
@@ -44,17 +31,23 @@ std::vector<int> selectTasks(const SweepSpec& spec, const Dataset& ds) {
     return tasks;
 }
 
-}  // namespace
+SweepSplits sweepSplits(const SweepSpec& spec, const Dataset& data, int task) {
+    SweepSplits s;
+    const int k = spec.folds();
+    s.splits = k > 0 ? chooseFolds(data, task, spec.splitSeed, k) : std::vector<TrainTest>{chooseSplit(data, task, spec.splitSeed)};
+    s.name = k == 0 ? s.splits[0].name
+                    : std::to_string(k) + "-fold (" + (int(data.folds.size()) == k ? "shipped folds" : "stratified, seed=" + std::to_string(spec.splitSeed)) + ")";
+    return s;
+}
 
 SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, Progress& progress) {
+    if (learn::isGraphLearner(spec.learner.kind)) return runGraphSweep(spec, data, options, progress);
     const auto runs = spec.runs();
     const auto [begin, end] = shardRange(int(runs.size()), options.shard, options.shards);
-    const std::vector<int> tasks = selectTasks(spec, data);
-    const int k = spec.folds();
-    const std::vector<TrainTest> splits = k > 0 ? chooseFolds(data, tasks[0], spec.splitSeed, k)
-                                                 : std::vector<TrainTest>{chooseSplit(data, tasks[0], spec.splitSeed)};
-    const std::string splitName = k == 0 ? splits[0].name
-                                  : std::to_string(k) + "-fold (" + (int(data.folds.size()) == k ? "shipped folds" : "stratified, seed=" + std::to_string(spec.splitSeed)) + ")";
+    const std::vector<int> tasks = sweepTasks(spec, data);
+    const SweepSplits chosen = sweepSplits(spec, data, tasks[0]);
+    const std::vector<TrainTest>& splits = chosen.splits;
+    const std::string& splitName = chosen.name;
     const privacy::GraphFacts facts = privacy::GraphFacts::of(data);
     const std::vector<std::string> classes = spec.classKeys();
     const std::vector<int> dims = spec.dimValues();
@@ -144,7 +137,7 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
             report.validGuarantee = true;
             report.delta = mp.delta;
         } else if (privacy::perturbsGraph(mp.mechanism)) {
-            privacy::RandomizedResponseModel rr(data, cache.patterns.patterns, mp.epsilon, mp.seed, mp.delta, mp.secure, mp.mechanism);
+            privacy::RandomizedResponseModel rr(data, cache.patterns.patterns, mp.epsilon, mp.seed, mp.delta, mp.secure, mp.mechanism, mp.dprrSplit);
             released = rr.release(0);
             ev = evaluateAll(&released.values, &rr, nullptr, spec.attack);
             releasedRows = &released.values;

@@ -7,6 +7,7 @@
 #include "common/Progress.h"
 #include "dataset/Dataset.h"
 #include "experiment/ErfFit.h"
+#include "experiment/Evaluation.h"
 #include "experiment/ResultTable.h"
 #include "experiment/SweepSpec.h"
 
@@ -38,6 +39,15 @@ struct SweepResult {
 
 SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options = {},
                      Progress& progress = noProgress());
+// The label columns a sweep scores (spec "task": an index or "all"); throws InputError naming the field.
+std::vector<int> sweepTasks(const SweepSpec& spec, const Dataset& data);
+// The splits of the sweep's protocol (the data set's split, or K folds) and their name for the run table.
+struct SweepSplits {
+    std::vector<TrainTest> splits;
+    std::string name;
+};
+SweepSplits sweepSplits(const SweepSpec& spec, const Dataset& data, int task);
+
 // Aggregates a (possibly merged) run table and fits the erf law; used by runSweep and pxrun merge.
 void summarise(SweepResult& result);
 // Writes <prefix>.csv (runs), <prefix>-summary.csv (aggregate) and <prefix>.json (metadata).

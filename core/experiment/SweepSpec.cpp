@@ -80,7 +80,14 @@ nlohmann::json SweepSpec::toJson() const {
     j["learner"] = {{"kind", learner.kind}, {"k", learner.k}, {"C", learner.C}, {"gamma", learner.gamma},
                     {"trees", learner.trees}, {"max_depth", learner.maxDepth}, {"min_samples_split", learner.minSamplesSplit},
                     {"feature_tolerance", learner.featureTolerance}, {"seed", learner.seed}};
-    j["noisy_test"] = noisyTest;
+    {  // the GIN's settings are written whatever the kind (only "gin" uses them), so a spec states them all
+        const neural::GinParams& g = learner.gin;
+        j["learner"].update({{"layers", g.layers}, {"hidden", g.hidden}, {"epochs", g.epochs}, {"lr", g.lr}, {"batch", g.batch},
+                             {"dropout", g.dropout}, {"pooling", neural::key(g.pooling)}, {"features", neural::key(g.features)},
+                             {"max_degree_feature", g.maxDegreeFeature}, {"patience", g.patience},
+                             {"regression_loss", neural::key(g.regressionLoss)}, {"threads", g.threads}});
+    }
+    j["noisy_test"] = bothTests ? nlohmann::json("both") : nlohmann::json(noisyTest);
     j["append_n"] = appendN;
     j["standardize"] = standardize;
     j["attack"] = attack;
@@ -96,6 +103,26 @@ namespace F = json_fields;
 constexpr long long kMaxPatterns = 100000;   // d: beyond it the density matrix alone outgrows memory on real data
 constexpr double kMaxPatternSize = 64;       // m: pattern vertices (the DP's tables grow with m; t(F, G) vanishes)
 constexpr long long kMaxSeed = 9007199254740991LL;  // 2^53 − 1: exact in every JSON reader
+
+// The GIN keys of "learner" (neural/GinParams.h); each is checked for its kind and range.
+void readGinParams(const nlohmann::json& l, neural::GinParams& g, std::string& field) {
+    g.layers = int(F::getInteger(l, "layers", g.layers, "learner", 1, 64));
+    g.hidden = int(F::getInteger(l, "hidden", g.hidden, "learner", 1, 65536));
+    g.epochs = int(F::getInteger(l, "epochs", g.epochs, "learner", 1, 100000));
+    g.lr = F::getNumber(l, "lr", g.lr, "learner", 1e-12, 10);
+    g.batch = int(F::getInteger(l, "batch", g.batch, "learner", 1, 1000000));
+    g.dropout = F::getNumber(l, "dropout", g.dropout, "learner", 0, 0.99);
+    g.maxDegreeFeature = int(F::getInteger(l, "max_degree_feature", g.maxDegreeFeature, "learner", 1, 100000));
+    g.patience = int(F::getInteger(l, "patience", g.patience, "learner", 0, 100000));
+    g.threads = int(F::getInteger(l, "threads", g.threads, "learner", 1, 1024));
+    field = "learner.pooling";
+    g.pooling = neural::poolingFromString(F::getString(l, "pooling", neural::key(g.pooling), "learner"));
+    field = "learner.features";
+    g.features = neural::nodeFeaturesFromString(F::getString(l, "features", neural::key(g.features), "learner"));
+    field = "learner.regression_loss";
+    g.regressionLoss = neural::regressionLossFromString(F::getString(l, "regression_loss", neural::key(g.regressionLoss), "learner"));
+    field = "";
+}
 }  // namespace
 
 SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
@@ -189,9 +216,12 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
         if (j.contains("learner")) {
             const auto& l = j["learner"];
             field = "";
-            F::checkKeys(l, {"kind", "k", "C", "gamma", "trees", "max_depth", "min_samples_split", "feature_tolerance", "seed"}, "learner");
+            F::checkKeys(l, {"kind", "k", "C", "gamma", "trees", "max_depth", "min_samples_split", "feature_tolerance", "seed",
+                             "layers", "hidden", "epochs", "lr", "batch", "dropout", "pooling", "features", "max_degree_feature",
+                             "patience", "regression_loss", "threads"}, "learner");
             s.learner.kind = F::getString(l, "kind", s.learner.kind, "learner");
-            if (!learn::isKnownLearner(s.learner.kind)) F::fail("learner.kind", "knn, svm, linear, forest, rf or boosting", l["kind"]);
+            if (!learn::isKnownLearner(s.learner.kind)) F::fail("learner.kind", "knn, svm, linear, forest, rf, boosting or gin", l["kind"]);
+            readGinParams(l, s.learner.gin, field);
             s.learner.k = int(F::getInteger(l, "k", s.learner.k, "learner", 1, 1000000));
             s.learner.C = F::getNumber(l, "C", s.learner.C, "learner", 1e-12, 1e12);
             s.learner.gamma = F::getNumber(l, "gamma", s.learner.gamma, "learner", 0, 1e12);
@@ -202,7 +232,13 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
             s.learner.featureTolerance = F::getNumber(l, "feature_tolerance", s.learner.featureTolerance, "learner", 0, 1e6);
             s.learner.seed = std::uint64_t(F::getInteger(l, "seed", (long long)s.learner.seed, "learner", 0, kMaxSeed));
         }
-        s.noisyTest = F::getBool(j, "noisy_test", s.noisyTest, "");
+        if (j.contains("noisy_test") && j["noisy_test"].is_string()) {
+            if (j["noisy_test"] != "both") F::fail("noisy_test", "true, false or \"both\"", j["noisy_test"]);
+            if (!learn::isGraphLearner(s.learner.kind)) F::fail("noisy_test", "true or false (\"both\" is for graph learners such as gin)", j["noisy_test"]);
+            s.bothTests = true;
+        } else {
+            s.noisyTest = F::getBool(j, "noisy_test", s.noisyTest, "");
+        }
         s.appendN = F::getBool(j, "append_n", s.appendN, "");
         s.standardize = F::getBool(j, "standardize", s.standardize, "");
         s.attack = F::getBool(j, "attack", s.attack, "");

@@ -30,6 +30,7 @@ struct SweepSpec {
     std::vector<std::uint64_t> noiseSeeds = {1};
     LearnerSpec learner;
     bool noisyTest = true;        // false: clean test features (the reference code's choice, labelled)
+    bool bothTests = false;       // "noisy_test": "both" (graph learners): every run scored on released and on clean test graphs
     bool appendN = true;          // the vertex count n as a feature (public under edge privacy)
     bool standardize = true;      // standardise features on the training set (false: raw, as the reference code)
     bool attack = true;           // run the re-identification attack

@@ -12,9 +12,9 @@ namespace {
 
 const std::vector<std::string> kKeyColumns = {"dataset", "task", "split", "protocol", "pattern_class", "d", "mechanism", "allocation",
                                               "sensitivity", "degree_bound", "beta", "reference_mode", "valid_guarantee",
-                                              "secure", "budget_axis", "budget", "delta", "learner", "k", "noisy_test",
+                                              "secure", "budget_axis", "budget", "delta", "learner", "k", "dprr_split", "noisy_test",
                                               "append_n", "standardize", "metric"};
-const std::vector<std::string> kMeasureColumns = {"value", "value_fold_std", "accuracy", "public_value", "shuffled_value", "public_accuracy", "shuffled_accuracy", "top1", "top10", "epsilon", "epsilon_bdrs", "noise_param_rho", "ceiling_top1",
+const std::vector<std::string> kMeasureColumns = {"value", "value_fold_std", "selected_epoch", "train_seconds", "train_gflops", "accuracy", "public_value", "shuffled_value", "public_accuracy", "shuffled_accuracy", "top1", "top10", "epsilon", "epsilon_bdrs", "noise_param_rho", "ceiling_top1",
                                                   "ceiling_top10", "chance_same_n_top1"};
 
 }  // namespace
@@ -75,6 +75,10 @@ std::string seriesLabel(const ResultTable& a, int row) {
         const auto& v = a.at(row, k);
         return v.is_string() ? v.get<std::string>() : v.dump();
     };
+    if (a.columnIndex("learner") >= 0 && a.at(row, "learner") == "gin") {
+        const bool published = a.columnIndex("dprr_split") >= 0 && a.at(row, "dprr_split") == "published";
+        return "GIN, " + text("mechanism") + (published ? " (published split)" : "") + (a.at(row, "noisy_test") == false ? ", clean test" : "");
+    }
     return text("pattern_class") + ", d=" + text("d") + ", " + text("mechanism") + " " + text("allocation") +
            (a.at(row, "reference_mode") == true ? ", REFERENCE MODE" : "") +
            (a.at(row, "noisy_test") == false ? ", clean test" : "");

@@ -14,7 +14,17 @@
 namespace px::learn {
 
 bool isKnownLearner(const std::string& k) {
-    return k == "knn" || k == "svm" || k == "linear" || k == "forest" || k == "rf" || k == "boosting";
+    return k == "knn" || k == "svm" || k == "linear" || k == "forest" || k == "rf" || k == "boosting" || isGraphLearner(k);
+}
+
+bool isGraphLearner(const std::string& k) { return k == "gin"; }
+
+bool haveNeuralLayer() {
+#ifdef PX_HAVE_NEURAL
+    return true;
+#else
+    return false;
+#endif
 }
 
 namespace {
@@ -220,6 +230,8 @@ std::vector<double> trees(const LearnerConfig& c, const Labelled& tr, const RowM
 
 std::vector<double> fitPredict(const LearnerConfig& c, const RowMatrix& xTrain, const std::vector<double>& yTrain,
                                const RowMatrix& xTest, TaskType type) {
+    if (isGraphLearner(c.kind))
+        throw std::invalid_argument("learner '" + c.kind + "' trains on graphs, not on feature rows (a sweep runs it on the graphs)");
     const Labelled tr = labelledRows(xTrain, yTrain);
     if (c.kind == "knn") return knn(c, tr, xTest, type);
     if (c.kind == "svm") return svm(c, tr, xTest, type);

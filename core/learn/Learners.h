@@ -7,10 +7,13 @@
 //   rf        Breiman's random forest as scikit-learn builds it (RandomForest.h): bootstrap, √d
 //             features per split, unlimited depth by default, min_samples_split
 //   boosting  XGBoost gradient-boosted trees
+//   gin       a graph isomorphism network trained on the graphs themselves (core/neural; not on feature
+//             rows: the sweep gives it graphs, see experiment/GraphSweep.h)
 // Missing labels (NaN) are left out of training. Scores: the class-1 score for binary tasks (for
 // ROC-AUC), the prediction for regression, the predicted class for multi-class tasks.
 #include "dataset/Dataset.h"
 #include "learn/Knn.h"
+#include "neural/GinParams.h"
 
 #include <string>
 #include <vector>
@@ -28,11 +31,16 @@ struct LearnerConfig {
     double featureTolerance = 0;  // rf: values this close count as equal (scikit-learn: 1e-7)
     std::uint64_t seed = 1;     // forest, rf, boosting
     bool dual = false;          // linear classification: dual coordinate descent (faster when features > rows)
+    neural::GinParams gin;      // gin: the network and its training
 };
 
 // Throws std::invalid_argument for an unknown kind or a training set without labels.
 std::vector<double> fitPredict(const LearnerConfig& config, const RowMatrix& xTrain, const std::vector<double>& yTrain,
                                const RowMatrix& xTest, TaskType type);
 bool isKnownLearner(const std::string& kind);
+// Learners that learn from graphs rather than from density rows (gin).
+bool isGraphLearner(const std::string& kind);
+// True if this build has the trained networks (LibTorch; CMake option PX_NEURAL).
+bool haveNeuralLayer();
 
 }  // namespace px::learn

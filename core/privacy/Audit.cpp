@@ -80,7 +80,7 @@ AuditResult auditPair(const Graph& g0, const Graph& g1, const std::vector<Patter
     std::unique_ptr<RowSampler> sampler;
     const NoiseModel* noise = nullptr;
     if (perturbsGraph(mp.mechanism)) {
-        sampler = std::make_unique<RandomizedResponseModel>(pair, patterns, mp.epsilon, mp.seed, mp.delta, mp.secure, mp.mechanism);
+        sampler = std::make_unique<RandomizedResponseModel>(pair, patterns, mp.epsilon, mp.seed, mp.delta, mp.secure, mp.mechanism, mp.dprrSplit);
     } else {
         auto m = std::make_unique<NoiseModel>(clean, patterns, GraphFacts::of(pair), mp, pair.name);
         noise = m.get();

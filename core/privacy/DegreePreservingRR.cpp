@@ -14,6 +14,15 @@ DprrBudget dprrBudget(double epsilon, double share) {
     return {share * epsilon / 2, (1 - share) * epsilon / 2};
 }
 
+DprrBudget dprrPublishedBudget(double epsilon, int maxVertices) {
+    if (!(epsilon > 0)) throw std::invalid_argument("DPRR needs ε > 0");
+    const double eps1 = std::max(0.1, std::sqrt(8.0 / std::max(1, maxVertices - 1)));
+    if (!(epsilon > eps1))
+        throw std::invalid_argument("DPRR with the published split needs ε > ε₁ = max(0.1, √(8/(n_max − 1))) = " + std::to_string(eps1) +
+                                    " (n_max = " + std::to_string(maxVertices) + "), found ε = " + std::to_string(epsilon));
+    return {eps1, epsilon - eps1};
+}
+
 double dprrSamplingProbability(double noisyDegree, int n, double eps2) {
     const double p = 1.0 / (1.0 + std::exp(-eps2));  // e^ε₂ / (1 + e^ε₂)
     const double denominator = noisyDegree * (2 * p - 1) + (n - 1) * (1 - p);

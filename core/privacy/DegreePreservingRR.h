@@ -26,6 +26,11 @@ struct DprrBudget {
 // The split of a central budget ε (see above). share in (0, 1).
 DprrBudget dprrBudget(double epsilon, double degreeShare);
 
+// The published baseline's split (private-homcounts, gin_baseline_ogbg.py): every vertex gets the whole ε,
+// ε₁ = max(0.1, √(8/(n_max − 1))) for its degree and ε₂ = ε − ε₁ for the bits (the code writes 1 − ε₁: its runs
+// use ε = 1). Throws std::invalid_argument when ε ≤ ε₁. The symmetrised graph is 2ε-edge-DP.
+DprrBudget dprrPublishedBudget(double epsilon, int maxVertices);
+
 // The sampling probability qᵢ for a noisy degree d* (step 3).
 double dprrSamplingProbability(double noisyDegree, int n, double eps2);
 

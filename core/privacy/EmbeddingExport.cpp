@@ -26,6 +26,8 @@ nlohmann::json toJson(const MechanismParams& p) {
             {"reference_mode", p.referenceMode},
             {"secure", p.secure},
             {"seed", p.seed}};
+    if (p.mechanism == MechanismKind::DegreePreservingRR)
+        j["dprr_split"] = p.dprrSplit == DprrSplit::Published ? "published" : "project";
     // Only the budget of the active axis: a ρ left over from an earlier ρ-axis run says nothing here.
     if (p.axis == BudgetAxis::Epsilon) j.erase("rho");
     else if (p.mechanism == MechanismKind::Gaussian || p.mechanism == MechanismKind::SmoothGaussian) j.erase("epsilon");
@@ -35,7 +37,7 @@ nlohmann::json toJson(const MechanismParams& p) {
 MechanismParams mechanismParamsFromJson(const nlohmann::json& j, const std::string& path) {
     namespace F = json_fields;
     F::checkKeys(j, {"mechanism", "sensitivity", "degree_bound", "allocation", "weights", "axis", "epsilon", "rho", "delta",
-                     "beta", "reference_mode", "secure", "seed"}, path);
+                     "beta", "reference_mode", "secure", "seed", "dprr_split"}, path);
     MechanismParams p;
     p.mechanism = mechanismFromString(F::getString(j, "mechanism", "gaussian", path));
     const std::string sens = F::getString(j, "sensitivity", "degree-bound", path);
@@ -57,6 +59,9 @@ MechanismParams mechanismParamsFromJson(const nlohmann::json& j, const std::stri
     p.beta = F::getNumber(j, "beta", p.beta, path, 0, 1e6);
     p.referenceMode = F::getBool(j, "reference_mode", false, path);
     p.secure = F::getBool(j, "secure", false, path);
+    const std::string split = F::getString(j, "dprr_split", "project", path);
+    if (split != "project" && split != "published") F::fail(F::at(path, "dprr_split"), "\"project\" or \"published\"", j["dprr_split"]);
+    p.dprrSplit = split == "published" ? DprrSplit::Published : DprrSplit::Project;
     p.seed = std::uint64_t(F::getInteger(j, "seed", (long long)p.seed, path, 0, 9007199254740991LL));
     return p;
 }

@@ -38,6 +38,10 @@ inline bool perturbsGraph(MechanismKind k) {
 enum class SensitivitySource { PublicDegreeBound, CountingLemma };
 enum class Allocation { Isotropic, EqualSnr, Weights };
 enum class BudgetAxis { Epsilon, Rho };
+// How DPRR divides its budget (DegreePreservingRR.h): this project's (ε/2 per vertex, so the symmetrised graph
+// is ε-edge-DP) or the published baseline's (the whole ε per vertex, ε₁ = max(0.1, √(8/(n_max − 1))); the
+// graph is then 2ε-edge-DP, which the report states).
+enum class DprrSplit { Project, Published };
 
 const char* toString(MechanismKind k);
 const char* toString(Allocation a);
@@ -58,6 +62,7 @@ struct MechanismParams {
     double delta = 1e-6;           // δ of the (ε, δ) statements
     double beta = 0.0;             // β of the smooth bound; 0: β = ρ'/5 (the paper's choice)
     bool referenceMode = false;    // reproduce the published code's (invalid) quantities
+    DprrSplit dprrSplit = DprrSplit::Project;  // DPRR only: how ε is divided (see DprrSplit)
     bool secure = false;           // exact discrete noise on a grid with OS randomness (Gaussian: discrete Gaussian; Laplace: discrete Laplace)
     std::uint64_t seed = 1;        // noise seed
 };

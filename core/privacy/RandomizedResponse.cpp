@@ -47,7 +47,7 @@ Graph randomizedResponseSecure(const Graph& g, double epsilon, OsEntropy& entrop
 
 RandomizedResponseModel::RandomizedResponseModel(const Dataset& data, const std::vector<Pattern>& patterns,
                                                  double epsilon, std::uint64_t seed, double delta, bool secure,
-                                                 MechanismKind kind)
+                                                 MechanismKind kind, DprrSplit split)
     : data_(data), epsilon_(epsilon), seed_(seed), secure_(secure), kind_(kind) {
     if (!(epsilon > 0)) throw std::invalid_argument("randomized response needs ε > 0");
     if (!perturbsGraph(kind)) throw std::invalid_argument("RandomizedResponseModel takes rr or dprr");
@@ -58,10 +58,19 @@ RandomizedResponseModel::RandomizedResponseModel(const Dataset& data, const std:
     PrivacyReport& r = report_;
     r.mechanism = toString(kind);
     r.allocation = "none";
-    if (kind == MechanismKind::DegreePreservingRR) {
-        const DprrBudget b = dprrBudget(epsilon, kDprrDefaultDegreeShare);
-        r.assumption = "none: DPRR, every vertex reports its neighbours with ε/2 (Laplace degree ε₁ = " + std::to_string(b.eps1) +
-                       ", randomized response ε₂ = " + std::to_string(b.eps2) + "), reports joined by union (2·(ε₁+ε₂) = ε edge-DP)";
+    double graphEpsilon = epsilon;  // the released graph's edge-DP guarantee
+    if (kind == MechanismKind::DegreePreservingRR && split == DprrSplit::Published) {
+        int nMax = 0;
+        for (const Graph& g : data.graphs) nMax = std::max(nMax, g.numVertices());
+        dprr_ = dprrPublishedBudget(epsilon, nMax);
+        graphEpsilon = 2 * epsilon;
+        r.assumption = "none: DPRR with the published split, every vertex reports its neighbours with the whole ε (Laplace degree ε₁ = " +
+                       std::to_string(dprr_.eps1) + ", randomized response ε₂ = " + std::to_string(dprr_.eps2) +
+                       "), reports joined by union: the graph is 2ε = " + std::to_string(graphEpsilon) + " edge-DP, not ε";
+    } else if (kind == MechanismKind::DegreePreservingRR) {
+        dprr_ = dprrBudget(epsilon, kDprrDefaultDegreeShare);
+        r.assumption = "none: DPRR, every vertex reports its neighbours with ε/2 (Laplace degree ε₁ = " + std::to_string(dprr_.eps1) +
+                       ", randomized response ε₂ = " + std::to_string(dprr_.eps2) + "), reports joined by union (2·(ε₁+ε₂) = ε edge-DP)";
     } else {
         r.assumption = "none: each vertex pair flipped with probability 1/(1 + e^ε), densities of the perturbed graph";
     }
@@ -69,26 +78,29 @@ RandomizedResponseModel::RandomizedResponseModel(const Dataset& data, const std:
     r.secure = secure;
     r.dataset = data.name;
     r.delta = delta;
-    r.pureEpsilon = epsilon;
+    r.pureEpsilon = graphEpsilon;
     r.targetEpsilon = epsilon;
-    r.conversions = conversions(pureGuarantee(epsilon), delta);
+    r.conversions = conversions(pureGuarantee(graphEpsilon), delta);
     r.tightest = tightestConversion(r.conversions);
     r.patterns = int(patterns.size());
     r.graphs = data.size();
 }
 
-void RandomizedResponseModel::sampleRow(int i, int rep, double* out) const {
-    Graph noisy;
+Graph RandomizedResponseModel::perturbedGraph(int i, int rep) const {
     if (secure_) {
         thread_local OsEntropy entropy;
-        noisy = randomizedResponseSecure(data_.graphs[i], epsilon_, entropy);
-    } else if (kind_ == MechanismKind::DegreePreservingRR) {
-        Rng rng(seed_, "dprr", std::uint64_t(i), std::uint64_t(rep));
-        noisy = degreePreservingRR(data_.graphs[i], dprrBudget(epsilon_, kDprrDefaultDegreeShare), rng);
-    } else {
-        Rng rng(seed_, "randomized-response", std::uint64_t(i), std::uint64_t(rep));
-        noisy = randomizedResponse(data_.graphs[i], epsilon_, rng);
+        return randomizedResponseSecure(data_.graphs[i], epsilon_, entropy);
     }
+    if (kind_ == MechanismKind::DegreePreservingRR) {
+        Rng rng(seed_, "dprr", std::uint64_t(i), std::uint64_t(rep));
+        return degreePreservingRR(data_.graphs[i], dprr_, rng);
+    }
+    Rng rng(seed_, "randomized-response", std::uint64_t(i), std::uint64_t(rep));
+    return randomizedResponse(data_.graphs[i], epsilon_, rng);
+}
+
+void RandomizedResponseModel::sampleRow(int i, int rep, double* out) const {
+    const Graph noisy = perturbedGraph(i, rep);
     thread_local hom::Workspace<double> ws;
     ws.bind(noisy);
     for (int j = 0; j < cols(); ++j) out[j] = hom::density(plans_[j], noisy, ws);

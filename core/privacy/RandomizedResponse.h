@@ -4,6 +4,7 @@
 // densities of the perturbed graph are then exact, so the release is private by post-processing.
 #include "common/Rng.h"
 #include "hom/HomCounter.h"
+#include "privacy/DegreePreservingRR.h"
 #include "privacy/Mechanism.h"
 #include "privacy/Samplers.h"
 
@@ -24,8 +25,11 @@ class RandomizedResponseModel : public RowSampler {
 public:
     RandomizedResponseModel(const Dataset& data, const std::vector<Pattern>& patterns, double epsilon,
                             std::uint64_t seed, double delta = 1e-6, bool secure = false,
-                            MechanismKind kind = MechanismKind::RandomizedResponse);
+                            MechanismKind kind = MechanismKind::RandomizedResponse, DprrSplit split = DprrSplit::Project);
     void sampleRow(int graph, int repetition, double* out) const override;
+    // The perturbed graph behind row `graph` of repetition `repetition` (what sampleRow counts on; a GNN
+    // trains on it). Secure mode draws fresh OS randomness at every call.
+    Graph perturbedGraph(int graph, int repetition) const;
     NoisyEmbedding release(int repetition, Progress& progress = noProgress()) const;
     int rows() const override { return data_.size(); }
     int cols() const override { return int(plans_.size()); }
@@ -38,6 +42,7 @@ private:
     std::uint64_t seed_;
     bool secure_;
     MechanismKind kind_;
+    DprrBudget dprr_;  // DPRR: the per-vertex budget
     PrivacyReport report_;
 };
 

@@ -112,7 +112,7 @@ py::tuple releaseGraphs(const MechanismParams& p, const px::Dataset& data, const
                         const py::object& progress) {
     auto e = runInterruptible([&](px::Progress& pr) {
         if (perturbsGraph(p.mechanism)) {
-            px::privacy::RandomizedResponseModel rr(data, patterns.patterns, p.epsilon, p.seed, p.delta, p.secure, p.mechanism);
+            px::privacy::RandomizedResponseModel rr(data, patterns.patterns, p.epsilon, p.seed, p.delta, p.secure, p.mechanism, p.dprrSplit);
             return std::make_unique<px::privacy::NoisyEmbedding>(rr.release(repetition, pr));
         }
         px::DensityMatrix dm = px::DensityMatrix::compute(data, patterns, {}, pr);

@@ -8,7 +8,7 @@ src=$1
 out=$2/hardening-fuzz
 mkdir -p "$out"
 runs=${3:-${PX_FUZZ_RUNS:-20000}}
-CC=clang CXX=clang++ cmake -S "$src" -B "$out" -DPX_FUZZ=ON -DPX_BUILD_APP=OFF -DPX_BUILD_TESTS=OFF -DPX_PYTHON=OFF \
+CC=clang CXX=clang++ cmake -S "$src" -B "$out" -DPX_FUZZ=ON -DPX_BUILD_APP=OFF -DPX_BUILD_TESTS=OFF -DPX_PYTHON=OFF -DPX_NEURAL=OFF \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPX_SHARED_DATA="$src/../shared/data" > "$out.configure.log" 2>&1 \
   || { cat "$out.configure.log"; exit 1; }
 cmake --build "$out" -j2 > "$out.build.log" 2>&1 || { tail -40 "$out.build.log"; exit 1; }

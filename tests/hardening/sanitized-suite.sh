@@ -6,7 +6,7 @@ set -euo pipefail
 src=$1
 out=$2/hardening-asan
 mkdir -p "$out"
-CC=clang CXX=clang++ cmake -S "$src" -B "$out" -DPX_SANITIZE=ON -DPX_PYTHON=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+CC=clang CXX=clang++ cmake -S "$src" -B "$out" -DPX_SANITIZE=ON -DPX_PYTHON=OFF -DPX_NEURAL=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DPX_SHARED_DATA="$src/../shared/data" > "$out.configure.log" 2>&1 || { cat "$out.configure.log"; exit 1; }
 cmake --build "$out" -j2 > "$out.build.log" 2>&1 || { tail -40 "$out.build.log"; exit 1; }
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1

@@ -24,6 +24,9 @@ inline ExplorerSettings customSettings() {
     s.k = 5;
     s.C = 2.5;
     s.trees = 40;
+    s.ginLayers = 4;
+    s.ginHidden = 48;
+    s.ginEpochs = 12;
     s.protocol = "10-fold";
     s.noisyTest = false;
     s.repetitions = 1;

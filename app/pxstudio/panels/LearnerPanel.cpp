@@ -1,5 +1,7 @@
 #include "LearnerPanel.h"
 
+#include "learn/Learners.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -11,8 +13,13 @@ LearnerPanel::LearnerPanel(QWidget* parent) : SettingsPanel(tr("Learner"), paren
     auto* form = new QFormLayout(this);
     learner_ = new QComboBox;
     for (const char* l : {"knn", "svm", "linear", "forest", "boosting"}) learner_->addItem(l);
+    if (px::learn::haveNeuralLayer()) learner_->addItem("gin");
     learner_->setToolTip(tr("knn: exact k nearest neighbours (Eigen)\nsvm: libsvm RBF C-SVC / ε-SVR\n"
-                            "linear: liblinear L2 logistic regression / linear SVR\nforest, boosting: XGBoost"));
+                            "linear: liblinear L2 logistic regression / linear SVR\nforest, boosting: XGBoost\n"
+                            "gin: a graph isomorphism network (Xu et al. 2019) trained on the graphs themselves, not on densities:\n"
+                            "  h' = ReLU(BN(MLP(h_v + Σ_{u∈N(v)} h_u))), mean pooling, all-ones node features. With the rr or dprr\n"
+                            "  mechanism it trains on the perturbed graphs (the seed paper's baseline); at ε = ∞ on the clean ones.\n"
+                            "  Density mechanisms (Gaussian, Laplace) do not apply to it."));
     c_ = new QDoubleSpinBox;
     c_->setDecimals(3);
     c_->setRange(0.001, 1000);
@@ -23,6 +30,17 @@ LearnerPanel::LearnerPanel(QWidget* parent) : SettingsPanel(tr("Learner"), paren
     k_ = new QSpinBox;
     k_->setRange(1, 5000);
     k_->setToolTip(tr("k of the k-nearest-neighbour classifier (features standardised on the training set)"));
+    auto spin = [](int lo, int hi, const QString& tip) {
+        auto* b = new QSpinBox;
+        b->setRange(lo, hi);
+        b->setToolTip(tip);
+        return b;
+    };
+    ginLayers_ = spin(1, 10, tr("GIN layers: message-passing steps; a GIN of L layers sees the L-hop neighbourhood and is at most as\n"
+                                "discriminative as L rounds of 1-WL colour refinement. The seed paper's baseline uses 5."));
+    ginHidden_ = spin(4, 512, tr("GIN width: the hidden size of every layer's MLP (the baseline uses 300; smaller trains faster)"));
+    ginEpochs_ = spin(1, 500, tr("GIN epochs: passes over the training graphs; the test score is taken at the epoch with the best\n"
+                                 "validation metric (the validation graphs are released like the training graphs). Baseline: 100."));
     protocol_ = new QComboBox;
     protocol_->addItem(tr("train/test split"), "split");
     protocol_->addItem(tr("10-fold CV"), "10-fold");
@@ -38,10 +56,13 @@ LearnerPanel::LearnerPanel(QWidget* parent) : SettingsPanel(tr("Learner"), paren
     form->addRow(tr("k"), k_);
     form->addRow(tr("C"), c_);
     form->addRow(tr("Trees"), trees_);
+    form->addRow(tr("GIN layers"), ginLayers_);
+    form->addRow(tr("GIN width"), ginHidden_);
+    form->addRow(tr("GIN epochs"), ginEpochs_);
     form->addRow(tr("Evaluation"), protocol_);
     form->addRow(noisyTest_);
     form->addRow(tr("Repetitions"), reps_);
-    for (QSpinBox* b : {k_, trees_, reps_}) connect(b, QOverload<int>::of(&QSpinBox::valueChanged), this, &LearnerPanel::edited);
+    for (QSpinBox* b : {k_, trees_, reps_, ginLayers_, ginHidden_, ginEpochs_}) connect(b, QOverload<int>::of(&QSpinBox::valueChanged), this, &LearnerPanel::edited);
     connect(c_, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, &LearnerPanel::edited);
     for (QComboBox* b : {learner_, protocol_}) connect(b, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &LearnerPanel::edited);
     connect(learner_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &LearnerPanel::enableForLearner);
@@ -53,6 +74,7 @@ void LearnerPanel::enableForLearner() {
     k_->setEnabled(l == "knn");
     c_->setEnabled(l == "svm" || l == "linear");
     trees_->setEnabled(l == "forest" || l == "boosting");
+    for (QSpinBox* b : {ginLayers_, ginHidden_, ginEpochs_}) b->setEnabled(l == "gin");
 }
 
 void LearnerPanel::apply(const ExplorerSettings& s) {
@@ -61,6 +83,9 @@ void LearnerPanel::apply(const ExplorerSettings& s) {
         k_->setValue(s.k);
         c_->setValue(s.C);
         trees_->setValue(s.trees);
+        ginLayers_->setValue(s.ginLayers);
+        ginHidden_->setValue(s.ginHidden);
+        ginEpochs_->setValue(s.ginEpochs);
         protocol_->setCurrentIndex(std::max(0, protocol_->findData(QString::fromStdString(s.protocol))));
         noisyTest_->setChecked(s.noisyTest);
         reps_->setValue(s.repetitions);
@@ -73,6 +98,9 @@ void LearnerPanel::collect(ExplorerSettings& s) const {
     s.k = k_->value();
     s.C = c_->value();
     s.trees = trees_->value();
+    s.ginLayers = ginLayers_->value();
+    s.ginHidden = ginHidden_->value();
+    s.ginEpochs = ginEpochs_->value();
     s.protocol = protocol_->currentData().toString().toStdString();
     s.noisyTest = noisyTest_->isChecked();
     s.repetitions = reps_->value();
@@ -84,6 +112,9 @@ std::vector<std::pair<QWidget*, SettingsPanel::Reset>> LearnerPanel::resets() {
             {k_, [d](ExplorerSettings& s) { s.k = d.k; }},
             {c_, [d](ExplorerSettings& s) { s.C = d.C; }},
             {trees_, [d](ExplorerSettings& s) { s.trees = d.trees; }},
+            {ginLayers_, [d](ExplorerSettings& s) { s.ginLayers = d.ginLayers; }},
+            {ginHidden_, [d](ExplorerSettings& s) { s.ginHidden = d.ginHidden; }},
+            {ginEpochs_, [d](ExplorerSettings& s) { s.ginEpochs = d.ginEpochs; }},
             {protocol_, [d](ExplorerSettings& s) { s.protocol = d.protocol; }},
             {noisyTest_, [d](ExplorerSettings& s) { s.noisyTest = d.noisyTest; }},
             {reps_, [d](ExplorerSettings& s) { s.repetitions = d.repetitions; }}};

@@ -1,5 +1,5 @@
 #pragma once
-// The learner (kNN, SVM, linear, forest, boosting) and its parameters, the evaluation protocol,
+// The learner (kNN, SVM, linear, forest, boosting, and a GIN trained on the graphs) and its parameters, the evaluation protocol,
 // noisy or clean test embeddings, and the number of repetitions.
 #include "SettingsPanel.h"
 
@@ -19,7 +19,7 @@ public:
 private:
     void enableForLearner();
     QComboBox *learner_, *protocol_;
-    QSpinBox *k_, *trees_, *reps_;
+    QSpinBox *k_, *trees_, *reps_, *ginLayers_, *ginHidden_, *ginEpochs_;
     QDoubleSpinBox* c_;
     QCheckBox* noisyTest_;
 };

@@ -8,6 +8,7 @@
 #include "common/Rng.h"
 #include "generators/Generators.h"
 #include "privacy/DegreePreservingRR.h"
+#include "privacy/RandomizedResponse.h"
 
 #include <QtTest>
 #include <cmath>
@@ -47,6 +48,28 @@ private slots:
         QCOMPARE(b.eps2, 0.35);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, dprrBudget(0.0, 0.3));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, dprrBudget(1.0, 1.0));
+    }
+
+    void publishedSplit() {
+        // private-homcounts, gin_baseline_ogbg.py: ε₁ = max(0.1, √(8/(n_max − 1))), ε₂ = ε − ε₁ per vertex.
+        const DprrBudget molbace = dprrPublishedBudget(1.0, 97);  // MOLBACE's largest molecule has 97 atoms
+        QCOMPARE(molbace.eps1, std::sqrt(8.0 / 96.0));
+        QCOMPARE(molbace.eps2, 1.0 - std::sqrt(8.0 / 96.0));
+        QVERIFY(std::abs(molbace.eps1 - 0.288675) < 1e-6);
+        const DprrBudget large = dprrPublishedBudget(2.0, 1000);  // √(8/999) = 0.0895 < 0.1: the floor
+        QCOMPARE(large.eps1, 0.1);
+        QCOMPARE(large.eps2, 1.9);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, dprrPublishedBudget(0.2, 97));  // ε ≤ ε₁ leaves nothing for the bits
+        // Its graph is 2ε-edge-DP (two reports per edge), and the report says so.
+        Dataset data;
+        data.graphs = {testGraph()};
+        const RandomizedResponseModel published(data, {}, 1.0, 1, 1e-6, false, MechanismKind::DegreePreservingRR, DprrSplit::Published);
+        QCOMPARE(published.report().pureEpsilon, 2.0);
+        const RandomizedResponseModel ours(data, {}, 1.0, 1, 1e-6, false, MechanismKind::DegreePreservingRR);
+        QCOMPARE(ours.report().pureEpsilon, 1.0);
+        // perturbedGraph is what the densities are counted on: the same draw twice.
+        QVERIFY(published.perturbedGraph(0, 0) == published.perturbedGraph(0, 0));
+        QVERIFY(published.perturbedGraph(0, 0) != published.perturbedGraph(0, 1));
     }
 
     void degreesPreservedInExpectationGivenTheDegree() {

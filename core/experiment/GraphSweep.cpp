@@ -1,0 +1,318 @@
+#include "experiment/GraphSweep.h"
+
+#include "common/Error.h"
+#include "common/Rng.h"
+#include "privacy/RandomizedResponse.h"
+#ifdef PX_HAVE_NEURAL
+#include "neural/GinTrainer.h"
+#endif
+
+#include <tbb/parallel_for.h>
+
+#include <chrono>
+#include <cmath>
+#include <map>
+
+namespace px::experiment {
+
+namespace {
+
+// The graphs a run learns from: the data set's own (ε = ∞) or one perturbed copy of each.
+struct Released {
+    std::vector<Graph> storage;
+    std::vector<const Graph*> graphs;
+    privacy::PrivacyReport report;
+};
+
+Released release(const Dataset& ds, const privacy::MechanismParams& mp, double budget) {
+    Released r;
+    if (std::isinf(budget)) {
+        for (const Graph& g : ds.graphs) r.graphs.push_back(&g);
+        r.report.conversions = {{"none (no noise)", privacy::kInf}};
+        r.report.validGuarantee = true;
+        r.report.delta = mp.delta;
+        return r;
+    }
+    if (!privacy::perturbsGraph(mp.mechanism))
+        throw InputError("<spec>", 0, std::string("field \"mechanisms\": the learner \"gin\" trains on graphs, so its mechanism must perturb the "
+                                                  "graph (rr or dprr) or the budget be \"inf\"; found ") + privacy::key(mp.mechanism));
+    privacy::RandomizedResponseModel model(ds, {}, mp.epsilon, mp.seed, mp.delta, mp.secure, mp.mechanism, mp.dprrSplit);
+    r.storage.resize(ds.graphs.size());
+    tbb::parallel_for(0, ds.size(), [&](int i) { r.storage[i] = model.perturbedGraph(i, 0); });
+    for (const Graph& g : r.storage) r.graphs.push_back(&g);
+    r.report = model.report();
+    return r;
+}
+
+// The released graphs permuted among graphs of the same vertex count (seeded): the shuffled control.
+std::vector<const Graph*> shuffledWithinSameN(const std::vector<const Graph*>& graphs, std::uint64_t seed) {
+    std::map<int, std::vector<int>> byN;
+    for (int i = 0; i < int(graphs.size()); ++i) byN[graphs[i]->numVertices()].push_back(i);
+    std::vector<const Graph*> out(graphs.size());
+    Rng rng(seed, "shuffle-within-n");
+    for (auto& [n, ids] : byN) {
+        std::vector<int> from = ids;
+        rng.shuffle(from);
+        for (std::size_t k = 0; k < ids.size(); ++k) out[ids[k]] = graphs[from[k]];
+    }
+    return out;
+}
+
+// Training, validation and test graphs of one split. Graphs without a label are left out of training.
+struct Parts {
+    std::vector<int> train, valid, test;
+};
+
+Parts partsOf(const Dataset& ds, const TrainTest& t, int task, bool dataValid, std::uint64_t seed, int fold) {
+    Parts p;
+    p.test = t.test;
+    auto labelled = [&](int i) { return !std::isnan(ds.labels(i, task)); };
+    if (dataValid) {
+        for (int i : t.train) if (labelled(i)) p.train.push_back(i);
+        for (int i : ds.split->valid) if (labelled(i)) p.valid.push_back(i);
+        return p;
+    }
+    // 10 % of the training part of every class (one group for regression) for validation.
+    std::map<long, std::vector<int>> strata;
+    const bool classes = ds.tasks[task].type != TaskType::Regression;
+    for (int i : t.train)
+        if (labelled(i)) strata[classes ? std::lround(ds.labels(i, task)) : 0].push_back(i);
+    Rng rng(seed, "gin-validation", std::uint64_t(fold));
+    for (auto& [label, ids] : strata) {
+        rng.shuffle(ids);
+        const std::size_t nValid = std::size_t(std::lround(0.1 * double(ids.size())));
+        p.valid.insert(p.valid.end(), ids.begin(), ids.begin() + long(nValid));
+        p.train.insert(p.train.end(), ids.begin() + long(nValid), ids.end());
+    }
+    std::sort(p.train.begin(), p.train.end());
+    std::sort(p.valid.begin(), p.valid.end());
+    return p;
+}
+
+struct Trained {
+    std::vector<TaskScore> tests;  // [released test graphs, clean test graphs]
+    int epoch = 0, epochsRun = 0;
+    double seconds = 0, gflopPerSecond = 0;
+};
+
+Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const Parts& parts, const std::vector<const Graph*>& learnFrom,
+                      const std::vector<const Graph*>& releasedTest, std::uint64_t seed, Progress& progress) {
+#ifndef PX_HAVE_NEURAL
+    (void)spec; (void)ds; (void)task; (void)parts; (void)learnFrom; (void)releasedTest; (void)seed; (void)progress;
+    throw std::invalid_argument("the learner \"gin\" needs the neural layer, and this build has none (configured with -DPX_NEURAL=OFF)");
+#else
+    const TaskType type = ds.tasks[task].type;
+    neural::GinProblem problem;
+    problem.type = type;
+    for (int i = 0; i < ds.size(); ++i)
+        if (!std::isnan(ds.labels(i, task))) problem.classes = std::max(problem.classes, int(std::lround(ds.labels(i, task))) + 1);
+    for (int i : parts.train) { problem.train.graphs.push_back(learnFrom[i]); problem.train.labels.push_back(ds.labels(i, task)); }
+    for (int i : parts.valid) { problem.valid.graphs.push_back(learnFrom[i]); problem.valid.labels.push_back(ds.labels(i, task)); }
+    std::vector<double> yTest;
+    std::vector<const Graph*> released, clean;
+    for (int i : parts.test) {
+        yTest.push_back(ds.labels(i, task));
+        released.push_back(releasedTest[i]);
+        clean.push_back(&ds.graphs[i]);
+    }
+    problem.tests = {released, clean};
+    const std::vector<double> yValid = problem.valid.labels;
+    problem.validMetric = [type, yValid](const std::vector<double>& s) { return scoreTask(type, s, yValid, 0.5).value; };
+    problem.lowerIsBetter = type == TaskType::Regression;
+    neural::GinParams gp = spec.learner.gin;
+    gp.seed = seed;
+    const neural::GinOutcome out = neural::trainGin(gp, problem, progress);
+    Trained t;
+    for (const auto& scores : out.testScores) t.tests.push_back(scoreTask(type, scores, yTest, 0.5));
+    t.epoch = out.selectedEpoch;
+    t.epochsRun = int(out.epochs.size());
+    t.seconds = out.seconds;
+    t.gflopPerSecond = out.trainFlopsPerEpoch * t.epochsRun / std::max(1e-9, out.seconds) / 1e9;
+    return t;
+#endif
+}
+
+double mean(const std::vector<double>& v) {
+    double s = 0;
+    for (double x : v) s += x / double(v.size());
+    return s;
+}
+
+double sampleStd(const std::vector<double>& v) {
+    if (v.size() < 2) return 0.0;
+    const double m = mean(v);
+    double s = 0;
+    for (double x : v) s += (x - m) * (x - m) / double(v.size() - 1);
+    return std::sqrt(s);
+}
+
+void checkGraphSpec(const SweepSpec& spec, const std::vector<int>& tasks) {
+    if (spec.classKeys().size() > 1 || spec.dimValues().size() > 1 || spec.patternSeeds.size() > 1)
+        throw InputError("<spec>", 0, "the learner \"gin\" uses no patterns: give one pattern class, one d and one pattern seed "
+                                      "(the noise seeds repeat the runs)");
+    if (tasks.size() != 1) throw InputError("<spec>", 0, "field \"task\": the learner \"gin\" trains on one task at a time, not \"all\"");
+}
+
+}  // namespace
+
+SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, Progress& progress) {
+    const auto runs = spec.runs();
+    const auto [begin, end] = shardRange(int(runs.size()), options.shard, options.shards);
+    const std::vector<int> tasks = sweepTasks(spec, data);
+    checkGraphSpec(spec, tasks);
+    const int task = tasks[0];
+    const SweepSplits chosen = sweepSplits(spec, data, task);
+    const bool dataValid = spec.folds() == 0 && data.split && !data.split->valid.empty() && !data.split->train.empty();
+    const std::string hash = data.contentHash();
+    std::vector<Parts> parts;
+    for (std::size_t f = 0; f < chosen.splits.size(); ++f) parts.push_back(partsOf(data, chosen.splits[f], task, dataValid, spec.splitSeed, int(f)));
+
+    // The public information alone, once for the sweep: a random forest on n.
+    double publicValue = std::nan(""), publicAccuracy = std::nan("");
+    if (spec.controls) {
+        EvaluationParams ep;
+        ep.tasks = tasks;
+        ep.learner.kind = "rf";
+        ep.learner.trees = 100;
+        ep.learner.maxDepth = 0;
+        ep.learner.minSamplesSplit = 10;
+        Eigen::VectorXd n(data.size());
+        for (int i = 0; i < data.size(); ++i) n(i) = data.graphs[i].numVertices();
+        publicValue = publicAccuracy = 0;
+        for (const TrainTest& t : chosen.splits) {
+            const EvaluationResult r = evaluatePublicOnly(data, t, n, ep);
+            publicValue += r.value / double(chosen.splits.size());
+            publicAccuracy += r.accuracy / double(chosen.splits.size());
+        }
+    }
+
+    std::vector<bool> protocols;  // noisy_test values to write: true = released test graphs, false = clean ones
+    if (spec.bothTests) protocols = {true, false};
+    else protocols = {spec.noisyTest};
+    SweepResult result;
+    struct FoldResults {
+        std::vector<std::vector<TaskScore>> value, control;
+        std::vector<double> epochs, seconds, rates;
+    };
+    std::map<std::uint64_t, FoldResults> cleanRuns;  // ε = ∞ trains on the clean graphs whatever the mechanism
+    const int trainings = int(chosen.splits.size()) * (spec.controls ? 2 : 1);
+    const double perRun = 1.0 / std::max(1, end - begin);
+    for (int r = begin; r < end; ++r) {
+        if (progress.cancelled()) throw Cancelled();
+        const auto t0 = std::chrono::steady_clock::now();
+        const SweepSpec::Run& run = runs[r];
+        privacy::MechanismParams mp = spec.mechanisms[run.mechanismIndex];
+        const double budget = spec.budgets[run.budgetIndex];
+        mp.axis = spec.budgetAxis;
+        if (spec.budgetAxis != privacy::BudgetAxis::Epsilon && !std::isinf(budget))
+            throw InputError("<spec>", 0, "field \"budget.axis\": the learner \"gin\" runs on rr/dprr graphs, whose budget is ε");
+        mp.epsilon = budget;
+        mp.seed = spec.noiseSeeds[run.noiseSeedIndex];
+        const Released rel = release(data, mp, budget);
+        const std::vector<const Graph*> shuffled = shuffledWithinSameN(rel.graphs, mp.seed);
+
+        // value[protocol][fold], for the release and for its shuffled control
+        FoldResults computed;
+        auto& [value, control, epochs, seconds, rates] = computed;
+        value.resize(2);
+        control.resize(2);
+        const auto cached = cleanRuns.find(mp.seed);
+        if (std::isinf(budget) && cached != cleanRuns.end()) computed = cached->second;
+        int done = 0;
+        for (std::size_t f = 0; f < parts.size() && epochs.size() < parts.size(); ++f) {
+            const std::uint64_t seed = Rng(spec.learner.seed, "gin-run", mp.seed, f).next();
+            SubProgress sub(progress, double(r - begin) * perRun + perRun * done++ / trainings, perRun / trainings);
+            const Trained t = trainAndScore(spec, data, task, parts[f], rel.graphs, rel.graphs, seed, sub);
+            for (int k = 0; k < 2; ++k) value[k].push_back(t.tests[k]);
+            epochs.push_back(t.epoch);
+            seconds.push_back(t.seconds);
+            rates.push_back(t.gflopPerSecond);
+            if (spec.controls) {
+                SubProgress subControl(progress, double(r - begin) * perRun + perRun * done++ / trainings, perRun / trainings);
+                const Trained c = trainAndScore(spec, data, task, parts[f], shuffled, shuffled, seed, subControl);
+                for (int k = 0; k < 2; ++k) control[k].push_back(c.tests[k]);
+            }
+        }
+        if (std::isinf(budget)) cleanRuns[mp.seed] = computed;
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        for (bool releasedTest : protocols) {
+            const int k = releasedTest ? 0 : 1;
+            std::vector<double> vals, accs, cvals, caccs;
+            for (const TaskScore& s : value[k]) { vals.push_back(s.value); accs.push_back(s.accuracy); }
+            for (const TaskScore& s : control[k]) { cvals.push_back(s.value); caccs.push_back(s.accuracy); }
+            const std::string metric = value[k].front().metric;
+            ResultTable::Row row = {
+                {"run", r},
+                {"dataset", data.name},
+                {"dataset_hash", hash},
+                {"task", data.tasks[task].name},
+                {"split", chosen.name},
+                {"protocol", spec.protocol},
+                {"folds", int(parts.size())},
+                {"pattern_class", "none (GIN on graphs)"},
+                {"d", 0},
+                {"pattern_seed", spec.patternSeeds[run.patternSeedIndex]},
+                {"mechanism", privacy::key(mp.mechanism)},
+                {"allocation", "none"},
+                {"sensitivity", "none"},
+                {"degree_bound", 0},
+                {"beta", 0.0},
+                {"dprr_split", mp.mechanism != privacy::MechanismKind::DegreePreservingRR ? ""
+                               : mp.dprrSplit == privacy::DprrSplit::Published ? "published" : "project"},
+                {"reference_mode", false},
+                {"valid_guarantee", rel.report.validGuarantee},
+                {"secure", mp.secure},
+                {"budget_axis", "epsilon"},
+                {"budget", budget},
+                {"epsilon", rel.report.epsilon()},
+                {"epsilon_conversion", rel.report.conversions.empty() ? "" : rel.report.conversions[rel.report.tightest].name},
+                {"delta", mp.delta},
+                {"noise_seed", mp.seed},
+                {"learner", spec.learner.kind},
+                {"k", 0},
+                {"learner_params", neural::describe(spec.learner.gin)},
+                {"noisy_test", releasedTest},
+                {"append_n", false},
+                {"standardize", false},
+                {"metric", metric},
+                {"value", mean(vals)},
+                {"value_fold_std", sampleStd(vals)},
+                {"accuracy", mean(accs)},
+                {"selected_epoch", mean(epochs)},
+                {"train_seconds", mean(seconds)},
+                {"train_gflops", mean(rates)},
+            };
+            if (spec.controls) {
+                row.push_back({"public_value", publicValue});
+                row.push_back({"shuffled_value", mean(cvals)});
+                row.push_back({"public_accuracy", publicAccuracy});
+                row.push_back({"shuffled_accuracy", mean(caccs)});
+                row.push_back({"no_structural_signal", noStructuralSignal(metric, mean(vals), publicValue, mean(cvals))});
+            }
+            row.push_back({"seconds", secs});
+            result.runs.add(row);
+        }
+        progress.report(double(r + 1 - begin) * perRun);
+        if (options.onPartial && r + 1 < end) {
+            SweepResult partial;
+            partial.runs = result.runs;
+            partial.metadata["spec"] = spec.toJson();
+            partial.metadata["partial"] = true;
+            summarise(partial);
+            options.onPartial(partial);
+        }
+    }
+    result.metadata["format"] = "pxstudio-sweep-result";
+    result.metadata["version"] = PX_VERSION;
+    result.metadata["spec"] = spec.toJson();
+    result.metadata["dataset"] = {{"name", data.name}, {"source", data.source}, {"content_hash", hash}, {"graphs", data.size()}};
+    result.metadata["split"] = chosen.name;
+    result.metadata["protocol"] = spec.protocol;
+    result.metadata["shard"] = {{"index", options.shard}, {"count", options.shards}, {"runs", {begin, end}}, {"total_runs", runs.size()}};
+    result.metadata["controls"] = "public: random forest on n (100 trees, min_samples_split 10); shuffled: the same GIN on the released "
+                                  "graphs permuted among graphs of equal n";
+    summarise(result);
+    return result;
+}
+
+}  // namespace px::experiment

@@ -1,0 +1,193 @@
+// Training loop of the GIN learner (GinTrainer.h).
+#include "neural/GinTrainer.h"
+
+#include "common/Error.h"
+#include "common/Rng.h"
+#include "neural/TorchGin.h"
+
+#include <chrono>
+#include <dlfcn.h>
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
+
+namespace px::neural {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+// Sets the thread count of torch's own kernels and of the BLAS under it for one training, and restores both
+// (they are process-wide). Debian's LibTorch calls an OpenBLAS (libopenblas0-pthread) that keeps a thread
+// pool of its own, which at::set_num_threads does not reach: found by name, so any BLAS works.
+class ThreadScope {
+public:
+    explicit ThreadScope(int threads) : saved_(at::get_num_threads()) {
+        at::set_num_threads(std::max(1, threads));
+        setBlas_ = reinterpret_cast<void (*)(int)>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"));
+        auto getBlas = reinterpret_cast<int (*)()>(dlsym(RTLD_DEFAULT, "openblas_get_num_threads"));
+        if (setBlas_ && getBlas) {
+            savedBlas_ = getBlas();
+            setBlas_(std::max(1, threads));
+        }
+    }
+    ~ThreadScope() {
+        at::set_num_threads(saved_);
+        if (setBlas_ && savedBlas_ > 0) setBlas_(savedBlas_);
+    }
+
+private:
+    int saved_, savedBlas_ = 0;
+    void (*setBlas_)(int) = nullptr;
+};
+
+void checkParams(const GinParams& p, const GinProblem& problem) {
+    auto require = [](bool ok, const std::string& what) {
+        if (!ok) throw std::invalid_argument("GIN: " + what);
+    };
+    require(p.layers >= 1 && p.layers <= 64, "layers must be in [1, 64]");
+    require(p.hidden >= 1 && p.hidden <= 65536, "hidden must be in [1, 65536]");
+    require(p.epochs >= 1, "epochs must be at least 1");
+    require(p.lr > 0 && std::isfinite(p.lr), "lr must be a positive number");
+    require(p.batch >= 1, "batch must be at least 1");
+    require(p.dropout >= 0 && p.dropout < 1, "dropout must be in [0, 1)");
+    require(p.maxDegreeFeature >= 1, "max degree feature must be at least 1");
+    require(!problem.train.graphs.empty(), "no training graphs");
+    require(problem.train.graphs.size() == problem.train.labels.size(), "one label per training graph");
+    require(problem.valid.graphs.size() == problem.valid.labels.size(), "one label per validation graph");
+    require(problem.valid.graphs.empty() || bool(problem.validMetric), "a validation metric is needed with validation graphs");
+    require(problem.type != TaskType::MultiClass || problem.classes >= 2, "a multi-class task needs at least 2 classes");
+}
+
+int outputWidth(const GinProblem& problem) { return problem.type == TaskType::MultiClass ? problem.classes : 1; }
+
+torch::Tensor lossOf(const torch::Tensor& out, const torch::Tensor& target, const GinProblem& problem, const GinParams& p) {
+    namespace F = torch::nn::functional;
+    switch (problem.type) {
+        case TaskType::Binary: return F::binary_cross_entropy_with_logits(out.view({-1}), target);
+        case TaskType::MultiClass: return F::cross_entropy(out, target.to(torch::kLong));
+        case TaskType::Regression:
+            return p.regressionLoss == RegressionLoss::L1 ? F::l1_loss(out.view({-1}), target) : F::mse_loss(out.view({-1}), target);
+    }
+    return {};
+}
+
+// Scores of every graph of `batches` in eval mode (the outcome's convention).
+std::vector<double> scoreAll(GinNet& net, std::vector<GraphBatch>& batches, TaskType type) {
+    torch::NoGradGuard noGrad;
+    std::vector<double> scores;
+    for (GraphBatch& b : batches) {
+        torch::Tensor out = net->forward(b);
+        torch::Tensor s = type == TaskType::Binary       ? torch::sigmoid(out.view({-1}))
+                          : type == TaskType::MultiClass ? out.argmax(1).to(torch::kFloat)
+                                                         : out.view({-1});
+        s = s.to(torch::kDouble).contiguous();
+        scores.insert(scores.end(), s.data_ptr<double>(), s.data_ptr<double>() + s.numel());
+    }
+    return scores;
+}
+
+double trainFlops(const GinParams& p, const GinProblem& problem) {
+    double nodes = 0;
+    for (const Graph* g : problem.train.graphs) nodes += g->numVertices();
+    const double h = p.hidden;
+    const double perNode = 2 * (featureWidth(p) * h + h * h) + (p.layers - 1) * 2 * (2 * h * h);
+    const double perGraph = 2 * (h * h + h * outputWidth(problem));
+    return 3 * (nodes * perNode + double(problem.train.graphs.size()) * perGraph);
+}
+
+}  // namespace
+
+GinOutcome trainGin(const GinParams& p, const GinProblem& problem, Progress& progress) {
+    checkParams(p, problem);
+    const auto t0 = Clock::now();
+    ThreadScope threads(p.threads);
+    at::Generator weights = at::make_generator<at::CPUGeneratorImpl>(Rng(p.seed, "gin-weights").next());
+    at::Generator dropout = at::make_generator<at::CPUGeneratorImpl>(Rng(p.seed, "gin-dropout").next());
+    GinNet net(featureWidth(p), outputWidth(problem), p, weights);
+    torch::optim::Adam optimizer(net->parameters(), torch::optim::AdamOptions(p.lr));
+
+    GinOutcome outcome;
+    for (const auto& t : net->parameters()) outcome.parameters += t.numel();
+    outcome.trainFlopsPerEpoch = trainFlops(p, problem);
+    outcome.selectedValid = std::nan("");
+    std::vector<GraphBatch> validBatches = makeBatches(problem.valid.graphs, p);
+    std::vector<std::vector<GraphBatch>> testBatches;
+    for (const auto& t : problem.tests) testBatches.push_back(makeBatches(t, p));
+    const torch::Tensor labels = torch::tensor(problem.train.labels, torch::kFloat);
+
+    const int nTrain = int(problem.train.graphs.size());
+    const int batchesPerEpoch = (nTrain + p.batch - 1) / p.batch;
+    std::vector<int> order(nTrain);
+    double best = problem.lowerIsBetter ? INFINITY : -INFINITY;
+    int sinceBest = 0;
+    for (int epoch = 1; epoch <= p.epochs; ++epoch) {
+        const auto e0 = Clock::now();
+        std::iota(order.begin(), order.end(), 0);
+        Rng shuffle(p.seed, "gin-batches", std::uint64_t(epoch));
+        for (int i = nTrain - 1; i > 0; --i) std::swap(order[i], order[shuffle.below(std::uint64_t(i) + 1)]);
+        net->train();
+        double lossSum = 0;
+        for (int k = 0; k < batchesPerEpoch; ++k) {
+            if (progress.cancelled()) throw Cancelled();
+            std::vector<int> members(order.begin() + k * p.batch, order.begin() + std::min(nTrain, (k + 1) * p.batch));
+            const GraphBatch b = makeBatch(problem.train.graphs, members, p);
+            if (b.nodes < 2) continue;  // batch norm needs two values per channel
+            const torch::Tensor target = labels.index_select(0, torch::tensor(std::vector<std::int64_t>(members.begin(), members.end())));
+            optimizer.zero_grad();
+            torch::Tensor loss = lossOf(net->forward(b, &dropout), target, problem, p);
+            loss.backward();
+            optimizer.step();
+            lossSum += loss.item<double>() * double(members.size());
+            progress.report((double(epoch - 1) + double(k + 1) / batchesPerEpoch) / p.epochs);
+        }
+        net->eval();
+        EpochRecord rec;
+        rec.epoch = epoch;
+        rec.trainLoss = lossSum / nTrain;
+        rec.validMetric = std::nan("");
+        bool improved = problem.valid.graphs.empty();
+        if (!problem.valid.graphs.empty()) {
+            rec.validMetric = problem.validMetric(scoreAll(net, validBatches, problem.type));
+            improved = problem.lowerIsBetter ? rec.validMetric < best : rec.validMetric > best;
+        }
+        if (improved) {
+            best = rec.validMetric;
+            outcome.selectedEpoch = epoch;
+            outcome.selectedValid = rec.validMetric;
+            outcome.testScores.clear();
+            for (auto& tb : testBatches) outcome.testScores.push_back(scoreAll(net, tb, problem.type));
+            sinceBest = 0;
+        } else {
+            ++sinceBest;
+        }
+        rec.seconds = since(e0);
+        outcome.epochs.push_back(rec);
+        if (p.patience > 0 && sinceBest >= p.patience) break;
+    }
+    if (outcome.selectedEpoch == 0) {  // validation never gave a number (NaN metric): take the last epoch
+        outcome.selectedEpoch = int(outcome.epochs.size());
+        outcome.testScores.clear();
+        for (auto& tb : testBatches) outcome.testScores.push_back(scoreAll(net, tb, problem.type));
+    }
+    outcome.seconds = since(t0);
+    return outcome;
+}
+
+std::vector<std::vector<double>> ginGraphEmbeddings(const GinParams& p, const std::vector<const Graph*>& graphs) {
+    ThreadScope threads(p.threads);
+    at::Generator weights = at::make_generator<at::CPUGeneratorImpl>(Rng(p.seed, "gin-weights").next());
+    GinNet net(featureWidth(p), 1, p, weights);
+    net->eval();
+    torch::NoGradGuard noGrad;
+    std::vector<std::vector<double>> rows;
+    for (GraphBatch& b : makeBatches(graphs, p)) {
+        const torch::Tensor e = net->embed(b).to(torch::kDouble).contiguous();
+        for (long i = 0; i < e.size(0); ++i)
+            rows.emplace_back(e[i].data_ptr<double>(), e[i].data_ptr<double>() + e.size(1));
+    }
+    return rows;
+}
+
+}  // namespace px::neural

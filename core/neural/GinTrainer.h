@@ -1,0 +1,66 @@
+#pragma once
+// Trains a GIN (GinParams.h) on labelled graphs and scores test graphs, on LibTorch, on the CPU.
+//
+// Graphs of a mini-batch are joined into one block-diagonal graph; a layer's neighbour sum is one
+// index_add over the batch's directed edge list (both directions of every edge), so the cost of a layer is
+// O(E·h) for the messages and O(N·h²) for the MLP. Training is deterministic for a seed on one thread:
+// the weights are drawn from a generator of the training's own (not torch's global one), and the batch
+// order and dropout masks from px::Rng streams keyed by the seed. Progress is reported per batch and a
+// cancel is noticed within one batch (px::Cancelled).
+//
+// Selection: after every epoch the validation graphs are scored; the test sets are scored only when the
+// validation metric improves, so every test score comes from the epoch with the best validation metric
+// (the reference baseline's rule). Without validation graphs the last epoch is taken.
+// The API has no LibTorch type: only GinTrainer.cpp and GinNetwork.cpp include torch.
+#include "common/Progress.h"
+#include "dataset/Dataset.h"
+#include "neural/GinParams.h"
+
+#include <functional>
+#include <vector>
+
+namespace px::neural {
+
+struct LabelledGraphs {
+    std::vector<const Graph*> graphs;
+    std::vector<double> labels;  // one per graph: 0/1, the class index, or the target value
+};
+
+struct GinProblem {
+    TaskType type = TaskType::Binary;
+    int classes = 2;                                // MultiClass: number of classes
+    LabelledGraphs train, valid;                    // valid may be empty
+    std::vector<std::vector<const Graph*>> tests;   // every test set is scored at the selected epoch
+    // The validation metric of the scores of `valid` (same convention as the outcome's scores), and
+    // whether lower is better (RMSE). Required when valid is non-empty.
+    std::function<double(const std::vector<double>& scores)> validMetric;
+    bool lowerIsBetter = false;
+};
+
+struct EpochRecord {
+    int epoch = 0;               // 1-based
+    double trainLoss = 0;        // mean over the training graphs
+    double validMetric = 0;      // NaN without validation graphs
+    double seconds = 0;          // wall time of the epoch (training and validation)
+};
+
+struct GinOutcome {
+    // Per test set, one score per graph: binary tasks the probability of class 1, multi-class the predicted
+    // class, regression the prediction. Taken at `selectedEpoch`.
+    std::vector<std::vector<double>> testScores;
+    int selectedEpoch = 0;
+    double selectedValid = 0;    // the validation metric at that epoch (NaN without validation graphs)
+    std::vector<EpochRecord> epochs;
+    long parameters = 0;         // trainable parameters
+    double trainFlopsPerEpoch = 0;  // multiply-adds × 2 of the dense layers, forward and backward (≈ 3 × forward)
+    double seconds = 0;          // whole training
+};
+
+// Throws std::invalid_argument for impossible settings or an empty training set, px::Cancelled on cancel.
+GinOutcome trainGin(const GinParams& params, const GinProblem& problem, Progress& progress = noProgress());
+
+// The graph-level outputs (pooled vector, before the head) of an untrained GIN with the given seed for each
+// graph, as rows; used by the tests to check what a GIN can and cannot tell apart.
+std::vector<std::vector<double>> ginGraphEmbeddings(const GinParams& params, const std::vector<const Graph*>& graphs);
+
+}  // namespace px::neural

@@ -46,7 +46,9 @@ std::vector<int> dprrReport(const Graph& g, int i, const DprrBudget& b, Rng& rng
     if (r > 0) {
         const double lq = std::log1p(-r);
         for (long j = -1;;) {
-            j += r >= 1 ? 1 : 1 + long(std::floor(std::log(1.0 - rng.uniform()) / lq));
+            const double gap = r >= 1 ? 0.0 : std::floor(std::log(1.0 - rng.uniform()) / lq);
+            if (!(gap < double(n))) break;  // past the last vertex (a tiny r gives gaps no integer holds)
+            j += 1 + long(gap);
             if (j >= n) break;
             if (j != i && !g.hasEdge(i, int(j))) out.push_back(int(j));
         }

@@ -18,9 +18,14 @@ Graph randomizedResponse(const Graph& g, double epsilon, Rng& rng) {
     std::vector<Edge> flips;
     if (p > 0 && n > 1) {
         const double lq = std::log1p(-p);
+        const double pairs = double(n) * double(n - 1) / 2;
         long v = 1, w = -1;
         while (v < n) {
-            w += 1 + long(std::floor(std::log(1.0 - rng.uniform()) / lq));
+            // A gap past the last pair ends the draw; for large ε (p ≈ e^−ε) it is astronomically long and
+            // must not be converted to an integer (that overflowed into negative vertex ids).
+            const double gap = std::floor(std::log(1.0 - rng.uniform()) / lq);
+            if (!(gap < pairs)) break;
+            w += 1 + long(gap);
             while (w >= v && v < n) { w -= v; ++v; }
             if (v < n) flips.push_back({int(w), int(v)});
         }

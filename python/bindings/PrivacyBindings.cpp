@@ -21,8 +21,10 @@ py::object fromJson(const nlohmann::json& j) { return py::module_::import("json"
 
 MechanismParams makeMechanism(const std::string& kind, const py::object& epsilon, const py::object& rho, double delta,
                               const std::string& allocation, const py::object& weights, const py::object& degreeBound, double beta,
-                              bool secure, bool reference, std::uint64_t seed) {
+                              bool secure, bool reference, std::uint64_t seed, const std::string& dprrSplit) {
     MechanismParams p;
+    if (dprrSplit != "project" && dprrSplit != "published") throw std::invalid_argument("dprr_split must be \"project\" or \"published\"");
+    p.dprrSplit = dprrSplit == "published" ? px::privacy::DprrSplit::Published : px::privacy::DprrSplit::Project;
     p.mechanism = px::privacy::mechanismFromString(kind);
     p.allocation = px::privacy::allocationFromString(allocation);
     if (!weights.is_none()) p.weights = weights.cast<std::vector<double>>();
@@ -192,11 +194,13 @@ void bindPrivacy(py::module_& m) {
         }
     });
     py::class_<MechanismParams>(m, "Mechanism",
-                                "A release mechanism with pxrun's options. kind: gaussian, smooth, laplace or rr; epsilon (or rho); "
+                                                                "A release mechanism with pxrun's options. kind: gaussian, smooth, laplace, rr or dprr; epsilon (or rho); "
+                                "dprr_split: 'project' (ε/2 per vertex) or 'published' (the whole ε per vertex: a 2ε-edge-DP graph); "
                                 "degree_bound: the public bound D, or None for no degree assumption (counting lemma, D = n − 1).")
         .def(py::init(&makeMechanism), py::arg("kind") = "gaussian", py::arg("epsilon") = py::none(), py::arg("rho") = py::none(),
              py::arg("delta") = 1e-6, py::arg("allocation") = "isotropic", py::arg("weights") = py::none(), py::arg("degree_bound") = 6,
-             py::arg("beta") = 0.0, py::arg("secure") = false, py::arg("reference") = false, py::arg("seed") = 1)
+             py::arg("beta") = 0.0, py::arg("secure") = false, py::arg("reference") = false, py::arg("seed") = 1,
+             py::arg("dprr_split") = "project")
         .def_readwrite("seed", &MechanismParams::seed)
         .def_property_readonly("kind", [](const MechanismParams& p) { return px::privacy::key(p.mechanism); })
         .def_property_readonly("epsilon", [](const MechanismParams& p) { return p.epsilon; })

@@ -2,6 +2,7 @@
 // sampler, OS randomness) and a threshold whose false-alarm rate under a correct sampler is
 // stated next to it; a broken sampler (wrong scale, bias, wrong shape) fails by far.
 #include "TestSupport.h"
+#include "privacy/DegreePreservingRR.h"
 #include "privacy/RandomizedResponse.h"
 #include "privacy/Samplers.h"
 
@@ -168,6 +169,19 @@ private slots:
         }
         const double rate = double(flips) / pairs, sd = std::sqrt(p * (1 - p) / pairs);
         QVERIFY2(std::abs(rate - p) < 4.9 * sd, qPrintable(QString("%1 vs %2").arg(rate).arg(p)));  // 1e-6
+    }
+    void largeBudgetsLeaveTheGraphAlone() {
+        // At ε = 18 … 700 the flip probability is 1e-8 … 1e-304: the geometric gaps are astronomically long. They once
+        // overflowed into negative vertex ids (found in the app's ε grid with a GIN on rr graphs); now the draw ends.
+        Rng rng(8, "test-rr-large");
+        const Graph g = pxtest::randomGraph(300, 0.05, rng);
+        for (double eps : {30.0, 100.0, 700.0, 1e6}) {
+            QVERIFY(randomizedResponse(g, eps, rng) == g);
+            const Graph d = degreePreservingRR(g, dprrBudget(eps, 0.3), rng);
+            QVERIFY(d.numVertices() == g.numVertices());
+        }
+        // A DPRR report whose noisy degree is nearly 0 samples with a tiny q: no overflow either.
+        for (int i = 0; i < 50; ++i) QVERIFY(dprrReport(g, i, {1.0, 20.0}, rng, 1e-300).size() <= std::size_t(g.numVertices()));
     }
 };
 

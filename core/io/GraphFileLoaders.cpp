@@ -42,14 +42,18 @@ Graph loadEdgeList(const std::string& file, std::vector<std::string>* warnings) 
     std::string_view line;
     std::vector<std::string_view> f;
     GraphAssembler as;
-    long declared = -1, maxId = -1;
+    long declared = -1, maxId = -1, maxIdLine = 0;
     while (r.next(line)) {
         std::size_t s = line.find_first_not_of(" \t");
         if (s == std::string_view::npos) continue;
         if (line[s] == '#' || line[s] == '%') {
             splitFields(line.substr(s + 1), f);
-            if (f.size() == 2 && (f[0] == "vertices" || f[0] == "nodes"))
+            if (f.size() == 2 && (f[0] == "vertices" || f[0] == "nodes")) {
                 declared = parseIndex(r, f[1], "the vertex count after '# vertices'", kMaxVertices);
+                if (maxId >= declared)  // a declaration after the edges must still cover them
+                    r.fail("'# vertices " + std::to_string(declared) + "' allows ids 0.." + std::to_string(declared - 1) +
+                           ", but an earlier edge (line " + std::to_string(maxIdLine) + ") uses vertex id " + std::to_string(maxId));
+            }
             continue;
         }
         splitFields(line, f);
@@ -60,7 +64,10 @@ Graph loadEdgeList(const std::string& file, std::vector<std::string>* warnings) 
         if (declared >= 0 && (u >= declared || v >= declared))
             r.fail("vertex id out of range: '# vertices " + std::to_string(declared) + "' allows 0.." +
                    std::to_string(declared - 1) + ", found " + std::to_string(u) + " " + std::to_string(v));
-        maxId = std::max({maxId, u, v});
+        if (std::max(u, v) > maxId) {
+            maxId = std::max(u, v);
+            maxIdLine = r.lineNumber();
+        }
         as.addEdge(int(u), int(v), r.lineNumber());
     }
     long n = declared >= 0 ? declared : maxId + 1;

@@ -58,6 +58,8 @@ private slots:
         QTest::newRow("declared 2e9 vertices") << "# vertices 2000000000\n0 1\n" << "of at most 50000000";
         QTest::newRow("declared 1e12 vertices") << "# vertices 1000000000000\n0 1\n" << "of at most 50000000";
         QTest::newRow("declared fraction") << "# vertices 5.7\n0 1\n" << "digits only";
+        // Found by fuzz_edgelist: a declaration after the edges that use a larger id escaped as std::invalid_argument.
+        QTest::newRow("declared after larger ids") << "0 2\n2 6\n# vertices 5\n" << ":3: '# vertices 5' allows ids 0..4, but an earlier edge (line 2) uses vertex id 6";
         QTest::newRow("NUL byte") << QString::fromLatin1("0 1\0" "1 2\n", 8) << ":1: NUL byte";
     }
     void edgeListNumbers() {

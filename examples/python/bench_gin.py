@@ -31,7 +31,9 @@ keep = [i for i in range(len(data)) if not np.isnan(labels[i])]
 edges = [torch.as_tensor(data.edge_index(i), dtype=torch.long) for i in keep]
 sizes = [int(data.num_vertices[i]) for i in keep]
 y_all = torch.as_tensor(labels[keep])
-binary = data.tasks[0][1] == "binary" if isinstance(data.tasks[0], tuple) else set(np.unique(labels[keep])) <= {0.0, 1.0}
+values = set(np.unique(labels[keep]).tolist())
+classes = int(max(values)) + 1 if all(float(v).is_integer() for v in values) else 0  # 0: regression
+outputs = classes if classes > 2 else 1
 
 
 def collate(members):
@@ -51,19 +53,22 @@ class Gin(torch.nn.Module):
             torch.nn.Sequential(torch.nn.Linear(widths[i], hidden), torch.nn.ReLU(), torch.nn.Linear(hidden, hidden))
             for i in range(layers))
         self.norms = torch.nn.ModuleList(torch.nn.BatchNorm1d(hidden) for _ in range(layers))
-        self.head = torch.nn.Sequential(torch.nn.Linear(hidden, hidden), torch.nn.ReLU(), torch.nn.Linear(hidden, 1))
+        self.head = torch.nn.Sequential(torch.nn.Linear(hidden, hidden), torch.nn.ReLU(), torch.nn.Linear(hidden, outputs))
 
     def forward(self, x, src, dst, of, graphs):
         for mlp, norm in zip(self.mlps, self.norms):
             x = torch.relu(norm(mlp(x.index_add(0, dst, x.index_select(0, src)))))
         counts = torch.zeros(graphs).index_add(0, of, torch.ones(x.shape[0])).clamp(min=1)
         pooled = torch.zeros(graphs, x.shape[1]).index_add(0, of, x) / counts[:, None]
-        return self.head(pooled).view(-1)
+        out = self.head(pooled)
+        return out if outputs > 1 else out.view(-1)
 
 
 model = Gin()
 optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
-loss_fn = torch.nn.BCEWithLogitsLoss() if binary else torch.nn.L1Loss()
+if classes > 2:
+    y_all = y_all.long()
+loss_fn = torch.nn.CrossEntropyLoss() if classes > 2 else torch.nn.BCEWithLogitsLoss() if classes == 2 else torch.nn.L1Loss()
 times = []
 for epoch in range(epochs):
     start = time.perf_counter()

@@ -68,16 +68,39 @@ std::vector<TrainTest> chooseFolds(const Dataset& ds, int task, std::uint64_t se
     return folds;
 }
 
-DensityMatrix::Matrix shuffleWithinSameN(const DensityMatrix::Matrix& rows, const Eigen::VectorXd& n, std::uint64_t seed) {
+std::vector<int> sameNPermutation(const std::vector<long>& n, std::uint64_t seed) {
     std::map<long, std::vector<int>> byN;
-    for (Eigen::Index i = 0; i < n.size(); ++i) byN[std::lround(n(i))].push_back(int(i));
-    DensityMatrix::Matrix out(rows.rows(), rows.cols());
+    for (std::size_t i = 0; i < n.size(); ++i) byN[n[i]].push_back(int(i));
+    std::vector<int> source(n.size());
     Rng rng(seed, "shuffle-within-n");
     for (auto& [size, ids] : byN) {
         std::vector<int> from = ids;
         rng.shuffle(from);
-        for (std::size_t r = 0; r < ids.size(); ++r) out.row(ids[r]) = rows.row(from[r]);
+        for (std::size_t r = 0; r < ids.size(); ++r) source[ids[r]] = from[r];
     }
+    return source;
+}
+
+double meanOf(const std::vector<double>& v) {
+    double s = 0;
+    for (double x : v) s += x / double(v.size());
+    return s;
+}
+
+double sampleStdOf(const std::vector<double>& v) {
+    if (v.size() < 2) return 0.0;
+    const double m = meanOf(v);
+    double s = 0;
+    for (double x : v) s += (x - m) * (x - m) / double(v.size() - 1);
+    return std::sqrt(s);
+}
+
+DensityMatrix::Matrix shuffleWithinSameN(const DensityMatrix::Matrix& rows, const Eigen::VectorXd& n, std::uint64_t seed) {
+    std::vector<long> sizes(std::size_t(n.size()));
+    for (Eigen::Index i = 0; i < n.size(); ++i) sizes[std::size_t(i)] = std::lround(n(i));
+    const std::vector<int> source = sameNPermutation(sizes, seed);
+    DensityMatrix::Matrix out(rows.rows(), rows.cols());
+    for (std::size_t i = 0; i < source.size(); ++i) out.row(long(i)) = rows.row(source[i]);
     return out;
 }
 

@@ -23,6 +23,11 @@ TrainTest chooseSplit(const Dataset& ds, int task, std::uint64_t seed);
 std::vector<TrainTest> chooseFolds(const Dataset& ds, int task, std::uint64_t seed, int k);
 // The released rows permuted among graphs with the same vertex count (seeded): the control that keeps
 // everything that depends on n, the noise scale included, and removes the graph structure.
+// The permutation behind that control: position i takes the row (or graph) from[i], which has the same n.
+std::vector<int> sameNPermutation(const std::vector<long>& n, std::uint64_t seed);
+// Mean, and sample standard deviation (0 for fewer than two values), summed in order.
+double meanOf(const std::vector<double>& v);
+double sampleStdOf(const std::vector<double>& v);
 DensityMatrix::Matrix shuffleWithinSameN(const DensityMatrix::Matrix& rows, const Eigen::VectorXd& n, std::uint64_t seed);
 
 struct EvaluationParams {

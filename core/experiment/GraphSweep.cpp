@@ -46,15 +46,10 @@ Released release(const Dataset& ds, const privacy::MechanismParams& mp, double b
 
 // The released graphs permuted among graphs of the same vertex count (seeded): the shuffled control.
 std::vector<const Graph*> shuffledWithinSameN(const std::vector<const Graph*>& graphs, std::uint64_t seed) {
-    std::map<int, std::vector<int>> byN;
-    for (int i = 0; i < int(graphs.size()); ++i) byN[graphs[i]->numVertices()].push_back(i);
-    std::vector<const Graph*> out(graphs.size());
-    Rng rng(seed, "shuffle-within-n");
-    for (auto& [n, ids] : byN) {
-        std::vector<int> from = ids;
-        rng.shuffle(from);
-        for (std::size_t k = 0; k < ids.size(); ++k) out[ids[k]] = graphs[from[k]];
-    }
+    std::vector<long> n;
+    for (const Graph* g : graphs) n.push_back(g->numVertices());
+    std::vector<const Graph*> out;
+    for (int from : sameNPermutation(n, seed)) out.push_back(graphs[std::size_t(from)]);
     return out;
 }
 
@@ -130,20 +125,6 @@ Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const 
     t.gflopPerSecond = out.trainFlopsPerEpoch * t.epochsRun / std::max(1e-9, out.seconds) / 1e9;
     return t;
 #endif
-}
-
-double mean(const std::vector<double>& v) {
-    double s = 0;
-    for (double x : v) s += x / double(v.size());
-    return s;
-}
-
-double sampleStd(const std::vector<double>& v) {
-    if (v.size() < 2) return 0.0;
-    const double m = mean(v);
-    double s = 0;
-    for (double x : v) s += (x - m) * (x - m) / double(v.size() - 1);
-    return std::sqrt(s);
 }
 
 void checkGraphSpec(const SweepSpec& spec, const std::vector<int>& tasks) {
@@ -275,19 +256,19 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
                 {"append_n", false},
                 {"standardize", false},
                 {"metric", metric},
-                {"value", mean(vals)},
-                {"value_fold_std", sampleStd(vals)},
-                {"accuracy", mean(accs)},
-                {"selected_epoch", mean(epochs)},
-                {"train_seconds", mean(seconds)},
-                {"train_gflops", mean(rates)},
+                {"value", meanOf(vals)},
+                {"value_fold_std", sampleStdOf(vals)},
+                {"accuracy", meanOf(accs)},
+                {"selected_epoch", meanOf(epochs)},
+                {"train_seconds", meanOf(seconds)},
+                {"train_gflops", meanOf(rates)},
             };
             if (spec.controls) {
                 row.push_back({"public_value", publicValue});
-                row.push_back({"shuffled_value", mean(cvals)});
+                row.push_back({"shuffled_value", meanOf(cvals)});
                 row.push_back({"public_accuracy", publicAccuracy});
-                row.push_back({"shuffled_accuracy", mean(caccs)});
-                row.push_back({"no_structural_signal", noStructuralSignal(metric, mean(vals), publicValue, mean(cvals))});
+                row.push_back({"shuffled_accuracy", meanOf(caccs)});
+                row.push_back({"no_structural_signal", noStructuralSignal(metric, meanOf(vals), publicValue, meanOf(cvals))});
             }
             row.push_back({"seconds", secs});
             result.runs.add(row);

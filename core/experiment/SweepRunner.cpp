@@ -153,13 +153,7 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
                        : mp.mechanism == privacy::MechanismKind::Laplace     ? mp.epsilon * mp.epsilon / 2
                                                                               : report.rho;
         }
-        const double foldStd = [&] {
-            if (foldValues.size() < 2) return 0.0;
-            double m = 0, v = 0;
-            for (double x : foldValues) m += x / double(foldValues.size());
-            for (double x : foldValues) v += (x - m) * (x - m) / double(foldValues.size() - 1);
-            return std::sqrt(v);
-        }();
+        const double foldStd = sampleStdOf(foldValues);
         const int foldCount = int(foldValues.size());
         EvaluationResult shuffledControl;
         if (spec.controls) {

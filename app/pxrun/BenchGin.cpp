@@ -34,11 +34,13 @@ int benchGin(const Args& a) {
     problem.type = ds.tasks.empty() || ds.tasks[0].type == px::TaskType::Regression ? px::TaskType::Regression
                    : ds.tasks[0].type == px::TaskType::Binary ? px::TaskType::Binary : px::TaskType::MultiClass;
     problem.classes = 2;
+    problem.nodeLabelValues = ds.nodeLabelValues;
     long nodes = 0, edges = 0;
     for (int i = 0; i < ds.size(); ++i) {
         const double y = ds.tasks.empty() ? 0.0 : ds.labels(i, 0);
         if (std::isnan(y)) continue;
         problem.train.graphs.push_back(&ds.graphs[i]);
+        if (!ds.nodeLabels.empty()) problem.train.nodeLabels.push_back(&ds.nodeLabels[i]);
         problem.train.labels.push_back(y);
         problem.classes = std::max(problem.classes, int(y) + 1);
         nodes += ds.graphs[i].numVertices();

@@ -73,6 +73,7 @@ px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s,
     spec.learner.gin.layers = s.ginLayers;
     spec.learner.gin.hidden = s.ginHidden;
     spec.learner.gin.epochs = s.ginEpochs;
+    spec.learner.gin.features = px::neural::nodeFeaturesFromString(s.ginFeatures);
     if (px::learn::isGraphLearner(s.learner)) spec.patternSeeds.resize(1);  // a GIN uses no patterns: seeds repeat by noise seed
     spec.noisyTest = s.noisyTest;
     spec.protocol = s.protocol;

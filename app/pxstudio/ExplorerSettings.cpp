@@ -9,7 +9,7 @@ nlohmann::json ExplorerSettings::toJson() const {
     return {{"format", "pxstudio-session"}, {"version", kVersion}, {"dataset", dataset}, {"pattern_class", patternClass},
             {"d", d}, {"max_size", maxSize}, {"size_mean", sizeMean}, {"connected", connected},
             {"keep_duplicates", keepDuplicates}, {"pattern_seed", patternSeed}, {"mechanism", px::privacy::toJson(mechanism)},
-            {"learner", learner}, {"k", k}, {"C", C}, {"trees", trees}, {"gin_layers", ginLayers}, {"gin_hidden", ginHidden}, {"gin_epochs", ginEpochs}, {"noisy_test", noisyTest}, {"repetitions", repetitions}, {"protocol", protocol}};
+            {"learner", learner}, {"k", k}, {"C", C}, {"trees", trees}, {"gin_layers", ginLayers}, {"gin_hidden", ginHidden}, {"gin_epochs", ginEpochs}, {"gin_features", ginFeatures}, {"noisy_test", noisyTest}, {"repetitions", repetitions}, {"protocol", protocol}};
 }
 
 ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
@@ -20,7 +20,7 @@ ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
         throw std::invalid_argument("session version " + (j.contains("version") ? j["version"].dump() : std::string("(missing)")) +
                                     " is not supported (expected " + std::to_string(kVersion) + ")");
     F::checkKeys(j, {"format", "version", "dataset", "pattern_class", "d", "max_size", "size_mean", "connected", "keep_duplicates",
-                                          "pattern_seed", "mechanism", "learner", "k", "C", "trees", "gin_layers", "gin_hidden", "gin_epochs", "noisy_test",
+                                          "pattern_seed", "mechanism", "learner", "k", "C", "trees", "gin_layers", "gin_hidden", "gin_epochs", "gin_features", "noisy_test",
                      "repetitions", "protocol"}, "");
     ExplorerSettings s;
     s.dataset = F::getString(j, "dataset", s.dataset, "");
@@ -41,6 +41,9 @@ ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
     s.ginLayers = int(F::getInteger(j, "gin_layers", s.ginLayers, "", 1, 10));
     s.ginHidden = int(F::getInteger(j, "gin_hidden", s.ginHidden, "", 4, 512));
     s.ginEpochs = int(F::getInteger(j, "gin_epochs", s.ginEpochs, "", 1, 500));
+    s.ginFeatures = F::getString(j, "gin_features", s.ginFeatures, "");
+    if (s.ginFeatures != "ones" && s.ginFeatures != "degree" && s.ginFeatures != "labels")
+        F::fail("gin_features", "\"ones\", \"degree\" or \"labels\"", j["gin_features"]);
     s.noisyTest = F::getBool(j, "noisy_test", s.noisyTest, "");
     s.repetitions = int(F::getInteger(j, "repetitions", s.repetitions, "", 1, 5));
     s.protocol = F::getString(j, "protocol", s.protocol, "");

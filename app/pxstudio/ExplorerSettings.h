@@ -22,6 +22,7 @@ struct ExplorerSettings {
     int ginLayers = 3;                           // gin: message-passing layers (the reference baseline: 5)
     int ginHidden = 32;                          // gin: width (the reference baseline: 300)
     int ginEpochs = 30;                          // gin: training epochs (the reference baseline: 100)
+    std::string ginFeatures = "ones";            // gin: node features ones | degree | labels (the data set's node labels)
     bool noisyTest = true;                       // false: clean test features (reference code)
     int repetitions = 2;                         // pattern seeds × noise seeds = repetitions²
     std::string protocol = "split";              // "split" (the data set's, else stratified 80/20) or "10-fold"

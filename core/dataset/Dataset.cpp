@@ -60,6 +60,7 @@ std::string Dataset::contentHash() const {
     }
     if (split) { f.vec(split->train); f.vec(split->valid); f.vec(split->test); }
     for (const auto& fold : folds) { f.vec(fold.train); f.vec(fold.test); }  // nothing when there are none
+    for (const auto& l : nodeLabels) f.vec(l);                                 // nothing when there are none
     char buf[17];
     std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(f.h));
     return buf;
@@ -74,6 +75,14 @@ void Dataset::checkConsistent() const {
         for (const auto* part : {&split->train, &split->valid, &split->test})
             for (int i : *part)
                 if (i < 0 || i >= size()) throw std::logic_error(name + ": split index out of range");
+    if (!nodeLabels.empty()) {
+        if (nodeLabels.size() != graphs.size()) throw std::logic_error(name + ": node labels for a different number of graphs");
+        for (std::size_t g = 0; g < graphs.size(); ++g) {
+            if (long(nodeLabels[g].size()) != graphs[g].numVertices()) throw std::logic_error(name + ": node labels differ from vertex count");
+            for (int l : nodeLabels[g])
+                if (l < 0 || l >= nodeLabelValues) throw std::logic_error(name + ": node label out of range");
+        }
+    }
     for (const auto& fold : folds)
         for (const auto* part : {&fold.train, &fold.test})
             for (int i : *part)

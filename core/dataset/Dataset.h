@@ -31,6 +31,11 @@ struct Dataset {
     Eigen::MatrixXd labels;        // graphs × tasks; NaN marks a missing label
     std::optional<Split> split;
     std::vector<Split> folds;      // cross-validation folds shipped with the data (train/test each); may be empty
+    // Node labels, when the data has them: nodeLabels[g][v] ∈ 0..nodeLabelValues−1 (the file's values mapped in
+    // ascending order, the mapping in notes). Empty, or one entry per vertex of every graph. Densities ignore
+    // them; the GIN learner's "labels" node features are their one-hot codes.
+    std::vector<std::vector<int>> nodeLabels;
+    int nodeLabelValues = 0;
     std::vector<std::string> warnings;  // what the loader reported and dropped (file:line: ...)
     std::vector<std::string> notes;     // what the loader did that is not a problem (label remapping, folds read)
 

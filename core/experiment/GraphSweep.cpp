@@ -17,17 +17,32 @@ namespace px::experiment {
 
 namespace {
 
+// Graphs with their node-label rows (empty when the data set has none), in one order.
+struct GraphView {
+    std::vector<const Graph*> graphs;
+    std::vector<const std::vector<int>*> nodeLabels;
+};
+
+GraphView viewOf(const Dataset& ds, const std::vector<Graph>* replaced = nullptr) {
+    GraphView v;
+    for (int i = 0; i < ds.size(); ++i) {
+        v.graphs.push_back(replaced ? &(*replaced)[std::size_t(i)] : &ds.graphs[std::size_t(i)]);
+        if (!ds.nodeLabels.empty()) v.nodeLabels.push_back(&ds.nodeLabels[std::size_t(i)]);  // RR keeps the vertices
+    }
+    return v;
+}
+
 // The graphs a run learns from: the data set's own (ε = ∞) or one perturbed copy of each.
 struct Released {
     std::vector<Graph> storage;
-    std::vector<const Graph*> graphs;
+    GraphView view;
     privacy::PrivacyReport report;
 };
 
 Released release(const Dataset& ds, const privacy::MechanismParams& mp, double budget) {
     Released r;
     if (std::isinf(budget)) {
-        for (const Graph& g : ds.graphs) r.graphs.push_back(&g);
+        r.view = viewOf(ds);
         r.report.conversions = {{"none (no noise)", privacy::kInf}};
         r.report.validGuarantee = true;
         r.report.delta = mp.delta;
@@ -39,17 +54,21 @@ Released release(const Dataset& ds, const privacy::MechanismParams& mp, double b
     privacy::RandomizedResponseModel model(ds, {}, mp.epsilon, mp.seed, mp.delta, mp.secure, mp.mechanism, mp.dprrSplit);
     r.storage.resize(ds.graphs.size());
     tbb::parallel_for(0, ds.size(), [&](int i) { r.storage[i] = model.perturbedGraph(i, 0); });
-    for (const Graph& g : r.storage) r.graphs.push_back(&g);
+    r.view = viewOf(ds, &r.storage);
     r.report = model.report();
     return r;
 }
 
-// The released graphs permuted among graphs of the same vertex count (seeded): the shuffled control.
-std::vector<const Graph*> shuffledWithinSameN(const std::vector<const Graph*>& graphs, std::uint64_t seed) {
+// The released graphs (with their node labels) permuted among graphs of the same vertex count (seeded):
+// the shuffled control.
+GraphView shuffledWithinSameN(const GraphView& released, std::uint64_t seed) {
     std::vector<long> n;
-    for (const Graph* g : graphs) n.push_back(g->numVertices());
-    std::vector<const Graph*> out;
-    for (int from : sameNPermutation(n, seed)) out.push_back(graphs[std::size_t(from)]);
+    for (const Graph* g : released.graphs) n.push_back(g->numVertices());
+    GraphView out;
+    for (int from : sameNPermutation(n, seed)) {
+        out.graphs.push_back(released.graphs[std::size_t(from)]);
+        if (!released.nodeLabels.empty()) out.nodeLabels.push_back(released.nodeLabels[std::size_t(from)]);
+    }
     return out;
 }
 
@@ -58,10 +77,14 @@ struct Parts {
     std::vector<int> train, valid, test;
 };
 
-Parts partsOf(const Dataset& ds, const TrainTest& t, int task, bool dataValid, std::uint64_t seed, int fold) {
+Parts partsOf(const Dataset& ds, const TrainTest& t, int task, bool dataValid, bool noValidation, std::uint64_t seed, int fold) {
     Parts p;
     p.test = t.test;
     auto labelled = [&](int i) { return !std::isnan(ds.labels(i, task)); };
+    if (noValidation) {  // epoch_selection test_curve: Xu et al. train on the whole training part
+        for (int i : t.train) if (labelled(i)) p.train.push_back(i);
+        return p;
+    }
     if (dataValid) {
         for (int i : t.train) if (labelled(i)) p.train.push_back(i);
         for (int i : ds.split->valid) if (labelled(i)) p.valid.push_back(i);
@@ -85,13 +108,14 @@ Parts partsOf(const Dataset& ds, const TrainTest& t, int task, bool dataValid, s
 }
 
 struct Trained {
-    std::vector<TaskScore> tests;  // [released test graphs, clean test graphs]
+    std::vector<TaskScore> tests;               // [released test graphs, clean test graphs]
+    std::vector<std::vector<TaskScore>> curve;  // epoch_selection test_curve: [epoch − 1][released, clean]
     int epoch = 0, epochsRun = 0;
     double seconds = 0, gflopPerSecond = 0;
 };
 
-Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const Parts& parts, const std::vector<const Graph*>& learnFrom,
-                      const std::vector<const Graph*>& releasedTest, std::uint64_t seed, Progress& progress) {
+Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const Parts& parts, const GraphView& learnFrom,
+                      const GraphView& releasedTest, std::uint64_t seed, Progress& progress) {
 #ifndef PX_HAVE_NEURAL
     (void)spec; (void)ds; (void)task; (void)parts; (void)learnFrom; (void)releasedTest; (void)seed; (void)progress;
     throw std::invalid_argument("the learner \"gin\" needs the neural layer, and this build has none (configured with -DPX_NEURAL=OFF)");
@@ -101,14 +125,21 @@ Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const 
     problem.type = type;
     for (int i = 0; i < ds.size(); ++i)
         if (!std::isnan(ds.labels(i, task))) problem.classes = std::max(problem.classes, int(std::lround(ds.labels(i, task))) + 1);
-    for (int i : parts.train) { problem.train.graphs.push_back(learnFrom[i]); problem.train.labels.push_back(ds.labels(i, task)); }
-    for (int i : parts.valid) { problem.valid.graphs.push_back(learnFrom[i]); problem.valid.labels.push_back(ds.labels(i, task)); }
+    const bool labels = !ds.nodeLabels.empty();
+    problem.nodeLabelValues = ds.nodeLabelValues;
+    auto add = [&](neural::GraphSet& set, const GraphView& from, int i) {
+        set.graphs.push_back(from.graphs[std::size_t(i)]);
+        if (labels) set.nodeLabels.push_back(from.nodeLabels[std::size_t(i)]);
+    };
+    for (int i : parts.train) { add(problem.train, learnFrom, i); problem.train.labels.push_back(ds.labels(i, task)); }
+    for (int i : parts.valid) { add(problem.valid, learnFrom, i); problem.valid.labels.push_back(ds.labels(i, task)); }
     std::vector<double> yTest;
-    std::vector<const Graph*> released, clean;
+    neural::GraphSet released, clean;
+    const GraphView cleanView = viewOf(ds);
     for (int i : parts.test) {
         yTest.push_back(ds.labels(i, task));
-        released.push_back(releasedTest[i]);
-        clean.push_back(&ds.graphs[i]);
+        add(released, releasedTest, i);
+        add(clean, cleanView, i);
     }
     problem.tests = {released, clean};
     const std::vector<double> yValid = problem.valid.labels;
@@ -119,6 +150,10 @@ Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const 
     const neural::GinOutcome out = neural::trainGin(gp, problem, progress);
     Trained t;
     for (const auto& scores : out.testScores) t.tests.push_back(scoreTask(type, scores, yTest, 0.5));
+    for (const auto& epoch : out.testCurve) {
+        t.curve.emplace_back();
+        for (const auto& scores : epoch) t.curve.back().push_back(scoreTask(type, scores, yTest, 0.5));
+    }
     t.epoch = out.selectedEpoch;
     t.epochsRun = int(out.epochs.size());
     t.seconds = out.seconds;
@@ -136,6 +171,23 @@ void checkGraphSpec(const SweepSpec& spec, const std::vector<int>& tasks) {
 
 }  // namespace
 
+int bestMeanTestEpoch(const std::vector<std::vector<std::vector<TaskScore>>>& curves, int protocol, bool regression,
+                      std::vector<TaskScore>& chosen) {
+    std::size_t epochs = curves.front().size();
+    for (const auto& c : curves) epochs = std::min(epochs, c.size());
+    int best = 0;
+    double bestValue = regression ? INFINITY : -INFINITY;
+    for (std::size_t e = 0; e < epochs; ++e) {
+        double sum = 0;
+        for (const auto& c : curves) sum += regression ? c[e][std::size_t(protocol)].value : c[e][std::size_t(protocol)].accuracy;
+        const double mean = sum / double(curves.size());
+        if (regression ? mean < bestValue : mean > bestValue) { bestValue = mean; best = int(e); }
+    }
+    chosen.clear();
+    for (const auto& c : curves) chosen.push_back(c[std::size_t(best)][std::size_t(protocol)]);
+    return best + 1;
+}
+
 SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, Progress& progress) {
     const auto runs = spec.runs();
     const auto [begin, end] = shardRange(int(runs.size()), options.shard, options.shards);
@@ -146,7 +198,9 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
     const bool dataValid = spec.folds() == 0 && data.split && !data.split->valid.empty() && !data.split->train.empty();
     const std::string hash = data.contentHash();
     std::vector<Parts> parts;
-    for (std::size_t f = 0; f < chosen.splits.size(); ++f) parts.push_back(partsOf(data, chosen.splits[f], task, dataValid, spec.splitSeed, int(f)));
+    const bool testCurve = spec.learner.gin.selection == neural::EpochSelection::TestCurve;
+    for (std::size_t f = 0; f < chosen.splits.size(); ++f)
+        parts.push_back(partsOf(data, chosen.splits[f], task, dataValid, testCurve, spec.splitSeed, int(f)));
 
     // The public information alone, once for the sweep: a random forest on n.
     double publicValue = std::nan(""), publicAccuracy = std::nan("");
@@ -172,8 +226,9 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
     else protocols = {spec.noisyTest};
     SweepResult result;
     struct FoldResults {
-        std::vector<std::vector<TaskScore>> value, control;
-        std::vector<double> epochs, seconds, rates;
+        std::vector<std::vector<TaskScore>> value, control;  // [protocol][fold]
+        std::vector<std::vector<double>> epochs;             // [protocol][fold]: the selected epoch
+        std::vector<double> seconds, rates;
     };
     std::map<std::uint64_t, FoldResults> cleanRuns;  // ε = ∞ trains on the clean graphs whatever the mechanism
     const int trainings = int(chosen.splits.size()) * (spec.controls ? 2 : 1);
@@ -190,28 +245,41 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
         mp.epsilon = budget;
         mp.seed = spec.noiseSeeds[run.noiseSeedIndex];
         const Released rel = release(data, mp, budget);
-        const std::vector<const Graph*> shuffled = shuffledWithinSameN(rel.graphs, mp.seed);
+        const GraphView shuffled = shuffledWithinSameN(rel.view, mp.seed);
 
         // value[protocol][fold], for the release and for its shuffled control
         FoldResults computed;
         auto& [value, control, epochs, seconds, rates] = computed;
         value.resize(2);
         control.resize(2);
+        epochs.resize(2);
         const auto cached = cleanRuns.find(mp.seed);
         if (std::isinf(budget) && cached != cleanRuns.end()) computed = cached->second;
+        std::vector<std::vector<std::vector<TaskScore>>> valueCurves, controlCurves;  // [fold][epoch − 1][protocol]
         int done = 0;
-        for (std::size_t f = 0; f < parts.size() && epochs.size() < parts.size(); ++f) {
+        for (std::size_t f = 0; f < parts.size() && value[0].size() < parts.size(); ++f) {
             const std::uint64_t seed = Rng(spec.learner.seed, "gin-run", mp.seed, f).next();
             SubProgress sub(progress, double(r - begin) * perRun + perRun * done++ / trainings, perRun / trainings);
-            const Trained t = trainAndScore(spec, data, task, parts[f], rel.graphs, rel.graphs, seed, sub);
-            for (int k = 0; k < 2; ++k) value[k].push_back(t.tests[k]);
-            epochs.push_back(t.epoch);
+            const Trained t = trainAndScore(spec, data, task, parts[f], rel.view, rel.view, seed, sub);
+            for (int k = 0; k < 2; ++k) {
+                value[k].push_back(t.tests[k]);
+                epochs[k].push_back(t.epoch);
+            }
+            valueCurves.push_back(t.curve);
             seconds.push_back(t.seconds);
             rates.push_back(t.gflopPerSecond);
             if (spec.controls) {
                 SubProgress subControl(progress, double(r - begin) * perRun + perRun * done++ / trainings, perRun / trainings);
                 const Trained c = trainAndScore(spec, data, task, parts[f], shuffled, shuffled, seed, subControl);
                 for (int k = 0; k < 2; ++k) control[k].push_back(c.tests[k]);
+                controlCurves.push_back(c.curve);
+            }
+        }
+        if (testCurve && !valueCurves.empty()) {  // Xu et al.'s choice, for each test protocol and for the control
+            const bool regression = data.tasks[task].type == TaskType::Regression;
+            for (int k = 0; k < 2; ++k) {
+                epochs[k].assign(parts.size(), bestMeanTestEpoch(valueCurves, k, regression, value[k]));
+                if (!controlCurves.empty()) bestMeanTestEpoch(controlCurves, k, regression, control[k]);
             }
         }
         if (std::isinf(budget)) cleanRuns[mp.seed] = computed;
@@ -259,7 +327,8 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
                 {"value", meanOf(vals)},
                 {"value_fold_std", sampleStdOf(vals)},
                 {"accuracy", meanOf(accs)},
-                {"selected_epoch", meanOf(epochs)},
+                {"selected_epoch", meanOf(epochs[k])},
+                {"epoch_selection", testCurve ? "test_curve (Xu et al.: best mean test accuracy over folds; optimistic)" : "validation"},
                 {"train_seconds", meanOf(seconds)},
                 {"train_gflops", meanOf(rates)},
             };

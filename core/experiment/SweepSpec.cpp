@@ -85,7 +85,10 @@ nlohmann::json SweepSpec::toJson() const {
         j["learner"].update({{"layers", g.layers}, {"hidden", g.hidden}, {"epochs", g.epochs}, {"lr", g.lr}, {"batch", g.batch},
                              {"dropout", g.dropout}, {"pooling", neural::key(g.pooling)}, {"features", neural::key(g.features)},
                              {"max_degree_feature", g.maxDegreeFeature}, {"patience", g.patience},
-                             {"regression_loss", neural::key(g.regressionLoss)}, {"threads", g.threads}});
+                             {"regression_loss", neural::key(g.regressionLoss)}, {"threads", g.threads},
+                             {"readout", neural::key(g.readout)}, {"mlp_norm", g.mlpNorm}, {"lr_decay_every", g.lrDecayEvery},
+                             {"lr_decay", g.lrDecay}, {"iterations_per_epoch", g.iterationsPerEpoch},
+                             {"epoch_selection", neural::key(g.selection)}});
     }
     j["noisy_test"] = bothTests ? nlohmann::json("both") : nlohmann::json(noisyTest);
     j["append_n"] = appendN;
@@ -115,6 +118,15 @@ void readGinParams(const nlohmann::json& l, neural::GinParams& g, std::string& f
     g.maxDegreeFeature = int(F::getInteger(l, "max_degree_feature", g.maxDegreeFeature, "learner", 1, 100000));
     g.patience = int(F::getInteger(l, "patience", g.patience, "learner", 0, 100000));
     g.threads = int(F::getInteger(l, "threads", g.threads, "learner", 1, 1024));
+    g.lrDecayEvery = int(F::getInteger(l, "lr_decay_every", g.lrDecayEvery, "learner", 0, 100000));
+    g.lrDecay = F::getNumber(l, "lr_decay", g.lrDecay, "learner", 1e-6, 1);
+    g.iterationsPerEpoch = int(F::getInteger(l, "iterations_per_epoch", g.iterationsPerEpoch, "learner", 0, 10000000));
+    field = "learner.mlp_norm";
+    g.mlpNorm = F::getBool(l, "mlp_norm", g.mlpNorm, "learner");
+    field = "learner.readout";
+    g.readout = neural::readoutFromString(F::getString(l, "readout", neural::key(g.readout), "learner"));
+    field = "learner.epoch_selection";
+    g.selection = neural::epochSelectionFromString(F::getString(l, "epoch_selection", neural::key(g.selection), "learner"));
     field = "learner.pooling";
     g.pooling = neural::poolingFromString(F::getString(l, "pooling", neural::key(g.pooling), "learner"));
     field = "learner.features";
@@ -218,7 +230,8 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
             field = "";
             F::checkKeys(l, {"kind", "k", "C", "gamma", "trees", "max_depth", "min_samples_split", "feature_tolerance", "seed",
                              "layers", "hidden", "epochs", "lr", "batch", "dropout", "pooling", "features", "max_degree_feature",
-                             "patience", "regression_loss", "threads"}, "learner");
+                             "patience", "regression_loss", "threads", "readout", "mlp_norm", "lr_decay_every",
+                             "lr_decay", "iterations_per_epoch", "epoch_selection"}, "learner");
             s.learner.kind = F::getString(l, "kind", s.learner.kind, "learner");
             if (!learn::isKnownLearner(s.learner.kind)) F::fail("learner.kind", "knn, svm, linear, forest, rf, boosting or gin", l["kind"]);
             readGinParams(l, s.learner.gin, field);

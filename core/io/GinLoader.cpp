@@ -184,6 +184,7 @@ Dataset loadGin(const std::string& path) {
     Reporter report(file, ds.warnings);
     std::vector<double> rawLabels;
     std::map<long, long> tagCounts;
+    std::vector<long> tags;
     int attributes = -1;
     std::vector<int> off, adj;
     ds.graphs.reserve(std::size_t(N));
@@ -204,7 +205,8 @@ Dataset loadGin(const std::string& path) {
             if (!sc.moreOnLine())
                 sc.fail("expected the line of node " + std::to_string(u) + " of " + which + " ('tag m neighbours...'; " +
                         std::to_string(n) + " node lines follow the header), found " + (sc.remainingBytes() ? "an empty line" : "the end of the file"));
-            tagCounts[sc.readCount("a node tag")]++;
+            tags.push_back(sc.readCount("a node tag"));
+            tagCounts[tags.back()]++;
             const long m = sc.readCount("the neighbour count", n);
             for (long k = 0; k < m; ++k) {
                 if (!sc.moreOnLine())
@@ -236,8 +238,8 @@ Dataset loadGin(const std::string& path) {
     }
     ds.notes.push_back(identity ? "class labels 0.." + std::to_string(classes.size() - 1) + " used as they are"
                                 : "class labels remapped: " + mapping);
-    ds.notes.push_back(tagCounts.size() == 1 ? "node tags: all " + std::to_string(tagCounts.begin()->first) + " (featureless)"
-                                             : std::to_string(tagCounts.size()) + " distinct node tags (not used: densities ignore node labels)");
+    if (tagCounts.size() == 1) ds.notes.push_back("node tags: all " + std::to_string(tagCounts.begin()->first) + " (featureless)");
+    else setNodeLabels(ds, tags);
     if (attributes > 0) ds.notes.push_back(std::to_string(attributes) + " node attributes per node (read, checked, not used)");
     const std::size_t slash = file.find_last_of('/');
     readFolds(slash == std::string::npos ? std::string(".") : file.substr(0, slash), ds);

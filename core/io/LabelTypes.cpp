@@ -41,4 +41,22 @@ void setClassLabels(Dataset& ds, std::vector<double> values) {
     ds.checkConsistent();
 }
 
+void setNodeLabels(Dataset& ds, const std::vector<long>& perNode) {
+    std::vector<long> values = perNode;
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    ds.nodeLabels.assign(ds.graphs.size(), {});
+    std::size_t k = 0;
+    for (std::size_t g = 0; g < ds.graphs.size(); ++g)
+        for (int v = 0; v < ds.graphs[g].numVertices(); ++v)
+            ds.nodeLabels[g].push_back(int(std::lower_bound(values.begin(), values.end(), perNode[k++]) - values.begin()));
+    ds.nodeLabelValues = int(values.size());
+    const bool identity = !values.empty() && values.front() == 0 && values.back() == long(values.size()) - 1;
+    ds.notes.push_back(std::to_string(values.size()) + " distinct node labels" +
+                       (identity ? " (0.." + std::to_string(values.size() - 1) + ", used as they are)"
+                                 : " (mapped to 0.." + std::to_string(values.size() - 1) + " in ascending order, from " +
+                                       std::to_string(values.front()) + ".." + std::to_string(values.back()) + ")") +
+                       "; densities ignore them, the GIN's \"labels\" features use them");
+}
+
 }  // namespace px::io

@@ -12,5 +12,8 @@ std::vector<double> encodeClasses(Dataset& ds, int task);
 // Sets one class column from raw per-graph values (or, if empty, no label columns at all) and
 // checks the data set.
 void setClassLabels(Dataset& ds, std::vector<double> values);
+// Sets Dataset::nodeLabels from one raw label per node, graph after graph (ds.graphs already read; the count
+// must match, which the caller has checked): values mapped to 0..L−1 in ascending order, with a note.
+void setNodeLabels(Dataset& ds, const std::vector<long>& perNode);
 
 }  // namespace px::io

@@ -31,7 +31,7 @@ Dataset loadTu(const std::string& folder) {
     const std::string prefix = findPrefix(folder);
     const std::string base = folder + "/" + prefix;
     const std::string aFile = base + "_A.txt", indFile = base + "_graph_indicator.txt",
-                      labFile = base + "_graph_labels.txt";
+                      labFile = base + "_graph_labels.txt", nodeLabFile = base + "_node_labels.txt";
 
     // Node → graph (0-based) and node → local index.
     std::vector<int> graphOf, localOf;
@@ -111,6 +111,26 @@ Dataset loadTu(const std::string& folder) {
         if (values.size() != graphSize.size())
             throw InputError(labFile, 0, "expected " + std::to_string(graphSize.size()) +
                              " labels (one per graph in graph_indicator), found " + std::to_string(values.size()));
+    }
+    if (fileExists(nodeLabFile)) {
+        std::vector<long> perNode;
+        LineReader r(nodeLabFile);
+        std::string_view line;
+        std::vector<std::string_view> f;
+        while (r.next(line)) {
+            splitFields(line, f);
+            if (f.empty()) r.fail("expected one node label per line (the first field is used), found an empty line");
+            perNode.push_back(parseLong(r, f[0], "a node label"));  // TU node labels are integers
+        }
+        if (perNode.size() != graphOf.size())
+            throw InputError(nodeLabFile, 0, "expected " + std::to_string(graphOf.size()) +
+                             " node labels (one per line of graph_indicator), found " + std::to_string(perNode.size()));
+        // graph_indicator lists nodes graph after graph (checked: localOf counts up within each graph)
+        std::vector<long> ordered(perNode.size());
+        std::vector<long> start(graphSize.size() + 1, 0);
+        for (std::size_t g = 0; g < graphSize.size(); ++g) start[g + 1] = start[g] + graphSize[g];
+        for (std::size_t i = 0; i < perNode.size(); ++i) ordered[std::size_t(start[graphOf[i]] + localOf[i])] = perNode[i];
+        setNodeLabels(ds, ordered);
     }
     setClassLabels(ds, std::move(values));
     return ds;

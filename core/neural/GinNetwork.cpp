@@ -1,32 +1,43 @@
 // The GIN network and the block-diagonal batches it runs on (TorchGin.h).
 #include "neural/TorchGin.h"
 
+#include <ATen/Parallel.h>
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace px::neural {
 
-int featureWidth(const GinParams& p) {
-    return p.features == NodeFeatures::Ones ? 1 : p.maxDegreeFeature + 1;
+int featureWidth(const GinParams& p, int nodeLabelValues) {
+    switch (p.features) {
+        case NodeFeatures::Ones: return 1;
+        case NodeFeatures::DegreeOneHot: return p.maxDegreeFeature + 1;
+        case NodeFeatures::Labels: return std::max(1, nodeLabelValues);
+    }
+    return 1;
 }
 
-GraphBatch makeBatch(const std::vector<const Graph*>& graphs, const std::vector<int>& members, const GinParams& p) {
+GraphBatch makeBatch(const GraphSet& set, const std::vector<int>& members, const GinParams& p, int nodeLabelValues) {
+    const std::vector<const Graph*>& graphs = set.graphs;
+    const bool labels = p.features == NodeFeatures::Labels;
+    if (labels && set.nodeLabels.size() != graphs.size())
+        throw std::invalid_argument("GIN: node features \"labels\" need the data set's node labels (this data set has none; use ones or degree)");
     long nodes = 0, arcs = 0;
     for (int i : members) {
         nodes += graphs[i]->numVertices();
         arcs += long(graphs[i]->adjacency().size());
     }
-    const int width = featureWidth(p);
+    const int width = featureWidth(p, nodeLabelValues);
     GraphBatch b;
     b.graphs = int(members.size());
     b.nodes = nodes;
     b.x = p.features == NodeFeatures::Ones ? torch::ones({nodes, 1}) : torch::zeros({nodes, width});
-    b.src = torch::empty({arcs}, torch::kLong);
-    b.dst = torch::empty({arcs}, torch::kLong);
+    b.rowStart = torch::empty({nodes + 1}, torch::kLong);
+    b.neighbours = torch::empty({arcs}, torch::kLong);
     b.graphOf = torch::empty({nodes}, torch::kLong);
     b.invCount = torch::empty({b.graphs, 1});
-    auto* src = b.src.data_ptr<std::int64_t>();
-    auto* dst = b.dst.data_ptr<std::int64_t>();
+    auto* rowStart = b.rowStart.data_ptr<std::int64_t>();
+    auto* neighbours = b.neighbours.data_ptr<std::int64_t>();
     auto* of = b.graphOf.data_ptr<std::int64_t>();
     auto* inv = b.invCount.data_ptr<float>();
     float* x = b.x.data_ptr<float>();
@@ -37,30 +48,78 @@ GraphBatch makeBatch(const std::vector<const Graph*>& graphs, const std::vector<
         inv[k] = n > 0 ? 1.0f / float(n) : 0.0f;
         for (int v = 0; v < n; ++v) {
             of[base + v] = k;
+            rowStart[base + v] = a;
             if (p.features == NodeFeatures::DegreeOneHot)
                 x[(base + v) * width + std::min(g.degree(v), p.maxDegreeFeature)] = 1.0f;
-            for (const int* u = g.neighborsBegin(v); u != g.neighborsEnd(v); ++u, ++a) {
-                src[a] = base + *u;
-                dst[a] = base + v;
+            if (labels) {
+                const int l = (*set.nodeLabels[std::size_t(members[k])])[std::size_t(v)];
+                if (l < 0 || l >= width) throw std::invalid_argument("GIN: a node label outside 0.." + std::to_string(width - 1));
+                x[(base + v) * width + l] = 1.0f;
             }
+            for (const int* u = g.neighborsBegin(v); u != g.neighborsEnd(v); ++u) neighbours[a++] = base + *u;
         }
         base += n;
     }
+    rowStart[nodes] = a;
     return b;
 }
 
-std::vector<GraphBatch> makeBatches(const std::vector<const Graph*>& graphs, const GinParams& p) {
+std::vector<GraphBatch> makeBatches(const GraphSet& set, const GinParams& p, int nodeLabelValues) {
     std::vector<GraphBatch> out;
-    for (int start = 0; start < int(graphs.size()); start += p.batch) {
+    const int count = int(set.graphs.size());
+    for (int start = 0; start < count; start += p.batch) {
         std::vector<int> members;
-        for (int i = start; i < std::min<int>(int(graphs.size()), start + p.batch); ++i) members.push_back(i);
-        out.push_back(makeBatch(graphs, members, p));
+        for (int i = start; i < std::min(count, start + p.batch); ++i) members.push_back(i);
+        out.push_back(makeBatch(set, members, p, nodeLabelValues));
     }
     return out;
 }
 
+namespace {
+
+// out_v = h_v + Σ_{u ∈ N(v)} h_u for every row v (h contiguous, N × width).
+template <typename T>
+void selfPlusNeighbourSum(const T* h, T* out, const std::int64_t* rowStart, const std::int64_t* neighbours, long nodes, long width) {
+    at::parallel_for(0, nodes, 64, [&](long begin, long end) {
+        for (long v = begin; v < end; ++v) {
+            T* o = out + v * width;
+            const T* self = h + v * width;
+            for (long c = 0; c < width; ++c) o[c] = self[c];
+            for (std::int64_t a = rowStart[v]; a < rowStart[v + 1]; ++a) {
+                const T* in = h + neighbours[a] * width;
+                for (long c = 0; c < width; ++c) o[c] += in[c];
+            }
+        }
+    });
+}
+
+torch::Tensor symmetricAggregate(const torch::Tensor& h, const torch::Tensor& rowStart, const torch::Tensor& neighbours) {
+    const torch::Tensor in = h.contiguous();
+    torch::Tensor out = torch::empty_like(in);
+    AT_DISPATCH_FLOATING_TYPES(in.scalar_type(), "ginAggregate", [&] {
+        selfPlusNeighbourSum(in.data_ptr<scalar_t>(), out.data_ptr<scalar_t>(), rowStart.data_ptr<std::int64_t>(),
+                             neighbours.data_ptr<std::int64_t>(), in.size(0), in.size(1));
+    });
+    return out;
+}
+
+struct AggregateFunction : torch::autograd::Function<AggregateFunction> {
+    static torch::Tensor forward(torch::autograd::AutogradContext* ctx, const torch::Tensor& h, const torch::Tensor& rowStart,
+                                 const torch::Tensor& neighbours) {
+        ctx->save_for_backward({rowStart, neighbours});
+        return symmetricAggregate(h, rowStart, neighbours);
+    }
+    static torch::autograd::tensor_list backward(torch::autograd::AutogradContext* ctx, torch::autograd::tensor_list grads) {
+        const auto saved = ctx->get_saved_variables();
+        return {symmetricAggregate(grads[0], saved[0], saved[1]), torch::Tensor(), torch::Tensor()};
+    }
+};
+
+}  // namespace
+
 torch::Tensor ginAggregate(const torch::Tensor& h, const GraphBatch& b) {
-    return h.index_add(0, b.dst, h.index_select(0, b.src));
+    if (h.dim() != 2 || h.size(0) != b.nodes) throw std::invalid_argument("ginAggregate: one row of node states per node of the batch");
+    return AggregateFunction::apply(h, b.rowStart, b.neighbours);
 }
 
 torch::Tensor poolGraphs(const torch::Tensor& h, const GraphBatch& b, Pooling pooling) {
@@ -85,27 +144,48 @@ GinNetImpl::GinNetImpl(int inWidth, int outWidth, const GinParams& p, at::Genera
         mlpIn_.push_back(register_module("mlp_in" + n, drawnLinear(l == 0 ? inWidth : p.hidden, p.hidden, gen)));
         mlpOut_.push_back(register_module("mlp_out" + n, drawnLinear(p.hidden, p.hidden, gen)));
         norms_.push_back(register_module("norm" + n, torch::nn::BatchNorm1d(p.hidden)));
+        if (p.mlpNorm) mlpNorms_.push_back(register_module("mlp_norm" + n, torch::nn::BatchNorm1d(p.hidden)));
     }
-    headIn_ = register_module("head_in", drawnLinear(p.hidden, p.hidden, gen));
-    headOut_ = register_module("head_out", drawnLinear(p.hidden, outWidth, gen));
+    if (p.readout == Readout::LastLayer) {
+        headIn_ = register_module("head_in", drawnLinear(p.hidden, p.hidden, gen));
+        headOut_ = register_module("head_out", drawnLinear(p.hidden, outWidth, gen));
+    } else {
+        for (int l = 0; l <= p.layers; ++l)
+            predictions_.push_back(register_module("prediction" + std::to_string(l), drawnLinear(l == 0 ? inWidth : p.hidden, outWidth, gen)));
+    }
 }
 
-torch::Tensor GinNetImpl::embed(const GraphBatch& b) {
-    torch::Tensor h = b.x;
+std::vector<torch::Tensor> GinNetImpl::layerStates(const GraphBatch& b) {
+    std::vector<torch::Tensor> states = {b.x};
     for (std::size_t l = 0; l < mlpIn_.size(); ++l) {
-        h = mlpOut_[l]->forward(torch::relu(mlpIn_[l]->forward(ginAggregate(h, b))));
-        h = torch::relu(norms_[l]->forward(h));
+        torch::Tensor h = mlpIn_[l]->forward(ginAggregate(states.back(), b));
+        if (p_.mlpNorm) h = mlpNorms_[l]->forward(h);
+        h = mlpOut_[l]->forward(torch::relu(h));
+        states.push_back(torch::relu(norms_[l]->forward(h)));
     }
-    return poolGraphs(h, b, p_.pooling);
+    return states;
+}
+
+torch::Tensor GinNetImpl::embed(const GraphBatch& b) { return poolGraphs(layerStates(b).back(), b, p_.pooling); }
+
+torch::Tensor GinNetImpl::dropped(const torch::Tensor& t, at::Generator* dropoutGen) const {
+    if (!is_training() || p_.dropout <= 0 || !dropoutGen) return t;
+    const torch::Tensor keep = torch::empty_like(t).bernoulli_(1.0 - p_.dropout, *dropoutGen);
+    return t * keep / (1.0 - p_.dropout);
 }
 
 torch::Tensor GinNetImpl::forward(const GraphBatch& b, at::Generator* dropoutGen) {
-    torch::Tensor g = embed(b);
-    if (is_training() && p_.dropout > 0 && dropoutGen) {
-        const torch::Tensor keep = torch::empty_like(g).bernoulli_(1.0 - p_.dropout, *dropoutGen);
-        g = g * keep / (1.0 - p_.dropout);
+    if (p_.readout == Readout::LastLayer) {
+        const torch::Tensor g = dropped(embed(b), dropoutGen);
+        return headOut_->forward(torch::relu(headIn_->forward(g)));
     }
-    return headOut_->forward(torch::relu(headIn_->forward(g)));
+    const std::vector<torch::Tensor> states = layerStates(b);
+    torch::Tensor score;
+    for (std::size_t l = 0; l < states.size(); ++l) {
+        const torch::Tensor term = dropped(predictions_[l]->forward(poolGraphs(states[l], b, p_.pooling)), dropoutGen);
+        score = l == 0 ? term : score + term;
+    }
+    return score;
 }
 
 }  // namespace px::neural

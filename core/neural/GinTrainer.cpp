@@ -53,6 +53,15 @@ void checkParams(const GinParams& p, const GinProblem& problem) {
     require(p.batch >= 1, "batch must be at least 1");
     require(p.dropout >= 0 && p.dropout < 1, "dropout must be in [0, 1)");
     require(p.maxDegreeFeature >= 1, "max degree feature must be at least 1");
+    require(p.lrDecayEvery >= 0 && p.lrDecay > 0 && p.lrDecay <= 1, "lr decay must be in (0, 1], every ≥ 0 epochs");
+    require(p.iterationsPerEpoch >= 0, "iterations per epoch must be ≥ 0");
+    if (p.features == NodeFeatures::Labels) {
+        require(problem.nodeLabelValues >= 1, "node features \"labels\" need the data set's node labels (this data set has none; use ones or degree)");
+        bool complete = problem.train.nodeLabels.size() == problem.train.graphs.size() &&
+                        problem.valid.nodeLabels.size() == problem.valid.graphs.size();
+        for (const GraphSet& t : problem.tests) complete = complete && t.nodeLabels.size() == t.graphs.size();
+        require(complete, "node features \"labels\": node labels for every training, validation and test graph");
+    }
     require(!problem.train.graphs.empty(), "no training graphs");
     require(problem.train.graphs.size() == problem.train.labels.size(), "one label per training graph");
     require(problem.valid.graphs.size() == problem.valid.labels.size(), "one label per validation graph");
@@ -91,10 +100,32 @@ std::vector<double> scoreAll(GinNet& net, std::vector<GraphBatch>& batches, Task
 double trainFlops(const GinParams& p, const GinProblem& problem) {
     double nodes = 0;
     for (const Graph* g : problem.train.graphs) nodes += g->numVertices();
-    const double h = p.hidden;
-    const double perNode = 2 * (featureWidth(p) * h + h * h) + (p.layers - 1) * 2 * (2 * h * h);
-    const double perGraph = 2 * (h * h + h * outputWidth(problem));
-    return 3 * (nodes * perNode + double(problem.train.graphs.size()) * perGraph);
+    double graphs = double(problem.train.graphs.size());
+    if (p.iterationsPerEpoch > 0) {  // random batches: the mean graph, iterations × batch times
+        const double seen = double(p.iterationsPerEpoch) * std::min<double>(p.batch, graphs);
+        nodes *= seen / graphs;
+        graphs = seen;
+    }
+    const double h = p.hidden, out = outputWidth(problem);
+    const double perNode = 2 * (featureWidth(p, problem.nodeLabelValues) * h + h * h) + (p.layers - 1) * 2 * (2 * h * h);
+    const double perGraph = p.readout == Readout::LastLayer ? 2 * (h * h + h * out) : 2 * (featureWidth(p, problem.nodeLabelValues) + p.layers * h) * out;
+    return 3 * (nodes * perNode + graphs * perGraph);
+}
+
+// The training graphs of batch k of an epoch: consecutive slices of `order` (one pass), or with
+// iterationsPerEpoch a fresh random sample of `batch` graphs per batch (Xu et al.'s epochs).
+std::vector<int> batchMembers(const GinParams& p, int nTrain, int epoch, int k, std::vector<int>& order) {
+    if (p.iterationsPerEpoch == 0)
+        return std::vector<int>(order.begin() + long(k) * p.batch, order.begin() + std::min(nTrain, (k + 1) * p.batch));
+    std::iota(order.begin(), order.end(), 0);
+    Rng draw(p.seed, "gin-sampled-batch", std::uint64_t(epoch), std::uint64_t(k));
+    const int size = std::min(nTrain, p.batch);
+    for (int i = 0; i < size; ++i) std::swap(order[i], order[i + int(draw.below(std::uint64_t(nTrain - i)))]);
+    return std::vector<int>(order.begin(), order.begin() + size);
+}
+
+void setLearningRate(torch::optim::Adam& optimizer, double lr) {
+    for (auto& group : optimizer.param_groups()) static_cast<torch::optim::AdamOptions&>(group.options()).lr(lr);
 }
 
 }  // namespace
@@ -105,34 +136,36 @@ GinOutcome trainGin(const GinParams& p, const GinProblem& problem, Progress& pro
     ThreadScope threads(p.threads);
     at::Generator weights = at::make_generator<at::CPUGeneratorImpl>(Rng(p.seed, "gin-weights").next());
     at::Generator dropout = at::make_generator<at::CPUGeneratorImpl>(Rng(p.seed, "gin-dropout").next());
-    GinNet net(featureWidth(p), outputWidth(problem), p, weights);
+    const int labelValues = problem.nodeLabelValues;
+    GinNet net(featureWidth(p, labelValues), outputWidth(problem), p, weights);
     torch::optim::Adam optimizer(net->parameters(), torch::optim::AdamOptions(p.lr));
 
     GinOutcome outcome;
     for (const auto& t : net->parameters()) outcome.parameters += t.numel();
     outcome.trainFlopsPerEpoch = trainFlops(p, problem);
     outcome.selectedValid = std::nan("");
-    std::vector<GraphBatch> validBatches = makeBatches(problem.valid.graphs, p);
+    std::vector<GraphBatch> validBatches = makeBatches(problem.valid, p, labelValues);
     std::vector<std::vector<GraphBatch>> testBatches;
-    for (const auto& t : problem.tests) testBatches.push_back(makeBatches(t, p));
+    for (const auto& t : problem.tests) testBatches.push_back(makeBatches(t, p, labelValues));
     const torch::Tensor labels = torch::tensor(problem.train.labels, torch::kFloat);
 
     const int nTrain = int(problem.train.graphs.size());
-    const int batchesPerEpoch = (nTrain + p.batch - 1) / p.batch;
+    const int batchesPerEpoch = p.iterationsPerEpoch > 0 ? p.iterationsPerEpoch : (nTrain + p.batch - 1) / p.batch;
     std::vector<int> order(nTrain);
     double best = problem.lowerIsBetter ? INFINITY : -INFINITY;
     int sinceBest = 0;
     for (int epoch = 1; epoch <= p.epochs; ++epoch) {
         const auto e0 = Clock::now();
+        if (p.lrDecayEvery > 0) setLearningRate(optimizer, p.lr * std::pow(p.lrDecay, double((epoch - 1) / p.lrDecayEvery)));
         std::iota(order.begin(), order.end(), 0);
         Rng shuffle(p.seed, "gin-batches", std::uint64_t(epoch));
         for (int i = nTrain - 1; i > 0; --i) std::swap(order[i], order[shuffle.below(std::uint64_t(i) + 1)]);
         net->train();
-        double lossSum = 0;
+        double lossSum = 0, seen = 0;
         for (int k = 0; k < batchesPerEpoch; ++k) {
             if (progress.cancelled()) throw Cancelled();
-            std::vector<int> members(order.begin() + k * p.batch, order.begin() + std::min(nTrain, (k + 1) * p.batch));
-            const GraphBatch b = makeBatch(problem.train.graphs, members, p);
+            const std::vector<int> members = batchMembers(p, nTrain, epoch, k, order);
+            const GraphBatch b = makeBatch(problem.train, members, p, labelValues);
             if (b.nodes < 2) continue;  // batch norm needs two values per channel
             const torch::Tensor target = labels.index_select(0, torch::tensor(std::vector<std::int64_t>(members.begin(), members.end())));
             optimizer.zero_grad();
@@ -140,12 +173,13 @@ GinOutcome trainGin(const GinParams& p, const GinProblem& problem, Progress& pro
             loss.backward();
             optimizer.step();
             lossSum += loss.item<double>() * double(members.size());
+            seen += double(members.size());
             progress.report((double(epoch - 1) + double(k + 1) / batchesPerEpoch) / p.epochs);
         }
         net->eval();
         EpochRecord rec;
         rec.epoch = epoch;
-        rec.trainLoss = lossSum / nTrain;
+        rec.trainLoss = lossSum / std::max(1.0, seen);
         rec.validMetric = std::nan("");
         bool improved = problem.valid.graphs.empty();
         if (!problem.valid.graphs.empty()) {
@@ -162,6 +196,10 @@ GinOutcome trainGin(const GinParams& p, const GinProblem& problem, Progress& pro
         } else {
             ++sinceBest;
         }
+        if (p.selection == EpochSelection::TestCurve) {
+            outcome.testCurve.emplace_back();
+            for (auto& tb : testBatches) outcome.testCurve.back().push_back(scoreAll(net, tb, problem.type));
+        }
         rec.seconds = since(e0);
         outcome.epochs.push_back(rec);
         if (p.patience > 0 && sinceBest >= p.patience) break;
@@ -175,14 +213,14 @@ GinOutcome trainGin(const GinParams& p, const GinProblem& problem, Progress& pro
     return outcome;
 }
 
-std::vector<std::vector<double>> ginGraphEmbeddings(const GinParams& p, const std::vector<const Graph*>& graphs) {
+std::vector<std::vector<double>> ginGraphEmbeddings(const GinParams& p, const GraphSet& graphs, int nodeLabelValues) {
     ThreadScope threads(p.threads);
     at::Generator weights = at::make_generator<at::CPUGeneratorImpl>(Rng(p.seed, "gin-weights").next());
-    GinNet net(featureWidth(p), 1, p, weights);
+    GinNet net(featureWidth(p, nodeLabelValues), 1, p, weights);
     net->eval();
     torch::NoGradGuard noGrad;
     std::vector<std::vector<double>> rows;
-    for (GraphBatch& b : makeBatches(graphs, p)) {
+    for (GraphBatch& b : makeBatches(graphs, p, nodeLabelValues)) {
         const torch::Tensor e = net->embed(b).to(torch::kDouble).contiguous();
         for (long i = 0; i < e.size(0); ++i)
             rows.emplace_back(e[i].data_ptr<double>(), e[i].data_ptr<double>() + e.size(1));

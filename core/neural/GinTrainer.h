@@ -1,8 +1,8 @@
 #pragma once
 // Trains a GIN (GinParams.h) on labelled graphs and scores test graphs, on LibTorch, on the CPU.
 //
-// Graphs of a mini-batch are joined into one block-diagonal graph; a layer's neighbour sum is one
-// index_add over the batch's directed edge list (both directions of every edge), so the cost of a layer is
+// Graphs of a mini-batch are joined into one block-diagonal graph; a layer's neighbour sum is one pass
+// over the batch's adjacency in CSR form (both directions of every edge), so the cost of a layer is
 // O(E·h) for the messages and O(N·h²) for the MLP. Training is deterministic for a seed on one thread:
 // the weights are drawn from a generator of the training's own (not torch's global one), and the batch
 // order and dropout masks from px::Rng streams keyed by the seed. Progress is reported per batch and a
@@ -10,7 +10,8 @@
 //
 // Selection: after every epoch the validation graphs are scored; the test sets are scored only when the
 // validation metric improves, so every test score comes from the epoch with the best validation metric
-// (the reference baseline's rule). Without validation graphs the last epoch is taken.
+// (the reference baseline's rule). Without validation graphs the last epoch is taken. With
+// EpochSelection::TestCurve every epoch's test scores are kept as well (testCurve) for the caller to choose.
 // The API has no LibTorch type: only GinTrainer.cpp and GinNetwork.cpp include torch.
 #include "common/Progress.h"
 #include "dataset/Dataset.h"
@@ -21,8 +22,13 @@
 
 namespace px::neural {
 
-struct LabelledGraphs {
+struct GraphSet {
+    GraphSet(std::vector<const Graph*> g = {}) : graphs(std::move(g)) {}
     std::vector<const Graph*> graphs;
+    std::vector<const std::vector<int>*> nodeLabels;  // features "labels": one per graph (its Dataset::nodeLabels row)
+};
+
+struct LabelledGraphs : GraphSet {
     std::vector<double> labels;  // one per graph: 0/1, the class index, or the target value
 };
 
@@ -30,7 +36,8 @@ struct GinProblem {
     TaskType type = TaskType::Binary;
     int classes = 2;                                // MultiClass: number of classes
     LabelledGraphs train, valid;                    // valid may be empty
-    std::vector<std::vector<const Graph*>> tests;   // every test set is scored at the selected epoch
+    std::vector<GraphSet> tests;                    // every test set is scored at the selected epoch
+    int nodeLabelValues = 0;                        // features "labels": width of the one-hot code
     // The validation metric of the scores of `valid` (same convention as the outcome's scores), and
     // whether lower is better (RMSE). Required when valid is non-empty.
     std::function<double(const std::vector<double>& scores)> validMetric;
@@ -48,6 +55,8 @@ struct GinOutcome {
     // Per test set, one score per graph: binary tasks the probability of class 1, multi-class the predicted
     // class, regression the prediction. Taken at `selectedEpoch`.
     std::vector<std::vector<double>> testScores;
+    // EpochSelection::TestCurve: testCurve[epoch − 1][test set] = the scores after that epoch.
+    std::vector<std::vector<std::vector<double>>> testCurve;
     int selectedEpoch = 0;
     double selectedValid = 0;    // the validation metric at that epoch (NaN without validation graphs)
     std::vector<EpochRecord> epochs;
@@ -61,6 +70,6 @@ GinOutcome trainGin(const GinParams& params, const GinProblem& problem, Progress
 
 // The graph-level outputs (pooled vector, before the head) of an untrained GIN with the given seed for each
 // graph, as rows; used by the tests to check what a GIN can and cannot tell apart.
-std::vector<std::vector<double>> ginGraphEmbeddings(const GinParams& params, const std::vector<const Graph*>& graphs);
+std::vector<std::vector<double>> ginGraphEmbeddings(const GinParams& params, const GraphSet& graphs, int nodeLabelValues = 0);
 
 }  // namespace px::neural

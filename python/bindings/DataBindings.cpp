@@ -218,7 +218,9 @@ Dataset subset(const Dataset& ds, const py::array_t<std::int64_t, py::array::c_s
     for (std::size_t k = 0; k < idx.size(); ++k) {
         out.graphs.push_back(ds.graphs[std::size_t(idx[k])]);
         out.labels.row(long(k)) = ds.labels.row(idx[k]);
+        if (!ds.nodeLabels.empty()) out.nodeLabels.push_back(ds.nodeLabels[std::size_t(idx[k])]);
     }
+    out.nodeLabelValues = ds.nodeLabels.empty() ? 0 : ds.nodeLabelValues;
     return out;
 }
 
@@ -258,6 +260,12 @@ void bindData(py::module_& m) {
             for (const auto& f : ds.folds) l.append(splitDict(f));
             return l;
         }, "shipped cross-validation folds (train/test index arrays each)")
+        .def("node_labels", [](const Dataset& ds, int i) {
+            if (i < 0 || i >= ds.size()) throw py::index_error("graph " + std::to_string(i) + " of " + std::to_string(ds.size()));
+            if (ds.nodeLabels.empty()) return py::object(py::none());
+            return py::object(indexArray(ds.nodeLabels[std::size_t(i)]));
+        }, py::arg("graph"), "node labels of one graph (int64 array, 0..L−1 as the loader mapped them) or None without node labels")
+        .def_readonly("node_label_values", &Dataset::nodeLabelValues, "L: distinct node labels (0 without node labels)")
         .def_readonly("warnings", &Dataset::warnings)
         .def_readonly("notes", &Dataset::notes)
         .def("content_hash", &Dataset::contentHash)

@@ -27,6 +27,16 @@ def test_tu_data_with_labels_and_folds(shared_data):
     data = px.load(shared_data / "MUTAG")
     assert len(data) == 188 and data.labels.shape == (188, 1)
     assert set(np.unique(data.labels)) == {0.0, 1.0}
+    # Node labels (atom types) against the raw files read with numpy: the loader's codes are the ranks of the values.
+    raw = np.loadtxt(shared_data / "MUTAG" / "MUTAG_node_labels.txt", dtype=np.int64)
+    graph_of = np.loadtxt(shared_data / "MUTAG" / "MUTAG_graph_indicator.txt", dtype=np.int64)
+    values, codes = np.unique(raw, return_inverse=True)
+    assert data.node_label_values == len(values) == 7
+    for g in (0, 5, 187):
+        assert np.array_equal(data.node_labels(g), codes[graph_of == g + 1])
+    sub = data.subset(np.array([187, 0]))
+    assert np.array_equal(sub.node_labels(0), data.node_labels(187)) and sub.node_label_values == 7
+    assert px.load("builtin:er").node_labels(0) is None
 
 
 def test_gin_data_has_its_folds(shared_data):

@@ -27,6 +27,7 @@ inline ExplorerSettings customSettings() {
     s.ginLayers = 4;
     s.ginHidden = 48;
     s.ginEpochs = 12;
+    s.ginFeatures = "degree";
     s.protocol = "10-fold";
     s.noisyTest = false;
     s.repetitions = 1;

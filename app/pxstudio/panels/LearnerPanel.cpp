@@ -41,6 +41,13 @@ LearnerPanel::LearnerPanel(QWidget* parent) : SettingsPanel(tr("Learner"), paren
     ginHidden_ = spin(4, 512, tr("GIN width: the hidden size of every layer's MLP (the baseline uses 300; smaller trains faster)"));
     ginEpochs_ = spin(1, 500, tr("GIN epochs: passes over the training graphs; the test score is taken at the epoch with the best\n"
                                  "validation metric (the validation graphs are released like the training graphs). Baseline: 100."));
+    ginFeatures_ = new QComboBox;
+    ginFeatures_->addItem(tr("all ones"), "ones");
+    ginFeatures_->addItem(tr("degree one-hot"), "degree");
+    ginFeatures_->addItem(tr("node labels"), "labels");
+    ginFeatures_->setToolTip(tr("GIN node features h⁰_v: all ones (the seed's baseline: the GIN sees structure only), the one-hot\n"
+                                "code of the degree (Xu et al. on social graphs), or of the data set's node labels (atom types of\n"
+                                "the TU molecules; data sets without node labels refuse it). The 1-WL colouring starts from them."));
     protocol_ = new QComboBox;
     protocol_->addItem(tr("train/test split"), "split");
     protocol_->addItem(tr("10-fold CV"), "10-fold");
@@ -59,12 +66,13 @@ LearnerPanel::LearnerPanel(QWidget* parent) : SettingsPanel(tr("Learner"), paren
     form->addRow(tr("GIN layers"), ginLayers_);
     form->addRow(tr("GIN width"), ginHidden_);
     form->addRow(tr("GIN epochs"), ginEpochs_);
+    form->addRow(tr("GIN node features"), ginFeatures_);
     form->addRow(tr("Evaluation"), protocol_);
     form->addRow(noisyTest_);
     form->addRow(tr("Repetitions"), reps_);
     for (QSpinBox* b : {k_, trees_, reps_, ginLayers_, ginHidden_, ginEpochs_}) connect(b, QOverload<int>::of(&QSpinBox::valueChanged), this, &LearnerPanel::edited);
     connect(c_, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, &LearnerPanel::edited);
-    for (QComboBox* b : {learner_, protocol_}) connect(b, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &LearnerPanel::edited);
+    for (QComboBox* b : {learner_, protocol_, ginFeatures_}) connect(b, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &LearnerPanel::edited);
     connect(learner_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &LearnerPanel::enableForLearner);
     connect(noisyTest_, &QCheckBox::toggled, this, &LearnerPanel::edited);
 }
@@ -75,6 +83,7 @@ void LearnerPanel::enableForLearner() {
     c_->setEnabled(l == "svm" || l == "linear");
     trees_->setEnabled(l == "forest" || l == "boosting");
     for (QSpinBox* b : {ginLayers_, ginHidden_, ginEpochs_}) b->setEnabled(l == "gin");
+    ginFeatures_->setEnabled(l == "gin");
 }
 
 void LearnerPanel::apply(const ExplorerSettings& s) {
@@ -86,6 +95,7 @@ void LearnerPanel::apply(const ExplorerSettings& s) {
         ginLayers_->setValue(s.ginLayers);
         ginHidden_->setValue(s.ginHidden);
         ginEpochs_->setValue(s.ginEpochs);
+        ginFeatures_->setCurrentIndex(std::max(0, ginFeatures_->findData(QString::fromStdString(s.ginFeatures))));
         protocol_->setCurrentIndex(std::max(0, protocol_->findData(QString::fromStdString(s.protocol))));
         noisyTest_->setChecked(s.noisyTest);
         reps_->setValue(s.repetitions);
@@ -101,6 +111,7 @@ void LearnerPanel::collect(ExplorerSettings& s) const {
     s.ginLayers = ginLayers_->value();
     s.ginHidden = ginHidden_->value();
     s.ginEpochs = ginEpochs_->value();
+    s.ginFeatures = ginFeatures_->currentData().toString().toStdString();
     s.protocol = protocol_->currentData().toString().toStdString();
     s.noisyTest = noisyTest_->isChecked();
     s.repetitions = reps_->value();
@@ -115,6 +126,7 @@ std::vector<std::pair<QWidget*, SettingsPanel::Reset>> LearnerPanel::resets() {
             {ginLayers_, [d](ExplorerSettings& s) { s.ginLayers = d.ginLayers; }},
             {ginHidden_, [d](ExplorerSettings& s) { s.ginHidden = d.ginHidden; }},
             {ginEpochs_, [d](ExplorerSettings& s) { s.ginEpochs = d.ginEpochs; }},
+            {ginFeatures_, [d](ExplorerSettings& s) { s.ginFeatures = d.ginFeatures; }},
             {protocol_, [d](ExplorerSettings& s) { s.protocol = d.protocol; }},
             {noisyTest_, [d](ExplorerSettings& s) { s.noisyTest = d.noisyTest; }},
             {reps_, [d](ExplorerSettings& s) { s.repetitions = d.repetitions; }}};

@@ -20,6 +20,7 @@ private:
     void enableForLearner();
     QComboBox *learner_, *protocol_;
     QSpinBox *k_, *trees_, *reps_, *ginLayers_, *ginHidden_, *ginEpochs_;
+    QComboBox* ginFeatures_;
     QDoubleSpinBox* c_;
     QCheckBox* noisyTest_;
 };

@@ -25,7 +25,7 @@ void ginToTu(const std::string& ginText, const std::string& folder, const std::s
     int graphs = 0;
     in >> graphs;
     std::ofstream a(folder + "/" + name + "_A.txt"), ind(folder + "/" + name + "_graph_indicator.txt"),
-        lab(folder + "/" + name + "_graph_labels.txt");
+        lab(folder + "/" + name + "_graph_labels.txt"), tags(folder + "/" + name + "_node_labels.txt");
     long base = 0;
     for (int g = 1; g <= graphs; ++g) {
         int n = 0;
@@ -36,6 +36,7 @@ void ginToTu(const std::string& ginText, const std::string& folder, const std::s
             int tag = 0, m = 0;
             in >> tag >> m;
             ind << g << "\n";
+            tags << tag << "\n";
             for (int k = 0; k < m; ++k) {
                 int v = 0;
                 in >> v;
@@ -93,6 +94,8 @@ private slots:
         QCOMPARE(a.size(), b.size());
         for (int i = 0; i < a.size(); ++i) QVERIFY2(a.graphs[i] == b.graphs[i], qPrintable(QString("graph %1").arg(i)));
         QVERIFY(a.labels == b.labels);  // both remap {-1, 3, 7} to 0..2 in ascending order
+        QCOMPARE(a.nodeLabelValues, 4);  // node tags 0..3 → the GIN's "labels" features; the same from both formats
+        QVERIFY(a.nodeLabels == b.nodeLabels);
         QVERIFY(a.tasks[0].type == TaskType::MultiClass);
         QVERIFY(a.warnings.empty());
         bool mapping = false;

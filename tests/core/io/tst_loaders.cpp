@@ -46,6 +46,13 @@ private slots:
         QCOMPARE(ds.labels(0, 0), 0.0);  // -1 → class 0
         QCOMPARE(ds.labels(1, 0), 1.0);  //  1 → class 1
         QCOMPARE(ds.tasks[0].type, TaskType::Binary);
+        // SMALL_node_labels.txt: 7 3 7 | 12 3 → values 3, 7, 12 mapped to 0, 1, 2 in ascending order
+        QCOMPARE(ds.nodeLabelValues, 3);
+        QCOMPARE(ds.nodeLabels[0], (std::vector<int>{1, 0, 1}));
+        QCOMPARE(ds.nodeLabels[1], (std::vector<int>{2, 0}));
+        Dataset unlabelled = ds;
+        unlabelled.nodeLabels.clear();
+        QVERIFY(unlabelled.contentHash() != ds.contentHash());  // node labels are part of the data
     }
     void edgeListAndGraphML() {
         std::vector<std::string> w;
@@ -111,6 +118,8 @@ private slots:
         row("tu_nonnumeric", "BAD_A.txt", 2, "expected a node id (digits only");
         row("tu_empty_graph", "BAD_graph_indicator.txt", 0, "graph 2 has no nodes");
         row("tu_missing_indicator", "BAD_graph_indicator.txt", 0, "cannot open");
+        row("tu_node_label_count", "BAD_node_labels.txt", 0, "expected 5 node labels");
+        row("tu_node_label_nonnumeric", "BAD_node_labels.txt", 3, "found 'C'");
         row("edgelist_nonnumeric.txt", "edgelist_nonnumeric.txt", 2, "found 'two'");
         row("edgelist_one_field.txt", "edgelist_one_field.txt", 2, "expected an edge");
         row("edgelist_negative.txt", "edgelist_negative.txt", 2, "no sign");

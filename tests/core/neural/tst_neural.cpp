@@ -7,6 +7,7 @@
 //  - determinism (same seed, same scores and losses; another seed, others), the training loss falling on a
 //    small task, cancel within one batch, and a GIN sweep end to end with both test protocols and controls.
 #include "common/Error.h"
+#include "experiment/GraphSweep.h"
 #include "experiment/SweepRunner.h"
 #include "generators/Generators.h"
 #include "neural/GinTrainer.h"
@@ -14,6 +15,7 @@
 
 #include <QtTest>
 #include <cmath>
+#include <numeric>
 
 using namespace px;
 using namespace px::neural;
@@ -103,6 +105,31 @@ private slots:
         QCOMPARE(agg[0][0].item<double>(), 0.0 + 1 + 4);  // cycle vertex 0: neighbours 1 and 4
     }
 
+    void neighbourSumMatchesAnEdgeListScatter() {
+        // The CSR kernel against torch's own scatter over an edge list built from Graph::edges(), on random
+        // graphs of several densities (isolated vertices included) and at the width the reference uses.
+        std::vector<Graph> gs;
+        Rng rng(40);
+        for (int i = 0; i < 6; ++i) gs.push_back(gen::erdosRenyi(12 + 7 * i, 0.05 + 0.15 * i, rng));
+        GinParams p;
+        std::vector<int> all(gs.size());
+        std::iota(all.begin(), all.end(), 0);
+        const GraphBatch b = makeBatch(pointers(gs), all, p);
+        std::vector<std::int64_t> from, to;
+        long base = 0;
+        for (const Graph& g : gs) {
+            for (const auto& [u, v] : g.edges()) {
+                from.insert(from.end(), {base + u, base + v});
+                to.insert(to.end(), {base + v, base + u});
+            }
+            base += g.numVertices();
+        }
+        const torch::Tensor h = torch::randn({b.nodes, 300});
+        const torch::Tensor reference = h.index_add(0, torch::tensor(to), h.index_select(0, torch::tensor(from)));
+        QVERIFY(torch::allclose(ginAggregate(h, b), reference, 1e-5, 1e-5));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ginAggregate(torch::randn({b.nodes + 1, 3}), b));
+    }
+
     void poolingGradients() {
         const std::vector<Graph> gs = {gen::cycle(5), gen::star(3), Graph::fromEdges(0, {})};
         GinParams p;
@@ -116,7 +143,15 @@ private slots:
         QCOMPARE(poolGraphs(ones, b, Pooling::Mean)[2][0].item<float>(), 0.0f);  // a graph without nodes pools to 0
     }
 
+    void everyLayerGradient_data() {
+        QTest::addColumn<int>("readout");
+        QTest::addColumn<bool>("mlpNorm");
+        QTest::newRow("reference: head on the last layer") << int(Readout::LastLayer) << false;
+        QTest::newRow("Xu et al.: every layer's prediction, norm in the MLP") << int(Readout::EveryLayer) << true;
+    }
     void everyLayerGradient() {
+        QFETCH(int, readout);
+        QFETCH(bool, mlpNorm);
         // The whole network in double precision, training mode (batch norm with batch statistics): the loss's
         // gradient with respect to every weight tensor (each layer's MLP, norm, the head) against differences.
         const std::vector<Graph> gs = {gen::cycle(5), gen::star(3), gen::path(4), gen::complete(4)};
@@ -125,6 +160,8 @@ private slots:
         p.hidden = 3;
         p.features = NodeFeatures::DegreeOneHot;
         p.maxDegreeFeature = 4;
+        p.readout = Readout(readout);
+        p.mlpNorm = mlpNorm;
         at::Generator gen = at::make_generator<at::CPUGeneratorImpl>(3);
         GinNet net(featureWidth(p), 1, p, gen);
         net->to(torch::kDouble);
@@ -157,7 +194,9 @@ private slots:
                 ++checked;
             }
         }
-        QVERIFY(checked > 30);  // 2 layers × (2 linear × 2 + norm × 2) + head 4 tensors, up to 6 entries each
+        // 2 layers × (2 linear × 2 + norm × 2 [+ MLP norm × 2]) + head 4 tensors or 3 predictions × 2, ≤ 6 entries each
+        QVERIFY(checked > 30);
+        QCOMPARE(int(net->named_parameters().size()), readout == int(Readout::LastLayer) ? 16 : 22);
     }
 
     void oneWlEquivalentGraphsLookTheSame() {
@@ -263,7 +302,8 @@ private slots:
         GinParams p = smallParams();
         p.dropout = 1.0;
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, trainGin(p, pr));
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, nodeFeaturesFromString("labels"));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, nodeFeaturesFromString("tags"));
+        QCOMPARE(nodeFeaturesFromString(key(NodeFeatures::Labels)), NodeFeatures::Labels);
     }
 
     void ginSweepEndToEnd() {
@@ -290,12 +330,141 @@ private slots:
         QCOMPARE(r.runs.at(2, "value").get<double>(), r.runs.at(3, "value").get<double>());
     }
 
+    void nodeLabelFeaturesTellLabelledCopiesApart() {
+        // Two copies of the same graph that differ only in their node labels: the all-ones GIN sees one graph,
+        // the "labels" GIN two, and training on the labels fits them (theory: the 1-WL colouring starts from the
+        // labels). Labels that are not there are refused by name.
+        const std::vector<Graph> gs = {gen::path(4), gen::path(4)};
+        const std::vector<int> a = {0, 0, 1, 1}, b = {1, 0, 0, 1};
+        GraphSet set(pointers(gs));
+        set.nodeLabels = {&a, &b};
+        GinParams p = smallParams(5);
+        const auto ones = ginGraphEmbeddings(p, set);
+        QVERIFY(maxAbsDiff(ones[0], ones[1]) < 1e-6);
+        p.features = NodeFeatures::Labels;
+        const auto labelled = ginGraphEmbeddings(p, set, 2);
+        QVERIFY(maxAbsDiff(labelled[0], labelled[1]) > 1e-3);
+        GinProblem pr = pairProblem(pointers(gs));
+        pr.train.nodeLabels = set.nodeLabels;
+        pr.tests = {set};
+        pr.nodeLabelValues = 2;
+        const GinOutcome out = trainGin(p, pr);
+        QVERIFY2(out.testScores[0][0] < 0.5 && out.testScores[0][1] > 0.5, "labelled copies fitted");
+        pr.nodeLabelValues = 0;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, trainGin(p, pr));
+    }
+
+    void learningRateDecayFreezesTheWeights() {
+        // One full batch per epoch, so an epoch's loss is a function of the weights alone. Decaying the rate by
+        // 10⁻⁶ after every epoch freezes the network after one step: the losses of epochs 3 and 4 agree; at a
+        // constant rate they do not.
+        const Dataset ds = gen::builtin("er");
+        std::vector<const Graph*> some;
+        for (int i = 0; i < 24; ++i) some.push_back(&ds.graphs[i]);
+        GinProblem pr = pairProblem(some);
+        GinParams p = smallParams(2);
+        p.batch = 24;
+        p.epochs = 4;
+        const GinOutcome constant = trainGin(p, pr);
+        p.lrDecayEvery = 1;
+        p.lrDecay = 1e-6;
+        const GinOutcome frozen = trainGin(p, pr);
+        QCOMPARE(frozen.epochs[0].trainLoss, constant.epochs[0].trainLoss);  // the first epoch runs at the full rate
+        QVERIFY(std::abs(frozen.epochs[3].trainLoss - frozen.epochs[2].trainLoss) < 1e-6);
+        QVERIFY(std::abs(constant.epochs[3].trainLoss - constant.epochs[2].trainLoss) > 1e-4);
+    }
+
+    void sampledEpochsAndTestCurve() {
+        // Xu et al.'s epochs (iterations of random batches) and the test curve: one score list per epoch and
+        // test set, the last equal to the reported scores (no validation: the last epoch is taken); deterministic.
+        const Dataset ds = gen::builtin("er");
+        std::vector<const Graph*> some;
+        for (int i = 0; i < 40; ++i) some.push_back(&ds.graphs[i]);
+        GinProblem pr = pairProblem(some);
+        GinParams p = smallParams(3);
+        p.epochs = 5;
+        p.iterationsPerEpoch = 3;
+        p.batch = 8;
+        p.readout = Readout::EveryLayer;
+        p.mlpNorm = true;
+        p.dropout = 0.5;
+        p.selection = EpochSelection::TestCurve;
+        const GinOutcome a = trainGin(p, pr), b = trainGin(p, pr);
+        QCOMPARE(int(a.testCurve.size()), 5);
+        QCOMPARE(a.testCurve.back()[0], a.testScores[0]);
+        QCOMPARE(a.selectedEpoch, 5);
+        QCOMPARE(a.testScores, b.testScores);
+        QCOMPARE(a.epochs.back().trainLoss, b.epochs.back().trainLoss);
+    }
+
+    void bestMeanTestEpochIsTheArgmaxOfTheFoldMean() {
+        // Two folds, three epochs: fold means of accuracy 0.55, 0.70, 0.65 → epoch 2 for both folds, although
+        // fold 1 alone peaks at epoch 3. Regression picks the lowest mean RMSE.
+        auto score = [](double acc) { return experiment::TaskScore{"accuracy", acc, acc}; };
+        const std::vector<std::vector<std::vector<experiment::TaskScore>>> curves = {
+            {{score(0.5)}, {score(0.8)}, {score(0.6)}},
+            {{score(0.6)}, {score(0.6)}, {score(0.7)}},
+        };
+        std::vector<experiment::TaskScore> chosen;
+        QCOMPARE(experiment::bestMeanTestEpoch(curves, 0, false, chosen), 2);
+        QCOMPARE(chosen[0].accuracy, 0.8);
+        QCOMPARE(chosen[1].accuracy, 0.6);
+        QCOMPARE(experiment::bestMeanTestEpoch(curves, 0, true, chosen), 1);
+    }
+
+    void ginSweepWithTheGinPaperProtocol() {
+        // 3-fold, test-curve selection, every-layer readout, sampled epochs, lr decay: the new keys round-trip,
+        // the row is labelled as the optimistic protocol and carries one selected epoch for all folds.
+        const std::string spec = R"({"dataset": "builtin:er", "protocol": "3-fold", "noise_seeds": [1], "attack": false,
+            "learner": {"kind": "gin", "layers": 2, "hidden": 8, "epochs": 4, "batch": 16, "readout": "every_layer",
+                        "mlp_norm": true, "lr_decay_every": 2, "iterations_per_epoch": 3, "epoch_selection": "test_curve",
+                        "pooling": "sum", "features": "degree", "dropout": 0.5},
+            "mechanisms": [{"mechanism": "rr"}], "budget": {"axis": "epsilon", "values": ["inf"]}})";
+        const auto s = experiment::SweepSpec::fromJson(spec);
+        QCOMPARE(experiment::SweepSpec::fromJson(s.toJson().dump()).toJson(), s.toJson());  // the new keys round-trip
+        const experiment::SweepResult r = experiment::runSweep(s, gen::builtin("er"));
+        QCOMPARE(r.runs.rows(), 1);
+        QVERIFY(r.runs.at(0, "epoch_selection").get<std::string>().rfind("test_curve", 0) == 0);
+        const double e = r.runs.at(0, "selected_epoch").get<double>();
+        QVERIFY(e >= 1 && e <= 4 && e == std::floor(e));  // one epoch for all folds
+        QCOMPARE(r.runs.at(0, "folds").get<int>(), 3);
+        QVERIFY(r.runs.at(0, "learner_params").get<std::string>().find("selection=test_curve") != std::string::npos);
+    }
+
+    void bundledGinSpecsParse() {
+        // The GIN specs shipped in resources/specs: each parses, trains a GIN and states its settings on writing.
+        const QDir dir(QString(PX_SOURCE_DIR) + "/resources/specs");
+        const QStringList files = dir.entryList({"tu-gin-*.json", "reproduce-gnn-*.json"});
+        QVERIFY(files.size() >= 10);
+        for (const QString& f : files) {
+            const auto s = experiment::SweepSpec::load(dir.filePath(f).toStdString());
+            QCOMPARE(s.learner.kind, std::string("gin"));
+            QCOMPARE(experiment::SweepSpec::fromJson(s.toJson().dump()).toJson(), s.toJson());
+            if (f.startsWith("tu-gin-")) {  // Xu et al.'s network and protocol
+                QCOMPARE(s.learner.gin.readout, Readout::EveryLayer);
+                QCOMPARE(s.learner.gin.selection, EpochSelection::TestCurve);
+                QCOMPARE(s.protocol, std::string("10-fold"));
+            }
+        }
+    }
+
     void ginSweepRefusesDensityMechanisms() {
         const auto s = experiment::SweepSpec::fromJson(R"({"dataset": "builtin:er", "learner": {"kind": "gin", "epochs": 1},
             "mechanisms": [{"mechanism": "gaussian"}], "budget": {"axis": "epsilon", "values": [1]}})");
         QVERIFY_THROWS_EXCEPTION(InputError, experiment::runSweep(s, gen::builtin("er")));
         QVERIFY_THROWS_EXCEPTION(InputError, experiment::SweepSpec::fromJson(R"({"learner": {"kind": "knn"}, "noisy_test": "both"})"));
         QVERIFY_THROWS_EXCEPTION(InputError, experiment::SweepSpec::fromJson(R"({"learner": {"kind": "gin", "pooling": "max"}})"));
+        QVERIFY_THROWS_EXCEPTION(InputError, experiment::SweepSpec::fromJson(R"({"learner": {"kind": "gin", "readout": "max"}})"));
+        QVERIFY_THROWS_EXCEPTION(InputError, experiment::SweepSpec::fromJson(R"({"learner": {"kind": "gin", "epoch_selection": "test"}})"));
+        // Node-label features on a data set without node labels: refused naming what is missing.
+        const auto labels = experiment::SweepSpec::fromJson(R"({"dataset": "builtin:er", "learner": {"kind": "gin", "epochs": 1, "features": "labels"},
+            "mechanisms": [{"mechanism": "rr"}], "budget": {"axis": "epsilon", "values": ["inf"]}, "noise_seeds": [1]})");
+        try {
+            experiment::runSweep(labels, gen::builtin("er"));
+            QFAIL("labels features without node labels accepted");
+        } catch (const std::exception& e) {
+            QVERIFY2(std::string(e.what()).find("node labels") != std::string::npos, e.what());
+        }
     }
 };
 

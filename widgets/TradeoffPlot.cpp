@@ -154,7 +154,7 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
         }
         if (opt.showFit && metric == "auc") {
             for (const auto& f : result.fits) {
-                if (f.group != order[s]) continue;
+                if (f.group != order[s] || !f.noFit.empty()) continue;  // nothing is drawn from an unusable fit
                 // Curve over the noise parameter ρ, placed at the ε each ρ gives.
                 const int head = rows[order[s]][0];
                 privacy::MechanismParams m;

@@ -12,18 +12,31 @@ namespace pxrun {
 namespace {
 void printSummary(const px::experiment::SweepResult& r) {
     const auto& a = r.aggregated;
-    std::printf("%-16s %-10s %-10s %10s %10s %8s %16s %10s\n", "class", "mechanism", "budget", "epsilon", "metric", "runs",
+    const bool controls = a.columnIndex("public_value_mean") >= 0;
+    std::printf("%-16s %-10s %-10s %10s %8s %5s %17s %10s", "class", "mechanism", "budget", "epsilon", "metric", "runs",
                 "value (±2 std)", "top1");
+    if (controls) std::printf(" %8s %8s", "n alone", "shuffled");
+    std::printf("\n");
     for (int i = 0; i < a.rows(); ++i) {
         auto num = [&](const char* c) { return a.at(i, c).is_number() ? a.at(i, c).get<double>() : std::nan(""); };
         char budget[32];
         std::snprintf(budget, sizeof budget, "%g", num("budget"));
-        std::printf("%-16s %-10s %-10s %10.4g %10s %8d %8.4f ± %5.3f %10.4g%s\n", a.at(i, "pattern_class").get<std::string>().c_str(),
+        std::printf("%-16s %-10s %-10s %10.4g %8s %5d %8.4f ± %6.3f %10.4g", a.at(i, "pattern_class").get<std::string>().c_str(),
                     a.at(i, "mechanism").get<std::string>().c_str(), budget, num("epsilon_mean"),
                     a.at(i, "metric").get<std::string>().c_str(), int(num("value_count")), num("value_mean"), 2 * num("value_std"),
-                    num("top1_mean"), a.at(i, "valid_guarantee") == false ? "  [NO VALID GUARANTEE]" : "");
+                    num("top1_mean"));
+        if (controls) {
+            std::printf(" %8.4f %8.4f", num("public_value_mean"), num("shuffled_value_mean"));
+            if (a.at(i, "no_structural_signal") == true) std::printf("  [no structural signal: within 0.02 of a control]");
+        }
+        if (a.at(i, "valid_guarantee") == false) std::printf("  [NO VALID GUARANTEE]");
+        std::printf("\n");
     }
     for (const auto& f : r.fits) {
+        if (!f.noFit.empty()) {
+            std::printf("erf fit [%s]: no fit (%s)\n", f.group.c_str(), f.noFit.c_str());
+            continue;
+        }
         std::printf("erf fit [%s]: kappa %.4g, A_inf %.4f%s, rmse %.4f, R^2 %.3f\n", f.group.c_str(), f.fit.kappa, f.fit.aInf,
                     f.fit.aInfFitted ? " (fitted)" : " (from eps = inf)", f.fit.rmse, f.fit.r2);
         if (f.floored.points > 0)

@@ -60,6 +60,8 @@ int main(int argc, char** argv) {
     try {
         if (cmd == "--help" || cmd == "-h" || cmd == "help") { std::fputs(kUsage, stdout); return 0; }
         if (cmd == "--version") { std::printf("pxrun %s\n", PX_VERSION); return 0; }
+        for (const std::string& r : rest)  // `pxrun figure --help`: the usage, not "option --help needs a value"
+            if (r == "--help" || r == "-h") { std::fputs(kUsage, stdout); return 0; }
         if (cmd == "info") return pxrun::infoCommand(rest);
         if (cmd == "patterns") return pxrun::patternsCommand(rest);
         if (cmd == "densities") return pxrun::densitiesCommand(rest);

@@ -327,6 +327,7 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
                 {"value", meanOf(vals)},
                 {"value_fold_std", sampleStdOf(vals)},
                 {"accuracy", meanOf(accs)},
+                {"accuracy_fold_std", sampleStdOf(accs)},
                 {"selected_epoch", meanOf(epochs[k])},
                 {"epoch_selection", testCurve ? "test_curve (Xu et al.: best mean test accuracy over folds; optimistic)" : "validation"},
                 {"train_seconds", meanOf(seconds)},

@@ -28,6 +28,9 @@ struct FitSummary {
     ErfFit floored;                      // with a fitted floor A₀ (if ≥ 3 budgets); points = 0 if not fitted
     std::vector<double> targetAuc;       // AUC targets ...
     std::vector<double> epsilonForTarget;// ... and the ε each needs (∞: unreachable)
+    // Why no threshold, asymptote or curve may be read from this fit (empty: usable): R² ≤ 0 for both laws
+    // (worse than the mean of the points), or an asymptote not above the public control (n alone).
+    std::string noFit;
 };
 
 struct SweepResult {

@@ -14,8 +14,25 @@ const std::vector<std::string> kKeyColumns = {"dataset", "task", "split", "proto
                                               "sensitivity", "degree_bound", "beta", "reference_mode", "valid_guarantee",
                                               "secure", "budget_axis", "budget", "delta", "learner", "k", "dprr_split", "noisy_test",
                                               "append_n", "standardize", "metric"};
-const std::vector<std::string> kMeasureColumns = {"value", "value_fold_std", "selected_epoch", "train_seconds", "train_gflops", "accuracy", "public_value", "shuffled_value", "public_accuracy", "shuffled_accuracy", "top1", "top10", "epsilon", "epsilon_bdrs", "noise_param_rho", "ceiling_top1",
+const std::vector<std::string> kMeasureColumns = {"value", "value_fold_std", "accuracy_fold_std", "selected_epoch", "train_seconds", "train_gflops", "accuracy", "public_value", "shuffled_value", "public_accuracy", "shuffled_accuracy", "top1", "top10", "epsilon", "epsilon_bdrs", "noise_param_rho", "ceiling_top1",
                                                   "ceiling_top10", "chance_same_n_top1"};
+
+// FitSummary::noFit: the better of the two laws must explain more than the mean (R² > 0) and its asymptote
+// must rise above the public control, else nothing is read from it.
+std::string unusableFit(const FitSummary& fs, const nlohmann::json& publicValue) {
+    const bool floorBetter = fs.floored.points > 0 && fs.floored.r2 > fs.fit.r2;
+    const ErfFit& best = floorBetter ? fs.floored : fs.fit;
+    char why[160];
+    if (!(best.r2 > 0)) {
+        std::snprintf(why, sizeof why, "R^2 = %.3g <= 0: the law explains less than the mean of the points", best.r2);
+        return why;
+    }
+    if (publicValue.is_number() && !(best.aInf > publicValue.get<double>())) {
+        std::snprintf(why, sizeof why, "asymptote %.3f is not above n alone (%.3f)", best.aInf, publicValue.get<double>());
+        return why;
+    }
+    return "";
+}
 
 }  // namespace
 
@@ -144,7 +161,9 @@ void summarise(SweepResult& res) {
         m.beta = a.at(first, "beta").is_number() ? a.at(first, "beta").get<double>() : 0.0;
         m.referenceMode = a.at(first, "reference_mode").get<bool>();
         const int d = a.at(first, "d").get<int>();
+        fs.noFit = unusableFit(fs, a.at(first, "public_value_mean"));
         for (double target : {0.6, 0.65, 0.7, 0.75}) {
+            if (!fs.noFit.empty()) break;
             if (target >= fs.fit.aInf) continue;
             fs.targetAuc.push_back(target);
             const double r = fs.fit.rhoFor(target);
@@ -161,6 +180,7 @@ void summarise(SweepResult& res) {
         for (std::size_t t = 0; t < fs.targetAuc.size(); ++t)
             inv.push_back({{"auc", fs.targetAuc[t]}, {"epsilon", std::isinf(fs.epsilonForTarget[t]) ? nlohmann::json("inf") : nlohmann::json(fs.epsilonForTarget[t])}});
         f["epsilon_for_auc"] = inv;
+        if (!fs.noFit.empty()) f["no_fit"] = fs.noFit;
         // The floor A₀ beside the two controls: equal floors say the noise leaves only the public information.
         for (const char* c : {"public_value_mean", "shuffled_value_mean"})
             if (a.at(first, c).is_number()) f[std::string(c).substr(0, std::string(c).size() - 5)] = a.at(first, c);

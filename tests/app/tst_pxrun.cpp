@@ -23,6 +23,11 @@ private slots:
         Run r = pxrun({"--help"});
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("densities"));
+        for (const char* cmd : {"figure", "sweep", "bench"}) {  // after a command too
+            Run h = pxrun({cmd, "--help"});
+            QCOMPARE(h.code, 0);
+            QVERIFY2(h.out.contains("usage: pxrun") && h.err.isEmpty(), qPrintable(h.err));
+        }
         Run v = pxrun({"--version"});
         QCOMPARE(v.code, 0);
         QVERIFY(v.out.startsWith("pxrun "));

@@ -323,6 +323,42 @@ private slots:
         flag.cancel();
         QVERIFY_THROWS_EXCEPTION(Cancelled, runSweep(spec, ds, {}, flag));
     }
+
+    void noFitIsReadFromAFitWorseThanTheControls() {
+        // Aggregated rows along ρ for one series, summarised as a sweep would be. An erf-shaped curve rising from
+        // ½ to 0.9 over n alone at 0.6 is usable (thresholds read from it); points scattered below n alone with
+        // their ε = ∞ value under it give "no fit" and no threshold, as do points the law explains worse than
+        // their mean (R² ≤ 0).
+        auto sweepOf = [](const std::vector<double>& values, double atInf, double publicValue) {
+            experiment::SweepResult r;
+            const std::vector<double> rho = {0.01, 0.04, 0.16, 0.64, 2.56};
+            for (std::size_t i = 0; i <= rho.size(); ++i) {
+                const bool inf = i == rho.size();
+                r.runs.add({{"dataset", "d"}, {"task", "t"}, {"split", "s"}, {"protocol", "split"}, {"pattern_class", "trees"}, {"d", 10},
+                            {"mechanism", "gaussian"}, {"allocation", "isotropic"}, {"sensitivity", "degree-bound"}, {"degree_bound", 4},
+                            {"beta", 0.0}, {"reference_mode", false}, {"valid_guarantee", true}, {"secure", false},
+                            {"budget_axis", "rho"}, {"budget", inf ? INFINITY : rho[i]}, {"delta", 1e-6}, {"learner", "knn"}, {"k", 5},
+                            {"dprr_split", ""}, {"noisy_test", true}, {"append_n", false}, {"standardize", true}, {"metric", "auc"},
+                            {"value", inf ? atInf : values[i]}, {"noise_param_rho", inf ? INFINITY : rho[i]}, {"epsilon", 1.0},
+                            {"public_value", publicValue}, {"shuffled_value", 0.5}});
+            }
+            experiment::summarise(r);
+            return r;
+        };
+        std::vector<double> good;
+        for (double rho : {0.01, 0.04, 0.16, 0.64, 2.56}) good.push_back(0.5 + 0.4 * std::erf(2.0 * std::sqrt(rho)));
+        const auto usable = sweepOf(good, 0.9, 0.6);
+        QCOMPARE(int(usable.fits.size()), 1);
+        QVERIFY2(usable.fits[0].noFit.empty(), usable.fits[0].noFit.c_str());
+        QVERIFY(!usable.fits[0].targetAuc.empty());
+        const auto below = sweepOf({0.55, 0.52, 0.56, 0.53, 0.55}, 0.55, 0.6);
+        QCOMPARE(int(below.fits.size()), 1);
+        QVERIFY2(below.fits[0].noFit.find("n alone") != std::string::npos, below.fits[0].noFit.c_str());
+        QVERIFY(below.fits[0].targetAuc.empty());
+        QVERIFY(below.metadata["erf_fits"][0].contains("no_fit"));
+        const auto noise = sweepOf({0.85, 0.80, 0.70, 0.62, 0.55}, 0.9, 0.6);  // falling: the law only rises
+        QVERIFY2(noise.fits[0].noFit.find("R^2") != std::string::npos, noise.fits[0].noFit.c_str());
+    }
 };
 
 QTEST_APPLESS_MAIN(TestExperiment)

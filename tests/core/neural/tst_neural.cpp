@@ -428,14 +428,15 @@ private slots:
         const double e = r.runs.at(0, "selected_epoch").get<double>();
         QVERIFY(e >= 1 && e <= 4 && e == std::floor(e));  // one epoch for all folds
         QCOMPARE(r.runs.at(0, "folds").get<int>(), 3);
+        QVERIFY(r.runs.at(0, "accuracy_fold_std").get<double>() >= 0);  // the spread over folds, as Xu et al. report it
         QVERIFY(r.runs.at(0, "learner_params").get<std::string>().find("selection=test_curve") != std::string::npos);
     }
 
     void bundledGinSpecsParse() {
         // The GIN specs shipped in resources/specs: each parses, trains a GIN and states its settings on writing.
         const QDir dir(QString(PX_SOURCE_DIR) + "/resources/specs");
-        const QStringList files = dir.entryList({"tu-gin-*.json", "reproduce-gnn-*.json"});
-        QVERIFY(files.size() >= 10);
+        const QStringList files = dir.entryList({"tu-gin-*.json", "reproduce-gnn-*.json", "social-gin-*.json"});
+        QVERIFY(files.size() >= 11);
         for (const QString& f : files) {
             const auto s = experiment::SweepSpec::load(dir.filePath(f).toStdString());
             QCOMPARE(s.learner.kind, std::string("gin"));

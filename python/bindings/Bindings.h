@@ -102,4 +102,7 @@ py::array_t<double> arrayOwning(Owner* owner, double* data, long rows, long cols
     return py::array_t<double>({rows, cols}, {long(sizeof(double)) * cols, long(sizeof(double))}, data, keep);
 }
 
+// Raises `type` with a message that may hold bytes that are not UTF-8 (replaced, never an empty error).
+void setError(PyObject* type, const char* message);
+
 }  // namespace pxpy

@@ -54,9 +54,14 @@ py::object fromJson(const nlohmann::json& j) { return py::module_::import("json"
 py::dict tableDict(const px::experiment::ResultTable& t) {
     py::dict out;
     for (const auto& c : t.columns()) {
-        nlohmann::json values = nlohmann::json::array();
-        for (int r = 0; r < t.rows(); ++r) values.push_back(t.at(r, c));
-        out[py::str(c)] = fromJson(values);
+        py::list values;
+        for (int r = 0; r < t.rows(); ++r) {
+            const nlohmann::json& v = t.at(r, c);
+            if (v.is_number_float()) values.append(py::float_(v.get<double>()));  // ∞ and NaN stay numbers (JSON would make them null)
+            else if (v.is_number()) values.append(py::int_(v.get<long long>()));
+            else values.append(fromJson(v));
+        }
+        out[py::str(c)] = values;
     }
     return out;
 }

@@ -5,6 +5,14 @@
 
 namespace pxpy {
 
+void setError(PyObject* type, const char* message) {
+    // A message may quote bytes of a file that are not UTF-8 (PyErr_SetString would then raise an empty
+    // error): undecodable bytes become U+FFFD.
+    PyObject* text = PyUnicode_DecodeUTF8(message, Py_ssize_t(std::strlen(message)), "replace");
+    PyErr_SetObject(type, text);
+    Py_XDECREF(text);
+}
+
 void bindErrors(py::module_& m) {
     static py::exception<px::ResourceError> resource(m, "ResourceError", PyExc_MemoryError);
     py::register_exception_translator([](std::exception_ptr p) {
@@ -14,11 +22,13 @@ void bindErrors(py::module_& m) {
             // A file that is not there (or cannot be opened) is an OSError; a malformed one a ValueError.
             const std::string& problem = e.problem();
             if (problem.rfind("cannot open file: no such file", 0) == 0 || problem.rfind("no such file", 0) == 0)
-                PyErr_SetString(PyExc_FileNotFoundError, e.what());
+                setError(PyExc_FileNotFoundError, e.what());
             else if (problem.rfind("cannot open", 0) == 0)
-                PyErr_SetString(PyExc_OSError, e.what());
+                setError(PyExc_OSError, e.what());
             else
-                PyErr_SetString(PyExc_ValueError, e.what());
+                setError(PyExc_ValueError, e.what());
+        } catch (const std::invalid_argument& e) {
+            setError(PyExc_ValueError, e.what());
         } catch (const px::ResourceError& e) {
             resource(e.what());
         } catch (const px::Cancelled&) {

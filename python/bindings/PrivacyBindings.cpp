@@ -190,7 +190,7 @@ void bindPrivacy(py::module_& m) {
         try {
             if (e) std::rethrow_exception(e);
         } catch (const px::privacy::AssumptionViolation& v) {
-            PyErr_SetString(PyExc_ValueError, v.what());
+            setError(PyExc_ValueError, v.what());
         }
     });
     py::class_<MechanismParams>(m, "Mechanism",

@@ -114,6 +114,11 @@ def sweep_result(spec, data=None, progress=None):
     'summary': mean/std/count per grid point, 'metadata': spec, data hash, fits}. Tables are pandas
     DataFrames when pandas is importable, else dicts of numpy columns."""
     text, source = _read_spec(spec)
+    if isinstance(data, (str, os.PathLike)):
+        data = load(data)
+    elif data is not None and not isinstance(data, Dataset):
+        raise TypeError("data: a pxstudio.Dataset, a path or 'builtin:NAME', or None for the spec's data set; got "
+                        + type(data).__name__)
     r = _pxstudio_sweep(text, source, data, progress)
     return {"runs": _table(r["runs"]), "summary": _table(r["summary"]), "metadata": r["metadata"]}
 

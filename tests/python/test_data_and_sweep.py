@@ -68,6 +68,12 @@ def test_sweep_returns_the_tidy_table_pxrun_writes(pxrun, tmp_path):
     for column in ("epsilon", "value", "metric", "public_value", "shuffled_value", "no_structural_signal"):
         assert column in runs
     assert list(np.asarray(runs["epsilon"], dtype=float)) == [1, 1, 10, 10]
+    # data may be a path (or builtin:NAME) as well as a Dataset; ε = ∞ stays ∞, not NaN
+    spec_inf = dict(spec, budget={"axis": "epsilon", "values": ["inf"]}, noise_seeds=[1])
+    by_path = px.sweep(spec_inf, data="builtin:sbm-cycles")
+    assert np.isinf(np.asarray(by_path["budget"], dtype=float)).all()
+    with pytest.raises(TypeError, match="data: a pxstudio.Dataset"):
+        px.sweep(spec_inf, data=3)
     assert set(result["metadata"]) >= {"dataset", "spec", "erf_fits"}
     (tmp_path / "s.json").write_text(json.dumps(spec))
     subprocess.run([pxrun, "sweep", str(tmp_path / "s.json"), "--out", str(tmp_path / "r")], check=True, capture_output=True)

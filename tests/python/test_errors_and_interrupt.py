@@ -17,6 +17,14 @@ def test_malformed_file_names_file_and_line(tmp_path):
         px.load(bad)
 
 
+def test_a_message_quoting_bytes_that_are_not_utf8_arrives_whole(tmp_path):
+    bad = tmp_path / "g.edges"
+    bad.write_bytes(b"0 1\n1 \xff\xfe\n")
+    with pytest.raises(ValueError, match=r"g\.edges:2") as caught:
+        px.load(bad)
+    assert str(caught.value)  # not the empty ValueError('') of a failed UTF-8 decode
+
+
 def test_missing_file_is_an_os_error(tmp_path):
     with pytest.raises(FileNotFoundError, match="nowhere"):
         px.load(tmp_path / "nowhere")

@@ -1,6 +1,8 @@
 // pxrun figure: renders a sweep result to PNG/PDF/SVG with the desktop app's figure code
 // (offscreen Qt, no display needed).
 #include "Commands.h"
+
+#include <algorithm>
 #include "FigureExport.h"
 #include "TradeoffPlot.h"
 #include "common/AtomicFile.h"
@@ -8,6 +10,7 @@
 
 #include <QApplication>
 #include <QFileInfo>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -57,26 +60,34 @@ int figureCommand(const std::vector<std::string>& argv) {
     opt.fontScale = a.has("presentation") ? 1.6 : 1.0;
     if (a.has("title")) opt.title = QString::fromStdString(a.get("title", ""));
     px::widgets::buildTradeoffPlot(&plot, r, opt);
+    // Every figure file first; then, once per base name, the data behind it and how it was made (as the
+    // app's export writes them), naming all the files of that base (fig.pdf,fig.png,fig.svg share fig.json).
     std::stringstream outs(a.get("out", ""));
     std::string out;
+    std::vector<std::pair<QString, std::vector<std::string>>> bases;  // base path → figure files, in order
     while (std::getline(outs, out, ',')) {
         const QString path = QString::fromStdString(out);
-        px::widgets::exportFigure(&plot, path, size);
-        // The data behind the figure and how it was made, as the app's export writes them.
         const QString base = QFileInfo(path).path() + "/" + QFileInfo(path).completeBaseName();
         if (QFileInfo(base + ".csv").absoluteFilePath() == QFileInfo(QString::fromStdString(prefix + ".csv")).absoluteFilePath())
             throw std::invalid_argument(out + ": its data file would replace the sweep's " + prefix + ".csv; choose another figure name");
+        px::widgets::exportFigure(&plot, path, size);
+        auto it = std::find_if(bases.begin(), bases.end(), [&](const auto& e) { return e.first == base; });
+        if (it == bases.end()) bases.push_back({base, {}}), it = bases.end() - 1;
+        it->second.push_back(QFileInfo(path).fileName().toStdString());
+        std::printf("wrote %s\n", out.c_str());
+    }
+    for (const auto& [base, files] : bases) {
         px::widgets::exportPlotData(&plot, base + ".csv");
         nlohmann::json side;
         side["format"] = "pxstudio-figure";
         side["version"] = 1;
         side["source"] = prefix;
-        side["figure"] = {{"file", QFileInfo(path).fileName().toStdString()}, {"width_in", size.widthIn}, {"height_in", size.heightIn},
+        side["figure"] = {{"file", files.front()}, {"files", files}, {"width_in", size.widthIn}, {"height_in", size.heightIn},
                           {"dpi", size.dpi}, {"font_pt", size.fontPt}, {"preset", a.get("preset", "")}};
         side["sweep"] = r.metadata;
         const std::string text = side.dump(2) + "\n";
         px::writeFileAtomically((base + ".json").toStdString(), [&](std::ostream& o) { o << text; });
-        std::printf("wrote %s (+ .csv, .json)\n", out.c_str());
+        std::printf("wrote %s.csv and %s.json (for %zu figure file(s))\n", base.toStdString().c_str(), base.toStdString().c_str(), files.size());
     }
     return 0;
 }

@@ -1,4 +1,7 @@
 // pxrun end to end: runs the real executable and checks its output, files and exit codes.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 namespace {
@@ -136,6 +139,12 @@ private slots:
         QCOMPARE(head(fig + ".pdf", 5), QByteArray("%PDF-"));
         QVERIFY(head(fig + ".svg", 400).contains("<svg"));
         QVERIFY(QFileInfo(fig + ".png").size() > 20000);
+        {  // one sidecar for the three files, naming all of them
+            QFile side(fig + ".json");
+            QVERIFY(side.open(QIODevice::ReadOnly));
+            const QJsonObject figure = QJsonDocument::fromJson(side.readAll()).object()["figure"].toObject();
+            QCOMPARE(figure["files"].toArray(), (QJsonArray{"fig.png", "fig.pdf", "fig.svg"}));
+        }
         Run bad = pxrun({"sweep", data("malformed/edgelist_empty.txt"), "--out", dir.path() + "/x"});
         QCOMPARE(bad.code, 1);
         QVERIFY(bad.err.contains("not valid JSON"));

@@ -40,7 +40,7 @@ void addControls(QCustomPlot* plot, const experiment::ResultTable& a, const std:
     base->setData(x, lo, true);
     base->setPen(QPen(QColor(120, 120, 120), 0.8 * fs));
     base->setName(QString("controls: public information (n) = %1, or shuffled within n").arg(publicValue, 0, 'f', 3));
-    setShortName(base, "better control (n alone, shuffled in n)");  // the line is the better of the two
+    setShortName(base, "best control");  // the line is the better of the two
     QCPGraph* top = plot->addGraph(plot->xAxis, plot->yAxis);
     top->setData(x, hi, true);
     top->setPen(Qt::NoPen);

@@ -11,6 +11,22 @@
 namespace px::io {
 
 namespace {
+// The integer in the first field of every line of `file` ("class label" / "node label" in messages). With
+// onlyField a line must hold exactly that field; otherwise further fields are allowed and ignored.
+std::vector<long> readIntegerColumn(const std::string& file, const std::string& what, bool onlyField) {
+    std::vector<long> out;
+    LineReader r(file);
+    std::string_view line;
+    std::vector<std::string_view> f;
+    while (r.next(line)) {
+        splitFields(line, f);
+        if (onlyField && f.size() != 1) r.fail("expected one " + what + " per line, found " + std::to_string(f.size()) + " fields");
+        if (f.empty()) r.fail("expected one " + what + " per line (the first field is used), found an empty line");
+        out.push_back(parseLong(r, f[0], ("a " + what).c_str()));  // TU labels are integers
+    }
+    return out;
+}
+
 std::string findPrefix(const std::string& folder) {
     std::vector<std::string> found;
     if (DIR* d = opendir(folder.c_str())) {
@@ -100,34 +116,18 @@ Dataset loadTu(const std::string& folder) {
     }
     std::vector<double> values;
     if (fileExists(labFile)) {
-        LineReader r(labFile);
-        std::string_view line;
-        std::vector<std::string_view> f;
-        while (r.next(line)) {
-            splitFields(line, f);
-            if (f.size() != 1) r.fail("expected one class label per line, found " + std::to_string(f.size()) + " fields");
-            values.push_back(double(parseLong(r, f[0], "a class label")));  // TU graph labels are integers
-        }
+        for (long v : readIntegerColumn(labFile, "class label", true)) values.push_back(double(v));
         if (values.size() != graphSize.size())
             throw InputError(labFile, 0, "expected " + std::to_string(graphSize.size()) +
                              " labels (one per graph in graph_indicator), found " + std::to_string(values.size()));
     }
     if (fileExists(nodeLabFile)) {
-        std::vector<long> perNode;
-        LineReader r(nodeLabFile);
-        std::string_view line;
-        std::vector<std::string_view> f;
-        while (r.next(line)) {
-            splitFields(line, f);
-            if (f.empty()) r.fail("expected one node label per line (the first field is used), found an empty line");
-            perNode.push_back(parseLong(r, f[0], "a node label"));  // TU node labels are integers
-        }
+        const std::vector<long> perNode = readIntegerColumn(nodeLabFile, "node label", false);
         if (perNode.size() != graphOf.size())
             throw InputError(nodeLabFile, 0, "expected " + std::to_string(graphOf.size()) +
                              " node labels (one per line of graph_indicator), found " + std::to_string(perNode.size()));
-        // graph_indicator lists nodes graph after graph (checked: localOf counts up within each graph)
-        std::vector<long> ordered(perNode.size());
-        std::vector<long> start(graphSize.size() + 1, 0);
+        // Line i belongs to node localOf[i] of graph graphOf[i]; setNodeLabels wants them graph after graph.
+        std::vector<long> start(graphSize.size() + 1, 0), ordered(perNode.size());
         for (std::size_t g = 0; g < graphSize.size(); ++g) start[g + 1] = start[g] + graphSize[g];
         for (std::size_t i = 0; i < perNode.size(); ++i) ordered[std::size_t(start[graphOf[i]] + localOf[i])] = perNode[i];
         setNodeLabels(ds, ordered);

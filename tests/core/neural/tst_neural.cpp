@@ -68,6 +68,14 @@ double maxAbsDiff(const std::vector<double>& a, const std::vector<double>& b) {
     return m;
 }
 
+// The first `count` graphs of the built-in Erdős–Rényi set (kept alive for the whole run).
+std::vector<const Graph*> firstErGraphs(int count) {
+    static const Dataset er = gen::builtin("er");
+    std::vector<const Graph*> some;
+    for (int i = 0; i < count; ++i) some.push_back(&er.graphs[std::size_t(i)]);
+    return some;
+}
+
 // The triangle with a pendant vertex, and K4 without one edge.
 Graph paw() { return Graph::fromEdges(4, {{0, 1}, {1, 2}, {2, 0}, {2, 3}}); }
 Graph diamond() { return Graph::fromEdges(4, {{0, 1}, {1, 2}, {2, 0}, {2, 3}, {3, 0}}); }
@@ -358,10 +366,7 @@ private slots:
         // One full batch per epoch, so an epoch's loss is a function of the weights alone. Decaying the rate by
         // 10⁻⁶ after every epoch freezes the network after one step: the losses of epochs 3 and 4 agree; at a
         // constant rate they do not.
-        const Dataset ds = gen::builtin("er");
-        std::vector<const Graph*> some;
-        for (int i = 0; i < 24; ++i) some.push_back(&ds.graphs[i]);
-        GinProblem pr = pairProblem(some);
+        GinProblem pr = pairProblem(firstErGraphs(24));
         GinParams p = smallParams(2);
         p.batch = 24;
         p.epochs = 4;
@@ -377,10 +382,7 @@ private slots:
     void sampledEpochsAndTestCurve() {
         // Xu et al.'s epochs (iterations of random batches) and the test curve: one score list per epoch and
         // test set, the last equal to the reported scores (no validation: the last epoch is taken); deterministic.
-        const Dataset ds = gen::builtin("er");
-        std::vector<const Graph*> some;
-        for (int i = 0; i < 40; ++i) some.push_back(&ds.graphs[i]);
-        GinProblem pr = pairProblem(some);
+        GinProblem pr = pairProblem(firstErGraphs(40));
         GinParams p = smallParams(3);
         p.epochs = 5;
         p.iterationsPerEpoch = 3;

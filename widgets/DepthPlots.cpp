@@ -106,6 +106,63 @@ void buildNagPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
     finish(plot, "Noisy aggregation: measured attack error vs Theorem 6.1 bound", fs);
 }
 
+void buildTrainedNagPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
+    prepare(plot);
+    const auto widths = distinctValues(t, "width");
+    if (widths.empty()) { plot->replot(); return; }
+    const double width = widths.front();
+    std::map<std::string, std::vector<int>> byAgg;
+    int control = -1;
+    std::string scheme;
+    for (int i = 0; i < t.rows(); ++i) {
+        if (num(t, i, "width") != width) continue;
+        const std::string agg = str(t, i, "aggregation");
+        scheme = str(t, i, "scheme");
+        if (agg.rfind("none", 0) == 0) control = i;
+        else if (str(t, i, "encoder") == "trained") byAgg[agg].push_back(i);
+    }
+    const QPen barPen(QColor(90, 90, 90));
+    int k = 0;
+    for (auto& [agg, rows] : byAgg) {
+        const QColor c = viridis(k++, int(byAgg.size()));
+        QVector<double> x, acc, accSd, err, errSd, bound;
+        for (int i : rows) {
+            x << num(t, i, "sigma");
+            acc << num(t, i, "accuracy_mean");
+            accSd << 2 * num(t, i, "accuracy_sd");
+            err << num(t, i, "err_mean");
+            errSd << 2 * num(t, i, "err_sd");
+            bound << num(t, i, "err_lower_bound_mean");
+        }
+        // one legend entry per aggregation (its colour); the line styles are keyed once, in grey, below
+        addErrorBars(line(plot, QString::fromStdString(agg), x, acc, c, fs), accSd, barPen);
+        QCPGraph* attack = line(plot, QString(), x, err, c, fs, Qt::DashLine, QCPScatterStyle::ssSquare);
+        addErrorBars(attack, errSd, barPen);
+        attack->removeFromLegend();
+        line(plot, QString(), x, bound, c, fs, Qt::DotLine, QCPScatterStyle::ssNone)->removeFromLegend();
+    }
+    const QColor key(80, 80, 80);
+    line(plot, "solid: test accuracy", {}, {}, key, fs);
+    line(plot, "dashed: COSERA ERR", {}, {}, key, fs, Qt::DashLine, QCPScatterStyle::ssSquare);
+    line(plot, "dotted: bound, any attacker", {}, {}, key, fs, Qt::DotLine, QCPScatterStyle::ssNone);
+    plot->xAxis->rescale();
+    const QCPRange xr = plot->xAxis->range();
+    const double pad = std::max(0.05, 0.06 * (xr.upper - xr.lower));
+    if (control >= 0) {
+        const QColor grey(120, 120, 120);
+        const QVector<double> ends{xr.lower - pad, xr.upper + pad};
+        const double a = num(t, control, "accuracy_mean"), e = num(t, control, "err_mean");
+        line(plot, "features alone (no edge used)", ends, {a, a}, grey, fs, Qt::SolidLine, QCPScatterStyle::ssNone);
+        line(plot, QString(), ends, {e, e}, grey, fs, Qt::DashLine, QCPScatterStyle::ssNone)->removeFromLegend();
+    }
+    plot->xAxis->setRange(xr.lower - pad, xr.upper + pad);
+    plot->xAxis->setLabel("noise σ per coordinate and layer");
+    plot->yAxis->setLabel("accuracy / type-I + type-II error");
+    plot->yAxis->setRange(0, 1.05);
+    finish(plot, QString("Trained NAG (%1, d = %2): accuracy, attack error and bound").arg(QString::fromStdString(scheme)).arg(width), fs,
+           3);
+}
+
 void buildMultiplierPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
     prepare(plot);
     std::map<double, std::vector<int>> byC;

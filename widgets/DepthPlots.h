@@ -18,6 +18,10 @@ void buildAttackHeatmap(QCustomPlot* plot, const ResultTable& t, const std::stri
                         const std::string& metric, const QString& title, double fs = 1.0);
 // NAG: measured COSERA ERR against σ per aggregation, with Theorem 6.1's lower bound dashed.
 void buildNagPlot(QCustomPlot* plot, const ResultTable& t, double fs = 1.0);
+// Trained NAG networks at the smallest width: test accuracy (solid), COSERA ERR on the test nodes (dashed) and
+// Theorem 6.1's bound with the trained weights' norms (dotted) against σ per aggregation, mean ± 2 sd over
+// trials, beside the features-alone control (grey: the same network without aggregation).
+void buildTrainedNagPlot(QCustomPlot* plot, const ResultTable& t, double fs = 1.0);
 // Noise multiplier σ/Δ against the number of hops, GAP and every contraction c.
 void buildMultiplierPlot(QCustomPlot* plot, const ResultTable& t, double fs = 1.0);
 // Propagation: test accuracy against hops at one ε (and the non-private curve).

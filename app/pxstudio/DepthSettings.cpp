@@ -27,6 +27,17 @@ nlohmann::json DepthSettings::specFor(const std::string& e, const std::string& n
         if (!builtinNodes) s["trials"] = 1;  // real data: one graph, the noise is the only randomness
         s["depth"] = nagDepth;
         s["op_norm"] = opNorm;
+    } else if (e == "nag-trained") {
+        s["data"] = nodeSpec;
+        s["scheme"] = nagScheme;
+        s["widths"] = {nagWidth};
+        s["depth"] = nagDepth;
+        // seed 002 §7.2: aggressive noise without control of W, conservative noise with spectral normalisation
+        s["sigmas"] = nagScheme == "constrained" ? std::vector<double>{0.0, 0.1, 1.0} : std::vector<double>{0.0, 1.0, 4.0};
+        if (!builtinNodes) {  // Cora/Citeseer: 150 epochs and one trial keep d = 32 under half a minute
+            s["epochs"] = 150;
+            s["trials"] = 1;
+        }
     } else if (e == "accounting") {
         s["epsilon"] = epsilon;
         s["delta"] = delta;
@@ -36,6 +47,7 @@ nlohmann::json DepthSettings::specFor(const std::string& e, const std::string& n
         s["delta"] = delta;
         s["contraction"] = contraction;
         s["attack"] = attack;
+        s["model"] = propagationModel;
         if (caribouReference) s["schemes"] = {"gap", "caribou", "caribou-reference", "none"};
         std::vector<double> eps = s["epsilons"].get<std::vector<double>>();
         if (!builtinNodes) {  // Cora/Citeseer: a coarser grid keeps a run to a minute or two

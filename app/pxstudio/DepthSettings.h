@@ -13,12 +13,16 @@ struct DepthSettings {
     // noisy aggregation
     int nagDepth = 2;
     double opNorm = 1.0;
+    // trained NAG networks
+    std::string nagScheme = "unconstrained";  // or "constrained" (spectral normalisation)
+    int nagWidth = 32;                         // d of the trained networks
     // convergent vs linear privacy, and the ε, δ of AsampGCN
     double epsilon = 1.0;
     double delta = 1e-5;
     double contraction = 0.8;
     bool attack = true;
     bool caribouReference = false;  // also run CARIBOU's released code (no valid guarantee)
+    std::string propagationModel = "linear";  // "linear" (PCA, logistic regression) or "gap" (GAP's trained models)
     // AsampGCN
     int subgraphs = 200;
 

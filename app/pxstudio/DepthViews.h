@@ -32,7 +32,7 @@ private:
     std::map<std::string, px::experiment::ResultTable> tables_;
     std::map<std::string, nlohmann::json> specs_;
     double fontScale_ = 1.0;
-    QCustomPlot *aurocMap_, *errMap_, *sbmMap_, *realPlot_, *nagPlot_, *multiplierPlot_, *accDepthPlot_, *accEpsPlot_,
+    QCustomPlot *aurocMap_, *errMap_, *sbmMap_, *realPlot_, *nagPlot_, *trainedNagPlot_, *multiplierPlot_, *accDepthPlot_, *accEpsPlot_,
         *attackDepthPlot_, *attackEpsPlot_, *asampPlot_;
     QComboBox* tableChoice_;
     QTableWidget* tableView_;

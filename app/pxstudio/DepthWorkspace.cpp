@@ -122,7 +122,7 @@ bool DepthWorkspace::exportAll(const QString& folder, QString* error) {
 }
 
 void DepthWorkspace::runAll() {
-    for (const auto& e : {"accounting", "cosera-grid", "nag", "asamp", "propagation", "sbm-sweep", "cosera-real"}) run(e);
+    for (const auto& e : {"accounting", "cosera-grid", "nag", "nag-trained", "asamp", "propagation", "sbm-sweep", "cosera-real"}) run(e);
 }
 
 void DepthWorkspace::run(const std::string& experiment) {

@@ -26,6 +26,31 @@ void NodeDataset::splitRandomly(double trainFraction, double validFraction, std:
     for (auto* s : {&train, &valid, &test}) std::sort(s->begin(), s->end());
 }
 
+void NodeDataset::splitPlanetoidStyle(int perClass, int validCount, int testCount, std::uint64_t seed) {
+    if (perClass < 1 || validCount < 0 || testCount < 1) throw std::invalid_argument("Planetoid split: per class ≥ 1, valid ≥ 0, test ≥ 1");
+    train.clear(); valid.clear(); test.clear();
+    std::vector<std::vector<int>> byClass(classNames.size());
+    for (int v = 0; v < numNodes(); ++v) byClass.at(labels[v]).push_back(v);
+    std::vector<int> rest;
+    for (std::size_t c = 0; c < byClass.size(); ++c) {
+        auto& nodes = byClass[c];
+        Rng rng(seed, "planetoid split", c);
+        for (std::size_t i = nodes.size(); i > 1; --i) std::swap(nodes[i - 1], nodes[rng.below(i)]);
+        for (std::size_t i = 0; i < nodes.size(); ++i) (int(i) < perClass ? train : rest).push_back(nodes[i]);
+    }
+    std::sort(rest.begin(), rest.end());
+    Rng rng(seed, "planetoid split rest");
+    for (std::size_t i = rest.size(); i > 1; --i) std::swap(rest[i - 1], rest[rng.below(i)]);
+    std::size_t nv = std::size_t(validCount), nt = std::size_t(testCount);
+    if (nv + nt > rest.size()) {
+        nv = rest.size() / 3;
+        nt = rest.size() - nv;
+    }
+    valid.assign(rest.begin(), rest.begin() + long(nv));
+    test.assign(rest.begin() + long(nv), rest.begin() + long(nv + nt));
+    for (auto* s : {&train, &valid, &test}) std::sort(s->begin(), s->end());
+}
+
 double NodeDataset::majorityClassAccuracy() const {
     if (test.empty()) return std::nan("");
     std::vector<int> count(classNames.size(), 0);

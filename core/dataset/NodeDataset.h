@@ -32,6 +32,11 @@ struct NodeDataset {
     double majorityClassAccuracy() const;
     // Random stratified split with the given fractions of every class (rest: test), seeded.
     void splitRandomly(double trainFraction, double validFraction, std::uint64_t seed);
+    // The Planetoid protocol's shape (Yang et al. 2016), drawn at random with a seed: `perClass` training
+    // nodes of every class (all of a smaller class), then `validCount` validation and `testCount` test nodes
+    // from the rest. A graph too small for that splits the rest one third validation, two thirds test.
+    // (The LINQS files of Cora and Citeseer do not carry the published Planetoid indices.)
+    void splitPlanetoidStyle(int perClass, int validCount, int testCount, std::uint64_t seed);
 };
 
 }  // namespace px

@@ -12,6 +12,7 @@
 #include "gnn/NoisyAggregation.h"
 #include "gnn/PrivatePropagation.h"
 #include "gnn/SubsamplingStability.h"
+#include "gnn/TrainedNag.h"
 #include "io/LinqsLoader.h"
 
 #include <cmath>
@@ -24,7 +25,7 @@ using experiment::ResultTable;
 using nlohmann::json;
 
 std::vector<std::string> depthExperiments() {
-    return {"cosera-grid", "sbm-sweep", "cosera-real", "nag", "accounting", "propagation", "propagation-audit", "asamp"};
+    return {"cosera-grid", "sbm-sweep", "cosera-real", "nag", "nag-trained", "accounting", "propagation", "propagation-audit", "asamp"};
 }
 
 json defaultDepthSpec(const std::string& e) {
@@ -40,6 +41,7 @@ json defaultDepthSpec(const std::string& e) {
     if (e == "nag")
         return {{"experiment", e}, {"data", ""}, {"n", 500}, {"features", 64}, {"aggregations", {"mean", "sum", "gcn", "max"}},
                 {"sigmas", {0.03, 0.1, 0.3, 1.0, 3.0, 10.0}}, {"depth", 2}, {"op_norm", 1.0}, {"trials", 3}, {"seed", 1}};
+    if (e == "nag-trained") return trainedNagDefaults();
     if (e == "accounting")
         return {{"experiment", e}, {"epsilon", 1.0}, {"delta", 1e-5}, {"max_hops", 50}, {"contractions", {0.6, 0.8, 0.9}}};
     if (e == "propagation") return propagationDefaults();
@@ -259,7 +261,7 @@ ResultTable asamp(const SpecReader& s, Progress& progress, const NodeDataset* gi
 ResultTable runDepthExperiment(const json& spec, const std::string& source, Progress& progress, const NodeDataset* data) {
     if (!spec.is_object()) throw InputError(source, 0, "expected a JSON object with an \"experiment\" field");
     if (!spec.contains("experiment") || !spec.at("experiment").is_string())
-        throw InputError(source, 0, "missing field \"experiment\" (one of cosera-grid, sbm-sweep, cosera-real, nag, accounting, propagation, propagation-audit, asamp)");
+        throw InputError(source, 0, "missing field \"experiment\" (one of cosera-grid, sbm-sweep, cosera-real, nag, nag-trained, accounting, propagation, propagation-audit, asamp)");
     const std::string e = spec.at("experiment").get<std::string>();
     json defaults;
     try {
@@ -276,6 +278,7 @@ ResultTable runDepthExperiment(const json& spec, const std::string& source, Prog
         if (e == "sbm-sweep") return sbmSweep(r, progress);
         if (e == "cosera-real") return coseraReal(r, progress, data);
         if (e == "nag") return nag(r, progress, data);
+        if (e == "nag-trained") return trainedNagExperiment(r, progress, data);
         if (e == "accounting") return accounting(r);
         if (e == "propagation") return propagationExperiment(r, progress, data);
         if (e == "propagation-audit") return propagationAuditExperiment(r, progress, data);

@@ -5,6 +5,9 @@
 //   sbm-sweep     the same attack on SBM graphs over (K, p) at one (d, L)    (rows: K, p)
 //   cosera-real   the attack on a real graph with its own features, vs depth (rows: weights, L)
 //   nag           COSERA against noisy aggregation, next to Theorem 6.1's bound (rows: aggregation, σ)
+//                 with untrained random orthogonal weights (the stand-in)
+//   nag-trained   NAG networks trained for node classification: accuracy, COSERA on the test nodes,
+//                 operator norms and the bound (rows: aggregation, encoder, σ, d; TrainedNag.h)
 //   accounting    noise multiplier σ/Δ against depth for GAP and CARIBOU c   (rows: scheme, hops)
 //   propagation   private propagation + linear classifier (+ optional attack) (rows: scheme, ε, hops;
 //                 or one per run, or the paper-selection view: PropagationExperiment.h)

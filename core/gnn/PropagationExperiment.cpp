@@ -1,5 +1,6 @@
 #include "gnn/PropagationExperiment.h"
 
+#include "gnn/GapProbe.h"
 #include "gnn/PairAttack.h"
 #include "gnn/PrivatePropagation.h"
 #include "gnn/PropagationAudit.h"
@@ -20,7 +21,8 @@ json propagationDefaults() {
             {"delta", 1e-5}, {"contraction", 0.8}, {"alpha1", 0.8}, {"beta", 0.2},
             // Optional CARIBOU grids; [] uses the single value above.
             {"contractions", json::array()}, {"alpha1s", json::array()}, {"betas", json::array()},
-            {"min_degree", 0}, {"reduced_dims", 64}, {"trials", 3}, {"attack", false}, {"rows", "summary"}, {"seed", 1}};
+            {"min_degree", 0}, {"reduced_dims", 64}, {"model", "linear"}, {"trials", 3}, {"attack", false}, {"rows", "summary"},
+            {"seed", 1}};
 }
 
 json propagationAuditDefaults() {
@@ -121,9 +123,16 @@ ResultTable propagationExperiment(const SpecReader& s, Progress& progress, const
                         for (double b : caribouLike ? bs : one)
                             for (int tr = 0; tr < trials; ++tr) runs.push_back({sc, e, c, a, b, k, tr, 0, 0, NAN, NAN, {}});
     }
-    const Matrix raw = reduceFeatures(data->features, base.reducedDims, seed);
-    const Matrix x0 = unitRows(raw);
-    const double featuresOnly = linearAccuracy(*data, x0).second, majority = data->majorityClassAccuracy();
+    const std::string model = s.get<std::string>("model");
+    s.check(model == "linear" || model == "gap", "model",
+            "expected \"linear\" (PCA features, logistic regression) or \"gap\" (GAP's trained encoder and MLP heads)");
+    const bool gap = model == "gap";
+    // X₀: PCA features with unit rows, or GAP's pre-trained encoder (its rows are unit already; the reference
+    // mode's βX₀ then uses them too)
+    const Matrix raw = gap ? gapEncoderFeatures(*data, seed, progress) : reduceFeatures(data->features, base.reducedDims, seed);
+    const Matrix x0 = gap ? raw : unitRows(raw);
+    const double featuresOnly = gap ? gapFeaturesAccuracy(*data, x0, seed).second : linearAccuracy(*data, x0).second;
+    const double majority = data->majorityClassAccuracy();
     for (std::size_t i = 0; i < runs.size(); ++i) {
         if (progress.cancelled()) throw Cancelled();
         Run& run = runs[i];
@@ -135,7 +144,7 @@ ResultTable propagationExperiment(const SpecReader& s, Progress& progress, const
         p.seed = settingSeed(seed, {double(int(run.scheme)), run.epsilon, double(run.hops), run.contraction, run.alpha1,
                                     run.beta, double(run.trial)});
         run.result = propagatePrivately(*data, p, progress, &x0, &raw);
-        std::tie(run.valid, run.test) = linearAccuracy(*data, classifierFeatures(run.result));
+        std::tie(run.valid, run.test) = gap ? gapAccuracy(*data, run.result, p.seed) : linearAccuracy(*data, classifierFeatures(run.result));
         if (attack) {
             const AttackMetrics m = coseraAttack(run.result.released, data->graph);
             run.auroc = m.auroc;
@@ -153,6 +162,7 @@ ResultTable propagationExperiment(const SpecReader& s, Progress& progress, const
     auto controls = [&](ResultTable::Row& row, const Run& r) {
         row.push_back({"majority_accuracy", majority});
         row.push_back({"features_only_accuracy", featuresOnly});
+        row.push_back({"model", gap ? "gap (trained encoder and MLP heads)" : "linear (PCA, logistic regression)"});
         row.push_back({"guarantee", *guaranteeLabel(r.scheme) ? guaranteeLabel(r.scheme) : "valid"});
     };
     ResultTable t;

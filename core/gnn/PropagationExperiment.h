@@ -6,6 +6,8 @@
 //                      ε: the mean run next to the best run, i.e. what reporting the maximum over a
 //                      grid × repeats shows, and the expected best of k runs with k equal for every
 //                      scheme, beside the majority-class and features-only controls).
+//                      "model": "linear" reads every release with PCA features and a logistic regression;
+//                      "gap" with GAP's trained encoder and MLP heads (GapProbe.h).
 //   propagation-audit  the empirical audit (PropagationAudit.h) of each scheme on neighbouring graphs.
 // Every setting draws its own noise: the seed of a run mixes the spec's seed with all its settings.
 #include "common/Progress.h"

@@ -68,4 +68,19 @@ std::vector<long> degreeHistogram(const Graph& g) {
     return h;
 }
 
+Graph inducedSubgraph(const Graph& g, const std::vector<int>& nodes) {
+    std::vector<int> position(std::size_t(g.numVertices()), -1);
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        const int v = nodes[i];
+        if (v < 0 || v >= g.numVertices() || position[std::size_t(v)] >= 0)
+            throw std::invalid_argument("inducedSubgraph: node ids must be distinct vertices of the graph");
+        position[std::size_t(v)] = int(i);
+    }
+    std::vector<Edge> edges;
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+        for (const int* u = g.neighborsBegin(nodes[i]); u != g.neighborsEnd(nodes[i]); ++u)
+            if (position[std::size_t(*u)] > int(i)) edges.emplace_back(int(i), position[std::size_t(*u)]);
+    return Graph::fromEdges(int(nodes.size()), edges);
+}
+
 }  // namespace px

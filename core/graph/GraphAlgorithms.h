@@ -15,6 +15,8 @@ bool isAcyclic(const Graph& g);  // a forest: e = n - components
 bool isIsomorphic(const Graph& a, const Graph& b);
 // Disjoint union of graphs (vertices of b follow those of a).
 Graph disjointUnion(const Graph& a, const Graph& b);
+// The subgraph induced by `nodes` (distinct ids of g), its vertex i being nodes[i]. O(Σ deg).
+Graph inducedSubgraph(const Graph& g, const std::vector<int>& nodes);
 // Blow-up: every vertex replaced by p twins (independent set); u~v iff originals adjacent.
 Graph blowUp(const Graph& g, int p);
 // Degree histogram: count[d] = number of vertices of degree d.

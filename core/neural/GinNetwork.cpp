@@ -1,7 +1,7 @@
 // The GIN network and the block-diagonal batches it runs on (TorchGin.h).
 #include "neural/TorchGin.h"
+#include "neural/TorchOps.h"
 
-#include <ATen/Parallel.h>
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -75,68 +75,15 @@ std::vector<GraphBatch> makeBatches(const GraphSet& set, const GinParams& p, int
     return out;
 }
 
-namespace {
-
-// out_v = h_v + Σ_{u ∈ N(v)} h_u for every row v (h contiguous, N × width).
-template <typename T>
-void selfPlusNeighbourSum(const T* h, T* out, const std::int64_t* rowStart, const std::int64_t* neighbours, long nodes, long width) {
-    at::parallel_for(0, nodes, 64, [&](long begin, long end) {
-        for (long v = begin; v < end; ++v) {
-            T* o = out + v * width;
-            const T* self = h + v * width;
-            for (long c = 0; c < width; ++c) o[c] = self[c];
-            for (std::int64_t a = rowStart[v]; a < rowStart[v + 1]; ++a) {
-                const T* in = h + neighbours[a] * width;
-                for (long c = 0; c < width; ++c) o[c] += in[c];
-            }
-        }
-    });
-}
-
-torch::Tensor symmetricAggregate(const torch::Tensor& h, const torch::Tensor& rowStart, const torch::Tensor& neighbours) {
-    const torch::Tensor in = h.contiguous();
-    torch::Tensor out = torch::empty_like(in);
-    AT_DISPATCH_FLOATING_TYPES(in.scalar_type(), "ginAggregate", [&] {
-        selfPlusNeighbourSum(in.data_ptr<scalar_t>(), out.data_ptr<scalar_t>(), rowStart.data_ptr<std::int64_t>(),
-                             neighbours.data_ptr<std::int64_t>(), in.size(0), in.size(1));
-    });
-    return out;
-}
-
-struct AggregateFunction : torch::autograd::Function<AggregateFunction> {
-    static torch::Tensor forward(torch::autograd::AutogradContext* ctx, const torch::Tensor& h, const torch::Tensor& rowStart,
-                                 const torch::Tensor& neighbours) {
-        ctx->save_for_backward({rowStart, neighbours});
-        return symmetricAggregate(h, rowStart, neighbours);
-    }
-    static torch::autograd::tensor_list backward(torch::autograd::AutogradContext* ctx, torch::autograd::tensor_list grads) {
-        const auto saved = ctx->get_saved_variables();
-        return {symmetricAggregate(grads[0], saved[0], saved[1]), torch::Tensor(), torch::Tensor()};
-    }
-};
-
-}  // namespace
-
 torch::Tensor ginAggregate(const torch::Tensor& h, const GraphBatch& b) {
     if (h.dim() != 2 || h.size(0) != b.nodes) throw std::invalid_argument("ginAggregate: one row of node states per node of the batch");
-    return AggregateFunction::apply(h, b.rowStart, b.neighbours);
+    return closedNeighbourSum(h, b.rowStart, b.neighbours);
 }
 
 torch::Tensor poolGraphs(const torch::Tensor& h, const GraphBatch& b, Pooling pooling) {
     torch::Tensor sums = torch::zeros({b.graphs, h.size(1)}, h.options()).index_add(0, b.graphOf, h);
     return pooling == Pooling::Sum ? sums : sums * b.invCount.to(h.dtype());
 }
-
-namespace {
-torch::nn::Linear drawnLinear(int in, int out, at::Generator& gen) {
-    torch::nn::Linear l(in, out);
-    torch::NoGradGuard noGrad;
-    const double bound = 1.0 / std::sqrt(double(in));
-    l->weight.uniform_(-bound, bound, gen);
-    l->bias.uniform_(-bound, bound, gen);
-    return l;
-}
-}  // namespace
 
 GinNetImpl::GinNetImpl(int inWidth, int outWidth, const GinParams& p, at::Generator& gen) : p_(p) {
     for (int l = 0; l < p.layers; ++l) {

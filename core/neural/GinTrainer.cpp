@@ -4,9 +4,9 @@
 #include "common/Error.h"
 #include "common/Rng.h"
 #include "neural/TorchGin.h"
+#include "neural/TorchOps.h"
 
 #include <chrono>
-#include <dlfcn.h>
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
@@ -17,30 +17,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
-
-// Sets the thread count of torch's own kernels and of the BLAS under it for one training, and restores both
-// (they are process-wide). Debian's LibTorch calls an OpenBLAS (libopenblas0-pthread) that keeps a thread
-// pool of its own, which at::set_num_threads does not reach: found by name, so any BLAS works.
-class ThreadScope {
-public:
-    explicit ThreadScope(int threads) : saved_(at::get_num_threads()) {
-        at::set_num_threads(std::max(1, threads));
-        setBlas_ = reinterpret_cast<void (*)(int)>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"));
-        auto getBlas = reinterpret_cast<int (*)()>(dlsym(RTLD_DEFAULT, "openblas_get_num_threads"));
-        if (setBlas_ && getBlas) {
-            savedBlas_ = getBlas();
-            setBlas_(std::max(1, threads));
-        }
-    }
-    ~ThreadScope() {
-        at::set_num_threads(saved_);
-        if (setBlas_ && savedBlas_ > 0) setBlas_(savedBlas_);
-    }
-
-private:
-    int saved_, savedBlas_ = 0;
-    void (*setBlas_)(int) = nullptr;
-};
 
 void checkParams(const GinParams& p, const GinProblem& problem) {
     auto require = [](bool ok, const std::string& what) {

@@ -38,7 +38,7 @@ private slots:
         QVERIFY(d->busy());
         d->waitForIdle();
         qInfo("depth lab: all experiments on built-in data in %.1f s", timer.elapsed() / 1000.0);
-        for (const char* e : {"cosera-grid", "sbm-sweep", "cosera-real", "nag", "accounting", "propagation", "asamp"}) {
+        for (const char* e : {"cosera-grid", "sbm-sweep", "cosera-real", "nag", "nag-trained", "accounting", "propagation", "asamp"}) {
             QVERIFY2(d->table(e) && d->table(e)->rows() > 0, e);
         }
         QCOMPARE(d->table("cosera-grid")->rows(), 10 * 10);
@@ -60,7 +60,7 @@ private slots:
             }
         QTemporaryDir dir;
         QVERIFY(d->exportAll(dir.path()));
-        for (const char* name : {"cosera-auroc", "cosera-err", "cosera-real", "nag", "noise-vs-depth", "accuracy-vs-depth",
+        for (const char* name : {"cosera-auroc", "cosera-err", "cosera-real", "nag", "nag-trained", "noise-vs-depth", "accuracy-vs-depth",
                                  "attack-vs-epsilon", "asamp"}) {
             const QString base = dir.path() + "/depth-" + name;
             QCOMPARE(head(base + ".png", 4), QByteArray("\x89PNG", 4));

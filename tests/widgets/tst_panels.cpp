@@ -129,10 +129,13 @@ private slots:
         c.trials = 3;
         c.nagDepth = 4;
         c.opNorm = 2.5;
+        c.nagScheme = "constrained";
+        c.nagWidth = 128;
         c.epsilon = 3.0;
         c.delta = 1e-6;
         c.contraction = 0.55;
         c.attack = false;
+        c.propagationModel = "gap";
         c.subgraphs = 300;
         std::vector<std::unique_ptr<DepthPanel>> panels;
         panels.emplace_back(new CoseraPanel);

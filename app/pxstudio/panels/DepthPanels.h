@@ -48,6 +48,7 @@ public:
 
 private:
     QDoubleSpinBox *depth_, *opNorm_;
+    QComboBox *scheme_, *width_;
 };
 
 class ConvergencePanel : public DepthPanel {
@@ -65,6 +66,7 @@ private:
     QComboBox* delta_;
     QCheckBox* attack_;
     QCheckBox* reference_;
+    QComboBox* model_;
 };
 
 class AsampPanel : public DepthPanel {

@@ -40,7 +40,7 @@ const char* kUsage =
     "                         --dprr-split project|published (dprr: ε/2 per vertex, or the published baseline's\n"
     "                                   whole ε per vertex with ε₁ = max(0.1, √(8/(n_max−1))): a 2ε-edge-DP graph)\n"
     "  depth SPEC.json|EXPERIMENT --out PREFIX [--data PATH|builtin:NAME] [--set key=JSON ...]\n"
-    "                                depth lab (cosera-grid, sbm-sweep, nag, accounting, propagation, asamp):\n"
+    "                                depth lab (cosera-grid, sbm-sweep, nag, nag-trained, propagation, ...):\n"
     "                                PREFIX.csv and PREFIX.json; --list, --defaults EXPERIMENT\n"
     "  bench depth [--n 1000 --d 2048 --depth 10 --weights identity|gaussian] [--cora PATH] [--grid]\n"
     "  bench noise [--data PATH] [--mechanism M] [--allocation A]\n"

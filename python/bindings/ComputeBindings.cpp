@@ -4,6 +4,8 @@
 #include "Bindings.h"
 #include "experiment/SweepRunner.h"
 #include "experiment/SweepSpec.h"
+#include "common/JsonInput.h"
+#include "gnn/DepthLab.h"
 #include "generators/Generators.h"
 #include "hom/DensityMatrix.h"
 #include "io/Loaders.h"
@@ -85,6 +87,17 @@ py::dict sweep(const std::string& specText, const std::string& source, const py:
     return out;
 }
 
+// A depth-lab experiment (as pxrun depth): the spec's own "data", or none.
+py::dict depth(const std::string& specText, const std::string& source, const py::object& progress) {
+    const nlohmann::json spec = px::parseJsonInput(specText, source);
+    auto t = runInterruptible(
+        [&](px::Progress& p) { return std::make_unique<px::experiment::ResultTable>(px::gnn::runDepthExperiment(spec, source, p)); },
+        progress);
+    return tableDict(*t);
+}
+
+py::object depthDefaults(const std::string& experiment) { return fromJson(px::gnn::defaultDepthSpec(experiment)); }
+
 }  // namespace
 
 void bindDensities(py::module_& m) {
@@ -97,6 +110,9 @@ void bindDensities(py::module_& m) {
 
 void bindSweep(py::module_& m) {
     m.def("_sweep", &sweep, py::arg("spec_json"), py::arg("source"), py::arg("data") = py::none(), py::arg("progress") = py::none());
+    m.def("_depth", &depth, py::arg("spec_json"), py::arg("source"), py::arg("progress") = py::none());
+    m.def("_depth_defaults", &depthDefaults, py::arg("experiment"));
+    m.def("depth_experiments", &px::gnn::depthExperiments, "The depth lab's experiments (as pxrun depth --list).");
 }
 
 }  // namespace pxpy

@@ -39,7 +39,8 @@ from ._pxstudio import (  # noqa: E402,F401
 
 __all__ = ["Dataset", "NodeData", "Pattern", "PatternSet", "Mechanism", "ResourceError", "load", "load_node_data",
            "builtin_names", "from_edge_index", "from_networkx", "graph_list", "sample_patterns", "densities",
-           "epsilon_from_rho", "rho_for_epsilon", "conversions", "audit", "sweep", "sweep_result"]
+           "epsilon_from_rho", "rho_for_epsilon", "conversions", "audit", "sweep", "sweep_result", "depth",
+           "depth_experiments"]
 
 
 def load(path):
@@ -128,4 +129,22 @@ def sweep(spec, data=None, progress=None):
     return sweep_result(spec, data, progress)["runs"]
 
 
+def depth(spec, progress=None, **fields):
+    """Runs a depth-lab experiment, as `pxrun depth`: `spec` is an experiment name (its defaults, as
+    `pxrun depth --defaults NAME` prints them), a spec dict or a JSON file; keyword arguments set fields, e.g.
+    depth("nag-trained", data="../shared/data/cora", widths=[64], sigmas=[0, 1]). Returns the tidy result
+    table (a pandas DataFrame when pandas is importable). Ctrl-C cancels; progress: a callable taking the
+    fraction done."""
+    import json
+    if isinstance(spec, str) and spec in depth_experiments():
+        spec = _pxstudio_depth_defaults(spec)
+    text, source = _read_spec(spec)
+    if fields:
+        merged = json.loads(text)
+        merged.update(fields)
+        text = json.dumps(merged)
+    return _table(_pxstudio_depth(text, source, progress))
+
+
 from ._pxstudio import _sweep as _pxstudio_sweep  # noqa: E402
+from ._pxstudio import _depth as _pxstudio_depth, _depth_defaults as _pxstudio_depth_defaults, depth_experiments  # noqa: E402

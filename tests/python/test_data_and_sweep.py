@@ -95,3 +95,18 @@ def test_gin_sweep_on_perturbed_graphs():
     assert all(0 <= v <= 1 for v in runs["value"])
     mech = px.Mechanism("dprr", epsilon=1.0, dprr_split="published")
     assert mech.to_dict()["dprr_split"] == "published"
+
+
+def test_depth_lab_trained_nag_from_python():
+    assert "nag-trained" in px.depth_experiments()
+    spec = dict(data="builtin:sbm-nodes", aggregations=["mean", "attention"], sigmas=[0, 1], widths=[8], epochs=20, trials=1)
+    t = px.depth("nag-trained", **spec)
+    # the features-alone control, then aggregation × σ
+    assert len(t) == 1 + 2 * 2
+    assert list(t["aggregation"])[:2] == ["none (features alone)", "mean"]
+    assert ((t["accuracy_mean"] >= 0) & (t["accuracy_mean"] <= 1)).all()
+    assert (t.loc[t["sigma"] == 0, "err_lower_bound_mean"] == 0).all()
+    again = px.depth("nag-trained", **spec)  # deterministic with the spec's seed
+    assert np.array_equal(t["accuracy_mean"].to_numpy(), again["accuracy_mean"].to_numpy())
+    with pytest.raises(ValueError, match="scheme"):
+        px.depth("nag-trained", scheme="loose", **spec)

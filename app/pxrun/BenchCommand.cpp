@@ -166,20 +166,22 @@ int benchDepth(const Args& a) {
 
 int benchDensities(const Args& a);
 int benchGin(const Args& a);
+int benchNag(const Args& a);
 int benchScaling(const Args& a);
 int benchPaths(const Args& a);
 
 int benchCommand(const std::vector<std::string>& argv) {
     Args a = Args::parse(argv, {"grid"});
-    if (a.positional.empty()) throw std::invalid_argument("usage: pxrun bench densities|scaling|paths|noise|gin|depth|evaluate [options]");
+    if (a.positional.empty()) throw std::invalid_argument("usage: pxrun bench densities|scaling|paths|noise|gin|nag|depth|evaluate [options]");
     if (a.positional[0] == "densities") return benchDensities(a);
     if (a.positional[0] == "scaling") return benchScaling(a);
     if (a.positional[0] == "paths") return benchPaths(a);
     if (a.positional[0] == "noise") return benchNoise(a);
     if (a.positional[0] == "gin") return benchGin(a);
+    if (a.positional[0] == "nag") return benchNag(a);
     if (a.positional[0] == "evaluate") return benchEvaluate(a);
     if (a.positional[0] == "depth") return benchDepth(a);
-    throw std::invalid_argument("unknown benchmark '" + a.positional[0] + "' (expected densities, scaling, paths, noise, evaluate or depth)");
+    throw std::invalid_argument("unknown benchmark '" + a.positional[0] + "' (expected densities, scaling, paths, noise, gin, nag, evaluate or depth)");
 }
 
 }  // namespace pxrun

@@ -45,6 +45,7 @@ const char* kUsage =
     "  bench depth [--n 1000 --d 2048 --depth 10 --weights identity|gaussian] [--cora PATH] [--grid]\n"
     "  bench noise [--data PATH] [--mechanism M] [--allocation A]\n"
     "  bench gin [--data PATH] [--epochs 5] [--layers 5] [--hidden 300] [--batch 64] [--threads 1] [--features ones|degree|labels]\n"
+    "  bench nag [--data PATH|builtin:NAME] [--width 64] [--epochs 50] [--reps 3] [--scheme unconstrained|constrained]\n"
     "  bench densities [--data PATH] [--class C] [--d 50] [--max-size 16] [--reps 5] [--threads N] [--path P]\n"
     "  bench scaling [--class C] [--d 10] [--max-n 100000] [--density dense [--p 0.5]] [--path P]\n"
     "  bench paths [--data PATH] [--class C] [--d 10] [--every K]   cost model: measured / estimated per path\n"

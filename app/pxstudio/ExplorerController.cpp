@@ -74,6 +74,8 @@ px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s,
     spec.learner.gin.hidden = s.ginHidden;
     spec.learner.gin.epochs = s.ginEpochs;
     spec.learner.gin.features = px::neural::nodeFeaturesFromString(s.ginFeatures);
+    // folds and controls train side by side on every core; each keeps its seed, so the results are the same
+    spec.learner.gin.parallelTrainings = std::max(1, QThread::idealThreadCount());
     if (px::learn::isGraphLearner(s.learner)) spec.patternSeeds.resize(1);  // a GIN uses no patterns: seeds repeat by noise seed
     spec.noisyTest = s.noisyTest;
     spec.protocol = s.protocol;

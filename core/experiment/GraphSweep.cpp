@@ -8,6 +8,11 @@
 #endif
 
 #include <tbb/parallel_for.h>
+#include <tbb/info.h>
+#include <tbb/task_arena.h>
+
+#include <atomic>
+#include <functional>
 
 #include <chrono>
 #include <cmath>
@@ -162,6 +167,52 @@ Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const 
 #endif
 }
 
+// Progress of several trainings that may run at once: each reports its own fraction, the sweep sees their mean.
+class TrainingsProgress {
+public:
+    TrainingsProgress(Progress& parent, double base, double span, int count)
+        : parent_(parent), base_(base), span_(span), fractions_(std::size_t(count)) {
+        for (auto& f : fractions_) f.store(0);
+    }
+    class Part : public Progress {
+    public:
+        Part(TrainingsProgress& all, int index) : all_(all), index_(std::size_t(index)) {}
+        void report(double f) override { all_.set(index_, f); }
+        bool cancelled() const override { return all_.parent_.cancelled(); }
+
+    private:
+        TrainingsProgress& all_;
+        std::size_t index_;
+    };
+
+private:
+    void set(std::size_t i, double f) {
+        fractions_[i].store(f);
+        double sum = 0;
+        for (const auto& x : fractions_) sum += x.load();
+        parent_.report(base_ + span_ * sum / double(fractions_.size()));
+    }
+    Progress& parent_;
+    double base_, span_;
+    std::vector<std::atomic<double>> fractions_;
+};
+
+// train(i) for i in [0, count): one after the other, or `parallelTrainings` at once (each training keeps its
+// own seed and runs on its own threads, so the results do not depend on the order).
+void runTrainings(int count, const neural::GinParams& gin, const std::function<void(int)>& train) {
+#ifdef PX_HAVE_NEURAL
+    if (gin.parallelTrainings > 1 && count > 1) {
+        neural::withTrainingThreads(gin.threads, [&] {
+            tbb::task_arena arena(std::min({gin.parallelTrainings, count, tbb::info::default_concurrency()}));
+            arena.execute([&] { tbb::parallel_for(0, count, 1, [&](int i) { train(i); }); });
+        });
+        return;
+    }
+#endif
+    (void)gin;
+    for (int i = 0; i < count; ++i) train(i);
+}
+
 void checkGraphSpec(const SweepSpec& spec, const std::vector<int>& tasks) {
     if (spec.classKeys().size() > 1 || spec.dimValues().size() > 1 || spec.patternSeeds.size() > 1)
         throw InputError("<spec>", 0, "the learner \"gin\" uses no patterns: give one pattern class, one d and one pattern seed "
@@ -231,7 +282,6 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
         std::vector<double> seconds, rates;
     };
     std::map<std::uint64_t, FoldResults> cleanRuns;  // ε = ∞ trains on the clean graphs whatever the mechanism
-    const int trainings = int(chosen.splits.size()) * (spec.controls ? 2 : 1);
     const double perRun = 1.0 / std::max(1, end - begin);
     for (int r = begin; r < end; ++r) {
         if (progress.cancelled()) throw Cancelled();
@@ -256,21 +306,29 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
         const auto cached = cleanRuns.find(mp.seed);
         if (std::isinf(budget) && cached != cleanRuns.end()) computed = cached->second;
         std::vector<std::vector<std::vector<TaskScore>>> valueCurves, controlCurves;  // [fold][epoch − 1][protocol]
-        int done = 0;
-        for (std::size_t f = 0; f < parts.size() && value[0].size() < parts.size(); ++f) {
-            const std::uint64_t seed = Rng(spec.learner.seed, "gin-run", mp.seed, f).next();
-            SubProgress sub(progress, double(r - begin) * perRun + perRun * done++ / trainings, perRun / trainings);
-            const Trained t = trainAndScore(spec, data, task, parts[f], rel.view, rel.view, seed, sub);
-            for (int k = 0; k < 2; ++k) {
-                value[k].push_back(t.tests[k]);
-                epochs[k].push_back(t.epoch);
-            }
-            valueCurves.push_back(t.curve);
-            seconds.push_back(t.seconds);
-            rates.push_back(t.gflopPerSecond);
-            if (spec.controls) {
-                SubProgress subControl(progress, double(r - begin) * perRun + perRun * done++ / trainings, perRun / trainings);
-                const Trained c = trainAndScore(spec, data, task, parts[f], shuffled, shuffled, seed, subControl);
+        if (value[0].size() < parts.size()) {
+            // every fold's training on the release and, with controls, on its shuffled copy: trainings[f · kinds + c]
+            const int kinds = spec.controls ? 2 : 1, count = int(parts.size()) * kinds;
+            std::vector<Trained> trainings(static_cast<std::size_t>(count));
+            TrainingsProgress shared(progress, double(r - begin) * perRun, perRun, count);
+            runTrainings(count, spec.learner.gin, [&](int i) {
+                const std::size_t f = std::size_t(i / kinds);
+                const std::uint64_t seed = Rng(spec.learner.seed, "gin-run", mp.seed, f).next();
+                const GraphView& from = i % kinds == 1 ? shuffled : rel.view;
+                TrainingsProgress::Part part(shared, i);
+                trainings[std::size_t(i)] = trainAndScore(spec, data, task, parts[f], from, from, seed, part);
+            });
+            for (std::size_t f = 0; f < parts.size(); ++f) {
+                const Trained& t = trainings[f * std::size_t(kinds)];
+                for (int k = 0; k < 2; ++k) {
+                    value[k].push_back(t.tests[k]);
+                    epochs[k].push_back(t.epoch);
+                }
+                valueCurves.push_back(t.curve);
+                seconds.push_back(t.seconds);
+                rates.push_back(t.gflopPerSecond);
+                if (!spec.controls) continue;
+                const Trained& c = trainings[f * std::size_t(kinds) + 1];
                 for (int k = 0; k < 2; ++k) control[k].push_back(c.tests[k]);
                 controlCurves.push_back(c.curve);
             }

@@ -86,6 +86,7 @@ nlohmann::json SweepSpec::toJson() const {
                              {"dropout", g.dropout}, {"pooling", neural::key(g.pooling)}, {"features", neural::key(g.features)},
                              {"max_degree_feature", g.maxDegreeFeature}, {"patience", g.patience},
                              {"regression_loss", neural::key(g.regressionLoss)}, {"threads", g.threads},
+                             {"parallel_trainings", g.parallelTrainings},
                              {"readout", neural::key(g.readout)}, {"mlp_norm", g.mlpNorm}, {"lr_decay_every", g.lrDecayEvery},
                              {"lr_decay", g.lrDecay}, {"iterations_per_epoch", g.iterationsPerEpoch},
                              {"epoch_selection", neural::key(g.selection)}});
@@ -118,6 +119,7 @@ void readGinParams(const nlohmann::json& l, neural::GinParams& g, std::string& f
     g.maxDegreeFeature = int(F::getInteger(l, "max_degree_feature", g.maxDegreeFeature, "learner", 1, 100000));
     g.patience = int(F::getInteger(l, "patience", g.patience, "learner", 0, 100000));
     g.threads = int(F::getInteger(l, "threads", g.threads, "learner", 1, 1024));
+    g.parallelTrainings = int(F::getInteger(l, "parallel_trainings", g.parallelTrainings, "learner", 1, 256));
     g.lrDecayEvery = int(F::getInteger(l, "lr_decay_every", g.lrDecayEvery, "learner", 0, 100000));
     g.lrDecay = F::getNumber(l, "lr_decay", g.lrDecay, "learner", 1e-6, 1);
     g.iterationsPerEpoch = int(F::getInteger(l, "iterations_per_epoch", g.iterationsPerEpoch, "learner", 0, 10000000));
@@ -230,7 +232,7 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
             field = "";
             F::checkKeys(l, {"kind", "k", "C", "gamma", "trees", "max_depth", "min_samples_split", "feature_tolerance", "seed",
                              "layers", "hidden", "epochs", "lr", "batch", "dropout", "pooling", "features", "max_degree_feature",
-                             "patience", "regression_loss", "threads", "readout", "mlp_norm", "lr_decay_every",
+                             "patience", "regression_loss", "threads", "parallel_trainings", "readout", "mlp_norm", "lr_decay_every",
                              "lr_decay", "iterations_per_epoch", "epoch_selection"}, "learner");
             s.learner.kind = F::getString(l, "kind", s.learner.kind, "learner");
             if (!learn::isKnownLearner(s.learner.kind)) F::fail("learner.kind", "knn, svm, linear, forest, rf, boosting or gin", l["kind"]);

@@ -56,6 +56,8 @@ struct GinParams {
     EpochSelection selection = EpochSelection::Validation;
     std::uint64_t seed = 0;          // weights, batch order, dropout
     int threads = 1;                 // intra-op threads (1: bit-for-bit reproducible)
+    int parallelTrainings = 1;       // a sweep's trainings (folds, shuffled controls) run this many at once, each
+                                     // on `threads` threads; the results are those of running them one by one
 };
 
 const char* key(NodeFeatures f);     // "ones", "degree", "labels"

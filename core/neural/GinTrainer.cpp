@@ -189,6 +189,11 @@ GinOutcome trainGin(const GinParams& p, const GinProblem& problem, Progress& pro
     return outcome;
 }
 
+void withTrainingThreads(int threads, const std::function<void()>& work) {
+    ThreadScope scope(threads);
+    work();
+}
+
 std::vector<std::vector<double>> ginGraphEmbeddings(const GinParams& p, const GraphSet& graphs, int nodeLabelValues) {
     ThreadScope threads(p.threads);
     at::Generator weights = at::make_generator<at::CPUGeneratorImpl>(Rng(p.seed, "gin-weights").next());

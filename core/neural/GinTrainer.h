@@ -65,6 +65,10 @@ struct GinOutcome {
     double seconds = 0;          // whole training
 };
 
+// Runs `work` with torch's and the BLAS's thread counts set to `threads` and restores them after: a caller that
+// runs several trainings at once sets them once around all of them (they are process-wide).
+void withTrainingThreads(int threads, const std::function<void()>& work);
+
 // Throws std::invalid_argument for impossible settings or an empty training set, px::Cancelled on cancel.
 GinOutcome trainGin(const GinParams& params, const GinProblem& problem, Progress& progress = noProgress());
 

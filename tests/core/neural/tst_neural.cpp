@@ -412,6 +412,29 @@ private slots:
         QVERIFY(r.runs.at(0, "learner_params").get<std::string>().find("selection=test_curve") != std::string::npos);
     }
 
+    void parallelTrainingsGiveTheSameTable() {
+        // 3 folds × (release, shuffled control) at ε = 1 and ∞, with dropout and test-curve selection: run one by one
+        // and four at once, every column but the timings is the same, bit for bit.
+        const std::string spec = R"({"dataset": "builtin:er", "protocol": "3-fold", "noise_seeds": [1], "attack": false,
+            "learner": {"kind": "gin", "layers": 2, "hidden": 8, "epochs": 3, "batch": 16, "dropout": 0.5,
+                        "epoch_selection": "test_curve", "parallel_trainings": PARALLEL},
+            "mechanisms": [{"mechanism": "rr"}], "budget": {"axis": "epsilon", "values": [1, "inf"]}})";
+        auto run = [&](int parallel) {
+            std::string text = spec;
+            text.replace(text.find("PARALLEL"), 8, std::to_string(parallel));
+            return experiment::runSweep(experiment::SweepSpec::fromJson(text), gen::builtin("er")).runs;
+        };
+        const experiment::ResultTable serial = run(1), parallel = run(4);
+        QCOMPARE(parallel.rows(), serial.rows());
+        QCOMPARE(parallel.columns(), serial.columns());
+        for (int i = 0; i < serial.rows(); ++i)
+            for (const std::string& c : serial.columns()) {
+                if (c == "seconds" || c == "train_seconds" || c == "train_gflops") continue;
+                QVERIFY2(serial.at(i, c) == parallel.at(i, c), qPrintable(QString::fromStdString(c + ": " + serial.at(i, c).dump() + " vs " +
+                                                                                                   parallel.at(i, c).dump())));
+            }
+    }
+
     void bundledGinSpecsParse() {
         // The GIN specs shipped in resources/specs: each parses, trains a GIN and states its settings on writing.
         const QDir dir(QString(PX_SOURCE_DIR) + "/resources/specs");

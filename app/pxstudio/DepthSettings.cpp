@@ -64,6 +64,7 @@ nlohmann::json DepthSettings::specFor(const std::string& e, const std::string& n
         s["epsilon"] = epsilon;
         s["delta"] = delta;
         s["subgraphs"] = subgraphs;
+        s["base"] = asampFit;
         s["positive_class"] = nodeClasses > 1 ? 1 : 0;
     }
     return s;

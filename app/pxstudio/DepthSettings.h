@@ -25,6 +25,7 @@ struct DepthSettings {
     std::string propagationModel = "linear";  // "linear" (PCA, logistic regression) or "gap" (GAP's trained models)
     // AsampGCN
     int subgraphs = 200;
+    std::string asampFit = "least-squares";  // or "logistic": how the base GCN's taps are trained
 
     // nodeSpec: "builtin:NAME" or a LINQS folder; nodeClasses: its number of classes.
     nlohmann::json specFor(const std::string& experiment, const std::string& nodeSpec, int nodeClasses) const;

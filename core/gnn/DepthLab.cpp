@@ -49,7 +49,8 @@ json defaultDepthSpec(const std::string& e) {
     if (e == "asamp")
         return {{"experiment", e}, {"data", "builtin:sbm-nodes"}, {"positive_class", 1}, {"epsilon", 1.0},
                 {"delta", 1e-5}, {"subgraphs", 200},
-                {"sampling", {0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5}}, {"runs", 3}, {"seed", 1}};
+                {"sampling", {0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5}}, {"runs", 3}, {"base", "least-squares"},
+                {"seed", 1}};
     throw std::invalid_argument("unknown depth experiment '" + e + "'");
 }
 
@@ -236,6 +237,11 @@ ResultTable asamp(const SpecReader& s, Progress& progress, const NodeDataset* gi
     p.delta = s.get<double>("delta");
     p.subgraphs = s.get<int>("subgraphs");
     p.seed = s.get<std::uint64_t>("seed");
+    try {
+        p.fit = asampFitFromString(s.get<std::string>("base"));
+    } catch (const std::invalid_argument& e) {
+        s.check(false, "base", e.what());
+    }
     const int runs = s.get<int>("runs");
     const auto values = s.get<std::vector<double>>("sampling");
     s.check(p.epsilon > 0, "epsilon", "expected > 0");
@@ -252,7 +258,7 @@ ResultTable asamp(const SpecReader& s, Progress& progress, const NodeDataset* gi
         t.add({{"sampling", r.samplingProbability}, {"accuracy_released", r.accuracyReleased},
                {"abstention", r.abstention}, {"accuracy_overall", r.accuracyOverall}, {"base_accuracy", r.baseAccuracy},
                {"condition_holds", r.privacyConditionHolds}, {"max_sampling", asampMaxSampling(p.epsilon, p.delta)},
-               {"epsilon", p.epsilon}, {"delta", p.delta}});
+               {"epsilon", p.epsilon}, {"delta", p.delta}, {"base", toString(p.fit)}});
     return t;
 }
 

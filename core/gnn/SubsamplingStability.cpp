@@ -36,8 +36,8 @@ BinaryNodeTask BinaryNodeTask::from(const NodeDataset& data, int positiveClass) 
 
 namespace {
 
-// f on the subgraph given by `keep` (per CSR slot of g, symmetric), or on g when keep is empty.
-std::vector<int> classify(const Graph& g, const BinaryNodeTask& t, const std::vector<char>& keep) {
+// Lx on the subgraph given by `keep` (per CSR slot of g, symmetric), or on g when keep is empty.
+std::vector<double> laplacianTimesX(const Graph& g, const BinaryNodeTask& t, const std::vector<char>& keep) {
     const int n = g.numVertices();
     const auto& off = g.offsets();
     const auto& adj = g.adjacency();
@@ -49,22 +49,68 @@ std::vector<int> classify(const Graph& g, const BinaryNodeTask& t, const std::ve
             if (keep.empty() || keep[k]) { s += t.x[adj[k]]; ++deg; }
         lx[v] = deg * t.x[v] - s;
     }
-    // least squares for (h0, h1) on [x, Lx] → y over the training nodes (tiny ridge for stability)
+    return lx;
+}
+
+// (h₀, h₁) by least squares on [x, Lx] → y over the training nodes (tiny ridge for stability).
+std::pair<double, double> leastSquaresTaps(const BinaryNodeTask& t, const std::vector<double>& lx) {
     double a = 1e-9, b = 0, c = 1e-9, r0 = 0, r1 = 0;
     for (int v : t.train) {
         a += t.x[v] * t.x[v]; b += t.x[v] * lx[v]; c += lx[v] * lx[v];
         r0 += t.x[v] * t.y[v]; r1 += lx[v] * t.y[v];
     }
     const double det = a * c - b * b;
-    const double h0 = (c * r0 - b * r1) / det, h1 = (a * r1 - b * r0) / det;
-    std::vector<int> out(n);
-    for (int v = 0; v < n; ++v) out[v] = h0 * t.x[v] + h1 * lx[v] >= 0 ? 1 : -1;
+    return {(c * r0 - b * r1) / det, (a * r1 - b * r0) / det};
+}
+
+// (h₀, h₁) minimising Σ_train log(1 + exp(−y (h₀ x + h₁ Lx))) + ½·1e-6·|h|², by Newton's method from 0 (the
+// loss is convex; 2 × 2 Hessian).
+std::pair<double, double> logisticTaps(const BinaryNodeTask& t, const std::vector<double>& lx) {
+    const double ridge = 1e-6;
+    double h0 = 0, h1 = 0;
+    for (int iter = 0; iter < 100; ++iter) {
+        double g0 = ridge * h0, g1 = ridge * h1, a = ridge, b = 0, c = ridge;
+        for (int v : t.train) {
+            const double z = t.y[v] * (h0 * t.x[v] + h1 * lx[v]);
+            const double p = 1.0 / (1.0 + std::exp(z));          // σ(−z): the gradient's weight
+            const double w = p * (1.0 - p);                      // the Hessian's weight
+            g0 -= p * t.y[v] * t.x[v];
+            g1 -= p * t.y[v] * lx[v];
+            a += w * t.x[v] * t.x[v]; b += w * t.x[v] * lx[v]; c += w * lx[v] * lx[v];
+        }
+        const double det = a * c - b * b;
+        const double d0 = (c * g0 - b * g1) / det, d1 = (a * g1 - b * g0) / det;
+        h0 -= d0;
+        h1 -= d1;
+        if (std::abs(d0) + std::abs(d1) < 1e-12 * (1.0 + std::abs(h0) + std::abs(h1))) break;
+    }
+    return {h0, h1};
+}
+
+std::vector<int> classify(const Graph& g, const BinaryNodeTask& t, const std::vector<char>& keep, AsampFit fit) {
+    const std::vector<double> lx = laplacianTimesX(g, t, keep);
+    const auto [h0, h1] = fit == AsampFit::Logistic ? logisticTaps(t, lx) : leastSquaresTaps(t, lx);
+    std::vector<int> out(lx.size());
+    for (std::size_t v = 0; v < lx.size(); ++v) out[v] = h0 * t.x[v] + h1 * lx[v] >= 0 ? 1 : -1;
     return out;
 }
 
 }  // namespace
 
-std::vector<int> gcnBaseClassifier(const Graph& g, const BinaryNodeTask& task) { return classify(g, task, {}); }
+const char* toString(AsampFit f) { return f == AsampFit::Logistic ? "logistic" : "least-squares"; }
+
+AsampFit asampFitFromString(const std::string& s) {
+    if (s == "least-squares") return AsampFit::LeastSquares;
+    if (s == "logistic") return AsampFit::Logistic;
+    throw std::invalid_argument("unknown base fit '" + s + "' (expected least-squares or logistic)");
+}
+
+std::vector<int> gcnBaseClassifier(const Graph& g, const BinaryNodeTask& task, AsampFit fit) { return classify(g, task, {}, fit); }
+
+std::pair<double, double> gcnFilterTaps(const Graph& g, const BinaryNodeTask& task, AsampFit fit) {
+    const std::vector<double> lx = laplacianTimesX(g, task, {});
+    return fit == AsampFit::Logistic ? logisticTaps(task, lx) : leastSquaresTaps(task, lx);
+}
 
 std::vector<int> asampRelease(const Graph& g, const BinaryNodeTask& task, const AsampParams& p, std::uint64_t run) {
     if (!(p.sampling > 0 && p.sampling <= 1) || p.subgraphs < 1 || !(p.epsilon > 0) || !(p.delta > 0 && p.delta < 1))
@@ -89,7 +135,7 @@ std::vector<int> asampRelease(const Graph& g, const BinaryNodeTask& task, const 
                 const int* pos = std::lower_bound(adj.data() + off[u], adj.data() + off[u + 1], v);
                 keep[k] = keep[pos - adj.data()];
             }
-        const auto f = classify(g, task, keep);
+        const auto f = classify(g, task, keep, p.fit);
         for (int v = 0; v < n; ++v) plus[v] += f[v] > 0 ? 1 : 0;
     }
     std::vector<int> out(n);
@@ -110,7 +156,7 @@ AsampSummary summariseAsamp(const Graph& g, const BinaryNodeTask& task, const As
     AsampSummary s;
     s.samplingProbability = p.sampling;
     s.privacyConditionHolds = p.sampling <= asampMaxSampling(p.epsilon, p.delta);
-    const auto base = gcnBaseClassifier(g, task);
+    const auto base = gcnBaseClassifier(g, task, p.fit);
     long released = 0, correctReleased = 0, total = 0, baseCorrect = 0;
     for (int v : task.test) baseCorrect += base[v] == int(task.y[v]) ? 1 : 0;
     for (int r = 0; r < runs; ++r) {

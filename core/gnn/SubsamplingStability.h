@@ -1,8 +1,10 @@
 #pragma once
 // AsampGCN (seed 003; SPEC §6): private node labels by subsampling stability (Smith & Thakurta
 // 2013, propose-test-release). Binary task, labels y ∈ {−1, +1}, one scalar feature x per node.
-//  - Base classifier on a graph G: f(G) = sign((h₀ I + h₁ L) x), L = D − A, with (h₀, h₁) fitted
-//    by least squares on the training nodes of that same graph (so f depends on G only).
+//  - Base classifier on a graph G: f(G) = σ((h₀ I + h₁ L) x), L = D − A, thresholded at ½, with (h₀, h₁)
+//    trained on the training nodes of that same graph (so f depends on G only): by least squares on ±1
+//    (the stand-in, f = sign(…)) or by the logistic loss, σ the logistic function (Newton's method, exact
+//    for two parameters; a ridge of 1e-6 keeps separable training sets finite).
 //  - m subgraphs keep every edge independently with probability p_s; each votes for every node.
 //  - Per node, c₁ ≥ c₂ are the two vote counts; d̂ = (c₁ − c₂)/(4 m p_s) − 1; the majority label
 //    is released when d̂ + Lap(1/ε) > ln(1/δ)/ε, otherwise ⊥ (abstain).
@@ -11,11 +13,18 @@
 #include "dataset/NodeDataset.h"
 #include "common/Progress.h"
 
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace px::gnn {
 
+enum class AsampFit { LeastSquares, Logistic };
+const char* toString(AsampFit f);                 // "least-squares", "logistic"
+AsampFit asampFitFromString(const std::string& s);
+
 struct AsampParams {
+    AsampFit fit = AsampFit::LeastSquares;  // how the base GCN's (h₀, h₁) are trained on each subgraph
     double sampling = 0.01;   // p_s
     int subgraphs = 200;      // m
     double epsilon = 1.0;
@@ -37,7 +46,9 @@ struct BinaryNodeTask {
 };
 
 // Predictions f(G) ∈ {−1, +1} for every node.
-std::vector<int> gcnBaseClassifier(const Graph& g, const BinaryNodeTask& task);
+std::vector<int> gcnBaseClassifier(const Graph& g, const BinaryNodeTask& task, AsampFit fit = AsampFit::LeastSquares);
+// The trained filter taps (h₀, h₁) of the base classifier on g.
+std::pair<double, double> gcnFilterTaps(const Graph& g, const BinaryNodeTask& task, AsampFit fit);
 
 // One run of the mechanism; output per node: +1, −1 or 0 (abstain). `run` keys the randomness.
 std::vector<int> asampRelease(const Graph& g, const BinaryNodeTask& task, const AsampParams& params, std::uint64_t run);

@@ -137,6 +137,7 @@ private slots:
         c.attack = false;
         c.propagationModel = "gap";
         c.subgraphs = 300;
+        c.asampFit = "logistic";
         std::vector<std::unique_ptr<DepthPanel>> panels;
         panels.emplace_back(new CoseraPanel);
         panels.emplace_back(new NagPanel);

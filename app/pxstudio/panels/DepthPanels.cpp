@@ -176,13 +176,26 @@ AsampPanel::AsampPanel(QWidget* parent) : DepthPanel(tr("Subsampling stability (
     subgraphs_->setRange(10, 2000);
     subgraphs_->setToolTip(tr("m: number of subsampled graphs that vote"));
     form->addRow(tr("Subgraphs m"), subgraphs_);
+    fit_ = new QComboBox(this);
+    fit_->addItem(tr("least squares (sign)"), "least-squares");
+    fit_->addItem(tr("logistic loss (trained)"), "logistic");
+    fit_->setToolTip(tr("How each subgraph's one-layer GCN f = σ((h₀I + h₁L)x) learns its taps (h₀, h₁) from the training\n"
+                        "nodes: least squares on ±1 labels, or the logistic loss (σ the logistic function, Newton's method)"));
+    form->addRow(tr("Base GCN"), fit_);
     form->addRow(runButton(tr("Run AsampGCN vs p_s"), "asamp",
                            tr("Binary task: class 1 against the rest, on the node data above (for a chain data set,\n"
                               "which has no per-node signal, on the built-in SBM task); ε and δ from the group above")));
     apply(DepthSettings{});
     connect(subgraphs_, QOverload<int>::of(&QSpinBox::valueChanged), this, &DepthPanel::edited);
+    connect(fit_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &DepthPanel::edited);
 }
 
-void AsampPanel::apply(const DepthSettings& s) { subgraphs_->setValue(s.subgraphs); }
+void AsampPanel::apply(const DepthSettings& s) {
+    subgraphs_->setValue(s.subgraphs);
+    select(fit_, QString::fromStdString(s.asampFit));
+}
 
-void AsampPanel::collect(DepthSettings& s) const { s.subgraphs = subgraphs_->value(); }
+void AsampPanel::collect(DepthSettings& s) const {
+    s.subgraphs = subgraphs_->value();
+    s.asampFit = fit_->currentData().toString().toStdString();
+}

@@ -78,4 +78,5 @@ public:
 
 private:
     QSpinBox* subgraphs_;
+    QComboBox* fit_;
 };

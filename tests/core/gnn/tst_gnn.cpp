@@ -432,6 +432,38 @@ private slots:
         QVERIFY(!s.privacyConditionHolds);
         QCOMPARE(s.abstention, 1.0);
     }
+    void asampLogisticBaseIsTheLogisticLossMinimiser() {
+        // The trained taps: the gradient of the training loss (central differences) vanishes there, and no other
+        // taps tried, the least-squares ones among them, have a smaller loss.
+        const NodeDataset ds = builtinNodeDataset("sbm-nodes");
+        const BinaryNodeTask task = BinaryNodeTask::from(ds, 1);
+        std::vector<double> lx(ds.numNodes());
+        for (int v = 0; v < ds.numNodes(); ++v) {
+            double s = 0;
+            for (const int* u = ds.graph.neighborsBegin(v); u != ds.graph.neighborsEnd(v); ++u) s += task.x[*u];
+            lx[v] = ds.graph.degree(v) * task.x[v] - s;
+        }
+        auto loss = [&](double h0, double h1) {
+            double l = 0.5e-6 * (h0 * h0 + h1 * h1);
+            for (int v : task.train) l += std::log1p(std::exp(-task.y[v] * (h0 * task.x[v] + h1 * lx[v])));
+            return l;
+        };
+        const auto [h0, h1] = gcnFilterTaps(ds.graph, task, AsampFit::Logistic);
+        const double e = 1e-6 * (1 + std::abs(h0) + std::abs(h1));
+        QVERIFY(std::abs(loss(h0 + e, h1) - loss(h0 - e, h1)) / (2 * e) < 1e-5 * (1 + loss(h0, h1)));
+        QVERIFY(std::abs(loss(h0, h1 + e) - loss(h0, h1 - e)) / (2 * e) < 1e-5 * (1 + loss(h0, h1)));
+        const auto [l0, l1] = gcnFilterTaps(ds.graph, task, AsampFit::LeastSquares);
+        QVERIFY(loss(h0, h1) <= loss(l0, l1));
+        QVERIFY(loss(h0, h1) <= loss(1.1 * h0, 0.9 * h1) && loss(h0, h1) <= loss(0.9 * h0, 1.1 * h1));
+        const auto base = gcnBaseClassifier(ds.graph, task, AsampFit::Logistic);
+        double correct = 0;
+        for (int v : task.test) correct += base[v] == int(task.y[v]);
+        QVERIFY2(correct / task.test.size() > 0.8, qPrintable(QString::number(correct / task.test.size())));
+        const auto t = runDepthExperiment({{"experiment", "asamp"}, {"sampling", {0.001, 0.05}}, {"runs", 1}, {"subgraphs", 10},
+                                           {"base", "logistic"}}, "<test>");
+        QCOMPARE(t.at(0, "base").get<std::string>(), std::string("logistic"));
+        QVERIFY_THROWS_EXCEPTION(InputError, runDepthExperiment({{"experiment", "asamp"}, {"base", "svm"}}, "<test>"));
+    }
     void asampPassesTheAuditAndTheAuditCatchesABrokenRelease() {
         const NodeDataset ds = sbmNodeDataset(30, 0.25, 0.03, 0.4, 3, 4);
         const BinaryNodeTask task = BinaryNodeTask::from(ds, 1);

@@ -122,7 +122,8 @@ bool DepthWorkspace::exportAll(const QString& folder, QString* error) {
 }
 
 void DepthWorkspace::runAll() {
-    for (const auto& e : {"accounting", "cosera-grid", "nag", "nag-trained", "asamp", "propagation", "sbm-sweep", "cosera-real"}) run(e);
+    for (const auto& e : {"accounting", "cosera-grid", "nag", "nag-trained", "asamp", "propagation", "sbm-sweep", "cosera-real"})
+        if (px::gnn::depthExperimentAvailable(e)) run(e);
 }
 
 void DepthWorkspace::run(const std::string& experiment) {

@@ -28,6 +28,15 @@ std::vector<std::string> depthExperiments() {
     return {"cosera-grid", "sbm-sweep", "cosera-real", "nag", "nag-trained", "accounting", "propagation", "propagation-audit", "asamp"};
 }
 
+bool depthExperimentAvailable(const std::string& e) {
+#ifdef PX_HAVE_NEURAL
+    (void)e;
+    return true;
+#else
+    return e != "nag-trained";
+#endif
+}
+
 json defaultDepthSpec(const std::string& e) {
     if (e == "cosera-grid")
         return {{"experiment", e}, {"model", "er"}, {"n", 500}, {"p", 0.0}, {"q", 0.05}, {"blocks", 3},

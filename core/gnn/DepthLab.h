@@ -25,6 +25,9 @@
 namespace px::gnn {
 
 std::vector<std::string> depthExperiments();
+// Whether this build can run an experiment: nag-trained trains networks on the neural layer, which builds
+// configured with -DPX_NEURAL=OFF (the sanitizer and fuzz builds) do not have.
+bool depthExperimentAvailable(const std::string& experiment);
 // The default spec of an experiment (every field present, so it documents itself).
 nlohmann::json defaultDepthSpec(const std::string& experiment);
 

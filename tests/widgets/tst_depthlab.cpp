@@ -5,6 +5,7 @@
 #include "MainWindow.h"
 #include "SessionModel.h"
 #include "WidgetTestSupport.h"
+#include "gnn/DepthLab.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
@@ -39,10 +40,13 @@ private slots:
         d->waitForIdle();
         qInfo("depth lab: all experiments on built-in data in %.1f s", timer.elapsed() / 1000.0);
         for (const char* e : {"cosera-grid", "sbm-sweep", "cosera-real", "nag", "nag-trained", "accounting", "propagation", "asamp"}) {
+            if (!px::gnn::depthExperimentAvailable(e)) continue;  // builds without the neural layer
             QVERIFY2(d->table(e) && d->table(e)->rows() > 0, e);
         }
         QCOMPARE(d->table("cosera-grid")->rows(), 10 * 10);
-        for (QCustomPlot* p : d->plots()) QVERIFY2(p->plottableCount() > 0, qPrintable(p->objectName()));
+        for (QCustomPlot* p : d->plots())
+            if (px::gnn::depthExperimentAvailable(p->objectName().toStdString()))
+                QVERIFY2(p->plottableCount() > 0, qPrintable(p->objectName()));
         // the ε control redraws the accounting view
         const double before = d->table("accounting")->at(0, "multiplier").get<double>();
         QDoubleSpinBox* eps = nullptr;
@@ -62,6 +66,7 @@ private slots:
         QVERIFY(d->exportAll(dir.path()));
         for (const char* name : {"cosera-auroc", "cosera-err", "cosera-real", "nag", "nag-trained", "noise-vs-depth", "accuracy-vs-depth",
                                  "attack-vs-epsilon", "asamp"}) {
+            if (!px::gnn::depthExperimentAvailable(name)) continue;
             const QString base = dir.path() + "/depth-" + name;
             QCOMPARE(head(base + ".png", 4), QByteArray("\x89PNG", 4));
             QCOMPARE(head(base + ".pdf", 5), QByteArray("%PDF-"));

@@ -1,5 +1,7 @@
 #include "DepthPanels.h"
 
+#include "gnn/DepthLab.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -86,9 +88,14 @@ NagPanel::NagPanel(QWidget* parent) : DepthPanel(tr("Noisy aggregation (NAG)"), 
                           "like n·(f·d + d²): on Cora d = 32 takes about 0.01 s an epoch, d = 512 about 0.1 s"));
     form->addRow(tr("Training"), scheme_);
     form->addRow(tr("Width d"), width_);
-    form->addRow(runButton(tr("Train NAG networks"), "nag-trained",
-                           tr("2-layer NAG networks (mean, sum, GCN, max, attention) trained for node classification on the\n"
-                              "node data set above (Planetoid-style split), then COSERA on the test nodes' subgraph")));
+    QPushButton* train = runButton(tr("Train NAG networks"), "nag-trained",
+                                   tr("2-layer NAG networks (mean, sum, GCN, max, attention) trained for node classification on the\n"
+                                      "node data set above (Planetoid-style split), then COSERA on the test nodes' subgraph"));
+    if (!px::gnn::depthExperimentAvailable("nag-trained")) {
+        train->setEnabled(false);
+        train->setToolTip(tr("This build has no neural layer (configured with -DPX_NEURAL=OFF)"));
+    }
+    form->addRow(train);
     apply(DepthSettings{});
     for (QDoubleSpinBox* b : {depth_, opNorm_}) connect(b, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, &DepthPanel::edited);
     for (QComboBox* b : {scheme_, width_}) connect(b, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &DepthPanel::edited);

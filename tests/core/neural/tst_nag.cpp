@@ -13,6 +13,7 @@
 #include "common/Rng.h"
 #include "generators/Generators.h"
 #include "gnn/DepthLab.h"
+#include "gnn/DepthSpecChecks.h"
 #include "gnn/NoisyAggregation.h"
 #include "neural/NagTrainer.h"
 #include "neural/TorchNag.h"
@@ -216,6 +217,20 @@ private slots:
             qInfo("%s: trained %.3f, frozen encoder %.3f", key(a), trained, frozen);
             QVERIFY2(trained > frozen + 0.02, qPrintable(QString("%1: trained %2 vs frozen %3").arg(key(a)).arg(trained).arg(frozen)));
         }
+    }
+
+    void bundledSpecsAreValid() {
+        int found = 0;
+        for (const auto& entry : std::filesystem::directory_iterator(std::string(PX_SOURCE_DIR) + "/resources/specs")) {
+            const std::string name = entry.path().filename().string();
+            if (name.rfind("depth-nag-trained", 0) != 0) continue;
+            ++found;
+            const nlohmann::json spec = gnn::loadDepthSpec(entry.path().string());
+            const nlohmann::json defaults = gnn::defaultDepthSpec(spec.at("experiment").get<std::string>());
+            for (auto it = spec.begin(); it != spec.end(); ++it) QVERIFY2(defaults.contains(it.key()), qPrintable(QString::fromStdString(name + ": " + it.key())));
+            gnn::checkDepthSpec(spec, defaults, name);
+        }
+        QCOMPARE(found, 3);
     }
 
     void experimentEndToEnd() {

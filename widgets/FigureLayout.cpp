@@ -34,7 +34,10 @@ FigureLayout::FigureLayout(QCustomPlot* plot, const FigureSize& size) : plot_(pl
             }
     if (size.fontPt > 0) setFonts(size);
     const bool hasLegend = plot->legend->visible() && plot->legend->itemCount() > 0;
-    if ((size.legendBelow || size.fontPt > 0) && hasLegend) {
+    // A legend already under the axes was wrapped for the width on screen (or for none, drawn while its tab
+    // was hidden): the figure wraps it again for its own width.
+    const bool legendUnderAxes = hasLegend && plot->legend->layout() != plot->axisRect()->insetLayout();
+    if ((size.legendBelow || size.fontPt > 0 || legendUnderAxes) && hasLegend) {
         legendWrap_ = plot->legend->wrap();
         legendOrder_ = plot->legend->fillOrder();
         legendSpacing_ = plot->legend->rowSpacing();
@@ -48,7 +51,7 @@ FigureLayout::FigureLayout(QCustomPlot* plot, const FigureSize& size) : plot_(pl
                 itemMargins_.push_back({item, item->margins()});
             }
         if (size.legendBelow) moveLegendBelow();
-        shortenLegendNames();
+        if (size.legendBelow || size.fontPt > 0) shortenLegendNames();
         rewrapLegend(size);
         if (size.fontPt > 0) {
             // Still more than a fifth of the height: the compact legend.

@@ -8,7 +8,9 @@
 #include "gnn/DepthLab.h"
 
 #include <QCheckBox>
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QPushButton>
 #include <QStatusBar>
 #include <QStandardPaths>
@@ -64,6 +66,8 @@ private slots:
             }
         QTemporaryDir dir;
         QVERIFY(d->exportAll(dir.path()));
+        if (!shots.isEmpty())  // the exported files of every view, to look at
+            for (const QString& f : QDir(dir.path()).entryList({"depth-nag-trained.*"})) QFile::copy(dir.path() + "/" + f, shots + "/" + f);
         for (const char* name : {"cosera-auroc", "cosera-err", "cosera-real", "nag", "nag-trained", "noise-vs-depth", "accuracy-vs-depth",
                                  "attack-vs-epsilon", "asamp"}) {
             if (!px::gnn::depthExperimentAvailable(name)) continue;

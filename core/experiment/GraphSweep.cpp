@@ -1,4 +1,5 @@
 #include "experiment/GraphSweep.h"
+#include "experiment/ParallelTrainings.h"
 
 #include "common/Error.h"
 #include "common/Rng.h"
@@ -8,11 +9,7 @@
 #endif
 
 #include <tbb/parallel_for.h>
-#include <tbb/info.h>
-#include <tbb/task_arena.h>
 
-#include <atomic>
-#include <functional>
 
 #include <chrono>
 #include <cmath>
@@ -165,52 +162,6 @@ Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const 
     t.gflopPerSecond = out.trainFlopsPerEpoch * t.epochsRun / std::max(1e-9, out.seconds) / 1e9;
     return t;
 #endif
-}
-
-// Progress of several trainings that may run at once: each reports its own fraction, the sweep sees their mean.
-class TrainingsProgress {
-public:
-    TrainingsProgress(Progress& parent, double base, double span, int count)
-        : parent_(parent), base_(base), span_(span), fractions_(std::size_t(count)) {
-        for (auto& f : fractions_) f.store(0);
-    }
-    class Part : public Progress {
-    public:
-        Part(TrainingsProgress& all, int index) : all_(all), index_(std::size_t(index)) {}
-        void report(double f) override { all_.set(index_, f); }
-        bool cancelled() const override { return all_.parent_.cancelled(); }
-
-    private:
-        TrainingsProgress& all_;
-        std::size_t index_;
-    };
-
-private:
-    void set(std::size_t i, double f) {
-        fractions_[i].store(f);
-        double sum = 0;
-        for (const auto& x : fractions_) sum += x.load();
-        parent_.report(base_ + span_ * sum / double(fractions_.size()));
-    }
-    Progress& parent_;
-    double base_, span_;
-    std::vector<std::atomic<double>> fractions_;
-};
-
-// train(i) for i in [0, count): one after the other, or `parallelTrainings` at once (each training keeps its
-// own seed and runs on its own threads, so the results do not depend on the order).
-void runTrainings(int count, const neural::GinParams& gin, const std::function<void(int)>& train) {
-#ifdef PX_HAVE_NEURAL
-    if (gin.parallelTrainings > 1 && count > 1) {
-        neural::withTrainingThreads(gin.threads, [&] {
-            tbb::task_arena arena(std::min({gin.parallelTrainings, count, tbb::info::default_concurrency()}));
-            arena.execute([&] { tbb::parallel_for(0, count, 1, [&](int i) { train(i); }); });
-        });
-        return;
-    }
-#endif
-    (void)gin;
-    for (int i = 0; i < count; ++i) train(i);
 }
 
 void checkGraphSpec(const SweepSpec& spec, const std::vector<int>& tasks) {

@@ -1,0 +1,47 @@
+#pragma once
+// Several trainings of a GIN sweep (folds, shuffled controls) run one by one or side by side, and the progress
+// they report together. Each training keeps its own seed and threads, so the results do not depend on the order.
+#include "common/Progress.h"
+#include "neural/GinParams.h"
+
+#include <atomic>
+#include <functional>
+#include <vector>
+
+namespace px::experiment {
+
+// Progress of several trainings that may run at once: each reports its own fraction, the sweep sees their mean.
+class TrainingsProgress {
+public:
+    TrainingsProgress(Progress& parent, double base, double span, int count)
+        : parent_(parent), base_(base), span_(span), fractions_(std::size_t(count)) {
+        for (auto& f : fractions_) f.store(0);
+    }
+    class Part : public Progress {
+    public:
+        Part(TrainingsProgress& all, int index) : all_(all), index_(std::size_t(index)) {}
+        void report(double f) override { all_.set(index_, f); }
+        bool cancelled() const override { return all_.parent_.cancelled(); }
+
+    private:
+        TrainingsProgress& all_;
+        std::size_t index_;
+    };
+
+private:
+    void set(std::size_t i, double f) {
+        fractions_[i].store(f);
+        double sum = 0;
+        for (const auto& x : fractions_) sum += x.load();
+        parent_.report(base_ + span_ * sum / double(fractions_.size()));
+    }
+    Progress& parent_;
+    double base_, span_;
+    std::vector<std::atomic<double>> fractions_;
+};
+
+// train(i) for i in [0, count): one after the other, or `parallelTrainings` at once (each training keeps its
+// own seed and runs on its own threads, so the results do not depend on the order).
+void runTrainings(int count, const neural::GinParams& gin, const std::function<void(int)>& train);
+
+}  // namespace px::experiment

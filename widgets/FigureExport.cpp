@@ -1,7 +1,9 @@
 #include "FigureExport.h"
 
 #include "FigureLayout.h"
+#include "common/AtomicFile.h"
 
+#include <QBuffer>
 #include <QFile>
 #include <QFileInfo>
 #include <QPageLayout>
@@ -29,7 +31,8 @@ FigureSize paper(double w, double h, double fontPt, bool legendBelow) {
 
 // Exactly width × DPI by height × DPI pixels: the layout is drawn at DPI/96 and placed on a canvas of
 // the exact size (the layout's whole-pixel rounding differs by at most a pixel of blank margin).
-bool writePng(QCustomPlot* plot, const QString& tmp, const FigureSize& s, int w, int h) {
+// Every writer renders into memory; the caller writes the bytes atomically. Empty bytes: rendering failed.
+QByteArray renderPng(QCustomPlot* plot, const FigureSize& s, int w, int h) {
     const QPixmap drawn = plot->toPixmap(w, h, s.dpi / kLayoutDpi);
     QImage image(int(std::lround(s.widthIn * s.dpi)), int(std::lround(s.heightIn * s.dpi)), QImage::Format_ARGB32);
     image.fill(Qt::white);  // QCustomPlot's background
@@ -40,65 +43,66 @@ bool writePng(QCustomPlot* plot, const QString& tmp, const FigureSize& s, int w,
     const int dotsPerMeter = int(std::lround(s.dpi / 0.0254));
     image.setDotsPerMeterX(dotsPerMeter);
     image.setDotsPerMeterY(dotsPerMeter);
-    return image.save(tmp, "PNG");
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!image.save(&buffer, "PNG")) return {};
+    return bytes;
 }
 
-bool writePdf(QCustomPlot* plot, const QString& tmp, const FigureSize& s, int w, int h) {
+QByteArray renderPdf(QCustomPlot* plot, const FigureSize& s, int w, int h) {
+    QByteArray bytes;
     {
-        QPdfWriter pdf(tmp);
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter pdf(&buffer);
         pdf.setResolution(int(kLayoutDpi));
         pdf.setCreator("PXStudio");
         pdf.setTitle(plot->objectName());
         const QPageSize page(QSizeF(s.widthIn, s.heightIn), QPageSize::Inch, QString(), QPageSize::ExactMatch);
         pdf.setPageLayout(QPageLayout(page, QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
         QCPPainter painter;
-        if (!painter.begin(&pdf)) return false;
+        if (!painter.begin(&pdf)) return {};
         painter.setMode(QCPPainter::pmVectorized);
         plot->toPainter(&painter, w, h);
         painter.end();
     }
     // Qt writes the page box in whole points (238 for 3.3 in); state the exact width × 72. The text is
     // padded to its old length so that the file's cross-reference offsets stay valid.
-    QFile f(tmp);
-    if (!f.open(QIODevice::ReadOnly)) return false;
-    QByteArray bytes = f.readAll();
-    f.close();
     static const QRegularExpression box(R"(/MediaBox \[0 0 [0-9.]+ [0-9.]+\])");
     const auto m = box.match(QString::fromLatin1(bytes));
-    if (!m.hasMatch()) return false;
+    if (!m.hasMatch()) return {};
     QByteArray exact = QString("/MediaBox [0 0 %1 %2]").arg(s.widthIn * 72, 0, 'f', 4).arg(s.heightIn * 72, 0, 'f', 4).toLatin1();
     const int old = int(m.capturedLength());
     if (exact.size() > old) exact = QString("/MediaBox [0 0 %1 %2]").arg(s.widthIn * 72, 0, 'f', 2).arg(s.heightIn * 72, 0, 'f', 2).toLatin1();
-    if (exact.size() > old) return true;  // cannot happen for sizes Qt rounds to nearest; keep Qt's box
+    if (exact.size() > old) return bytes;  // cannot happen for sizes Qt rounds to nearest; keep Qt's box
     exact.insert(exact.size() - 1, QByteArray(old - exact.size(), ' '));
     bytes.replace(int(m.capturedStart()), old, exact);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
-    return f.write(bytes) == bytes.size();
+    return bytes;
 }
 
-bool writeSvg(QCustomPlot* plot, const QString& tmp, const FigureSize& s, int w, int h) {
+QByteArray renderSvg(QCustomPlot* plot, const FigureSize& s, int w, int h) {
+    QByteArray bytes;
     {
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
         QSvgGenerator svg;
-        svg.setFileName(tmp);
+        svg.setOutputDevice(&buffer);
         svg.setSize(QSize(w, h));
         svg.setResolution(int(kLayoutDpi));
         svg.setViewBox(QRect(0, 0, w, h));
         svg.setTitle(plot->objectName());
         svg.setDescription("PXStudio figure");
         QCPPainter painter;
-        if (!painter.begin(&svg)) return false;
+        if (!painter.begin(&svg)) return {};
         plot->toPainter(&painter, w, h);
         painter.end();
     }
     // QSvgGenerator states the size in whole pixels converted to mm; state the exact size in points.
-    QFile f(tmp);
-    if (!f.open(QIODevice::ReadOnly)) return false;
-    QString text = QString::fromUtf8(f.readAll());
-    f.close();
+    QString text = QString::fromUtf8(bytes);
     static const QRegularExpression size(R"(<svg([^>]*?) width="[^"]*" height="[^"]*")");
     text.replace(size, QString(R"(<svg\1 width="%1pt" height="%2pt")").arg(s.widthIn * 72, 0, 'g', 10).arg(s.heightIn * 72, 0, 'g', 10));
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
-    return f.write(text.toUtf8()) > 0;
+    return text.toUtf8();
 }
 }  // namespace
 
@@ -127,21 +131,16 @@ void exportFigure(QCustomPlot* plot, const QString& path, const FigureSize& s) {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix != "png" && suffix != "pdf" && suffix != "svg")
         throw std::runtime_error(path.toStdString() + ": unknown figure format (expected .png, .pdf or .svg)");
-    const QString tmp = path + ".tmp." + suffix;
     const int w = int(std::lround(s.widthIn * kLayoutDpi)), h = int(std::lround(s.heightIn * kLayoutDpi));
-    bool ok = false;
+    QByteArray bytes;
     {
         FigureLayout dressed(plot, s);
-        if (suffix == "png") ok = writePng(plot, tmp, s, w, h);
-        else if (suffix == "pdf") ok = writePdf(plot, tmp, s, w, h);
-        else ok = writeSvg(plot, tmp, s, w, h);
+        if (suffix == "png") bytes = renderPng(plot, s, w, h);
+        else if (suffix == "pdf") bytes = renderPdf(plot, s, w, h);
+        else bytes = renderSvg(plot, s, w, h);
     }
-    if (!ok || !QFileInfo(tmp).exists() || QFileInfo(tmp).size() == 0) {
-        QFile::remove(tmp);
-        throw std::runtime_error(path.toStdString() + ": cannot write figure");
-    }
-    QFile::remove(path);
-    if (!QFile::rename(tmp, path)) throw std::runtime_error(path.toStdString() + ": cannot replace file");
+    if (bytes.isEmpty()) throw std::runtime_error(path.toStdString() + ": cannot render the figure");
+    px::writeFileAtomically(path.toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())));
 }
 
 void exportFigure(QCustomPlot* plot, const QString& path, int width, int height, int dpi) {

@@ -2,6 +2,7 @@
 // them, the std over runs, the number of runs and the controls per point; colour-map cells.
 #include "FigureExport.h"
 #include "FigureRoles.h"
+#include "common/AtomicFile.h"
 
 #include <QFile>
 #include <cmath>
@@ -49,14 +50,8 @@ void exportPlotData(QCustomPlot* plot, const QString& csvPath) {
                 }
         }
     }
-    const QString tmp = csvPath + ".tmp";
-    QFile f(tmp);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(out.toUtf8()) < 0) {
-        throw std::runtime_error(csvPath.toStdString() + ": cannot write plot data");
-    }
-    f.close();
-    QFile::remove(csvPath);
-    if (!QFile::rename(tmp, csvPath)) throw std::runtime_error(csvPath.toStdString() + ": cannot replace file");
+    const QByteArray bytes = out.toUtf8();
+    px::writeFileAtomically(csvPath.toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())));
 }
 
 }  // namespace px::widgets

@@ -1,5 +1,6 @@
 // pxrun info / patterns / densities, and the argument parser they share.
 #include "Commands.h"
+#include "common/AtomicFile.h"
 #include "CommonOptions.h"
 #include "dataset/DegreeProfile.h"
 #include "TerminalProgress.h"
@@ -162,21 +163,21 @@ int densitiesCommand(const std::vector<std::string>& argv) {
     limitsFromArgs(a, dp);
     px::DensityMatrix dm = px::DensityMatrix::compute(ds, set, dp, progress);
     if (a.has("explain")) explainPaths(ds, set, dm);
-    std::string out = a.get("out", "-");
-    std::FILE* f = out == "-" ? stdout : std::fopen((out + ".tmp").c_str(), "w");
-    if (!f) throw std::runtime_error("cannot write " + out);
-    std::fprintf(f, "graph,n");
-    for (int j = 0; j < dm.cols(); ++j) std::fprintf(f, ",F%d", j);
-    std::fprintf(f, "\n");
+    const std::string out = a.get("out", "-");
+    std::string csv = "graph,n";
+    for (int j = 0; j < dm.cols(); ++j) csv += ",F" + std::to_string(j);
+    csv += "\n";
+    char cell[40];
     for (int i = 0; i < dm.rows(); ++i) {
-        std::fprintf(f, "%d,%d", i, int(dm.n(i)));
-        for (int j = 0; j < dm.cols(); ++j) std::fprintf(f, ",%.17g", dm.t(i, j));
-        std::fprintf(f, "\n");
+        csv += std::to_string(i) + "," + std::to_string(int(dm.n(i)));
+        for (int j = 0; j < dm.cols(); ++j) {
+            std::snprintf(cell, sizeof cell, ",%.17g", dm.t(i, j));
+            csv += cell;
+        }
+        csv += "\n";
     }
-    if (f != stdout) {
-        if (std::fclose(f) != 0 || std::rename((out + ".tmp").c_str(), out.c_str()) != 0)
-            throw std::runtime_error("cannot write " + out);
-    }
+    if (out == "-") std::fwrite(csv.data(), 1, csv.size(), stdout);
+    else px::writeFileAtomically(out, csv);
     return 0;
 }
 

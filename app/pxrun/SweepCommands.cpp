@@ -2,6 +2,7 @@
 #include "Commands.h"
 #include "CommonOptions.h"
 #include "TerminalProgress.h"
+#include "experiment/RunJournal.h"
 #include "experiment/SweepRunner.h"
 
 #include <cmath>
@@ -49,9 +50,9 @@ void printSummary(const px::experiment::SweepResult& r) {
 }  // namespace
 
 int sweepCommand(const std::vector<std::string>& argv) {
-    Args a = Args::parse(argv);
+    Args a = Args::parse(argv, {"resume"});
     if (a.positional.size() != 1 || !a.has("out"))
-        throw std::invalid_argument("usage: pxrun sweep SPEC.json --out PREFIX [--shard i/N] [--data PATH]");
+        throw std::invalid_argument("usage: pxrun sweep SPEC.json --out PREFIX [--shard i/N] [--data PATH] [--resume]");
     px::experiment::SweepSpec spec = px::experiment::SweepSpec::load(a.positional[0]);
     if (a.has("data")) spec.dataset = a.get("data", "");
     px::experiment::SweepOptions opt;
@@ -67,10 +68,18 @@ int sweepCommand(const std::vector<std::string>& argv) {
         }
     }
     px::Dataset ds = loadData(spec.dataset);
+    const std::string prefix = a.get("out", "");
+    // Every completed run goes to PREFIX.runs.partial at once (fsync'd); --resume continues from it.
+    auto journal = px::experiment::RunJournal::open(px::experiment::journalPath(prefix),
+                                                    px::experiment::journalHeader(spec, ds, opt), a.has("resume"));
+    if (journal->restoredRuns() > 0 || journal->restoredParts() > 0)
+        std::fprintf(stderr, "resuming: %d completed runs (and %d trainings of unfinished runs) read from %s\n",
+                     journal->restoredRuns(), journal->restoredParts(), journal->path().c_str());
+    opt.journal = journal.get();
     TerminalProgress progress("sweep " + spec.name);
     px::experiment::SweepResult r = px::experiment::runSweep(spec, ds, opt, progress);
-    const std::string prefix = a.get("out", "");
     px::experiment::saveSweep(r, prefix);
+    journal->finish();
     printSummary(r);
     std::printf("wrote %s.csv (%d runs), %s-summary.csv, %s.json\n", prefix.c_str(), r.runs.rows(), prefix.c_str(), prefix.c_str());
     return 0;

@@ -109,13 +109,6 @@ Parts partsOf(const Dataset& ds, const TrainTest& t, int task, bool dataValid, b
     return p;
 }
 
-struct Trained {
-    std::vector<TaskScore> tests;               // [released test graphs, clean test graphs]
-    std::vector<std::vector<TaskScore>> curve;  // epoch_selection test_curve: [epoch − 1][released, clean]
-    int epoch = 0, epochsRun = 0;
-    double seconds = 0, gflopPerSecond = 0;
-};
-
 Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const Parts& parts, const GraphView& learnFrom,
                       const GraphView& releasedTest, std::uint64_t seed, Progress& progress) {
 #ifndef PX_HAVE_NEURAL
@@ -236,6 +229,10 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
     const double perRun = 1.0 / std::max(1, end - begin);
     for (int r = begin; r < end; ++r) {
         if (progress.cancelled()) throw Cancelled();
+        if (restoreRun(options, r, result.runs)) {
+            progress.report(double(r + 1 - begin) * perRun);
+            continue;
+        }
         const auto t0 = std::chrono::steady_clock::now();
         const SweepSpec::Run& run = runs[r];
         privacy::MechanismParams mp = spec.mechanisms[run.mechanismIndex];
@@ -263,11 +260,17 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
             std::vector<Trained> trainings(static_cast<std::size_t>(count));
             TrainingsProgress shared(progress, double(r - begin) * perRun, perRun, count);
             runTrainings(count, spec.learner.gin, [&](int i) {
+                if (const auto saved = restorePart(options, r, i)) {  // finished before the sweep was stopped
+                    trainings[std::size_t(i)] = trainedFromJson(*saved);
+                    TrainingsProgress::Part(shared, i).report(1.0);
+                    return;
+                }
                 const std::size_t f = std::size_t(i / kinds);
                 const std::uint64_t seed = Rng(spec.learner.seed, "gin-run", mp.seed, f).next();
                 const GraphView& from = i % kinds == 1 ? shuffled : rel.view;
                 TrainingsProgress::Part part(shared, i);
                 trainings[std::size_t(i)] = trainAndScore(spec, data, task, parts[f], from, from, seed, part);
+                recordPart(options, r, i, toJson(trainings[std::size_t(i)]));
             });
             for (std::size_t f = 0; f < parts.size(); ++f) {
                 const Trained& t = trainings[f * std::size_t(kinds)];
@@ -293,6 +296,7 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
         }
         if (std::isinf(budget)) cleanRuns[mp.seed] = computed;
         const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        std::vector<ResultTable::Row> rows;
         for (bool releasedTest : protocols) {
             const int k = releasedTest ? 0 : 1;
             std::vector<double> vals, accs, cvals, caccs;
@@ -351,7 +355,9 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
             }
             row.push_back({"seconds", secs});
             result.runs.add(row);
+            rows.push_back(std::move(row));
         }
+        recordRun(options, r, rows);
         progress.report(double(r + 1 - begin) * perRun);
         if (options.onPartial && r + 1 < end) {
             SweepResult partial;

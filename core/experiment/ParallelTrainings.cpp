@@ -26,4 +26,36 @@ void runTrainings(int count, const neural::GinParams& gin, const std::function<v
     for (int i = 0; i < count; ++i) train(i);
 }
 
+namespace {
+nlohmann::json scoresToJson(const std::vector<TaskScore>& scores) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const TaskScore& s : scores) out.push_back({s.metric, s.value, s.accuracy});
+    return out;
+}
+
+std::vector<TaskScore> scoresFromJson(const nlohmann::json& j) {
+    std::vector<TaskScore> out;
+    for (const auto& s : j) out.push_back({s.at(0).get<std::string>(), s.at(1).get<double>(), s.at(2).get<double>()});
+    return out;
+}
+}  // namespace
+
+nlohmann::json toJson(const Trained& t) {
+    nlohmann::json curve = nlohmann::json::array();
+    for (const auto& epoch : t.curve) curve.push_back(scoresToJson(epoch));
+    return {{"tests", scoresToJson(t.tests)}, {"curve", curve}, {"epoch", t.epoch}, {"epochs_run", t.epochsRun},
+            {"seconds", t.seconds}, {"gflops", t.gflopPerSecond}};
+}
+
+Trained trainedFromJson(const nlohmann::json& j) {
+    Trained t;
+    t.tests = scoresFromJson(j.at("tests"));
+    for (const auto& epoch : j.at("curve")) t.curve.push_back(scoresFromJson(epoch));
+    t.epoch = j.at("epoch").get<int>();
+    t.epochsRun = j.at("epochs_run").get<int>();
+    t.seconds = j.at("seconds").get<double>();
+    t.gflopPerSecond = j.at("gflops").get<double>();
+    return t;
+}
+
 }  // namespace px::experiment

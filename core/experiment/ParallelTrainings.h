@@ -2,13 +2,27 @@
 // Several trainings of a GIN sweep (folds, shuffled controls) run one by one or side by side, and the progress
 // they report together. Each training keeps its own seed and threads, so the results do not depend on the order.
 #include "common/Progress.h"
+#include "experiment/Evaluation.h"
 #include "neural/GinParams.h"
+
+#include <nlohmann/json.hpp>
 
 #include <atomic>
 #include <functional>
 #include <vector>
 
 namespace px::experiment {
+
+// What one training of a GIN sweep yields.
+struct Trained {
+    std::vector<TaskScore> tests;               // [released test graphs, clean test graphs]
+    std::vector<std::vector<TaskScore>> curve;  // epoch_selection test_curve: [epoch − 1][released, clean]
+    int epoch = 0, epochsRun = 0;
+    double seconds = 0, gflopPerSecond = 0;
+};
+// A training as a run-journal part (exact doubles), so that a long run resumes after its last finished training.
+nlohmann::json toJson(const Trained& t);
+Trained trainedFromJson(const nlohmann::json& j);
 
 // Progress of several trainings that may run at once: each reports its own fraction, the sweep sees their mean.
 class TrainingsProgress {

@@ -4,6 +4,7 @@
 #include "common/Error.h"
 #include "experiment/Evaluation.h"
 #include "experiment/GraphSweep.h"
+#include "experiment/RunJournal.h"
 #include "privacy/EmbeddingExport.h"
 #include "privacy/RandomizedResponse.h"
 
@@ -40,6 +41,34 @@ SweepSplits sweepSplits(const SweepSpec& spec, const Dataset& data, int task) {
     return s;
 }
 
+nlohmann::json journalHeader(const SweepSpec& spec, const Dataset& data, const SweepOptions& options) {
+    return {{"format", "pxstudio-sweep-journal"},
+            {"spec", spec.toJson()},
+            {"dataset", data.name},
+            {"dataset_hash", data.contentHash()},
+            {"shard", {options.shard, options.shards}},
+            {"total_runs", spec.runs().size()}};
+}
+
+bool restoreRun(const SweepOptions& options, int r, ResultTable& runs) {
+    if (!options.journal || !options.journal->has(r)) return false;
+    for (const auto& row : options.journal->rows(r)) runs.add(row);
+    return true;
+}
+
+void recordRun(const SweepOptions& options, int r, const std::vector<ResultTable::Row>& rows) {
+    if (options.journal) options.journal->append(r, rows);
+}
+
+std::optional<nlohmann::json> restorePart(const SweepOptions& options, int r, int part) {
+    if (!options.journal) return std::nullopt;
+    return options.journal->part(r, part);
+}
+
+void recordPart(const SweepOptions& options, int r, int part, const nlohmann::json& value) {
+    if (options.journal) options.journal->appendPart(r, part, value);
+}
+
 SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, Progress& progress) {
     if (learn::isGraphLearner(spec.learner.kind)) return runGraphSweep(spec, data, options, progress);
     const auto runs = spec.runs();
@@ -66,9 +95,13 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
     auto lastPartial = std::chrono::steady_clock::now();
     for (int r = begin; r < end; ++r) {
         if (progress.cancelled()) throw Cancelled();
+        const double base = double(r - begin) * perRun;
+        if (restoreRun(options, r, result.runs)) {
+            progress.report(base + perRun);
+            continue;
+        }
         const auto t0 = std::chrono::steady_clock::now();
         const SweepSpec::Run& run = runs[r];
-        const double base = double(r - begin) * perRun;
         if (cache.c != run.classIndex || cache.d != run.dimIndex || cache.p != run.patternSeedIndex) {
             PatternSamplerParams pp = spec.patterns;
             pp.patternClass = PatternClass::parse(classes[run.classIndex]);
@@ -228,6 +261,7 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         }
         row.push_back({"seconds", secs});
         result.runs.add(row);
+        recordRun(options, r, {row});
         progress.report(base + perRun);
         const auto now = std::chrono::steady_clock::now();
         if (options.onPartial && r + 1 < end &&

@@ -1,6 +1,7 @@
 #pragma once
 #include <cmath>
 #include <functional>
+#include <optional>
 // Runs a sweep (or one shard of it): densities are computed once per (pattern class, d, pattern
 // seed) and re-noised for every mechanism, budget and noise seed. Produces the tidy run table, the
 // mean ± 2 std aggregate per grid point, and erf fits of AUC against the noise parameter ρ.
@@ -14,8 +15,12 @@
 namespace px::experiment {
 
 struct SweepResult;
+class RunJournal;
 struct SweepOptions {
     int shard = 0, shards = 1;  // run shard i of n
+    // Completed runs are read from and appended to this journal (none: nothing is recorded). Runs it
+    // already holds are not computed again: their recorded rows are used.
+    RunJournal* journal = nullptr;
     // Called on the computing thread with the summarised runs so far, at most every
     // `partialInterval` seconds (progressive plots); not called for the final result.
     std::function<void(const SweepResult&)> onPartial;
@@ -53,8 +58,19 @@ SweepSplits sweepSplits(const SweepSpec& spec, const Dataset& data, int task);
 
 // Aggregates a (possibly merged) run table and fits the erf law; used by runSweep and pxrun merge.
 void summarise(SweepResult& result);
-// Writes <prefix>.csv (runs), <prefix>-summary.csv (aggregate) and <prefix>.json (metadata).
+// Writes <prefix>.csv (runs), <prefix>-summary.csv (aggregate) and <prefix>.json (metadata), each atomically.
 void saveSweep(const SweepResult& result, const std::string& prefix);
+// The identity of a sweep (or shard) that a run journal must match to be resumed: spec, data set, shard.
+nlohmann::json journalHeader(const SweepSpec& spec, const Dataset& data, const SweepOptions& options);
+// Where `pxrun sweep --out PREFIX` keeps its journal.
+inline std::string journalPath(const std::string& prefix) { return prefix + ".runs.partial"; }
+// Adds the journal's rows of run `r` to `runs` and returns true, if the journal holds that run.
+bool restoreRun(const SweepOptions& options, int r, ResultTable& runs);
+// Records the rows of a completed run in the journal, if there is one.
+void recordRun(const SweepOptions& options, int r, const std::vector<ResultTable::Row>& rows);
+// The same for the parts of a run (the trainings of a GIN run): the recorded part, if any; record one.
+std::optional<nlohmann::json> restorePart(const SweepOptions& options, int r, int part);
+void recordPart(const SweepOptions& options, int r, int part, const nlohmann::json& value);
 
 // The label of the series a row of a (run or aggregated) table belongs to: pattern class, d,
 // mechanism and allocation, and the reference-mode / clean-test flags. Fits and plots use it.

@@ -1,21 +1,14 @@
 // pxrun end to end: runs the real executable and checks its output, files and exit codes.
+#include "PxrunProcess.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
 
 namespace {
-struct Run {
-    int code;
-    QString out, err;
-};
-Run pxrun(const QStringList& args) {
-    QProcess p;
-    p.start(PXRUN_PATH, args);
-    if (!p.waitForFinished(120000)) return {-1, {}, "timeout"};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
+using pxtest::pxrun;
+using pxtest::Run;
 QString data(const char* rel) { return QString(PX_TEST_DATA_DIR) + "/" + rel; }
 }  // namespace
 

@@ -1,0 +1,169 @@
+// A killed sweep loses nothing: pxrun sweep is SIGKILLed at random points and resumed until it
+// finishes; the tables must equal those of an uninterrupted sweep. A full disk (a real, small tmpfs
+// in a private mount namespace) gives "disk full" and no half-written file under a final name.
+#include "PxrunProcess.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using pxtest::pxrun;
+using pxtest::Run;
+
+namespace {
+
+const char* kSpec = R"({
+  "name": "resume test",
+  "dataset": "builtin:sbm-cycles",
+  "patterns": {"class": "trees", "d": 20, "size_mean": 5, "size_max": 10},
+  "classes": ["trees", "treewidth:2"],
+  "pattern_seeds": [1, 2, 3],
+  "mechanism": {"mechanism": "gaussian", "degree_bound": 20, "delta": 1e-6},
+  "budget": {"axis": "epsilon", "log_grid": [0.3, 30, 7], "include_inf": true},
+  "noise_seeds": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
+  "learner": {"kind": "knn", "k": 15},
+  "attack": true
+})";
+
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// The run table without the "seconds" column (timing differs between any two executions).
+QStringList withoutTiming(const QString& csvPath) {
+    QStringList lines = QString::fromUtf8(readAll(csvPath)).split('\n', Qt::SkipEmptyParts);
+    if (lines.isEmpty()) return lines;
+    const int col = lines[0].split(',').indexOf("seconds");
+    for (QString& l : lines) {
+        QStringList cells = l.split(',');  // the dropped column is numeric; earlier cells have no quoted comma here
+        if (col >= 0 && col < cells.size()) cells.removeAt(col);
+        l = cells.join(',');
+    }
+    return lines;
+}
+
+int journalRecords(const QString& path) {
+    const QByteArray text = readAll(path);
+    return text.isEmpty() ? 0 : int(text.count('\n')) - 1;  // the first line is the header
+}
+
+QString writeSpec(const QTemporaryDir& dir) {
+    const QString path = dir.path() + "/spec.json";
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(kSpec);
+    return path;
+}
+
+bool haveUnshare() {
+    QProcess p;
+    p.start("unshare", {"-rm", "true"});
+    return p.waitForFinished(10000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+}
+
+}  // namespace
+
+class TestPxrunResume : public QObject {
+    Q_OBJECT
+private slots:
+    void killedSweepsResumeToTheSameTables() {
+        QTemporaryDir dir;
+        const QString spec = writeSpec(dir);
+        QElapsedTimer clock;
+        clock.start();
+        QCOMPARE(pxrun({"sweep", spec, "--out", dir.path() + "/ref"}).code, 0);
+        const qint64 uninterruptedMs = clock.elapsed();
+        const QString prefix = dir.path() + "/killed", journal = prefix + ".runs.partial";
+        QRandomGenerator rng(20261125);
+        int kills = 0, killsMidway = 0, records = 0;
+        bool finished = false;
+        QStringList log;
+        for (int attempt = 0; attempt < 60 && !finished; ++attempt) {
+            QProcess p;
+            p.start(PXRUN_PATH, {"sweep", spec, "--out", prefix, "--resume"});
+            QVERIFY(p.waitForStarted());
+            const int delay = int(uninterruptedMs * (0.1 + 0.35 * rng.generateDouble()));
+            if (p.waitForFinished(delay)) {
+                QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, p.readAllStandardError().constData());
+                finished = true;
+                break;
+            }
+            p.kill();  // SIGKILL
+            QVERIFY(p.waitForFinished(30000));
+            ++kills;
+            if (!QFile::exists(journal) && QFile::exists(prefix + ".csv")) {  // killed on its way out, tables written
+                finished = true;
+                break;
+            }
+            const int now = journalRecords(journal);
+            log << QString("kill after %1 ms: %2 runs recorded").arg(delay).arg(now);
+            QVERIFY2(now >= records, qPrintable(log.join("; ")));  // nothing completed is ever lost
+            if (now > records) ++killsMidway;
+            records = now;
+        }
+        qInfo("%d kills:\n%s", kills, qPrintable(log.join("\n")));
+        QVERIFY2(finished, "the sweep did not finish within 60 resumed attempts");
+        QVERIFY2(killsMidway >= 2, qPrintable("too few kills landed mid-sweep: " + log.join("; ")));
+        QVERIFY(!QFile::exists(journal));  // removed once the tables are written
+        QCOMPARE(withoutTiming(prefix + ".csv"), withoutTiming(dir.path() + "/ref.csv"));
+        QCOMPARE(readAll(prefix + "-summary.csv"), readAll(dir.path() + "/ref-summary.csv"));
+        QCOMPARE(readAll(prefix + ".json"), readAll(dir.path() + "/ref.json"));
+    }
+
+    void aStoppedSweepIsNotOverwrittenWithoutResume() {
+        QTemporaryDir dir;
+        const QString spec = writeSpec(dir);
+        QFile journal(dir.path() + "/x.runs.partial");
+        journal.open(QIODevice::WriteOnly);
+        journal.write("{\"format\":\"pxstudio-sweep-journal\"}\n");
+        journal.close();
+        const Run r = pxrun({"sweep", spec, "--out", dir.path() + "/x"});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("--resume") && r.err.contains("x.runs.partial"), qPrintable(r.err));
+        const Run other = pxrun({"sweep", spec, "--out", dir.path() + "/x", "--resume"});
+        QCOMPARE(other.code, 1);
+        QVERIFY2(other.err.contains("different sweep"), qPrintable(other.err));
+    }
+
+    void aFullDiskSaysSoAndLeavesNoHalfWrittenFile() {
+        if (!haveUnshare()) QSKIP("needs `unshare -rm` (user and mount namespaces) to mount a small tmpfs; not available here");
+        QTemporaryDir dir;
+        const QString spec = writeSpec(dir), small = dir.path() + "/small", kept = dir.path() + "/kept";
+        QDir().mkpath(small);
+        QDir().mkpath(kept);
+        // In a private mount namespace: a 64 KiB tmpfs; a sweep whose journal outgrows it, and a density
+        // table larger than it. Afterwards the tmpfs's files are listed and the journal copied out.
+        const QString script = QString(
+            "mount -t tmpfs -o size=64k tmpfs '%1' || exit 90; "
+            "'%2' sweep '%3' --out '%1/x' 2>'%4/sweep.err'; echo $? >'%4/sweep.code'; "
+            "'%2' densities builtin:sbm-cycles --class trees --d 200 --out '%1/d.csv' 2>'%4/densities.err'; echo $? >'%4/densities.code'; "
+            "ls -A '%1' >'%4/listing'; cp '%1/x.runs.partial' '%4/' 2>/dev/null; true")
+                                   .arg(small, PXRUN_PATH, spec, kept);
+        QProcess p;
+        p.start("unshare", {"-rm", "sh", "-c", script});
+        QVERIFY(p.waitForFinished(120000));
+        if (p.exitCode() == 90) QSKIP("mounting a tmpfs in a user namespace is not permitted here");
+        QCOMPARE(readAll(kept + "/sweep.code").trimmed(), QByteArray("1"));
+        const QString sweepErr = QString::fromUtf8(readAll(kept + "/sweep.err"));
+        QVERIFY2(sweepErr.contains("disk full") && sweepErr.contains("x.runs.partial"), qPrintable(sweepErr));
+        QCOMPARE(readAll(kept + "/densities.code").trimmed(), QByteArray("1"));
+        const QString densErr = QString::fromUtf8(readAll(kept + "/densities.err"));
+        QVERIFY2(densErr.contains("disk full") && densErr.contains("d.csv"), qPrintable(densErr));
+        // only the journal is left: no table, no temporary file
+        QCOMPARE(QString::fromUtf8(readAll(kept + "/listing")).split('\n', Qt::SkipEmptyParts), QStringList{"x.runs.partial"});
+        // the journal is whole: with space again, the sweep resumes from it to the uninterrupted tables
+        const int recorded = journalRecords(kept + "/x.runs.partial");
+        QVERIFY2(recorded > 0, "the journal recorded no run before the disk filled");
+        const Run resumed = pxrun({"sweep", spec, "--out", kept + "/x", "--resume"});
+        QCOMPARE(resumed.code, 0);
+        QVERIFY2(resumed.err.contains(QString("resuming: %1 completed runs").arg(recorded)), qPrintable(resumed.err));
+        QCOMPARE(pxrun({"sweep", spec, "--out", dir.path() + "/ref"}).code, 0);
+        QCOMPARE(withoutTiming(kept + "/x.csv"), withoutTiming(dir.path() + "/ref.csv"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPxrunResume)
+#include "tst_pxrun_resume.moc"

@@ -1,0 +1,259 @@
+// Nothing completed is lost: the run journal of a sweep (resume after a stop gives the same tables)
+// and atomic writes (a full disk leaves the previous file and no half-written one).
+#include "TestSupport.h"
+#include "common/AtomicFile.h"
+#include "common/Error.h"
+#include "experiment/RunJournal.h"
+#include "experiment/SweepRunner.h"
+#include "generators/Generators.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+using namespace px;
+using namespace px::experiment;
+
+namespace {
+
+SweepSpec smallSweep() {
+    return SweepSpec::fromJson(R"({
+        "dataset": "builtin:sbm-cycles", "patterns": {"class": "trees", "d": 6, "size_max": 6},
+        "classes": ["trees", "treewidth:2"], "pattern_seeds": [1, 2],
+        "mechanism": {"mechanism": "gaussian", "degree_bound": 20},
+        "budget": {"axis": "epsilon", "values": [1, 10, "inf"]}, "noise_seeds": [1, 2],
+        "learner": {"k": 9}, "attack": true})");
+}
+
+// Stops the sweep after `runs` completed runs (a cancellation seen at the start of the next one).
+class StopAfter : public Progress {
+public:
+    explicit StopAfter(int runs, int total) : stopAt_(double(runs) / total - 1e-9) {}
+    void report(double fraction) override { done_ = std::max(done_, fraction); }
+    bool cancelled() const override { return done_ >= stopAt_; }
+
+private:
+    double stopAt_, done_ = 0;
+};
+
+// The table as CSV without its timing columns (the only ones that differ between two executions).
+std::string withoutTiming(const ResultTable& t) {
+    ResultTable copy;
+    for (int r = 0; r < t.rows(); ++r) {
+        ResultTable::Row row;
+        for (const auto& c : t.columns())
+            if (c != "seconds" && c != "train_seconds" && c != "train_gflops") row.emplace_back(c, t.at(r, c));
+        copy.add(row);
+    }
+    return copy.toCsv();
+}
+
+std::string readFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+int countFiles(const QString& dir) { return int(QDir(dir).entryList(QDir::Files).size()); }
+
+}  // namespace
+
+class TestDurability : public QObject {
+    Q_OBJECT
+private slots:
+    void rowsRoundTripExactly() {
+        const ResultTable::Row row = {{"a", 0.1 + 0.2}, {"nan", std::nan("")}, {"inf", INFINITY}, {"minf", -INFINITY},
+                                      {"s", "x,\"y\""}, {"b", true}, {"i", 7}, {"seed", std::uint64_t(1) << 63}, {"null", nullptr}};
+        const auto back = RunJournal::decodeRow(nlohmann::json::parse(RunJournal::encodeRow(row).dump()));
+        QCOMPARE(back.size(), row.size());
+        QCOMPARE(back[0].second.get<double>(), 0.1 + 0.2);  // bit-exact, not 0.3
+        QVERIFY(std::isnan(back[1].second.get<double>()));
+        QCOMPARE(back[2].second.get<double>(), INFINITY);
+        QCOMPARE(back[3].second.get<double>(), -INFINITY);
+        for (std::size_t i = 4; i < row.size(); ++i) QCOMPARE(back[i].second, row[i].second);
+    }
+
+    void aStoppedSweepResumesToTheSameTables() {
+        const SweepSpec spec = smallSweep();
+        const Dataset ds = gen::sbmCycleTask(120, 4);
+        const SweepResult full = runSweep(spec, ds);
+        const int total = full.runs.rows();
+        QTemporaryDir dir;
+        const std::string path = dir.path().toStdString() + "/s.runs.partial";
+        SweepOptions opt;
+        const auto header = journalHeader(spec, ds, opt);
+        int stops = 0;
+        for (int stopAfter : {5, 5, 11, 18}) {  // a repeated stop point: a resume that adds nothing
+            auto journal = RunJournal::open(path, header, true);
+            QVERIFY(journal->restoredRuns() <= stopAfter);
+            opt.journal = journal.get();
+            StopAfter stop(stopAfter, total);
+            try {
+                runSweep(spec, ds, opt, stop);
+            } catch (const Cancelled&) {
+                ++stops;
+            }
+        }
+        QCOMPARE(stops, 4);
+        auto journal = RunJournal::open(path, header, true);
+        QCOMPARE(journal->restoredRuns(), 18);
+        opt.journal = journal.get();
+        const SweepResult resumed = runSweep(spec, ds, opt);
+        QCOMPARE(withoutTiming(resumed.runs), withoutTiming(full.runs));
+        QCOMPARE(resumed.aggregated.toCsv(), full.aggregated.toCsv());
+        QCOMPARE(resumed.fits.size(), full.fits.size());
+        for (std::size_t i = 0; i < full.fits.size(); ++i) QCOMPARE(resumed.fits[i].fit.kappa, full.fits[i].fit.kappa);
+        journal->finish();
+        QVERIFY(!QFileInfo::exists(QString::fromStdString(path)));
+    }
+
+    void recordedRunsAreReadNotRecomputed() {
+        const SweepSpec spec = smallSweep();
+        const Dataset ds = gen::sbmCycleTask(120, 4);
+        QTemporaryDir dir;
+        const std::string path = dir.path().toStdString() + "/s.runs.partial";
+        SweepOptions opt;
+        const auto header = journalHeader(spec, ds, opt);
+        const SweepResult full = runSweep(spec, ds);
+        ResultTable::Row tampered;
+        for (const auto& c : full.runs.columns()) tampered.emplace_back(c, c == "value" ? nlohmann::json(123.0) : full.runs.at(2, c));
+        RunJournal::open(path, header, false)->append(2, {tampered});
+        auto journal = RunJournal::open(path, header, true);
+        opt.journal = journal.get();
+        const SweepResult r = runSweep(spec, ds, opt);
+        QCOMPARE(r.runs.at(2, "value").get<double>(), 123.0);
+        QVERIFY(r.runs.at(1, "value").get<double>() <= 1.0);
+    }
+
+    void aGinRunStoppedMidwayResumesAfterItsLastTraining() {
+#ifndef PX_HAVE_NEURAL
+        QSKIP("this build has no neural layer (PX_NEURAL=OFF)");
+#else
+        const SweepSpec spec = SweepSpec::fromJson(R"({
+            "dataset": "builtin:sbm-cycles", "protocol": "3-fold", "mechanisms": [{"mechanism": "rr"}],
+            "budget": {"axis": "epsilon", "values": [2, "inf"]}, "noise_seeds": [1], "controls": true,
+            "learner": {"kind": "gin", "layers": 2, "hidden": 8, "epochs": 4, "batch": 16, "threads": 1}})");
+        const Dataset ds = gen::sbmCycleTask(60, 4);
+        const SweepResult full = runSweep(spec, ds);
+        QTemporaryDir dir;
+        const std::string path = dir.path().toStdString() + "/g.runs.partial";
+        SweepOptions opt;
+        const auto header = journalHeader(spec, ds, opt);
+        {  // stopped inside the first run (6 trainings: 3 folds, each with its shuffled control)
+            auto journal = RunJournal::open(path, header, false);
+            opt.journal = journal.get();
+            StopAfter stop(1, 4);  // at a quarter of the sweep: half way through run 0
+            QVERIFY_THROWS_EXCEPTION(Cancelled, runSweep(spec, ds, opt, stop));
+        }
+        auto journal = RunJournal::open(path, header, true);
+        QCOMPARE(journal->restoredRuns(), 0);
+        QVERIFY2(journal->restoredParts() >= 2 && journal->restoredParts() < 6, qPrintable(QString::number(journal->restoredParts())));
+        opt.journal = journal.get();
+        const SweepResult resumed = runSweep(spec, ds, opt);
+        QCOMPARE(withoutTiming(resumed.runs), withoutTiming(full.runs));
+#endif
+    }
+
+    void aJournalIsRefusedUnlessItMatchesAndResumeIsAsked() {
+        const SweepSpec spec = smallSweep();
+        const Dataset ds = gen::sbmCycleTask(120, 4);
+        QTemporaryDir dir;
+        const std::string path = dir.path().toStdString() + "/s.runs.partial";
+        const auto header = journalHeader(spec, ds, {});
+        {
+            auto j = RunJournal::open(path, header, false);
+            j->append(0, {{{"run", 0}, {"value", 0.5}}});
+        }
+        try {  // an existing journal without --resume
+            RunJournal::open(path, header, false);
+            QFAIL("an existing journal was overwritten");
+        } catch (const InputError& e) {
+            QVERIFY2(QString(e.what()).contains("--resume"), e.what());
+        }
+        SweepSpec other = spec;
+        other.noiseSeeds = {3};
+        try {  // a different sweep
+            RunJournal::open(path, journalHeader(other, ds, {}), true);
+            QFAIL("a journal of another sweep was resumed");
+        } catch (const InputError& e) {
+            QVERIFY2(QString(e.what()).contains("\"spec\" differs"), e.what());
+        }
+        {  // the same file opened twice (another process, as far as flock is concerned)
+            auto first = RunJournal::open(path, header, true);
+            try {
+                RunJournal::open(path, header, true);
+                QFAIL("a locked journal was opened twice");
+            } catch (const InputError& e) {
+                QVERIFY2(QString(e.what()).contains("another process"), e.what());
+            }
+        }
+        {  // a torn last record is dropped; the file is whole again afterwards
+            std::ofstream(path, std::ios::app) << "{\"run\": 1, \"rows\": [[[\"run\", 1], [\"val";
+            auto j = RunJournal::open(path, header, true);
+            QCOMPARE(j->restoredRuns(), 1);
+            QVERIFY(!j->has(1));
+            j->append(1, {{{"run", 1}}});
+        }
+        QCOMPARE(RunJournal::open(path, header, true)->restoredRuns(), 2);
+        {  // a corrupt record in the middle is named by its line
+            std::string text = readFile(path);
+            text.insert(text.find('\n') + 1, "garbage\n");
+            std::ofstream(path, std::ios::trunc) << text;
+            try {
+                RunJournal::open(path, header, true);
+                QFAIL("a corrupt journal was accepted");
+            } catch (const InputError& e) {
+                QCOMPARE(e.line(), 2L);
+            }
+        }
+    }
+
+    void aFullDiskLeavesThePreviousFileAndNoTemporary() {
+        QTemporaryDir dir;
+        const std::string path = dir.path().toStdString() + "/table.csv";
+        writeFileAtomically(path, std::string_view("old,content\n"));
+        const std::string big(1 << 20, 'x');
+        testing::failWritesWithDiskFullAfter(1000);
+        try {
+            writeFileAtomically(path, big);
+            testing::failWritesWithDiskFullAfter(-1);
+            QFAIL("a write past the injected full disk succeeded");
+        } catch (const InputError& e) {
+            testing::failWritesWithDiskFullAfter(-1);
+            QVERIFY2(QString(e.what()).contains("disk full"), e.what());
+            QVERIFY2(QString(e.what()).contains("table.csv"), e.what());
+        }
+        QCOMPARE(readFile(path), std::string("old,content\n"));
+        QCOMPARE(countFiles(dir.path()), 1);  // no temporary file left behind
+        // the same through a sweep's outputs: none of the three files is half written
+        SweepResult r;
+        r.runs.add({{"run", 0}, {"value", 0.5}});
+        r.metadata = {{"format", "test"}};
+        testing::failWritesWithDiskFullAfter(10);
+        QVERIFY_THROWS_EXCEPTION(InputError, saveSweep(r, dir.path().toStdString() + "/sweep"));
+        testing::failWritesWithDiskFullAfter(-1);
+        QCOMPARE(countFiles(dir.path()), 1);
+    }
+
+    void aJournalAppendOnAFullDiskKeepsTheJournalWhole() {
+        QTemporaryDir dir;
+        const std::string path = dir.path().toStdString() + "/s.runs.partial";
+        const nlohmann::json header = {{"format", "test"}};
+        {
+            auto j = RunJournal::open(path, header, false);
+            j->append(0, {{{"run", 0}, {"value", 1.5}}});
+            testing::failWritesWithDiskFullAfter(5);
+            QVERIFY_THROWS_EXCEPTION(InputError, j->append(1, {{{"run", 1}, {"value", 2.5}}}));
+            testing::failWritesWithDiskFullAfter(-1);
+        }
+        auto j = RunJournal::open(path, header, true);
+        QCOMPARE(j->restoredRuns(), 1);
+        QCOMPARE(j->rows(0)[0][1].second.get<double>(), 1.5);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDurability)
+#include "tst_durability.moc"

@@ -5,7 +5,13 @@
 #include "generators/Generators.h"
 #include "io/Loaders.h"
 
+#include "experiment/RunJournal.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
 #include <QMetaObject>
+#include <QStandardPaths>
 #include <QThread>
 #include <QtConcurrent>
 #include <cmath>
@@ -13,13 +19,65 @@
 // A running job: its cancel flag and the progress adapter the engine calls from worker threads.
 struct ExplorerController::Job : QueuedProgress {
     explicit Job(ExplorerController* o) : QueuedProgress(o, [o](double f) { emit o->progressed(f); }) {}
+    std::atomic<bool> keepJournal{false};  // stopped by the app closing: the next start resumes it
 };
 
-ExplorerController::ExplorerController(QObject* parent, Mode mode) : QObject(parent), mode_(mode) {}
+namespace {
+
+std::uint64_t fnv1a(const std::string& text) {
+    std::uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+    return h;
+}
+
+// The record of an explorer sweep, named by a hash of what it records: the same settings and data find it
+// again after a crash or a restart. Best effort: a sweep is never stopped because it cannot be recorded.
+std::unique_ptr<px::experiment::RunJournal> openJournal(const QString& folder, const px::experiment::SweepSpec& spec,
+                                                        const px::Dataset& data, QString& notice) {
+    using px::experiment::RunJournal;
+    if (folder.isEmpty()) return nullptr;
+    const nlohmann::json header = px::experiment::journalHeader(spec, data, {});
+    const QString path = folder + QString("/%1.runs.partial").arg(fnv1a(header.dump()), 16, 16, QChar('0'));
+    std::unique_ptr<RunJournal> journal;
+    try {
+        QDir().mkpath(folder);
+        try {
+            journal = RunJournal::open(path.toStdString(), header, true);
+        } catch (const px::experiment::JournalLocked&) {
+            throw;  // another PXStudio records these very settings: leave its record alone
+        } catch (const px::InputError&) {
+            QFile::remove(path);  // unreadable: start the record over
+            journal = RunJournal::open(path.toStdString(), header, true);
+        }
+    } catch (const std::exception& e) {
+        notice = QObject::tr("This sweep is not recorded for resuming: %1").arg(QString::fromStdString(e.what()));
+        return nullptr;
+    }
+    journal->setBestEffort(true);
+    if (journal->restoredRuns() > 0 || journal->restoredParts() > 0)
+        notice = QObject::tr("Resumed the unfinished sweep of these settings: %1 runs (and %2 trainings) were already done")
+                     .arg(journal->restoredRuns())
+                     .arg(journal->restoredParts());
+    return journal;
+}
+
+}  // namespace
+
+ExplorerController::ExplorerController(QObject* parent, Mode mode) : QObject(parent), mode_(mode) {
+    setJournalFolder(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/unfinished-sweeps");
+}
 
 ExplorerController::~ExplorerController() {
-    cancel();
+    cancel(true);
     waitForIdle();
+}
+
+void ExplorerController::setJournalFolder(const QString& folder) {
+    journalFolder_ = folder;
+    if (folder.isEmpty()) return;
+    const QDateTime stale = QDateTime::currentDateTime().addDays(-14);
+    for (const QFileInfo& f : QDir(folder).entryInfoList({"*.runs.partial"}, QDir::Files))
+        if (f.lastModified() < stale) QFile::remove(f.filePath());
 }
 
 std::shared_ptr<const px::Dataset> ExplorerController::loadDataset(const std::string& spec) {
@@ -91,17 +149,22 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
     const px::experiment::SweepSpec spec = specFor(settings, mode_);
     ++running_;
     emit started();
-    (void)QtConcurrent::run([this, job, data, spec, interval = partialInterval_]() {
+    (void)QtConcurrent::run([this, job, data, spec, interval = partialInterval_, folder = journalFolder_]() {
         std::unique_ptr<px::experiment::SweepResult> result;
         std::shared_ptr<const px::PatternSet> patterns;
         std::shared_ptr<const px::DensityMatrix> densities;
         QString error;
         bool wasCancelled = false;
+        std::unique_ptr<px::experiment::RunJournal> journal;
         try {
             px::PatternSamplerParams pp = spec.patterns;
             pp.seed = spec.patternSeeds[0];
             patterns = std::make_shared<const px::PatternSet>(px::PatternSet::sample(pp, *job));
+            QString notice;
+            journal = openJournal(folder, spec, *data, notice);
+            if (!notice.isEmpty()) QMetaObject::invokeMethod(this, [this, notice] { emit this->notice(notice); }, Qt::QueuedConnection);
             px::experiment::SweepOptions opt;
+            opt.journal = journal.get();
             opt.partialInterval = interval;
             opt.onPartial = [this, job](const px::experiment::SweepResult& p) {
                 auto copy = std::make_shared<const px::experiment::SweepResult>(p);
@@ -117,6 +180,14 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
             wasCancelled = true;
         } catch (const std::exception& e) {
             error = QString::fromStdString(e.what());
+        }
+        // Finished, failed or replaced by other settings: the record goes. Stopped by the app closing: it stays.
+        if (journal && !(wasCancelled && job->keepJournal)) {
+            if (!journal->problem().empty()) {
+                const QString problem = tr("The sweep's record for resuming stopped: %1").arg(QString::fromStdString(journal->problem()));
+                QMetaObject::invokeMethod(this, [this, problem] { emit notice(problem); }, Qt::QueuedConnection);
+            }
+            journal->finish();
         }
         QMetaObject::invokeMethod(
             this,
@@ -139,8 +210,10 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
     });
 }
 
-void ExplorerController::cancel() {
-    if (job_) job_->stop = true;
+void ExplorerController::cancel(bool keepRecord) {
+    if (!job_) return;
+    if (keepRecord) job_->keepJournal = true;
+    job_->stop = true;
 }
 
 void ExplorerController::waitForIdle() {

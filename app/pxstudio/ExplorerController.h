@@ -31,8 +31,13 @@ public:
     void recompute(const ExplorerSettings& settings);
     // Seconds between progressive (partial) results of a sweep; 0: after every run but the last.
     void setPartialInterval(double seconds) { partialInterval_ = seconds; }
-    void cancel();
+    // Stops the running sweep. keepRecord: its record stays, so that the same settings resume it (the app
+    // closing, the user's Cancel); otherwise (settings replaced) the record goes.
+    void cancel(bool keepRecord = false);
     bool busy() const { return running_ > 0; }
+    // Where unfinished sweeps are recorded run by run (empty: nowhere), so that the same settings resume them
+    // after a crash or a restart instead of starting over. Records older than two weeks are removed.
+    void setJournalFolder(const QString& folder);
     // Waits until no job runs (tests, shutdown).
     void waitForIdle();
 
@@ -57,10 +62,13 @@ signals:
     void finished();
     void failed(QString message);
     void cancelled();
+    // Something the user should know that is not an error (runs resumed from the last session, a record not kept).
+    void notice(QString message);
 
 private:
     struct Job;
     double partialInterval_ = 0.3;
+    QString journalFolder_;
     Mode mode_;
     std::shared_ptr<const px::Dataset> data_;
     std::shared_ptr<Job> job_;

@@ -88,10 +88,10 @@ ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSet
     connect(expressivity_, &ExplorerController::failed, this, [this](const QString& m) { emit message(tr("Expressivity view failed: %1").arg(m)); });
 }
 
-ExplorerViews::~ExplorerViews() { cancelAll(); }
+ExplorerViews::~ExplorerViews() { cancelAll(true); }
 
-void ExplorerViews::cancelAll() {
-    for (ExplorerController* c : {expressivity_, dimension_}) c->cancel();
+void ExplorerViews::cancelAll(bool keepRecords) {
+    for (ExplorerController* c : {expressivity_, dimension_}) c->cancel(keepRecords);
     depth_->cancel();
     for (ExplorerController* c : {expressivity_, dimension_}) c->waitForIdle();
     depth_->waitForIdle();  // while every view and the window's work indicator still exist

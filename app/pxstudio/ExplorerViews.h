@@ -52,7 +52,8 @@ public:
     // Settings changed: the secondary views are stale (recomputed now if shown).
     void settingsChanged();
     void showAnatomy(const px::privacy::PrivacyReport& report);
-    void cancelAll();
+    // Stops every view's work; keepRecords: unfinished sweeps stay recorded for resuming (the app closing).
+    void cancelAll(bool keepRecords = false);
 
 signals:
     void message(const QString& text);

@@ -78,8 +78,8 @@ MainWindow::~MainWindow() {
     QSettings prefs;
     prefs.setValue("window/geometry", saveGeometry());
     prefs.setValue("window/state", saveState());
-    controller_->cancel();
-    views_->cancelAll();
+    controller_->cancel(true);  // unfinished sweeps stay recorded: the next start resumes them
+    views_->cancelAll(true);
     controller_->waitForIdle();
 }
 
@@ -142,6 +142,13 @@ void MainWindow::connectController() {
         if (controller_->busy()) return;
         statusBar()->showMessage(tr("Cancelled"), 4000);
     });
+    connect(session_, &SessionModel::autosaveStateChanged, this, [this](const QString& reason) {
+        if (reason.isEmpty()) statusBar()->showMessage(tr("Autosave works again"), 4000);
+        else
+            statusBar()->showMessage(tr("Autosave failed (%1). Your settings are kept in this window and its undo history; "
+                                        "save the session elsewhere (File ▸ Save session…, Ctrl+S).").arg(reason));
+    });
+    connect(controller_, &ExplorerController::notice, this, [this](const QString& m) { statusBar()->showMessage(m, 10000); });
     connect(controller_, &ExplorerController::failed, this, [this](const QString& msg) {
         // inline, not a modal dialog: the next settings change simply tries again
         statusBar()->showMessage(tr("Failed: %1").arg(msg));

@@ -91,13 +91,19 @@ QString SessionModel::autosavePath() const {
     return dir + "/autosave-session.json";
 }
 
-bool SessionModel::autosave(const ExplorerSettings& s) const {
+bool SessionModel::autosave(const ExplorerSettings& s) {
+    QString problem;
     try {
         writeSession(autosavePath(), s);
-        return true;
-    } catch (...) {
-        return false;
+    } catch (const std::exception& e) {
+        problem = QString::fromStdString(e.what());
+        if (problem.isEmpty()) problem = tr("unknown error");
     }
+    if (problem != autosaveProblem_) {
+        autosaveProblem_ = problem;
+        emit autosaveStateChanged(problem);
+    }
+    return problem.isEmpty();
 }
 
 ExplorerSettings SessionModel::restoreAutosave(QString* missing) const {

@@ -21,7 +21,8 @@ public:
     void setCommitted(const ExplorerSettings& s);
 
     QString autosavePath() const;
-    bool autosave(const ExplorerSettings& s) const;  // false if the file could not be written
+    // false if the file could not be written: autosaveFailed says why (once, until it works again).
+    bool autosave(const ExplorerSettings& s);
     // The autosaved session (the last state before exit or crash), else the defaults. A data set file or
     // folder that no longer exists falls back to the built-in default, and `missing` names it.
     ExplorerSettings restoreAutosave(QString* missing = nullptr) const;
@@ -37,8 +38,12 @@ public:
 signals:
     void restoreRequested(const ExplorerSettings& s);  // undo or redo: show and recompute s
     void recentFilesChanged();
+    // Autosave stopped working (disk full, folder not writable) or works again (empty reason). The settings
+    // stay in memory and in the undo history either way.
+    void autosaveStateChanged(const QString& reason);
 
 private:
     QUndoStack* undo_;
     ExplorerSettings committed_;
+    QString autosaveProblem_;
 };

@@ -51,6 +51,6 @@ void WorkIndicator::refresh() {
 }
 
 void WorkIndicator::cancelAll() {
-    for (ExplorerController* c : controllers_) c->cancel();
+    for (ExplorerController* c : controllers_) c->cancel(true);  // the user's Cancel: the same settings resume it
     depth_->cancel();
 }

@@ -79,7 +79,7 @@ std::unique_ptr<RunJournal> RunJournal::open(const std::string& path, const nloh
     if (fd < 0) throw InputError(path, 0, "cannot open the sweep's run journal: " + fileErrorText(errno));
     std::unique_ptr<RunJournal> j(new RunJournal(path, fd));
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0)
-        throw InputError(path, 0, "another process is running this sweep (the run journal is locked); use a different --out prefix");
+        throw JournalLocked(path, 0, "another process is running this sweep (the run journal is locked); use a different --out prefix");
     const std::string text = readAll(fd, path);
     if (text.empty()) {
         writeAllToDescriptor(fd, header.dump() + "\n", path);
@@ -139,6 +139,7 @@ RunJournal::~RunJournal() {
 }
 
 void RunJournal::write(const nlohmann::json& record) {
+    if (!problem_.empty()) return;  // best effort, after a failure: no longer recording
     const std::string line = record.dump() + "\n";
     const off_t before = ::lseek(fd_, 0, SEEK_CUR);
     try {
@@ -146,7 +147,8 @@ void RunJournal::write(const nlohmann::json& record) {
         syncDescriptor(fd_, path_);
     } catch (...) {
         if (before >= 0 && ::ftruncate(fd_, before) == 0) ::lseek(fd_, before, SEEK_SET);  // keep the journal whole
-        throw;
+        if (!bestEffort_) throw;
+        try { throw; } catch (const std::exception& e) { problem_ = e.what(); }
     }
 }
 

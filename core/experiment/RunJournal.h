@@ -4,6 +4,7 @@
 // and fsync'd before the sweep goes on. The first line identifies the sweep (spec, data set, shard);
 // a resume checks it. A torn last line (the process died inside the write) is dropped and rewritten.
 // Doubles are stored exactly (17 digits; non-finite values tagged), so resumed tables are bit-identical.
+#include "common/Error.h"
 #include "experiment/ResultTable.h"
 
 #include <map>
@@ -13,6 +14,12 @@
 #include <string>
 
 namespace px::experiment {
+
+// The journal is open in another process (or another sweep of this one).
+class JournalLocked : public InputError {
+public:
+    using InputError::InputError;
+};
 
 class RunJournal {
 public:
@@ -30,7 +37,11 @@ public:
     int restoredParts() const { return restoredParts_; }
     const std::string& path() const { return path_; }
 
-    // Appends one completed run durably; throws InputError ("disk full", …) if it cannot.
+    // Best effort (the desktop app): a failed write stops the recording instead of the sweep; problem() says why.
+    void setBestEffort(bool on) { bestEffort_ = on; }
+    const std::string& problem() const { return problem_; }
+
+    // Appends one completed run durably; throws InputError ("disk full", …) if it cannot (unless best effort).
     void append(int run, const std::vector<ResultTable::Row>& rows);
     // Parts of a run (one training of a GIN sweep's folds), so that a long run resumes inside itself.
     // Thread-safe: trainings running side by side record their parts as they finish.
@@ -48,7 +59,8 @@ public:
 private:
     RunJournal(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
     void write(const nlohmann::json& record);  // one durable line; the caller holds mutex_
-    std::string path_;
+    std::string path_, problem_;
+    bool bestEffort_ = false;
     mutable std::mutex mutex_;
     std::map<std::pair<int, int>, nlohmann::json> parts_;
     int fd_ = -1;

@@ -9,6 +9,7 @@
 #include "MainWindow.h"
 #include "panels/ReportPanel.h"
 #include "SessionModel.h"
+#include "common/AtomicFile.h"
 #include "PatternGallery.h"
 
 #include <QComboBox>
@@ -344,6 +345,30 @@ private slots:
         QVERIFY(waitFinished(w.controller()));
         QCOMPARE(w.settings().d, before + 1);
         QCOMPARE(w.controller()->patterns()->size(), before + 1);
+    }
+    // A full disk on autosave: said in the status bar, the settings stay (window, undo), the last autosave stays whole.
+    void aFullDiskOnAutosaveIsSaidAndLosesNothing() {
+        MainWindow w;
+        QVERIFY(waitFinished(w.controller()));
+        QSpinBox* d = nullptr;
+        for (auto* s : w.findChildren<QSpinBox*>()) if (s->toolTip().startsWith("d:")) d = s;
+        QVERIFY(d);
+        d->setValue(d->value() + 1);  // an autosave that works
+        const int before = d->value();
+        const ExplorerSettings saved = SessionModel::readSession(SessionModel().autosavePath());
+        QCOMPARE(saved.d, before);
+        px::testing::failWritesWithDiskFullAfter(0);
+        d->setValue(before + 1);
+        px::testing::failWritesWithDiskFullAfter(-1);
+        const QString said = w.statusBar()->currentMessage();
+        QVERIFY2(said.contains("Autosave failed") && said.contains("disk full"), qPrintable(said));
+        QCOMPARE(w.settings().d, before + 1);
+        QCOMPARE(SessionModel::readSession(SessionModel().autosavePath()).d, saved.d);  // the old file, whole
+        d->setValue(before + 2);
+        QCOMPARE(w.statusBar()->currentMessage(), QString("Autosave works again"));
+        QCOMPARE(SessionModel::readSession(SessionModel().autosavePath()).d, before + 2);
+        w.undoStack()->undo();
+        QCOMPARE(w.settings().d, before + 1);  // the step made while the disk was full is in the history
     }
 };
 

@@ -1,6 +1,7 @@
 // pxrun: the PXStudio engine from the command line (batch runs, benchmarks, cluster jobs).
 #include "Commands.h"
 #include "common/Error.h"
+#include "common/MemoryBudget.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -65,6 +66,14 @@ int main(int argc, char** argv) {
         if (cmd == "--version") { std::printf("pxrun %s\n", PX_VERSION); return 0; }
         for (const std::string& r : rest)  // `pxrun figure --help`: the usage, not "option --help needs a value"
             if (r == "--help" || r == "-h") { std::fputs(kUsage, stdout); return 0; }
+        for (std::size_t i = 0; i + 1 < rest.size(); ++i)  // the memory limit of every input and computation
+            if (rest[i] == "--max-memory") {
+                char* end = nullptr;
+                const double gib = std::strtod(rest[i + 1].c_str(), &end);
+                if (end == rest[i + 1].c_str() || *end || !(gib > 0) || gib > 1e6)
+                    throw std::invalid_argument("option --max-memory expects a positive number of GiB, found '" + rest[i + 1] + "'");
+                px::setMemoryLimitBytes(gib * double(1 << 30));
+            }
         if (cmd == "info") return pxrun::infoCommand(rest);
         if (cmd == "patterns") return pxrun::patternsCommand(rest);
         if (cmd == "densities") return pxrun::densitiesCommand(rest);

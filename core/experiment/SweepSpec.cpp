@@ -1,11 +1,14 @@
 #include "experiment/SweepSpec.h"
 
 #include "common/Error.h"
+#include "common/MemoryBudget.h"
 #include "common/JsonFields.h"
 #include "common/JsonInput.h"
 #include "privacy/EmbeddingExport.h"
 
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -19,6 +22,7 @@ std::vector<std::string> SweepSpec::classKeys() const {
 std::vector<int> SweepSpec::dimValues() const { return dims.empty() ? std::vector<int>{patterns.count} : dims; }
 
 std::vector<SweepSpec::Run> SweepSpec::runs() const {
+    checkGridSize("<spec \"" + name + "\">");
     std::vector<Run> out;
     const int C = int(classKeys().size()), D = int(dimValues().size());
     for (int c = 0; c < C; ++c)
@@ -29,6 +33,25 @@ std::vector<SweepSpec::Run> SweepSpec::runs() const {
                         for (int s = 0; s < int(noiseSeeds.size()); ++s)
                             out.push_back({int(out.size()), c, d, p, m, b, s});
     return out;
+}
+
+void SweepSpec::checkGridSize(const std::string& source) const {
+    const double sizes[] = {double(classKeys().size()), double(dimValues().size()), double(patternSeeds.size()),
+                            double(mechanisms.size()),  double(budgets.size()),     double(noiseSeeds.size())};
+    double runs = 1;
+    for (double n : sizes) runs *= n;
+    char product[160];
+    std::snprintf(product, sizeof product, "%g classes × %g d × %g pattern seeds × %g mechanisms × %g budgets × %g noise seeds",
+                  sizes[0], sizes[1], sizes[2], sizes[3], sizes[4], sizes[5]);
+    if (runs > double(std::numeric_limits<int>::max()))
+        throw ResourceError(source + ": the grid has " + [&] {
+            char n[32];
+            std::snprintf(n, sizeof n, "%.3g", runs);
+            return std::string(n);
+        }() + " runs (" + product +
+                            "), more than a sweep can index (2^31 − 1); split it into several specs or shards");
+    // each run keeps a row of ~60 cells (~4 KiB with the JSON cell overhead) and its index entry
+    checkMemory(source, "the grid's " + std::to_string(long(runs)) + " runs (" + product + ")", runs * 4096.0);
 }
 
 int SweepSpec::folds() const {
@@ -219,8 +242,9 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
             if (b.contains("log_grid")) {
                 field = "budget.log_grid";
                 const auto g = b["log_grid"].get<std::vector<double>>();
-                if (g.size() != 3 || !(g[0] > 0) || !(g[1] > g[0]) || g[2] < 2)
-                    throw std::invalid_argument("expected [low, high, points] with 0 < low < high, points ≥ 2");
+                if (g.size() != 3 || !(g[0] > 0) || !(g[1] > g[0]) || !(g[2] >= 2) || !(g[2] <= kMaxGridPoints))
+                    throw std::invalid_argument("expected [low, high, points] with 0 < low < high, 2 ≤ points ≤ " +
+                                                std::to_string(kMaxGridPoints));
                 for (int i = 0; i < int(g[2]); ++i) s.budgets.push_back(g[0] * std::pow(g[1] / g[0], double(i) / (g[2] - 1)));
             }
             if (b.value("include_inf", false)) s.budgets.push_back(INFINITY);
@@ -268,6 +292,7 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
         if (s.patternSeeds.empty() || s.noiseSeeds.empty()) throw std::invalid_argument("pattern_seeds and noise_seeds must not be empty");
         if (s.mechanisms.empty()) throw std::invalid_argument("mechanisms must not be empty");
         if (s.learner.k < 1) throw std::invalid_argument("learner.k must be at least 1");
+        s.checkGridSize(src);
     } catch (const nlohmann::json::exception& e) {
         throw InputError(src, 0, "field \"" + field + "\": wrong type (" + e.what() + ")");
     } catch (const std::invalid_argument& e) {

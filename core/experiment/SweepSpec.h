@@ -48,7 +48,11 @@ struct SweepSpec {
         int index = 0;
         int classIndex = 0, dimIndex = 0, patternSeedIndex = 0, mechanismIndex = 0, budgetIndex = 0, noiseSeedIndex = 0;
     };
-    std::vector<Run> runs() const;
+    std::vector<Run> runs() const;  // checks the grid's size first
+    // Refuses (ResourceError naming `source`) a grid whose runs overflow an int or whose result table would
+    // exceed the memory limit; fromJson calls it, before anything of that size is allocated.
+    void checkGridSize(const std::string& source) const;
+    static constexpr int kMaxGridPoints = 100000;  // points of a budget log_grid
     std::vector<std::string> classKeys() const;   // classes or {patterns' class}
     std::vector<int> dimValues() const;           // dims or {patterns.count}
 

@@ -1,5 +1,7 @@
 #include "hom/DensityMatrix.h"
 
+#include "common/MemoryBudget.h"
+
 #include "common/Error.h"
 #include "hom/DenseEvaluator.h"
 #include "hom/HomCounter.h"
@@ -35,11 +37,6 @@ void keepLargeBlocksInHeap() {
 #endif
 }
 
-double physicalMemoryBytes() {
-    const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
-    return pages > 0 && size > 0 ? double(pages) * double(size) : 8.0 * (1 << 30);
-}
-
 std::string gib(double bytes) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / double(1 << 30));
@@ -52,7 +49,7 @@ std::string gib(double bytes) {
 std::size_t checkResources(const Dataset& data, const std::vector<Pattern>& patterns, const std::vector<hom::HomPlan>& plans,
                            const std::vector<hom::DensePlan>& densePlans, const DensityParams& params, int threads) {
     constexpr double kBytesPerEntry = 48;  // key, value, slot list and the open-addressing slack of FlatMap
-    const double memory = params.maxMemoryBytes > 0 ? params.maxMemoryBytes : 0.5 * physicalMemoryBytes();
+    const double memory = params.maxMemoryBytes > 0 ? params.maxMemoryBytes : memoryLimitBytes();
     const double entriesLimit = memory / threads / kBytesPerEntry;
     // Memory: the graphs largest by n, by edges and by Σ deg² (where tables are largest). Time: a stride
     // sample of at most 1,024 graphs, scaled to the whole data set (exact for smaller data sets).

@@ -41,7 +41,7 @@ Graph loadEdgeList(const std::string& file, std::vector<std::string>* warnings) 
     LineReader r(file);
     std::string_view line;
     std::vector<std::string_view> f;
-    GraphAssembler as;
+    GraphAssembler as(file);
     long declared = -1, maxId = -1, maxIdLine = 0;
     while (r.next(line)) {
         std::size_t s = line.find_first_not_of(" \t");
@@ -74,8 +74,8 @@ Graph loadEdgeList(const std::string& file, std::vector<std::string>* warnings) 
     if (n <= 0) throw InputError(file, 0, "graph is empty: expected at least one edge or a '# vertices N' line");
     std::vector<std::string> local;
     auto& w = warnings ? *warnings : local;
-    Graph g = as.build(int(n), file, w);
-    as.finish(file, w);
+    Graph g = as.build(int(n), w);
+    as.finish(w);
     return g;
 }
 
@@ -151,7 +151,7 @@ Graph loadWithBoost(const std::string& file, GraphFormat format, std::vector<std
                                       e.what());
     }
     if (vertices == 0) throw InputError(file, 0, "graph is empty (no nodes)");
-    GraphAssembler as;
+    GraphAssembler as(file);
     // An edge and its reverse are one undirected edge, not a duplicate.
     std::sort(seen.begin(), seen.end());
     for (std::size_t k = 0; k < seen.size(); ++k) {
@@ -162,8 +162,8 @@ Graph loadWithBoost(const std::string& file, GraphFormat format, std::vector<std
     }
     std::vector<std::string> local;
     auto& w = warnings ? *warnings : local;
-    Graph g = as.build(int(vertices), file, w);
-    as.finish(file, w);
+    Graph g = as.build(int(vertices), w);
+    as.finish(w);
     return g;
 }
 

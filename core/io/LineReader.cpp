@@ -56,6 +56,9 @@ bool LineReader::next(std::string_view& line) {
         const std::size_t take = newline ? std::size_t(static_cast<const char*>(newline) - begin) + 1 : avail;
         // A NUL byte would silently cut the line short in any C-string handling downstream.
         if (std::memchr(begin, '\0', take)) throw InputError(path_, line_ + 1, "NUL byte in a text line (binary data?); refusing to read it");
+        if (long_.size() + take > kMaxLineBytes)
+            throw InputError(path_, line_ + 1, "line longer than " + std::to_string(kMaxLineBytes >> 20) +
+                                                   " MiB (a file without line breaks? every format here has one record per line)");
         long_.append(begin, take);
         pos_ += take;
         any = true;
@@ -129,6 +132,22 @@ double parseDouble(const LineReader& r, std::string_view field, const char* what
 double parseOptionalDouble(const LineReader& r, std::string_view field, const char* what) {
     if (field.empty() || field == "nan" || field == "NaN") return std::nan("");
     return parseDouble(r, field, what);
+}
+
+std::string plainOrGzipped(const std::string& stem) {
+    const std::string gz = stem + ".csv.gz", plain = stem + ".csv";
+    auto present = [](const std::string& p) {
+        struct stat st;
+        if (::lstat(p.c_str(), &st) != 0) return false;
+        if (!fileExists(p))
+            throw InputError(p, 0, S_ISLNK(st.st_mode) ? "a dangling symbolic link (its target is missing); remove it or restore the target"
+                                                        : "not a regular file");
+        return true;
+    };
+    const bool hasGz = present(gz), hasPlain = present(plain);
+    if (hasGz && hasPlain)
+        throw InputError(plain, 0, "both " + baseName(plain) + " and " + baseName(gz) + " are here, and they may differ; keep only one");
+    return hasPlain ? plain : gz;
 }
 
 bool fileExists(const std::string& path) {

@@ -11,6 +11,8 @@ namespace px::io {
 
 class LineReader {
 public:
+    // Longer lines are refused before they are held in memory (a huge file without line breaks).
+    static constexpr std::size_t kMaxLineBytes = std::size_t(64) << 20;
     explicit LineReader(std::string path);  // throws InputError if the file cannot be opened
     ~LineReader();
     LineReader(const LineReader&) = delete;
@@ -45,6 +47,9 @@ double parseDouble(const LineReader& r, std::string_view field, const char* what
 // Empty field → NaN (a missing label); otherwise a number.
 double parseOptionalDouble(const LineReader& r, std::string_view field, const char* what);
 bool fileExists(const std::string& path);
+// STEM.csv.gz or STEM.csv, whichever exists (STEM.csv.gz if neither, so that the error names it). Refuses,
+// naming the file, a folder holding both (which one is meant?) or a dangling symbolic link in their place.
+std::string plainOrGzipped(const std::string& stem);
 bool endsWith(const std::string& s, const std::string& suffix);
 // Last component of a path ("a/b/" → "b").
 std::string baseName(std::string path);

@@ -1,5 +1,6 @@
 // OGB graph-property prediction layout (Hu et al., NeurIPS 2020), as in ../shared/data/ogbg-*.
 #include "io/GraphAssembler.h"
+#include "common/MemoryBudget.h"
 #include "io/LabelTypes.h"
 #include "io/LineReader.h"
 #include "io/Loaders.h"
@@ -108,10 +109,7 @@ std::optional<Split> readSplit(const std::string& folder, int numGraphs) {
     // Prefer the scaffold split, OGB's official one for molecules.
     std::string name = std::find(names.begin(), names.end(), "scaffold") != names.end() ? "scaffold" : names[0];
     std::string base = splitDir + "/" + name + "/";
-    auto part = [&](const char* p) {
-        std::string gz = base + p + ".csv.gz", plain = base + p + ".csv";
-        return readSplitPart(fileExists(gz) || !fileExists(plain) ? gz : plain, numGraphs);
-    };
+    auto part = [&](const char* p) { return readSplitPart(plainOrGzipped(base + p), numGraphs); };
     Split s{name, part("train"), part("valid"), part("test")};
     std::vector<int> all;
     for (auto* v : {&s.train, &s.valid, &s.test}) all.insert(all.end(), v->begin(), v->end());
@@ -126,15 +124,20 @@ std::optional<Split> readSplit(const std::string& folder, int numGraphs) {
 
 Dataset loadOgb(const std::string& folder) {
     const std::string raw = folder + "/raw/";
-    auto gzOrPlain = [&](const std::string& stem) {
-        std::string gz = raw + stem + ".csv.gz";
-        return fileExists(gz) || !fileExists(raw + stem + ".csv") ? gz : raw + stem + ".csv";
-    };
+    auto gzOrPlain = [&](const std::string& stem) { return plainOrGzipped(raw + stem); };
     const std::string nodeFile = gzOrPlain("num-node-list"), edgeCountFile = gzOrPlain("num-edge-list");
     const std::string edgeFile = gzOrPlain("edge"), labelFile = gzOrPlain("graph-label");
 
     std::vector<long> nodes = readCounts(nodeFile, "node count");
     std::vector<long> edgeCounts = readCounts(edgeCountFile, "edge count");
+    {  // before any graph is built: what the declared counts would hold
+        double totalNodes = 0, totalEdges = 0;
+        for (long n : nodes) totalNodes += double(n);
+        for (long m : edgeCounts) totalEdges += double(m);
+        checkMemory(nodeFile, std::to_string(nodes.size()) + " graphs with " + std::to_string((long long)totalNodes) + " nodes and " +
+                                  std::to_string((long long)totalEdges) + " edges (as declared)",
+                    double(nodes.size()) * 256.0 + totalNodes * 48.0 + totalEdges * GraphAssembler::kBytesPerEdge);
+    }
     if (edgeCounts.size() != nodes.size())
         throw InputError(edgeCountFile, 0, "expected " + std::to_string(nodes.size()) +
                          " lines (one per graph, as in num-node-list), found " + std::to_string(edgeCounts.size()));
@@ -147,7 +150,7 @@ Dataset loadOgb(const std::string& folder) {
     ds.graphs.reserve(nodes.size());
     {
         LineReader r(edgeFile);
-        GraphAssembler as;
+        GraphAssembler as(edgeFile);
         std::string_view line;
         std::vector<std::string_view> f;
         for (std::size_t g = 0; g < nodes.size(); ++g) {
@@ -163,10 +166,10 @@ Dataset loadOgb(const std::string& folder) {
                            std::to_string(nodes[g] - 1) + ", found " + std::to_string(u) + "," + std::to_string(v));
                 as.addEdge(int(u), int(v), r.lineNumber());
             }
-            ds.graphs.push_back(as.build(int(nodes[g]), edgeFile, ds.warnings));
+            ds.graphs.push_back(as.build(int(nodes[g]), ds.warnings));
         }
         if (r.next(line)) r.fail("more edge lines than the sum of num-edge-list");
-        as.finish(edgeFile, ds.warnings);
+        as.finish(ds.warnings);
     }
     if (fileExists(labelFile)) {
         LineReader r(labelFile);

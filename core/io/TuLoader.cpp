@@ -1,11 +1,13 @@
 // TU Dortmund graph collection text format (Morris et al. 2020): DS_A.txt lists directed pairs of
 // 1-based global node ids, each undirected edge usually in both directions.
 #include "io/GraphAssembler.h"
+#include "common/MemoryBudget.h"
 #include "io/LabelTypes.h"
 #include "io/LineReader.h"
 #include "io/Loaders.h"
 
 #include <algorithm>
+#include <unordered_set>
 #include <dirent.h>
 
 namespace px::io {
@@ -64,6 +66,9 @@ Dataset loadTu(const std::string& folder) {
             if (std::size_t(g) > graphSize.size()) graphSize.resize(g, 0);
             graphOf.push_back(int(g - 1));
             localOf.push_back(graphSize[g - 1]++);
+            if ((graphOf.size() & ((1 << 20) - 1)) == 0)  // per node: its graph, local index, adjacency, labels
+                checkMemory(indFile + ":" + std::to_string(r.lineNumber()), "the " + std::to_string(graphOf.size()) + " nodes read so far",
+                            double(graphOf.size()) * 48.0 + double(graphSize.size()) * 256.0);
         }
         if (graphOf.empty()) throw InputError(indFile, 0, "file is empty; expected one graph id per node");
     }
@@ -75,11 +80,15 @@ Dataset loadTu(const std::string& folder) {
     ds.name = prefix;
     ds.source = folder;
     {
-        std::vector<std::vector<std::pair<long, long>>> pairs(graphSize.size());  // (packed directed pair, line)
+        // (packed directed pair, line) per graph; a directed pair listed twice is a real duplicate, dropped as it is read
+        std::vector<std::vector<std::pair<long, long>>> pairs(graphSize.size());
+        std::vector<std::unordered_set<long>> listed(graphSize.size());
+        GraphAssembler as(aFile);
         LineReader r(aFile);
         std::string_view line;
         std::vector<std::string_view> f;
         const long numNodes = long(graphOf.size());
+        long long held = 0;
         while (r.next(line)) {
             splitFields(line, f);
             if (f.empty()) continue;
@@ -92,27 +101,32 @@ Dataset loadTu(const std::string& folder) {
             if (graphOf[j - 1] != g)
                 r.fail("edge joins nodes of different graphs (" + std::to_string(g + 1) + " and " +
                        std::to_string(graphOf[j - 1] + 1) + ")");
-            pairs[g].push_back({(long(localOf[i - 1]) << 32) | localOf[j - 1], r.lineNumber()});
+            const long key = (long(localOf[i - 1]) << 32) | localOf[j - 1];
+            if (!listed[g].insert(key).second) {
+                as.dropDuplicate(localOf[i - 1], localOf[j - 1], r.lineNumber());
+                continue;
+            }
+            pairs[g].push_back({key, r.lineNumber()});
+            if ((++held & ((1 << 20) - 1)) == 0)
+                checkMemory(aFile + ":" + std::to_string(r.lineNumber()), "the " + std::to_string(held) + " distinct edge entries read so far",
+                            double(held) * GraphAssembler::kBytesPerEdge);
         }
-        // The format lists both directions; a directed pair listed twice is a real duplicate.
-        GraphAssembler as;
+        listed.clear();
         for (std::size_t g = 0; g < pairs.size(); ++g) {
             auto& p = pairs[g];
-            std::stable_sort(p.begin(), p.end(), [](auto& a, auto& b) { return a.first < b.first; });
-            for (std::size_t k = 0; k < p.size(); ++k) {
-                int u = int(p[k].first >> 32), v = int(p[k].first & 0xffffffffL);
-                if (k > 0 && p[k].first == p[k - 1].first) {
-                    as.addEdge(u, v, p[k].second);  // reported as duplicate by the assembler
-                } else if (u > v && std::binary_search(p.begin(), p.end(), std::pair<long, long>((long(v) << 32) | u, 0),
-                                                       [](auto& a, auto& b) { return a.first < b.first; })) {
+            std::sort(p.begin(), p.end());
+            for (const auto& [key, at] : p) {
+                const int u = int(key >> 32), v = int(key & 0xffffffffL);
+                const auto reverse = std::lower_bound(p.begin(), p.end(), std::pair<long, long>((long(v) << 32) | u, 0),
+                                                      [](auto& a, auto& b) { return a.first < b.first; });
+                if (u > v && reverse != p.end() && reverse->first == ((long(v) << 32) | u))
                     continue;  // the reverse direction of a listed edge: expected in this format
-                } else {
-                    as.addEdge(u, v, p[k].second);
-                }
+                as.addEdge(u, v, at);
             }
-            ds.graphs.push_back(as.build(graphSize[g], aFile, ds.warnings));
+            ds.graphs.push_back(as.build(graphSize[g], ds.warnings));
+            std::vector<std::pair<long, long>>().swap(p);
         }
-        as.finish(aFile, ds.warnings);
+        as.finish(ds.warnings);
     }
     std::vector<double> values;
     if (fileExists(labFile)) {

@@ -38,9 +38,15 @@ struct SpecReader {
 // The node data of a spec: `given` (already loaded by the caller) or the spec's "data", loaded into
 // `storage`.
 inline const NodeDataset* nodeData(const SpecReader& s, const NodeDataset* given, NodeDataset& storage) {
-    if (given) return given;
-    storage = loadNodeData(s.get<std::string>("data"));
-    return &storage;
+    const NodeDataset* data = given;
+    if (!data) {
+        storage = loadNodeData(s.get<std::string>("data"));
+        data = &storage;
+    }
+    if (data->features.cols() == 0)
+        throw InputError(given ? data->name : s.get<std::string>("data"), 0,
+                         "the nodes have no features (0 columns); the depth experiments learn from node features");
+    return data;
 }
 
 inline double mean(const std::vector<double>& v) {

@@ -69,12 +69,22 @@ std::vector<double> gridOr(const SpecReader& s, const std::string& list, const s
 }
 
 // The fields both propagation experiments share.
-PropagationParams commonParams(const SpecReader& s) {
+PropagationParams commonParams(const SpecReader& s, const NodeDataset& data) {
     PropagationParams p;
     p.delta = s.get<double>("delta");
     p.minDegreePromise = s.get<int>("min_degree");
     p.reducedDims = s.get<int>("reduced_dims");
     s.check(p.minDegreePromise >= 0, "min_degree", "expected >= 0");
+    // A promise the data breaks voids the guarantee (CARIBOU's Δ_E assumes every node has that many neighbours).
+    const Graph& g = data.graph;
+    int lowest = g.numVertices() > 0 ? g.degree(0) : 0;
+    for (int v = 1; v < g.numVertices(); ++v) lowest = std::min(lowest, g.degree(v));
+    s.check(p.minDegreePromise <= g.maxDegree(), "min_degree",
+            std::to_string(p.minDegreePromise) + " is above every degree of " + data.name + " (largest " + std::to_string(g.maxDegree()) +
+                "): no node keeps the promise, so the guarantee would be void");
+    s.check(p.minDegreePromise <= lowest, "min_degree",
+            std::to_string(p.minDegreePromise) + " is broken by " + data.name + ", whose minimum degree is " + std::to_string(lowest) +
+                ": the guarantee would be void for this graph (0 holds for every graph)");
     return p;
 }
 
@@ -93,7 +103,7 @@ struct Run {
 ResultTable propagationExperiment(const SpecReader& s, Progress& progress, const NodeDataset* given) {
     NodeDataset loaded;
     const NodeDataset* data = nodeData(s, given, loaded);
-    const PropagationParams base = commonParams(s);
+    const PropagationParams base = commonParams(s, *data);
     const auto seed = s.get<std::uint64_t>("seed");
     const int trials = s.get<int>("trials");
     const bool attack = s.get<bool>("attack");
@@ -234,7 +244,7 @@ ResultTable propagationExperiment(const SpecReader& s, Progress& progress, const
 ResultTable propagationAuditExperiment(const SpecReader& s, Progress& progress, const NodeDataset* given) {
     NodeDataset loaded;
     const NodeDataset* data = nodeData(s, given, loaded);
-    PropagationParams base = commonParams(s);
+    PropagationParams base = commonParams(s, *data);
     base.epsilon = s.get<double>("epsilon");
     base.contraction = s.get<double>("contraction");
     base.alpha1 = s.get<double>("alpha1");

@@ -13,6 +13,7 @@
 #include <boost/graph/graphviz.hpp>
 #include <dirent.h>
 #include <fstream>
+#include <cctype>
 #include <map>
 
 namespace px::io {
@@ -114,6 +115,62 @@ void checkNesting(const std::string& text, const std::string& file, GraphFormat 
     }
 }
 
+// The value of attribute `name` inside the tag text [begin, end) ("" if absent).
+std::string attributeOf(const std::string& text, std::size_t begin, std::size_t end, const std::string& name) {
+    for (std::size_t at = text.find(name, begin); at != std::string::npos && at < end; at = text.find(name, at + 1)) {
+        const char before = text[at - 1];
+        std::size_t i = at + name.size();
+        while (i < end && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
+        if (!(before == ' ' || before == '\t' || before == '\n' || before == '\r') || i >= end || text[i] != '=') continue;
+        ++i;
+        while (i < end && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
+        if (i >= end || (text[i] != '"' && text[i] != '\'')) continue;
+        const std::size_t close = text.find(text[i], i + 1);
+        if (close == std::string::npos || close >= end) continue;
+        return text.substr(i + 1, close - i - 1);
+    }
+    return "";
+}
+
+// Boost's GraphML reader accepts a node id declared twice and an edge to an undeclared node (it makes one up);
+// both are refused here, naming the line.
+void checkGraphMLIds(const std::string& text, const std::string& file) {
+    std::map<std::string, long> declared;
+    struct Tag {
+        std::size_t begin, end;
+        long line;
+    };
+    std::vector<Tag> edgeTags;
+    long line = 1;
+    std::size_t counted = 0;
+    auto lineAt = [&](std::size_t pos) {
+        for (; counted < pos; ++counted) line += text[counted] == '\n';
+        return line;
+    };
+    for (std::size_t at = text.find('<'); at != std::string::npos; at = text.find('<', at + 1)) {
+        const bool node = text.compare(at, 5, "<node") == 0 && at + 5 < text.size() && std::isspace((unsigned char)text[at + 5]);
+        const bool edge = text.compare(at, 5, "<edge") == 0 && at + 5 < text.size() && std::isspace((unsigned char)text[at + 5]);
+        if (!node && !edge) continue;
+        const std::size_t end = text.find('>', at);
+        if (end == std::string::npos) break;  // the XML parser names this one
+        if (edge) {
+            edgeTags.push_back({at, end, lineAt(at)});
+            continue;
+        }
+        const std::string id = attributeOf(text, at, end, "id");
+        const long l = lineAt(at);
+        const auto [it, fresh] = declared.emplace(id, l);
+        if (!fresh) throw InputError(file, l, "node id \"" + id + "\" is declared twice (first on line " + std::to_string(it->second) + ")");
+    }
+    for (const Tag& t : edgeTags)
+        for (const char* end_ : {"source", "target"}) {
+            const std::string id = attributeOf(text, t.begin, t.end, end_);
+            if (!declared.count(id))
+                throw InputError(file, t.line, std::string("edge ") + end_ + " \"" + id + "\" is not a declared node (expected a <node id=\"" +
+                                                       id + "\"> element)");
+        }
+}
+
 // Boost refuses to read a directed file into an undirected graph and vice versa: read as
 // undirected first and fall back to directed. Edge direction is ignored either way.
 Graph loadWithBoost(const std::string& file, GraphFormat format, std::vector<std::string>* warnings) {
@@ -150,6 +207,7 @@ Graph loadWithBoost(const std::string& file, GraphFormat format, std::vector<std
         throw InputError(file, 0, std::string(format == GraphFormat::GraphML ? "not valid GraphML: " : "not valid DOT: ") +
                                       e.what());
     }
+    if (format == GraphFormat::GraphML) checkGraphMLIds(text, file);  // valid XML: now what Boost lets through
     if (vertices == 0) throw InputError(file, 0, "graph is empty (no nodes)");
     GraphAssembler as(file);
     // An edge and its reverse are one undirected edge, not a duplicate.
@@ -198,6 +256,7 @@ Dataset loadGraphFolder(const std::string& folder) {
     std::vector<double> values;
     if (fileExists(labelFile)) {
         std::map<std::string, double> byName;
+        std::map<std::string, long> lineOf;
         LineReader r(labelFile);
         std::string_view line;
         std::vector<std::string_view> f;
@@ -208,7 +267,12 @@ Dataset loadGraphFolder(const std::string& folder) {
             std::string key(f[0]);
             if (std::find(names.begin(), names.end(), key) == names.end())
                 r.fail("no graph file named '" + key + "' in the folder");
-            byName[key] = parseDouble(r, f[1], "a class label");
+            const double label = parseDouble(r, f[1], "a class label");
+            const auto [it, fresh] = byName.emplace(key, label);
+            if (!fresh && it->second != label)
+                r.fail("graph file '" + key + "' is given a second, different label (" + std::string(f[1]) + "; line " +
+                       std::to_string(lineOf[key]) + " gave " + std::to_string(it->second) + ")");
+            lineOf.emplace(key, r.lineNumber());
         }
         for (int i = 0; i < ds.size(); ++i) {
             auto it = byName.find(names[i]);

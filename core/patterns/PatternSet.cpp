@@ -187,6 +187,12 @@ PatternSet PatternSet::fromJson(const std::string& text, const std::string& src)
                 order.push_back(v);
             }
             set.patterns.emplace_back(Graph::fromEdges(m, edges), order);
+            const int width = set.patterns.back().treewidthBound(), bound = set.params.patternClass.treewidthBound();
+            if (width > bound)  // the DP's tables grow as n^(width + 1): a bad order makes a small pattern intractable
+                throw std::invalid_argument(where + ".elimination_order: its width is " + std::to_string(width) + ", above " +
+                                            std::to_string(bound) + ", the treewidth bound of the file's class " +
+                                            set.params.patternClass.key() + " (counting would need n^" + std::to_string(width + 1) +
+                                            " entries per graph); give an order of width at most " + std::to_string(bound));
             const int dup = int(F::getInteger(q, "duplicate_of", -1, where, -1, (long long)idx - 1));
             set.duplicateOf.push_back(dup);
         }

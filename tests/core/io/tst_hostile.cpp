@@ -250,6 +250,8 @@ private slots:
             {head + R"([{"m": 2, "edges": [[0, 1, 2]], "elimination_order": [0, 1]}]})", "field \"patterns[0].edges[0]\": expected a pair"},
             {head + R"([{"m": 2, "edges": [[0, 0]], "elimination_order": [0, 1]}]})", "no self loops"},
             {head + R"([{"m": 2, "edges": [[0, 1]], "elimination_order": [0, 0]}]})", "each vertex 0..m-1 once"},
+            {head + R"([{"m": 4, "edges": [[0, 1], [1, 2], [2, 3]], "elimination_order": [1, 2, 0, 3]}]})",
+             "patterns[0].elimination_order: its width is 2, above 1, the treewidth bound of the file's class trees"},
             {R"({"format": "pxstudio-patterns", "format": "x"})", "duplicate key \"format\""}};
         int k = 0;
         for (const auto& [text, words] : cases) {
@@ -257,6 +259,38 @@ private slots:
             const std::string msg = refusal([&] { PatternSet::load(path); });
             QVERIFY2(says(msg, path, words), msg.c_str());
         }
+    }
+
+    // What Boost's GraphML reader, a labels file and a depth spec used to let through silently.
+    void silentAcceptancesAreRefused() {
+        QTemporaryDir dir;
+        const std::string head = "<?xml version=\"1.0\"?>\n<graphml><graph edgedefault=\"undirected\">\n";
+        const std::string dupId = write(dir, "dup.graphml", head + "<node id=\"a\"/>\n<node id=\"b\"/>\n<node id=\"a\"/>\n"
+                                                               "<edge source=\"a\" target=\"b\"/>\n</graph></graphml>\n");
+        std::string msg = refusal([&] { io::loadGraphML(dupId); });
+        QVERIFY2(says(msg, dupId + ":5", "node id \"a\" is declared twice (first on line 3)"), msg.c_str());
+        const std::string undeclared = write(dir, "undeclared.graphml", head + "<node id=\"a\"/>\n<node id=\"b\"/>\n"
+                                                                        "<edge source=\"a\" target=\"c\"/>\n</graph></graphml>\n");
+        msg = refusal([&] { io::loadGraphML(undeclared); });
+        QVERIFY2(says(msg, undeclared + ":5", "edge target \"c\" is not a declared node"), msg.c_str());
+
+        write(dir, "folder/g1.txt", "0 1\n");
+        write(dir, "folder/g2.txt", "0 1\n1 2\n");
+        const std::string labels = write(dir, "folder/labels.csv", "g1.txt,0\ng2.txt,1\ng1.txt,0\ng1.txt,1\n");
+        msg = refusal([&] { io::loadGraphFolder(dir.path().toStdString() + "/folder"); });
+        QVERIFY2(says(msg, labels + ":4", "graph file 'g1.txt' is given a second, different label"), msg.c_str());
+
+        msg = refusal([&] { gnn::runDepthExperiment({{"experiment", "propagation"}, {"data", "builtin:sbm-nodes"}, {"min_degree", 100000}}, "d.json"); });
+        QVERIFY2(says(msg, "d.json", "field \"min_degree\": 100000 is above every degree"), msg.c_str());
+        NodeDataset nodes = gnn::loadNodeData("builtin:sbm-nodes");
+        int lowest = nodes.graph.maxDegree();
+        for (int v = 0; v < nodes.numNodes(); ++v) lowest = std::min(lowest, nodes.graph.degree(v));
+        const nlohmann::json broken = {{"experiment", "propagation"}, {"min_degree", lowest + 1}};
+        msg = refusal([&] { gnn::runDepthExperiment(broken, "d.json", noProgress(), &nodes); });
+        QVERIFY2(says(msg, "d.json", "whose minimum degree is " + std::to_string(lowest)), msg.c_str());
+        nodes.features.resize(nodes.numNodes(), 0);
+        msg = refusal([&] { gnn::runDepthExperiment({{"experiment", "propagation"}}, "d.json", noProgress(), &nodes); });
+        QVERIFY2(msg.find("the nodes have no features (0 columns)") != std::string::npos, msg.c_str());
     }
 };
 

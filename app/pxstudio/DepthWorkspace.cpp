@@ -1,4 +1,5 @@
 #include "DepthWorkspace.h"
+#include "ComputePool.h"
 
 #include "DepthViews.h"
 #include "QueuedProgress.h"
@@ -150,7 +151,7 @@ void DepthWorkspace::startNext() {
     status_->setText(tr("Running %1… (%2 queued)").arg(QString::fromStdString(name)).arg(queue_.size()));
     auto data = nodeData_->data();
     const std::string nodeSpecAtStart = nodeData_->spec().toStdString();
-    (void)QtConcurrent::run([this, job, spec, name, data, nodeSpecAtStart] {
+    (void)QtConcurrent::run(computePool(), [this, job, spec, name, data, nodeSpecAtStart] {
         auto table = std::make_shared<ResultTable>();
         QString error;
         bool cancelled = false;

@@ -1,4 +1,5 @@
 #include "ExplorerController.h"
+#include "ComputePool.h"
 #include "QueuedProgress.h"
 
 #include "common/Error.h"
@@ -149,7 +150,7 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
     const px::experiment::SweepSpec spec = specFor(settings, mode_);
     ++running_;
     emit started();
-    (void)QtConcurrent::run([this, job, data, spec, interval = partialInterval_, folder = journalFolder_]() {
+    (void)QtConcurrent::run(computePool(), [this, job, data, spec, interval = partialInterval_, folder = journalFolder_]() {
         std::unique_ptr<px::experiment::SweepResult> result;
         std::shared_ptr<const px::PatternSet> patterns;
         std::shared_ptr<const px::DensityMatrix> densities;

@@ -1,4 +1,5 @@
 #include "ExplorerViews.h"
+#include "ComputePool.h"
 
 #include "DepthWorkspace.h"
 #include "DistinguishabilityPlot.h"
@@ -248,7 +249,7 @@ void ExplorerViews::recomputeDemo() {
         watcher->deleteLater();
     });
     const px::experiment::GraphPair pair = pairs[idx];
-    watcher->setFuture(QtConcurrent::run([pair, p] { return px::experiment::distinguishability(pair.g0, pair.g1, p); }));
+    watcher->setFuture(QtConcurrent::run(computePool(), [pair, p] { return px::experiment::distinguishability(pair.g0, pair.g1, p); }));
 }
 
 void ExplorerViews::refreshResultsTable() {

@@ -125,6 +125,7 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         EvaluationParams ep;
         ep.tasks = tasks;
         ep.learner = spec.learner;
+        ep.learner.stop = &progress;
         ep.noisyTest = spec.noisyTest;
         ep.appendN = spec.appendN;
         ep.standardize = spec.standardize;
@@ -171,7 +172,9 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
             report.delta = mp.delta;
         } else if (privacy::perturbsGraph(mp.mechanism)) {
             privacy::RandomizedResponseModel rr(data, cache.patterns.patterns, mp.epsilon, mp.seed, mp.delta, mp.secure, mp.mechanism, mp.dprrSplit);
-            released = rr.release(0);
+            rr.setCancellation(&progress);
+            SubProgress releasing(progress, base, perRun * 0.5);
+            released = rr.release(0, releasing);
             ev = evaluateAll(&released.values, &rr, nullptr, spec.attack);
             releasedRows = &released.values;
             report = rr.report();

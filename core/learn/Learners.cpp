@@ -1,4 +1,6 @@
 #include "learn/Learners.h"
+
+#include "common/Error.h"
 #include "learn/RandomForest.h"
 
 #include <cmath>
@@ -214,7 +216,10 @@ std::vector<double> trees(const LearnerConfig& c, const Labelled& tr, const RowM
     } else {
         set("learning_rate", "0.1");
     }
-    for (int it = 0; it < rounds; ++it) xgbCheck(XGBoosterUpdateOneIter(booster, it, dtrain));
+    for (int it = 0; it < rounds; ++it) {
+        if (c.stop && c.stop->cancelled()) throw Cancelled();  // the handles are freed by cleanup
+        xgbCheck(XGBoosterUpdateOneIter(booster, it, dtrain));
+    }
     const long nt = long(xt.rows());
     std::vector<float> xtf(std::size_t(nt * d));
     for (long i = 0; i < nt; ++i)
@@ -245,6 +250,7 @@ std::vector<double> fitPredict(const LearnerConfig& c, const RowMatrix& xTrain, 
         p.minSamplesSplit = c.minSamplesSplit;
         p.featureTolerance = c.featureTolerance;
         p.seed = c.seed;
+        p.stop = c.stop;
         return randomForestPredict(p, tr.x, tr.y, xTest, type);
     }
     throw std::invalid_argument("unknown learner '" + c.kind + "' (expected knn, svm, linear, forest, rf or boosting)");

@@ -1,4 +1,5 @@
 #pragma once
+#include "common/Progress.h"
 // Downstream learners behind one call, using well-kept libraries where they exist:
 //   knn       exact k-nearest neighbours (Knn.h)
 //   svm       libsvm: RBF C-SVC (classification) / ε-SVR (regression)
@@ -32,6 +33,9 @@ struct LearnerConfig {
     std::uint64_t seed = 1;     // forest, rf, boosting
     bool dual = false;          // linear classification: dual coordinate descent (faster when features > rows)
     neural::GinParams gin;      // gin: the network and its training
+    // Cancellation (not a setting): checked between boosting rounds and before every rf tree, so that a
+    // replaced computation stops; throws px::Cancelled. XGBoost's "forest" grows in one call and is not.
+    const Progress* stop = nullptr;
 };
 
 // Throws std::invalid_argument for an unknown kind or a training set without labels.

@@ -1,5 +1,7 @@
 #include "learn/RandomForest.h"
 
+#include "common/Error.h"
+
 #include "common/Rng.h"
 
 #include <tbb/parallel_for.h>
@@ -169,6 +171,7 @@ std::vector<double> randomForestPredict(const ForestParams& p, const RowMatrix& 
     const int width = classes > 0 ? classes : 1;
     std::vector<std::vector<double>> sums(std::size_t(p.trees), std::vector<double>(std::size_t(xTest.rows() * width), 0.0));
     tbb::parallel_for(0, p.trees, [&](int t) {
+        if (p.stop && p.stop->cancelled()) return;  // the rest of the trees are skipped; thrown below
         Rng rng(p.seed, "random forest tree", std::uint64_t(t));
         std::vector<double> w(std::size_t(n), p.bootstrap ? 0.0 : 1.0);
         if (p.bootstrap)
@@ -183,6 +186,7 @@ std::vector<double> randomForestPredict(const ForestParams& p, const RowMatrix& 
             for (int c = 0; c < width; ++c) sums[std::size_t(t)][std::size_t(i * width + c)] = v[std::size_t(c)];
         }
     });
+    if (p.stop && p.stop->cancelled()) throw Cancelled();
     std::vector<double> out(std::size_t(xTest.rows()));
     for (long i = 0; i < xTest.rows(); ++i) {
         std::vector<double> mean(std::size_t(width), 0.0);

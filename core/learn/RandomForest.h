@@ -1,4 +1,5 @@
 #pragma once
+#include "common/Progress.h"
 // Breiman's random forest (Breiman 2001), configured like scikit-learn's RandomForestClassifier /
 // RandomForestRegressor: every tree grows on a bootstrap sample (n rows drawn with replacement,
 // kept as weights), each split looks at max_features features drawn at random (√d for
@@ -28,6 +29,7 @@ struct ForestParams {
     // (FEATURE_THRESHOLD in _splitter.pyx), which on homomorphism densities (many below 1e-6)
     // silently drops the small ones; 0 compares values exactly.
     double featureTolerance = 0;
+    const Progress* stop = nullptr;  // cancellation, checked before every tree (throws px::Cancelled)
 };
 
 // Binary: P(class 1) per test row; MultiClass: the class with the highest mean probability;

@@ -108,8 +108,14 @@ void RandomizedResponseModel::sampleRow(int i, int rep, double* out) const {
     const Graph noisy = perturbedGraph(i, rep);
     thread_local hom::Workspace<double> ws;
     ws.bind(noisy);
-    for (int j = 0; j < cols(); ++j) out[j] = hom::density(plans_[j], noisy, ws);
-    ws.unbind();
+    struct Unbind {
+        hom::Workspace<double>& w;
+        ~Unbind() { w.unbind(); }
+    } unbind{ws};
+    for (int j = 0; j < cols(); ++j) {
+        if (cancel_ && cancel_->cancelled()) throw Cancelled();
+        out[j] = hom::density(plans_[j], noisy, ws);
+    }
 }
 
 NoisyEmbedding RandomizedResponseModel::release(int rep, Progress& progress) const {

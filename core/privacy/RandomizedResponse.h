@@ -31,6 +31,9 @@ public:
     // trains on it). Secure mode draws fresh OS randomness at every call.
     Graph perturbedGraph(int graph, int repetition) const;
     NoisyEmbedding release(int repetition, Progress& progress = noProgress()) const;
+    // Cancellation checked between the patterns of every row (densities on perturbed, denser graphs can
+    // take long): sampleRow then throws px::Cancelled. The Progress must outlive the model's use.
+    void setCancellation(const Progress* progress) { cancel_ = progress; }
     int rows() const override { return data_.size(); }
     int cols() const override { return int(plans_.size()); }
     const PrivacyReport& report() const override { return report_; }
@@ -43,6 +46,7 @@ private:
     bool secure_;
     MechanismKind kind_;
     DprrBudget dprr_;  // DPRR: the per-vertex budget
+    const Progress* cancel_ = nullptr;
     PrivacyReport report_;
 };
 

@@ -8,6 +8,8 @@
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <memory>
+#include <vector>
 
 using pxtest::pxrun;
 using pxtest::Run;
@@ -111,6 +113,33 @@ private slots:
         QCOMPARE(withoutTiming(prefix + ".csv"), withoutTiming(dir.path() + "/ref.csv"));
         QCOMPARE(readAll(prefix + "-summary.csv"), readAll(dir.path() + "/ref-summary.csv"));
         QCOMPARE(readAll(prefix + ".json"), readAll(dir.path() + "/ref.json"));
+    }
+
+    // A load test: 8 sweeps at once in one output folder (distinct prefixes), and a ninth on a prefix that is
+    // running; each table equals the one a sweep alone writes, and nothing else is left in the folder.
+    void eightSweepsInParallelShareOneFolder() {
+        QTemporaryDir dir;
+        const QString spec = writeSpec(dir), out = dir.path() + "/out";
+        QDir().mkpath(out);
+        QCOMPARE(pxrun({"sweep", spec, "--out", dir.path() + "/alone"}).code, 0);
+        std::vector<std::unique_ptr<QProcess>> sweeps;
+        for (int i = 0; i < 8; ++i) {
+            sweeps.push_back(std::make_unique<QProcess>());
+            sweeps.back()->start(PXRUN_PATH, {"sweep", spec, "--out", out + QString("/p%1").arg(i)});
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(out + "/p0.runs.partial"), 60000);
+        const Run clash = pxrun({"sweep", spec, "--out", out + "/p0", "--resume"});
+        const bool p0Done = QFile::exists(out + "/p0.csv");
+        QVERIFY2(clash.code == 1 ? clash.err.contains("another process is running this sweep") : p0Done, qPrintable(clash.err));
+        for (auto& p : sweeps) {
+            QVERIFY(p->waitForFinished(300000));
+            QVERIFY2(p->exitStatus() == QProcess::NormalExit && p->exitCode() == 0, p->readAllStandardError().constData());
+        }
+        for (int i = 0; i < 8; ++i) {
+            QCOMPARE(withoutTiming(out + QString("/p%1.csv").arg(i)), withoutTiming(dir.path() + "/alone.csv"));
+            QCOMPARE(readAll(out + QString("/p%1-summary.csv").arg(i)), readAll(dir.path() + "/alone-summary.csv"));
+        }
+        QCOMPARE(QDir(out).entryList(QDir::Files | QDir::Hidden).size(), 8 * 3);  // no journal, no temporary file
     }
 
     void aStoppedSweepIsNotOverwrittenWithoutResume() {

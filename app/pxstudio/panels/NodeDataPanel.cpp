@@ -1,4 +1,5 @@
 #include "NodeDataPanel.h"
+#include "../ComputePool.h"
 
 #include "SharedData.h"
 #include "dataset/NodeDataset.h"
@@ -70,7 +71,7 @@ void NodeDataPanel::loadInBackground(const QString& spec) {
         adopt(r.data, spec);
         emit status(tr("Loaded %1").arg(QString::fromStdString(r.data->name)));
     });
-    watcher->setFuture(QtConcurrent::run([spec]() -> Loaded {
+    watcher->setFuture(QtConcurrent::run(computePool(), [spec]() -> Loaded {
         try {
             return {std::make_shared<const px::NodeDataset>(px::gnn::loadNodeData(spec.toStdString())), {}};
         } catch (const std::exception& e) {

@@ -5,7 +5,33 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 
+#include <cstdio>
+#include <cstring>
+
+namespace {
+const char* kUsage =
+    "Usage: pxstudio [options] [session.json|dataset]\n"
+    "Interactive explorer of privacy and expressivity of graph representations.\n\n"
+    "Options:\n"
+    "  -h, --help     Displays this help.\n"
+    "  -v, --version  Displays version information.\n\n"
+    "Arguments:\n"
+    "  input          A session (.json) or a data set folder or graph file to open\n\n"
+    "Without a display, run it under xvfb-run, or set QT_QPA_PLATFORM=offscreen for screenshots.\n";
+}
+
 int main(int argc, char** argv) {
+    // --help and --version before the GUI starts: they must work without a display.
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h") || !std::strcmp(argv[i], "--help-all")) {
+            std::fputs(kUsage, stdout);
+            return 0;
+        }
+        if (!std::strcmp(argv[i], "--version") || !std::strcmp(argv[i], "-v")) {
+            std::printf("PXStudio %s\n", PX_VERSION);
+            return 0;
+        }
+    }
     QApplication app(argc, argv);
     QApplication::setApplicationName("PXStudio");
     QApplication::setOrganizationName("PXStudio");

@@ -31,6 +31,22 @@ private slots:
         QCOMPARE(bad.code, 2);
         QVERIFY(bad.err.contains("unknown command"));
     }
+    // The desktop app's --help and --version answer without a display (they used to abort in the xcb plugin).
+    void pxstudioHelpWithoutADisplay() {
+        for (const char* flag : {"--help", "--version"}) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.remove("DISPLAY");
+            env.remove("WAYLAND_DISPLAY");
+            env.remove("QT_QPA_PLATFORM");
+            p.setProcessEnvironment(env);
+            p.start(PXSTUDIO_PATH, {flag});
+            QVERIFY(p.waitForFinished(30000));
+            QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+            QCOMPARE(p.exitCode(), 0);
+            QVERIFY(QString::fromUtf8(p.readAllStandardOutput()).contains(QString(flag) == "--help" ? "Usage: pxstudio" : "PXStudio "));
+        }
+    }
     void infoOnBuiltinAndFiles() {
         Run r = pxrun({"info", "builtin:csl"});
         QCOMPARE(r.code, 0);

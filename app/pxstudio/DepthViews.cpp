@@ -190,7 +190,7 @@ QList<QCustomPlot*> DepthViews::plots() const {
             attackEpsPlot_, asampPlot_};
 }
 
-void DepthViews::exportAll(const QString& folder) const {
+QStringList DepthViews::exportAll(const QString& folder) const {
     QDir().mkpath(folder);
     const std::map<std::string, QList<QCustomPlot*>> byExperiment{
         {"cosera-grid", {aurocMap_, errMap_}}, {"sbm-sweep", {sbmMap_}}, {"cosera-real", {realPlot_}}, {"nag", {nagPlot_}},
@@ -205,6 +205,10 @@ void DepthViews::exportAll(const QString& folder) const {
             for (const char* ext : {"png", "pdf", "svg"})
                 px::widgets::exportFigure(p, folder + "/depth-" + p->objectName() + "." + ext, 900, 600, 300);
     }
+    QStringList leftOut;
+    for (const auto& [name, plots] : byExperiment)
+        if (!tables_.count(name) && px::gnn::depthExperimentAvailable(name)) leftOut << "depth lab: " + QString::fromStdString(name);
+    return leftOut;
 }
 
 void DepthViews::setFontScale(double fs, double epsilon) {

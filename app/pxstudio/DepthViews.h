@@ -25,7 +25,8 @@ public:
     QList<QCustomPlot*> plots() const;
     void setFontScale(double fs, double epsilon);
     // Every computed view as PNG, PDF and SVG and every table as CSV (+ its spec as JSON); throws.
-    void exportAll(const QString& folder) const;
+    // Writes every computed experiment; returns the experiments left out because they were not computed.
+    QStringList exportAll(const QString& folder) const;
 
 private:
     void refreshTable();

@@ -112,9 +112,10 @@ QList<QCustomPlot*> DepthWorkspace::plots() const { return views_->plots(); }
 QTabWidget* DepthWorkspace::views() const { return views_; }
 void DepthWorkspace::setFontScale(double fs) { views_->setFontScale(fs, settings().epsilon); }
 
-bool DepthWorkspace::exportAll(const QString& folder, QString* error) {
+bool DepthWorkspace::exportAll(const QString& folder, QString* error, QStringList* leftOut) {
     try {
-        views_->exportAll(folder);
+        const QStringList skipped = views_->exportAll(folder);
+        if (leftOut) *leftOut << skipped;
         return true;
     } catch (const std::exception& e) {
         if (error) *error = QString::fromStdString(e.what());

@@ -153,13 +153,19 @@ bool MainWindow::exportView(QCustomPlot* plot, const QString& path, const px::wi
 bool MainWindow::exportAllViews(const QString& folder) {
     const auto* r = controller_->result();
     if (!r) return false;
+    QStringList leftOut;
     try {
-        ViewExporter::exportAll(*views_, *r, figureContext(), folder);
+        leftOut = ViewExporter::exportAll(*views_, *r, figureContext(), folder);
     } catch (const std::exception& e) {
         QMessageBox::critical(this, tr("Export failed"), QString::fromStdString(e.what()));
         return false;
     }
-    statusBar()->showMessage(tr("Exported all views to %1").arg(folder), 4000);
+    if (leftOut.isEmpty()) statusBar()->showMessage(tr("Exported all views to %1").arg(folder), 4000);
+    else
+        statusBar()->showMessage(tr("Exported the computed views to %1. Not computed yet, so left out: %2 (open their tabs, or Run all "
+                                    "in the depth lab, then export again)")
+                                     .arg(folder, leftOut.join(", ")),
+                                 15000);
     return true;
 }
 

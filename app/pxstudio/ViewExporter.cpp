@@ -33,8 +33,13 @@ void exportView(QCustomPlot* plot, const QString& path, const px::widgets::Figur
     px::writeFileAtomically((base + ".json").toStdString(), [&](std::ostream& o) { o << text; });
 }
 
-void exportAll(const ExplorerViews& views, const px::experiment::SweepResult& result, const FigureContext& context, const QString& folder) {
+QStringList exportAll(const ExplorerViews& views, const px::experiment::SweepResult& result, const FigureContext& context,
+                      const QString& folder) {
     QDir().mkpath(folder);
+    QStringList leftOut;
+    if (!views.expressivity()->result()) leftOut << "expressivity";
+    if (!views.dimension()->result()) leftOut << "utility vs d";
+    if (!views.hasEmbedding()) leftOut << "embedding";
     for (auto [plot, name] : {std::pair<QCustomPlot*, const char*>{views.tradeoff(), "tradeoff"}, {views.anatomy(), "noise-anatomy"}})
         exportView(plot, folder + "/" + name + ".pdf", px::widgets::presetSize("two-column"), true, context);  // + .csv, .json
     for (const char* ext : {"png", "pdf", "svg"}) {
@@ -46,10 +51,11 @@ void exportAll(const ExplorerViews& views, const px::experiment::SweepResult& re
         if (views.hasEmbedding()) write(views.embeddingPlot(), "embedding");
     }
     QString depthError;
-    if (!views.depth()->exportAll(folder, &depthError)) throw std::runtime_error(depthError.toStdString());
+    if (!views.depth()->exportAll(folder, &depthError, &leftOut)) throw std::runtime_error(depthError.toStdString());
     px::experiment::SweepResult copy = result;
     copy.metadata["session"] = context.session;
     px::experiment::saveSweep(copy, (folder + "/results").toStdString());
+    return leftOut;
 }
 
 }  // namespace ViewExporter

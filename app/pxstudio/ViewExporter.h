@@ -20,6 +20,7 @@ struct FigureContext {
 namespace ViewExporter {
 void exportView(QCustomPlot* plot, const QString& path, const px::widgets::FigureSize& size, bool sidecars,
                 const FigureContext& context, bool depthLab = false);
-void exportAll(const ExplorerViews& views, const px::experiment::SweepResult& result, const FigureContext& context,
-               const QString& folder);
+// Writes every view that has been computed; returns the views left out because they were not (yet).
+QStringList exportAll(const ExplorerViews& views, const px::experiment::SweepResult& result, const FigureContext& context,
+                      const QString& folder);
 }  // namespace ViewExporter

@@ -261,6 +261,10 @@ private slots:
         }
         QVERIFY(QFile::exists(dir.path() + "/results.csv"));
         QVERIFY(head(dir.path() + "/results.json", 100000).contains("\"session\""));
+        // the views not computed yet are named, not silently dropped
+        const QString said = w.statusBar()->currentMessage();
+        QVERIFY2(said.contains("left out: expressivity, utility vs d, depth lab: accounting"),
+                 qPrintable(said));
     }
     void sessionRoundTripsEveryField() {
         MainWindow w;

@@ -46,7 +46,7 @@ void addControls(QCustomPlot* plot, const experiment::ResultTable& a, const std:
     top->setPen(Qt::NoPen);
     top->setBrush(QColor(120, 120, 120, 50));
     top->setChannelFillGraph(base);
-    top->setName("within 0.02: no structural signal (ringed points)");
+    top->setName("+0.02 above the better control; ringed points: no structural signal (not above it by max(0.02, 2 sd))");
     setShortName(top, "+0.02: no structural signal");
     QVector<double> fx, fy;
     for (const auto& series : order)

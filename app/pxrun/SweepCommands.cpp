@@ -28,7 +28,7 @@ void printSummary(const px::experiment::SweepResult& r) {
                     num("top1_mean"));
         if (controls) {
             std::printf(" %8.4f %8.4f", num("public_value_mean"), num("shuffled_value_mean"));
-            if (a.at(i, "no_structural_signal") == true) std::printf("  [no structural signal: within 0.02 of a control]");
+            if (a.at(i, "no_structural_signal") == true) std::printf("  [no structural signal: not above the better control by more than max(0.02, 2 sd)]");
         }
         if (a.at(i, "valid_guarantee") == false) std::printf("  [NO VALID GUARANTEE]");
         std::printf("\n");

@@ -76,9 +76,13 @@ void recordPart(const SweepOptions& options, int r, int part, const nlohmann::js
 // mechanism and allocation, and the reference-mode / clean-test flags. Fits and plots use it.
 std::string seriesLabel(const ResultTable& table, int row);
 
-// True if a result is within 0.02 of the better of its two controls (the public information alone, and
-// the release shuffled among graphs of equal n): the densities then add nothing measurable.
-bool noStructuralSignal(const std::string& metric, double value, double publicValue, double shuffledValue);
+// True if a result is not better than the better of its two controls (the public information alone, and the
+// release shuffled among graphs of equal n) by more than max(0.02, spread): the densities then add nothing
+// measurable. For a grid point, spread is its error bar, twice the standard deviation over its runs; for
+// one run, 0. A result below a control has no signal either.
+bool noStructuralSignal(const std::string& metric, double value, double publicValue, double shuffledValue, double spread = 0);
+// Twice the standard deviation of an aggregated row's value (its error bar); 0 with fewer than two runs.
+double errorBarOf(const ResultTable& aggregated, int row);
 
 // What the densities add over the controls at one budget of an aggregated table: the row of the first
 // series whose budget is nearest to `budget` (on a log scale; ∞ matches ∞ only).
@@ -88,7 +92,8 @@ struct ControlComparison {
     std::string metric;              // auc, accuracy or rmse
     double value = 0, publicValue = 0, shuffledValue = 0;
     double gain = 0;                 // over the better control (positive: better; for rmse, the decrease)
-    bool noSignal = false;           // within 0.02 of the better control
+    double errorBar = 0;             // 2 sd of the value over the runs
+    bool noSignal = false;           // not above the better control by more than max(0.02, errorBar)
     double top1 = std::nan(""), chanceTop1 = std::nan("");  // the attack at this budget, if run
 };
 ControlComparison compareWithControls(const ResultTable& aggregated, double budget);

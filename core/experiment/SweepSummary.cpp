@@ -36,10 +36,18 @@ std::string unusableFit(const FitSummary& fs, const nlohmann::json& publicValue)
 
 }  // namespace
 
-bool noStructuralSignal(const std::string& metric, double value, double publicValue, double shuffledValue) {
-    constexpr double kMargin = 0.02;
-    if (metric == "rmse") return value > std::min(publicValue, shuffledValue) - kMargin;  // lower is better
-    return value < std::max(publicValue, shuffledValue) + kMargin;
+bool noStructuralSignal(const std::string& metric, double value, double publicValue, double shuffledValue, double spread) {
+    const double margin = std::max(0.02, std::isfinite(spread) ? spread : 0.0);
+    if (metric == "rmse") return value > std::min(publicValue, shuffledValue) - margin;  // lower is better
+    return value < std::max(publicValue, shuffledValue) + margin;
+}
+
+// Twice the standard deviation of an aggregated row's value (its error bar), 0 with fewer than two runs.
+double errorBarOf(const ResultTable& a, int row) {
+    const auto& sd = a.at(row, "value_std");
+    const auto& n = a.at(row, "value_count");
+    if (!sd.is_number() || !n.is_number() || n.get<double>() < 2) return 0;
+    return 2 * sd.get<double>();
 }
 
 ControlComparison compareWithControls(const ResultTable& a, double budget) {
@@ -61,13 +69,14 @@ ControlComparison compareWithControls(const ResultTable& a, double budget) {
         c.value = num("value_mean");
         c.publicValue = num("public_value_mean");
         c.shuffledValue = num("shuffled_value_mean");
+        c.errorBar = errorBarOf(a, i);
         if (a.columnIndex("top1_mean") >= 0) { c.top1 = num("top1_mean"); c.chanceTop1 = num("chance_same_n_top1_mean"); }
     }
     if (!c.found) return c;
     const bool lowerIsBetter = c.metric == "rmse";
     const double control = lowerIsBetter ? std::min(c.publicValue, c.shuffledValue) : std::max(c.publicValue, c.shuffledValue);
     c.gain = lowerIsBetter ? control - c.value : c.value - control;
-    c.noSignal = noStructuralSignal(c.metric, c.value, c.publicValue, c.shuffledValue);
+    c.noSignal = noStructuralSignal(c.metric, c.value, c.publicValue, c.shuffledValue, c.errorBar);
     return c;
 }
 
@@ -115,7 +124,8 @@ void summarise(SweepResult& res) {
             if (!a.at(i, "value_mean").is_number() || !a.at(i, "public_value_mean").is_number() || !a.at(i, "shuffled_value_mean").is_number()) continue;
             res.aggregated.set(i, "no_structural_signal",
                                noStructuralSignal(a.at(i, "metric").get<std::string>(), a.at(i, "value_mean").get<double>(),
-                                                  a.at(i, "public_value_mean").get<double>(), a.at(i, "shuffled_value_mean").get<double>()));
+                                                  a.at(i, "public_value_mean").get<double>(), a.at(i, "shuffled_value_mean").get<double>(),
+                                                  errorBarOf(a, i)));
         }
     res.fits.clear();
     // Fit groups: every key but the budget; AUC only.

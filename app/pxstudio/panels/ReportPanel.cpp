@@ -29,8 +29,11 @@ QString ReportPanel::controlsLine(const px::experiment::ControlComparison& c) {
                        .arg(overShuffled, 0, 'f', 3).arg(c.shuffledValue, 0, 'f', 3).arg(at);
     line.replace(QString("<b>%1").arg(overPublic, 0, 'f', 3), QString("<b>%1%2").arg(overPublic >= 0 ? "+" : "").arg(overPublic, 0, 'f', 3));
     if (c.noSignal)
-        line += tr(" <span style='color:#b22'><b>No structural signal</b>: within 0.02 of a control, the private densities "
-                   "are worth what the public information gives.</span>");
+        line += tr(" <span style='color:#b22'><b>No structural signal</b>: %1, so the private densities are worth what the "
+                   "public information gives.</span>")
+                    .arg(overPublic < 0 || overShuffled < 0 ? tr("below a control")
+                                                            : tr("not above the better control by more than max(0.02, 2 sd = %1)")
+                                                                  .arg(c.errorBar, 0, 'f', 3));
     return line;
 }
 

@@ -288,6 +288,11 @@ private slots:
         QVERIFY(!noStructuralSignal("auc", 0.75, 0.70, 0.60));
         QVERIFY(noStructuralSignal("rmse", 1.09, 1.10, 1.20));
         QVERIFY(!noStructuralSignal("rmse", 1.00, 1.10, 1.20));
+        // the error bar counts: +0.05 over the control with a bar of ±0.26 is no signal, with ±0.03 it is one
+        QVERIFY(noStructuralSignal("auc", 0.75, 0.70, 0.60, 0.26));
+        QVERIFY(!noStructuralSignal("auc", 0.75, 0.70, 0.60, 0.03));
+        QVERIFY(noStructuralSignal("rmse", 1.00, 1.10, 1.20, 0.2));
+        QVERIFY(noStructuralSignal("auc", 0.60, 0.70, 0.60, 0.0));  // below a control
     }
     void comparisonWithTheControlsAtTheNearestBudget() {
         // A hand-built aggregate: one series at ε = 0.1, 1, 10, ∞ (the series label needs its key columns).
@@ -314,6 +319,12 @@ private slots:
         QVERIFY(std::isinf(c.budget));
         QCOMPARE(c.value, 0.92);
         QVERIFY(!compareWithControls(ResultTable{}, 1.0).found);
+        // ε = 1 again, now with a wide error bar over 5 runs: the +0.047 is inside it
+        a.set(1, "value_std", 0.05);
+        a.set(1, "value_count", 5);
+        c = compareWithControls(a, 1.0);
+        QCOMPARE(c.errorBar, 0.1);
+        QVERIFY(c.noSignal);
     }
     void cancelStopsASweep() {
         SweepSpec spec;

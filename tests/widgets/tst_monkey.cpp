@@ -155,5 +155,12 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMonkey)
+int main(int argc, char** argv) {
+    // Qt Test's watchdog stops a test function after 5 minutes; a long walk needs its duration plus the settling.
+    if (!qEnvironmentVariableIsSet("QTEST_FUNCTION_TIMEOUT"))
+        qputenv("QTEST_FUNCTION_TIMEOUT", QByteArray::number((qint64(envInt("PX_MONKEY_SECONDS", 45)) + 600) * 1000));
+    QApplication app(argc, argv);
+    TestMonkey test;
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_monkey.moc"

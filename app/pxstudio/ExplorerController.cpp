@@ -56,9 +56,9 @@ std::unique_ptr<px::experiment::RunJournal> openJournal(const QString& folder, c
     }
     journal->setBestEffort(true);
     if (journal->restoredRuns() > 0 || journal->restoredParts() > 0)
-        notice = QObject::tr("Resumed the unfinished sweep of these settings: %1 runs (and %2 trainings) were already done")
+        notice = QObject::tr("Resumed the unfinished sweep of these settings: %1 runs%2 were already done")
                      .arg(journal->restoredRuns())
-                     .arg(journal->restoredParts());
+                     .arg(journal->restoredParts() > 0 ? QObject::tr(" and %1 trainings").arg(journal->restoredParts()) : QString());
     return journal;
 }
 

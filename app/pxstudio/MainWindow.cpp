@@ -126,7 +126,10 @@ QWidget* MainWindow::buildPanels() {
 
 void MainWindow::connectController() {
     connect(controller_, &ExplorerController::started, this,
-            [this] { statusBar()->showMessage(tr("Computing densities, private releases, learners, controls and attacks…")); });
+            [this] {
+                notice_.clear();
+                statusBar()->showMessage(tr("Computing densities, private releases, learners, controls and attacks…"));
+            });
     connect(controller_, &ExplorerController::partialReady, this, [this] {  // progressive trade-off plot
         const auto* p = controller_->partialResult();
         if (!p || p->aggregated.rows() == 0) return;
@@ -134,7 +137,9 @@ void MainWindow::connectController() {
         statusBar()->showMessage(tr("Computing… %1 runs so far").arg(p->runs.rows()));
     });
     connect(controller_, &ExplorerController::finished, this, [this] {
-        statusBar()->showMessage(tr("Done: %1 runs").arg(controller_->result()->runs.rows()), 4000);
+        if (notice_.isEmpty()) statusBar()->showMessage(tr("Done: %1 runs").arg(controller_->result()->runs.rows()), 4000);
+        else statusBar()->showMessage(tr("Done: %1 runs. %2").arg(controller_->result()->runs.rows()).arg(notice_), 12000);
+        notice_.clear();
         views_->showResult();
         refreshReport();
     });
@@ -148,7 +153,10 @@ void MainWindow::connectController() {
             statusBar()->showMessage(tr("Autosave failed (%1). Your settings are kept in this window and its undo history; "
                                         "save the session elsewhere (File ▸ Save session…, Ctrl+S).").arg(reason));
     });
-    connect(controller_, &ExplorerController::notice, this, [this](const QString& m) { statusBar()->showMessage(m, 10000); });
+    connect(controller_, &ExplorerController::notice, this, [this](const QString& m) {
+        notice_ = m;  // repeated with "Done", which would otherwise replace it at once
+        statusBar()->showMessage(m, 10000);
+    });
     connect(controller_, &ExplorerController::failed, this, [this](const QString& msg) {
         // inline, not a modal dialog: the next settings change simply tries again
         statusBar()->showMessage(tr("Failed: %1").arg(msg));

@@ -87,6 +87,7 @@ private:
     std::map<QObject*, std::function<void(ExplorerSettings&)>> resetters_;
     std::string loadedSpec_;  // the data set spec the controller holds
     QTimer* debounce_;
+    QString notice_;  // the running sweep's notice (runs resumed, record not kept), repeated when it ends
     QLabel* banner_;
     QMenu* recentMenu_ = nullptr;
     WorkIndicator* work_;

@@ -33,8 +33,9 @@ struct LearnerConfig {
     std::uint64_t seed = 1;     // forest, rf, boosting
     bool dual = false;          // linear classification: dual coordinate descent (faster when features > rows)
     neural::GinParams gin;      // gin: the network and its training
-    // Cancellation (not a setting): checked between boosting rounds and before every rf tree, so that a
-    // replaced computation stops; throws px::Cancelled. XGBoost's "forest" grows in one call and is not.
+    // Cancellation (not a setting): checked between boosting rounds and before every rf tree; an svm fit
+    // runs in a child process that is killed (libsvm cannot be interrupted). Throws px::Cancelled.
+    // XGBoost's "forest" grows in one call and stops only after it.
     const Progress* stop = nullptr;
 };
 

@@ -1,12 +1,17 @@
 // Metrics and kNN against brute force; the re-identification attack on hand-made cases.
 #include "TestSupport.h"
 #include "attack/Reidentification.h"
+#include "common/ChildProcess.h"
+#include "common/Error.h"
 #include "learn/Knn.h"
 #include "learn/Learners.h"
 #include "learn/Metrics.h"
 
 #include <QtTest>
+#include <chrono>
 #include <cmath>
+#include <csignal>
+#include <sys/wait.h>
 #include <thread>
 
 using namespace px;
@@ -167,6 +172,88 @@ private slots:
             threads.emplace_back([&, k] { parallel[k] = learn::fitPredict(c, x, y, xt, TaskType::Binary); });
         for (auto& t : threads) t.join();
         for (const auto& p : parallel) QCOMPARE(p, first);
+    }
+    // An svm fit on 400 rows or more given a cancellation runs in a child process; its predictions are the
+    // in-process ones, bit for bit. Smaller fits (about 1 ms) stay in the process.
+    void svmInAChildProcessPredictsAsInProcess() {
+        Rng rng(5);
+        learn::RowMatrix x(500, 4), xt(40, 4);
+        for (Eigen::Index i = 0; i < x.rows(); ++i)
+            for (Eigen::Index j = 0; j < x.cols(); ++j) x(i, j) = rng.normal();
+        for (Eigen::Index i = 0; i < xt.rows(); ++i)
+            for (Eigen::Index j = 0; j < xt.cols(); ++j) xt(i, j) = rng.normal();
+        std::vector<double> yBinary, yClass, yValue;
+        for (Eigen::Index i = 0; i < x.rows(); ++i) {
+            yBinary.push_back(x(i, 0) + 0.3 * rng.normal() > 0 ? 1.0 : 0.0);
+            yClass.push_back(double(i % 3));
+            yValue.push_back(x(i, 1) * 2 + rng.normal());
+        }
+        learn::LearnerConfig c;
+        c.kind = "svm";
+        CancelFlag neverCancelled;
+        for (auto [y, type] : {std::pair{yBinary, TaskType::Binary}, {yClass, TaskType::MultiClass}, {yValue, TaskType::Regression}}) {
+            c.stop = nullptr;
+            const auto inProcess = learn::fitPredict(c, x, y, xt, type);
+            c.stop = &neverCancelled;
+            const long children = testing::childProcessesStarted();
+            const auto inChild = learn::fitPredict(c, x, y, xt, type);
+            QCOMPARE(testing::childProcessesStarted(), children + 1);
+            QCOMPARE(int(inChild.size()), int(xt.rows()));
+            QCOMPARE(inChild, inProcess);
+        }
+        const long children = testing::childProcessesStarted();
+        learn::fitPredict(c, x.topRows(399), std::vector<double>(yValue.begin(), yValue.begin() + 399), xt, TaskType::Regression);
+        QCOMPARE(testing::childProcessesStarted(), children);
+    }
+    // A cancelled svm fit stops while libsvm is still solving: an SVR with a huge C and a smooth kernel on noise
+    // runs for more than 20 s uncancelled (measured); the cancellation 200 ms in kills it, and no child process is left behind.
+    void aCancelledSvmFitStopsWhileSolving() {
+        Rng rng(9);
+        learn::RowMatrix x(3000, 8);
+        std::vector<double> y;
+        for (Eigen::Index i = 0; i < x.rows(); ++i) {
+            for (Eigen::Index j = 0; j < x.cols(); ++j) x(i, j) = rng.normal();
+            y.push_back(100.0 * rng.normal());
+        }
+        learn::LearnerConfig c;
+        c.kind = "svm";
+        c.C = 1e7;
+        c.gamma = 0.1;
+        CancelFlag flag;
+        c.stop = &flag;
+        std::thread canceller([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+            flag.cancel();
+        });
+        const auto start = std::chrono::steady_clock::now();
+        bool cancelled = false;
+        try {
+            learn::fitPredict(c, x, y, x, TaskType::Regression);
+        } catch (const Cancelled&) {
+            cancelled = true;
+        }
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        canceller.join();
+        qInfo(cancelled ? "cancelled after %.2f s" : "finished after %.2f s", seconds);
+        QVERIFY2(cancelled, "the fit finished before it was cancelled: the problem is too easy to test cancellation");
+        QCOMPARE(::waitpid(-1, nullptr, WNOHANG), -1);  // ECHILD: the child was reaped
+    }
+    void aChildProcessThatDiesIsAnErrorNamingTheWork() {
+        try {
+            computeInChildProcess([]() -> std::vector<double> { ::raise(SIGKILL); return {}; }, nullptr, "the test fit");
+            QFAIL("no error");
+        } catch (const std::runtime_error& e) {
+            QVERIFY2(std::string(e.what()).find("the test fit was stopped by signal 9") == 0, e.what());
+        }
+        try {
+            computeInChildProcess([]() -> std::vector<double> { throw std::bad_alloc(); }, nullptr, "the test fit");
+            QFAIL("no error");
+        } catch (const std::runtime_error& e) {
+            QVERIFY2(std::string(e.what()).find("failed") != std::string::npos, e.what());
+        }
+        QCOMPARE(computeInChildProcess([] { return std::vector<double>{1.5, -0.0, 1e300}; }, nullptr, "x"),
+                 (std::vector<double>{1.5, -0.0, 1e300}));
+        QCOMPARE(computeInChildProcess([] { return std::vector<double>(100000, 0.25); }, nullptr, "x").size(), std::size_t(100000));
     }
     void unknownLearnerAndNoLabelsAreErrors() {
         learn::RowMatrix x(3, 1);

@@ -1,15 +1,54 @@
 #include "ExplorerSettings.h"
 
 #include "common/JsonFields.h"
+#include "dataset/Dataset.h"
 #include "learn/Learners.h"
 
+#include <algorithm>
+
 #include <stdexcept>
+
+namespace {
+
+nlohmann::json perDatasetJson(const std::map<std::string, DatasetChoices>& m) {
+    nlohmann::json j = nlohmann::json::object();
+    for (const auto& [spec, c] : m) {
+        nlohmann::json e = nlohmann::json::object();
+        if (c.degreeBound > 0) e["degree_bound"] = c.degreeBound;
+        if (!c.protocol.empty()) e["protocol"] = c.protocol;
+        if (!e.empty()) j[spec] = e;
+    }
+    return j;
+}
+
+void checkProtocol(const std::string& protocol, const nlohmann::json& where, const std::string& field) {
+    if (protocol != "split" && protocol != "10-fold") px::json_fields::fail(field, "\"split\" or \"10-fold\"", where);
+}
+
+std::map<std::string, DatasetChoices> perDatasetFromJson(const nlohmann::json& j) {
+    namespace F = px::json_fields;
+    if (!j.is_object()) F::fail("per_dataset", "an object of data set → {degree_bound, protocol}", j);
+    std::map<std::string, DatasetChoices> m;
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        const std::string where = "per_dataset." + it.key() + ".";
+        if (!it->is_object()) F::fail("per_dataset." + it.key(), "an object {degree_bound, protocol}", *it);
+        F::checkKeys(*it, {"degree_bound", "protocol"}, where);
+        DatasetChoices c;
+        c.degreeBound = int(F::getInteger(*it, "degree_bound", 0, where, 1, 1000000000));
+        c.protocol = F::getString(*it, "protocol", "", where);
+        if (!c.protocol.empty()) checkProtocol(c.protocol, (*it)["protocol"], where + "protocol");
+        m[it.key()] = c;
+    }
+    return m;
+}
+
+}  // namespace
 
 nlohmann::json ExplorerSettings::toJson() const {
     return {{"format", "pxstudio-session"}, {"version", kVersion}, {"dataset", dataset}, {"pattern_class", patternClass},
             {"d", d}, {"max_size", maxSize}, {"size_mean", sizeMean}, {"connected", connected},
             {"keep_duplicates", keepDuplicates}, {"pattern_seed", patternSeed}, {"mechanism", px::privacy::toJson(mechanism)},
-            {"learner", learner}, {"k", k}, {"C", C}, {"trees", trees}, {"gin_layers", ginLayers}, {"gin_hidden", ginHidden}, {"gin_epochs", ginEpochs}, {"gin_features", ginFeatures}, {"noisy_test", noisyTest}, {"repetitions", repetitions}, {"protocol", protocol}};
+            {"learner", learner}, {"k", k}, {"C", C}, {"trees", trees}, {"gin_layers", ginLayers}, {"gin_hidden", ginHidden}, {"gin_epochs", ginEpochs}, {"gin_features", ginFeatures}, {"noisy_test", noisyTest}, {"repetitions", repetitions}, {"protocol", protocol}, {"per_dataset", perDatasetJson(perDataset)}};
 }
 
 ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
@@ -21,7 +60,7 @@ ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
                                     " is not supported (expected " + std::to_string(kVersion) + ")");
     F::checkKeys(j, {"format", "version", "dataset", "pattern_class", "d", "max_size", "size_mean", "connected", "keep_duplicates",
                                           "pattern_seed", "mechanism", "learner", "k", "C", "trees", "gin_layers", "gin_hidden", "gin_epochs", "gin_features", "noisy_test",
-                     "repetitions", "protocol"}, "");
+                     "repetitions", "protocol", "per_dataset"}, "");
     ExplorerSettings s;
     s.dataset = F::getString(j, "dataset", s.dataset, "");
     s.patternClass = F::getString(j, "pattern_class", s.patternClass, "");
@@ -47,6 +86,22 @@ ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
     s.noisyTest = F::getBool(j, "noisy_test", s.noisyTest, "");
     s.repetitions = int(F::getInteger(j, "repetitions", s.repetitions, "", 1, 5));
     s.protocol = F::getString(j, "protocol", s.protocol, "");
-    if (s.protocol != "split" && s.protocol != "10-fold") F::fail("protocol", "\"split\" or \"10-fold\"", j["protocol"]);
+    checkProtocol(s.protocol, j.contains("protocol") ? j["protocol"] : nlohmann::json(), "protocol");
+    if (j.contains("per_dataset")) s.perDataset = perDatasetFromJson(j["per_dataset"]);
     return s;
+}
+
+DatasetChoices derivedChoices(const px::Dataset& ds) {
+    DatasetChoices c;
+    c.degreeBound = std::max(1, ds.maxDegree());  // a bound that refuses no graph of the set, and no more noise
+    c.protocol = ds.folds.size() == 10 ? "10-fold" : "split";  // shipped folds: the TU-benchmark protocol on them
+    return c;
+}
+
+void applyDatasetChoices(ExplorerSettings& s, const px::Dataset& ds) {
+    const DatasetChoices derived = derivedChoices(ds);
+    const auto declared = s.perDataset.find(s.dataset);
+    const DatasetChoices mine = declared != s.perDataset.end() ? declared->second : DatasetChoices{};
+    s.mechanism.degreeBound = mine.degreeBound > 0 ? mine.degreeBound : derived.degreeBound;
+    s.protocol = !mine.protocol.empty() ? mine.protocol : derived.protocol;
 }

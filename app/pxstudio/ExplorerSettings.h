@@ -2,8 +2,19 @@
 // Everything the explorer computes from; saved as the versioned session JSON.
 #include "privacy/EmbeddingExport.h"
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+
+namespace px { struct Dataset; }
+
+// Settings that belong to one data set, as the user declared them for it (0 / "": not declared, so derived
+// from the data: D = its maximum degree, the protocol = 10-fold CV on shipped folds, else its split).
+struct DatasetChoices {
+    int degreeBound = 0;
+    std::string protocol;
+    bool operator==(const DatasetChoices& o) const { return degreeBound == o.degreeBound && protocol == o.protocol; }
+};
 
 struct ExplorerSettings {
     std::string dataset = "builtin:sbm-cycles";  // builtin:NAME or a path
@@ -26,6 +37,7 @@ struct ExplorerSettings {
     bool noisyTest = true;                       // false: clean test features (reference code)
     int repetitions = 2;                         // pattern seeds × noise seeds = repetitions²
     std::string protocol = "split";              // "split" (the data set's, else stratified 80/20) or "10-fold"
+    std::map<std::string, DatasetChoices> perDataset;  // by data set: what the user declared for it
 
     static constexpr int kVersion = 1;
     // D = 20 covers every built-in data set (their maximum degree is 14).
@@ -39,3 +51,10 @@ struct ExplorerSettings {
     static ExplorerSettings fromJson(const nlohmann::json& j);
     bool operator==(const ExplorerSettings& o) const { return toJson() == o.toJson(); }
 };
+
+// Sets the settings that belong to the data (D, protocol) for `ds`, opened as s.dataset: what the user
+// declared for it, else derived from it. Nothing else changes, so a data set's settings do not depend on
+// the data sets opened before it.
+void applyDatasetChoices(ExplorerSettings& s, const px::Dataset& ds);
+// The data set's own values (the defaults of D and the protocol).
+DatasetChoices derivedChoices(const px::Dataset& ds);

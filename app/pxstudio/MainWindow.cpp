@@ -64,11 +64,7 @@ MainWindow::MainWindow(QWidget* parent)
     QSettings prefs;
     if (!restoreGeometry(prefs.value("window/geometry").toByteArray())) resize(1400, 860);
     restoreState(prefs.value("window/state").toByteArray());
-    QString missing;
-    applySettings(session_->restoreAutosave(&missing));
-    session_->setCommitted(settings());
-    if (!missing.isEmpty())
-        statusBar()->showMessage(tr("The last session's data set %1 is no longer there; opened the built-in default instead").arg(missing), 15000);
+    restoreLastSession();
     startRecompute();
 }
 
@@ -182,9 +178,18 @@ void MainWindow::resetControl(QObject* target) {
     auto it = resetters_.find(target);
     if (it == resetters_.end()) return;
     ExplorerSettings s = settings();
+    const ExplorerSettings before = s;
     it->second(s);
+    // D and the protocol belong to the data set: their default is its own value, and the declaration goes
+    if (auto ds = controller_->dataset(); ds && (s.mechanism.degreeBound != before.mechanism.degreeBound || s.protocol != before.protocol)) {
+        DatasetChoices& mine = s.perDataset[s.dataset];
+        if (s.mechanism.degreeBound != before.mechanism.degreeBound) mine.degreeBound = 0;
+        if (s.protocol != before.protocol) mine.protocol.clear();
+        if (mine == DatasetChoices{}) s.perDataset.erase(s.dataset);
+        applyDatasetChoices(s, *ds);
+    }
     applySettings(s);
-    settingsEdited();
+    commitSettings();
     statusBar()->showMessage(tr("Reset to the default"), 2000);
 }
 
@@ -199,45 +204,66 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
 ExplorerSettings MainWindow::settings() const {
     ExplorerSettings s;
     for (const SettingsPanel* p : panels_) p->collect(s);
+    s.perDataset = perDataset_;
     return s;
 }
 
 void MainWindow::applySettings(const ExplorerSettings& s) {
+    if (s.dataset != loadedSpec_ || !controller_->dataset()) {
+        auto ds = ExplorerController::loadDataset(s.dataset);  // throws before anything changed
+        controller_->setDataset(ds);
+        loadedSpec_ = s.dataset;
+        dataset_->select(QString::fromStdString(s.dataset), QString::fromStdString(ds->name));
+    }
+    perDataset_ = s.perDataset;
     for (SettingsPanel* p : panels_) p->apply(s);
     banner_->setVisible(s.mechanism.referenceMode);
-    if (s.dataset != loadedSpec_ || !controller_->dataset()) loadDataset(s.dataset);
+}
+
+void MainWindow::restoreLastSession() {
+    QString missing, unreadable;
+    ExplorerSettings s = session_->restoreAutosave(&missing);
+    const bool fresh = s == ExplorerSettings{};
+    try {
+        applySettings(s);
+    } catch (const std::exception& e) {  // the data set is there but no longer loads: start from the defaults
+        unreadable = QString::fromStdString(s.dataset) + ": " + QString::fromStdString(e.what());
+        s = ExplorerSettings{};
+        applySettings(s);
+    }
+    if (fresh || !unreadable.isEmpty()) {  // the default data set's own D and protocol
+        applyDatasetChoices(s, *controller_->dataset());
+        applySettings(s);
+    }
+    session_->setCommitted(settings());
+    if (!missing.isEmpty())
+        statusBar()->showMessage(tr("The last session's data set %1 is no longer there; opened the built-in default instead").arg(missing), 15000);
+    if (!unreadable.isEmpty())
+        statusBar()->showMessage(tr("The last session's data set cannot be loaded (%1); opened the built-in default instead").arg(unreadable), 15000);
 }
 
 void MainWindow::restoreSettings(const ExplorerSettings& s) {
-    applySettings(s);  // reloads the data set only if it changed
+    try {
+        applySettings(s);  // reloads the data set only if it changed
+    } catch (const std::exception& e) {  // e.g. undo back to a data set whose files were deleted meanwhile
+        statusBar()->showMessage(tr("Cannot go back to data set %1: %2").arg(QString::fromStdString(s.dataset), QString::fromStdString(e.what())), 15000);
+        return;
+    }
     session_->setCommitted(settings());
     session_->autosave(settings());
     startRecompute();
 }
 
-bool MainWindow::loadDataset(const std::string& spec) {
-    try {
-        controller_->setDataset(ExplorerController::loadDataset(spec));
-        loadedSpec_ = spec;
-        return true;
-    } catch (const std::exception& e) {
-        QMessageBox::critical(this, tr("Cannot open data set"), QString::fromStdString(e.what()));
-        return false;
-    }
-}
-
 bool MainWindow::openDataset(const QString& path) {
     try {
         auto ds = ExplorerController::loadDataset(path.toStdString());
-        dataset_->select(path, QString::fromStdString(ds->name));
-        privacy_->raiseDegreeBoundTo(ds->maxDegree());  // a declared D that refuses no graph of this set
-        if (ds->folds.size() == 10) {  // shipped folds: the TU-benchmark protocol on them
-            ExplorerSettings s = settings();
-            s.protocol = "10-fold";
-            learner_->apply(s);
-        }
+        ExplorerSettings s = settings();
+        s.dataset = path.toStdString();
+        applyDatasetChoices(s, *ds);  // its own D and protocol (or what was declared for it), not the last set's
         controller_->setDataset(ds);
-        loadedSpec_ = path.toStdString();
+        loadedSpec_ = s.dataset;
+        dataset_->select(path, QString::fromStdString(ds->name));
+        applySettings(s);
         session_->commit(settings());
         for (const auto& w : ds->warnings) statusBar()->showMessage(QString::fromStdString(w), 6000);
         if (!path.startsWith("builtin:")) session_->addRecentFile(path);
@@ -250,6 +276,16 @@ bool MainWindow::openDataset(const QString& path) {
 }
 
 void MainWindow::settingsEdited() {
+    // D and the protocol changed by hand are declared for the data set on screen, and kept for it
+    const ExplorerSettings now = settings(), before = session_->committed();
+    if (now.dataset == before.dataset) {
+        if (now.mechanism.degreeBound != before.mechanism.degreeBound) perDataset_[now.dataset].degreeBound = now.mechanism.degreeBound;
+        if (now.protocol != before.protocol) perDataset_[now.dataset].protocol = now.protocol;
+    }
+    commitSettings();
+}
+
+void MainWindow::commitSettings() {
     session_->commit(settings());
     banner_->setVisible(privacy_->referenceMode());
     debounce_->start();

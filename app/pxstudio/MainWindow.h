@@ -45,6 +45,8 @@ public:
     // PATH-without-suffix.csv (the plotted data) and .json (session, slider ε, privacy report).
     bool exportView(QCustomPlot* plot, const QString& path, const px::widgets::FigureSize& size, bool sidecars);
     ExplorerSettings settings() const;
+    // Shows s (loading its data set if it is not the one loaded) without recomputing. Throws when the data
+    // set cannot be loaded, and then nothing has changed.
     void applySettings(const ExplorerSettings& s);
     ExplorerController* controller() { return controller_; }
     ExplorerController* expressivityController();
@@ -67,8 +69,9 @@ private:
     void refreshRecentMenu();
     void installResets(SettingsPanel* panel);
     void connectController();
-    bool loadDataset(const std::string& spec);
+    void restoreLastSession();
     void settingsEdited();
+    void commitSettings();
     void startRecompute();
     void refreshReport();
     void exportCurrentView();
@@ -86,6 +89,7 @@ private:
     std::vector<SettingsPanel*> panels_;
     std::map<QObject*, std::function<void(ExplorerSettings&)>> resetters_;
     std::string loadedSpec_;  // the data set spec the controller holds
+    std::map<std::string, DatasetChoices> perDataset_;  // D and protocol the user declared, by data set
     QTimer* debounce_;
     QString notice_;  // the running sweep's notice (runs resumed, record not kept), repeated when it ends
     QLabel* banner_;

@@ -11,8 +11,12 @@
 #include "SessionModel.h"
 #include "common/AtomicFile.h"
 #include "PatternGallery.h"
+#include "common/Rng.h"
+#include "panels/DatasetPanel.h"
 
+#include <QApplication>
 #include <QComboBox>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QStatusBar>
 #include <QLabel>
@@ -22,10 +26,51 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QToolButton>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <chrono>
+#include <fstream>
 #include <map>
 #include <qcustomplot.h>
+
+
+namespace {
+
+// A GIN-format data set with 10 shipped folds (40 graphs of 4-9 vertices, max degree up to 8), for the
+// protocol that belongs to such a data set.
+QString writeGinWithFolds(const QString& folder) {
+    px::Rng rng(11);
+    std::ofstream out((folder + "/FOLDS.txt").toStdString());
+    out << 40 << "\n";
+    for (int g = 0; g < 40; ++g) {
+        const int n = 4 + int(rng.below(6));
+        std::vector<std::vector<int>> nb(n);
+        for (int i = 0; i < n; ++i)
+            for (int j = i + 1; j < n; ++j)
+                if (rng.bernoulli(0.5)) { nb[i].push_back(j); nb[j].push_back(i); }
+        out << n << " " << g % 2 << "\n";
+        for (int i = 0; i < n; ++i) {
+            out << "0 " << nb[i].size();
+            for (int j : nb[i]) out << " " << j;
+            out << "\n";
+        }
+    }
+    QDir().mkpath(folder + "/10fold_idx");
+    for (int k = 1; k <= 10; ++k) {
+        std::ofstream tr((folder + QString("/10fold_idx/train_idx-%1.txt").arg(k)).toStdString());
+        std::ofstream te((folder + QString("/10fold_idx/test_idx-%1.txt").arg(k)).toStdString());
+        for (int i = 0; i < 40; ++i) (i % 10 == k - 1 ? te : tr) << i << "\n";
+    }
+    return folder;
+}
+
+template <class W>
+W* controlWithTip(QWidget& w, const QString& tipStart) {
+    for (auto* c : w.findChildren<W*>()) if (c->toolTip().startsWith(tipStart)) return c;
+    return nullptr;
+}
+
+}  // namespace
 
 class TestMainWindow : public QObject {
     Q_OBJECT
@@ -349,6 +394,124 @@ private slots:
         QVERIFY(waitFinished(w.controller()));
         QCOMPARE(w.settings().d, before + 1);
         QCOMPARE(w.controller()->patterns()->size(), before + 1);
+    }
+    // Issue 25's property: the settings that belong to a data set (D, protocol) and its curve depend on that
+    // data set and on what was declared for it, never on the data sets opened before. Random walks open
+    // built-in, TU and GIN (10 shipped folds) sets, declare D or the protocol, and change other settings.
+    void aDataSetsSettingsDoNotDependOnWhatWasOpenedBefore() {
+        QTemporaryDir dir;
+        const QString gin = writeGinWithFolds(dir.path());
+        const QStringList sets = {"builtin:sbm-cycles", "builtin:csl", "builtin:er", "builtin:wl-pairs",
+                                  QString(PX_TEST_DATA_DIR_FOR_APP) + "/valid/tu_small", gin};
+        auto derived = [](const QString& spec) { return derivedChoices(*ExplorerController::loadDataset(spec.toStdString())); };
+        QCOMPARE(derived(gin).protocol, std::string("10-fold"));
+        QCOMPARE(derived("builtin:wl-pairs").protocol, std::string("split"));
+        px::Rng rng(2025);
+        for (int walk = 0; walk < 4; ++walk) {
+            QFile::remove(SessionModel().autosavePath());
+            MainWindow w;
+            auto* degree = controlWithTip<QSpinBox>(w, "Public degree bound");
+            auto* patterns = controlWithTip<QSpinBox>(w, "d:");
+            QComboBox* protocol = nullptr;
+            for (auto* b : w.findChildren<QComboBox*>()) if (b->findData("10-fold") >= 0) protocol = b;
+            QVERIFY(degree && patterns && protocol);
+            std::map<std::string, DatasetChoices> declared;
+            auto expectFor = [&](const std::string& spec) {
+                DatasetChoices e = derived(QString::fromStdString(spec));
+                const DatasetChoices mine = declared.count(spec) ? declared.at(spec) : DatasetChoices{};
+                if (mine.degreeBound > 0) e.degreeBound = mine.degreeBound;
+                if (!mine.protocol.empty()) e.protocol = mine.protocol;
+                return e;
+            };
+            for (int step = 0; step < 14; ++step) {
+                const std::string current = w.settings().dataset;
+                switch (rng.below(4)) {
+                case 0: {
+                    const QString next = sets[int(rng.below(std::uint64_t(sets.size())))];
+                    QVERIFY(w.openDataset(next));
+                    break;
+                }
+                case 1: {
+                    const int D = 1 + int(rng.below(60));
+                    if (D == degree->value()) break;
+                    degree->setValue(D);
+                    declared[current].degreeBound = D;
+                    break;
+                }
+                case 2:
+                    protocol->setCurrentIndex(1 - protocol->currentIndex());
+                    declared[current].protocol = protocol->currentData().toString().toStdString();
+                    break;
+                default:
+                    patterns->setValue(5 + int(rng.below(8)));
+                }
+                const ExplorerSettings s = w.settings();
+                const DatasetChoices e = expectFor(s.dataset);
+                QCOMPARE(s.mechanism.degreeBound, e.degreeBound);
+                QCOMPARE(s.protocol, e.protocol);
+            }
+            // The same data set opened alone in a fresh window, with the same other settings and declarations
+            const ExplorerSettings walked = w.settings();
+            QFile::remove(SessionModel().autosavePath());
+            MainWindow alone;
+            ExplorerSettings others = alone.settings();
+            others.d = walked.d;
+            alone.applySettings(others);
+            QVERIFY(alone.openDataset(QString::fromStdString(walked.dataset)));
+            const DatasetChoices mine = declared.count(walked.dataset) ? declared.at(walked.dataset) : DatasetChoices{};
+            if (mine.degreeBound > 0) controlWithTip<QSpinBox>(alone, "Public degree bound")->setValue(mine.degreeBound);
+            if (!mine.protocol.empty())
+                for (auto* b : alone.findChildren<QComboBox*>())
+                    if (b->findData("10-fold") >= 0) b->setCurrentIndex(b->findData(QString::fromStdString(mine.protocol)));
+            ExplorerSettings a = alone.settings(), b = walked;
+            a.perDataset.clear();
+            b.perDataset.clear();
+            QCOMPARE(QString::fromStdString(a.toJson().dump()), QString::fromStdString(b.toJson().dump()));
+            if (walk == 0) {  // and the computed curve (one walk: each takes seconds)
+                w.controller()->recompute(w.settings());
+                alone.controller()->recompute(alone.settings());
+                QVERIFY(waitFinished(w.controller()) && waitFinished(alone.controller()));
+                const auto& ra = w.controller()->result()->aggregated;
+                const auto& rb = alone.controller()->result()->aggregated;
+                QVERIFY(ra.rows() > 0);
+                QCOMPARE(QString::fromStdString(ra.toCsv()), QString::fromStdString(rb.toCsv()));
+            }
+        }
+    }
+    // A data set that cannot be loaded (session, undo) changes nothing: picker, data set, settings, autosave.
+    void aFailedLoadChangesNothing() {
+        QFile::remove(SessionModel().autosavePath());
+        MainWindow w;
+        QVERIFY(waitFinished(w.controller()));
+        auto* patterns = controlWithTip<QSpinBox>(w, "d:");
+        patterns->setValue(patterns->value() + 1);  // an edit: committed and autosaved
+        const ExplorerSettings before = w.settings();
+        QVERIFY(SessionModel::readSession(SessionModel().autosavePath()) == before);
+        const auto* loaded = w.controller()->dataset().get();
+        auto* picker = w.findChild<DatasetPanel*>()->findChild<QComboBox*>();
+        const QString shown = picker->currentText();
+        QTemporaryDir dir;
+        const QString session = dir.path() + "/broken.pxstudio.json";
+        ExplorerSettings broken = before;
+        broken.dataset = (dir.path() + "/no-such-set.txt").toStdString();
+        broken.d = before.d + 3;
+        SessionModel::writeSession(session, broken);
+        QTimer::singleShot(0, [] {  // the error dialog
+            for (QWidget* top : QApplication::topLevelWidgets())
+                if (auto* box = qobject_cast<QMessageBox*>(top)) box->accept();
+        });
+        QVERIFY(!w.openSession(session));
+        QCOMPARE(picker->currentText(), shown);
+        QVERIFY(w.settings() == before);
+        QCOMPARE(w.controller()->dataset().get(), loaded);
+        QVERIFY(SessionModel::readSession(SessionModel().autosavePath()) == before);
+        try {
+            w.applySettings(broken);
+            QFAIL("an unloadable data set was applied");
+        } catch (const std::exception&) {
+        }
+        QVERIFY(w.settings() == before);
+        QCOMPARE(w.controller()->dataset().get(), loaded);
     }
     // A full disk on autosave: said in the status bar, the settings stay (window, undo), the last autosave stays whole.
     void aFullDiskOnAutosaveIsSaidAndLosesNothing() {

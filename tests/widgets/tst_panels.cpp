@@ -177,7 +177,8 @@ private slots:
         s.mechanism.sensitivity = px::privacy::SensitivitySource::PublicDegreeBound;
         p.apply(s);
         QVERIFY(degree->isEnabled());
-        p.raiseDegreeBoundTo(500);
+        s.mechanism.degreeBound = 500;
+        p.apply(s);
         ExplorerSettings out;
         p.collect(out);
         QCOMPARE(out.mechanism.degreeBound, 500);

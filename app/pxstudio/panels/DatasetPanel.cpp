@@ -61,9 +61,12 @@ void DatasetPanel::describe(const px::Dataset& ds, const ExplorerSettings& s) {
                        (m.mechanism == px::privacy::MechanismKind::Gaussian || m.mechanism == px::privacy::MechanismKind::Laplace);
     if (usesD) {
         const int refused = deg.refusedBy(m.degreeBound);
-        text += "<br>" + (refused > 0 ? tr("<span style='color:#b22'>D = %1 refuses %2 of %3 graphs (Δ(G) &gt; D).</span>")
-                                            .arg(m.degreeBound).arg(refused).arg(ds.size())
-                                      : tr("D = %1 refuses no graph.").arg(m.degreeBound));
+        const auto mine = s.perDataset.find(s.dataset);
+        const bool declared = mine != s.perDataset.end() && mine->second.degreeBound > 0;
+        const QString origin = declared ? tr("declared for this data set") : tr("its maximum degree");
+        text += "<br>" + (refused > 0 ? tr("<span style='color:#b22'>D = %1 (%2) refuses %3 of %4 graphs (Δ(G) &gt; D).</span>")
+                                            .arg(m.degreeBound).arg(origin).arg(refused).arg(ds.size())
+                                      : tr("D = %1 (%2) refuses no graph.").arg(m.degreeBound).arg(origin));
     }
     summary_->setText(text);
 }

@@ -53,7 +53,8 @@ LearnerPanel::LearnerPanel(QWidget* parent) : SettingsPanel(tr("Learner"), paren
     protocol_->addItem(tr("10-fold CV"), "10-fold");
     protocol_->setToolTip(tr("Split: the data set's own split (OGB scaffold), else a stratified seeded 80/20 split.\n"
                              "10-fold: the TU-benchmark protocol (Xu et al. 2019): the shipped folds when the data set has\n"
-                             "them (GIN folders' 10fold_idx), else stratified seeded folds; the value is the mean over folds."));
+                             "them (GIN folders' 10fold_idx), else stratified seeded folds; the value is the mean over folds.\n"
+                             "It belongs to the data set: 10-fold where folds are shipped, else its split, unless you chose otherwise for it."));
     noisyTest_ = new QCheckBox(tr("noisy test embeddings"));
     noisyTest_->setToolTip(tr("On: every embedding is private (a real release). Off: clean test features, the reference code's choice."));
     reps_ = new QSpinBox;

@@ -39,7 +39,8 @@ PrivacyPanel::PrivacyPanel(QWidget* parent) : SettingsPanel(tr("Privacy"), paren
                                 "   no promise about the data needed"));
     degree_ = new QSpinBox;
     degree_->setRange(1, 100000);
-    degree_->setToolTip(tr("Public degree bound D: |Δt| ≤ (2e/n²)(D/n)^(m−c−1). Graphs with Δ(G) > D are refused."));
+    degree_->setToolTip(tr("Public degree bound D: |Δt| ≤ (2e/n²)(D/n)^(m−c−1). Graphs with Δ(G) > D are refused.\n"
+                           "It belongs to the data set: opening one sets D to its maximum degree, or to the D you declared for it."));
     allocation_ = new QComboBox;
     allocation_->addItems({tr("isotropic (paper)"), tr("equal signal-to-noise")});
     allocation_->setToolTip(tr("Isotropic: σ_j = ‖s‖₂/√(2ρ). Equal SNR: σ_j = s_j √(d/(2ρ)). Both meet Σ s_j²/σ_j² = 2ρ."));
@@ -84,10 +85,6 @@ void PrivacyPanel::enableForMechanism() {
 
 double PrivacyPanel::epsilon() const { return epsilon_->epsilon(); }
 bool PrivacyPanel::referenceMode() const { return reference_->isChecked(); }
-
-void PrivacyPanel::raiseDegreeBoundTo(int maxDegree) {
-    if (maxDegree > degree_->value()) silently([&] { degree_->setValue(maxDegree); });
-}
 
 void PrivacyPanel::apply(const ExplorerSettings& s) {
     silently([&] {

@@ -20,8 +20,6 @@ public:
     px::widgets::EpsilonSlider* slider() const { return epsilon_; }
     double epsilon() const;
     bool referenceMode() const;
-    // Raises a declared D to a data set's maximum degree (no graph refused); silent.
-    void raiseDegreeBoundTo(int maxDegree);
 
 signals:
     void epsilonPreview();    // while the slider moves: cheap previews only

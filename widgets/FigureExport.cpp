@@ -18,7 +18,8 @@
 namespace px::widgets {
 
 namespace {
-constexpr double kLayoutDpi = 96.0;  // the plot is laid out in pixels of 1/96 in, as on screen
+constexpr double kLayoutDpi = 96.0;
+constexpr int kUnclippedKeyOvershoot = 5;  // QCPGraph::drawLegendIcon's line ends at rect.right() + 5  // the plot is laid out in pixels of 1/96 in, as on screen
 
 FigureSize paper(double w, double h, double fontPt, bool legendBelow) {
     FigureSize s;
@@ -95,7 +96,12 @@ QByteArray renderSvg(QCustomPlot* plot, const FigureSize& s, int w, int h) {
         svg.setDescription("PXStudio figure");
         QCPPainter painter;
         if (!painter.begin(&svg)) return {};
+        // QSvgGenerator ignores clipping, and QCustomPlot draws a graph's key line 5 px past its icon (for the
+        // last dash, clipped elsewhere): in SVG the line would run into its text. The text moves 5 px instead.
+        const int padding = plot->legend->iconTextPadding();
+        plot->legend->setIconTextPadding(padding + kUnclippedKeyOvershoot);
         plot->toPainter(&painter, w, h);
+        plot->legend->setIconTextPadding(padding);
         painter.end();
     }
     // QSvgGenerator states the size in whole pixels converted to mm; state the exact size in points.

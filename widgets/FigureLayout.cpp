@@ -78,8 +78,9 @@ void FigureLayout::setFonts(const FigureSize& size) {
             ax->setLabelFont(sized(ax->labelFont(), size.fontPt));
             ax->setTickLabelFont(sized(ax->tickLabelFont(), small));
         }
-    // Narrow figures: the legend 2 pt below the labels (6 pt at least), so it leaves the axes room.
-    const double legendPt = size.widthIn < 4.5 ? std::max(6.0, size.fontPt - 2) : small;
+    // The preset's promise (FigureSize::fontPt): labels at fontPt, ticks and legend 1 pt smaller; a narrow
+    // figure's legend makes room by becoming compact (FigureLayout::makeLegendCompact), not smaller.
+    const double legendPt = small;
     legendFont_ = plot->legend->font();
     plot->legend->setFont(sized(legendFont_, legendPt));
     for (int i = 0; i < plot->legend->itemCount(); ++i) {
@@ -235,7 +236,8 @@ FigureLayout::~FigureLayout() {
         s.graph->setScatterStyle(style);
     }
     if (compact_) {  // every entry back, in the screen's order
-        for (QCPAbstractLegendItem* item : legendOrderOnScreen_) plot_->legend->take(item);
+        for (QCPAbstractLegendItem* item : legendOrderOnScreen_)
+            if (item->layout() == plot_->legend) plot_->legend->take(item);  // the hidden ones are out already
         for (QCPAbstractLegendItem* item : legendOrderOnScreen_) {
             plot_->legend->addItem(item);
             item->setVisible(true);

@@ -86,6 +86,29 @@ private slots:
         QVERIFY(svg.open(QIODevice::ReadOnly));
         const QString head = QString::fromUtf8(svg.read(2000));
         QVERIFY2(head.contains(QString("width=\"%1pt\"").arg(widthPt, 0, 'g', 10)), qPrintable(head.left(400)));
+        svg.seek(0);
+        const QString whole = QString::fromUtf8(svg.readAll());
+        // SVG knows no clipping from Qt: a legend key line (a short horizontal line) ends before its text starts
+        static const QRegularExpression lineRe(R"re(<polyline[^>]*points="([\d.]+),([\d.]+) ([\d.]+),([\d.]+) ")re");
+        static const QRegularExpression textRe(R"re(<text[^>]* x="([\d.]+)" y="([\d.]+)")re");
+        std::vector<QPointF> texts;
+        for (auto m = textRe.globalMatch(whole); m.hasNext();) {
+            const auto t = m.next();
+            texts.push_back({t.captured(1).toDouble(), t.captured(2).toDouble()});
+        }
+        int keys = 0;
+        for (auto m = lineRe.globalMatch(whole); m.hasNext();) {
+            const auto l = m.next();
+            const double x1 = l.captured(1).toDouble(), y = l.captured(2).toDouble(), x2 = l.captured(3).toDouble();
+            if (l.captured(4).toDouble() != y || x2 - x1 < 15 || x2 - x1 > 100) continue;
+            const QPointF* text = nullptr;  // the first text to the right on the key's row
+            for (const QPointF& t : texts)
+                if (std::abs(t.y() - y) < 10 && t.x() > x1 && t.x() < x2 + 30 && (!text || t.x() < text->x())) text = &t;
+            if (!text) continue;
+            ++keys;
+            QVERIFY2(x2 < text->x(), qPrintable(QString("key line to x = %1 runs into its text at x = %2").arg(x2).arg(text->x())));
+        }
+        QVERIFY(keys > 0);
         size.dpi = 300;
         widgets::exportFigure(&plot, dir.path() + "/f.png", size);
         const QImage png(dir.path() + "/f.png");
@@ -116,6 +139,10 @@ private slots:
             plot.setViewport(page);
             plot.replot(QCustomPlot::rpImmediateRefresh);
             QCOMPARE(plot.xAxis->labelFont().pointSizeF(), size.fontPt);
+            // the preset's sizes: ticks and every legend entry 1 pt below the labels (8 pt: 7 pt, not 6)
+            QCOMPARE(plot.xAxis->tickLabelFont().pointSizeF(), size.fontPt - 1);
+            for (int i = 0; i < plot.legend->itemCount(); ++i)
+                if (plot.legend->item(i)) QCOMPARE(plot.legend->item(i)->font().pointSizeF(), size.fontPt - 1);
             QCPAxisRect* axes = plot.axisRect();
             QVERIFY(inside(axes->outerRect(), page));
             for (QCPAxis* ax : axes->axes()) {

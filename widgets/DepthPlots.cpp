@@ -240,7 +240,7 @@ void buildAsampPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         label->position->setCoords(x.front() * 0.85, 1.03);
     }
-    line(plot, "accuracy of released labels", x, acc, viridis(0, 3), fs);
+    line(plot, "accuracy of released labels (none where all abstain)", x, acc, viridis(0, 3), fs);
     line(plot, "abstention rate (⊥)", x, abst, viridis(1, 3), fs, Qt::DashLine, QCPScatterStyle::ssSquare);
     line(plot, "overall accuracy (⊥ counts as wrong)", x, overall, viridis(2, 3), fs);
     line(plot, "base GCN, full graph (not private)", x, base, QColor(90, 90, 90), fs, Qt::DotLine, QCPScatterStyle::ssNone);

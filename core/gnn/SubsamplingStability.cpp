@@ -170,7 +170,7 @@ AsampSummary summariseAsamp(const Graph& g, const BinaryNodeTask& task, const As
     }
     s.baseAccuracy = task.test.empty() ? 0 : double(baseCorrect) / double(task.test.size());
     s.abstention = total ? 1.0 - double(released) / double(total) : 0;
-    s.accuracyReleased = released ? double(correctReleased) / double(released) : 0;
+    s.accuracyReleased = released ? double(correctReleased) / double(released) : std::nan("");  // none released: undefined
     s.accuracyOverall = total ? double(correctReleased) / double(total) : 0;
     return s;
 }

@@ -55,7 +55,7 @@ std::vector<int> asampRelease(const Graph& g, const BinaryNodeTask& task, const 
 
 struct AsampSummary {
     double samplingProbability = 0;
-    double accuracyReleased = 0;   // among released test nodes
+    double accuracyReleased = 0;   // among released test nodes (NaN when every node abstains)
     double abstention = 0;         // fraction of test nodes abstained
     double accuracyOverall = 0;    // abstentions count as errors
     double baseAccuracy = 0;       // f(G) on the full graph, not private

@@ -431,6 +431,8 @@ private slots:
         const auto s = summariseAsamp(ds.graph, task, p);
         QVERIFY(!s.privacyConditionHolds);
         QCOMPARE(s.abstention, 1.0);
+        QVERIFY(std::isnan(s.accuracyReleased));  // no label released: undefined, not 0
+        QCOMPARE(s.accuracyOverall, 0.0);
     }
     void asampLogisticBaseIsTheLogisticLossMinimiser() {
         // The trained taps: the gradient of the training loss (central differences) vanishes there, and no other

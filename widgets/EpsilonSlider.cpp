@@ -9,8 +9,9 @@
 namespace px::widgets {
 
 namespace {
-constexpr int kSteps = 400;                 // positions for log10 ε ∈ [−2, 2]
-constexpr double kLogMin = -2.0, kLogMax = 2.0;
+// log10 ε ∈ [−1, 2]: ε from 0.1 to 100, the explorer's budget grid (ExplorerController), 100 positions per decade
+constexpr int kSteps = 300;
+constexpr double kLogMin = -1.0, kLogMax = 2.0;
 }  // namespace
 
 EpsilonSlider::EpsilonSlider(QWidget* parent) : QWidget(parent) {

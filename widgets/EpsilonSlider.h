@@ -1,5 +1,5 @@
 #pragma once
-// A privacy-budget slider on a log scale (ε from 0.01 to 100). Emits epsilonChanged while dragging
+// A privacy-budget slider on a log scale (ε from 0.1 to 100, the explorer's budget grid). Emits epsilonChanged while dragging
 // (cheap previews) and epsilonCommitted once per drag or key press (one undo step, recomputation).
 // Double-click resets to the default.
 #include <QWidget>

@@ -234,6 +234,19 @@ private slots:
         cloud = plot->graph(plot->graphCount() - 2);
         QVERIFY2(spread() < wide, qPrintable(QString("%1 vs %2").arg(spread()).arg(wide)));
     }
+    // The slider spans the trade-off plot's budget grid, no further (it reached 0.01 below a grid from 0.1).
+    void theSliderSpansTheBudgetGrid() {
+        MainWindow w;
+        auto* slider = w.findChild<px::widgets::EpsilonSlider*>();
+        const auto spec = ExplorerController::specFor(w.settings());
+        double lo = INFINITY, hi = 0;
+        for (double b : spec.budgets)
+            if (std::isfinite(b)) { lo = std::min(lo, b); hi = std::max(hi, b); }
+        slider->setEpsilon(1e-4);
+        QCOMPARE(slider->epsilon(), lo);
+        slider->setEpsilon(1e4);
+        QVERIFY(std::abs(slider->epsilon() - hi) < 1e-9 * hi);
+    }
     void exportViewWritesFigureDataAndSidecar() {
         MainWindow w;
         QVERIFY(waitFinished(w.controller()));

@@ -50,6 +50,11 @@ MainWindow::MainWindow(QWidget* parent)
     dock->setWidget(buildPanels());
     dock->setMinimumWidth(340);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
+    staleNote_ = new QLabel(views_);  // over the views while they show an earlier result than the settings'
+    staleNote_->setObjectName("stale-note");
+    staleNote_->setStyleSheet("QLabel { background: rgba(255, 236, 170, 235); border: 1px solid #b8962e; border-radius: 3px; padding: 3px 8px; }");
+    staleNote_->hide();
+    views_->installEventFilter(this);
     work_ = new WorkIndicator(statusBar(), controller_, {views_->expressivity(), views_->dimension()}, views_->depth());
     buildMenus();
     connectController();
@@ -124,6 +129,7 @@ void MainWindow::connectController() {
     connect(controller_, &ExplorerController::started, this,
             [this] {
                 notice_.clear();
+                markStale(tr("Recomputing for the new settings: until it is done, what is shown comes from the previous ones"));
                 statusBar()->showMessage(tr("Computing densities, private releases, learners, controls and attacks…"));
             });
     connect(controller_, &ExplorerController::partialReady, this, [this] {  // progressive trade-off plot
@@ -133,6 +139,8 @@ void MainWindow::connectController() {
         statusBar()->showMessage(tr("Computing… %1 runs so far").arg(p->runs.rows()));
     });
     connect(controller_, &ExplorerController::finished, this, [this] {
+        computedFor_ = requested_;
+        markStale({});
         if (notice_.isEmpty()) statusBar()->showMessage(tr("Done: %1 runs").arg(controller_->result()->runs.rows()), 4000);
         else statusBar()->showMessage(tr("Done: %1 runs. %2").arg(controller_->result()->runs.rows()).arg(notice_), 12000);
         notice_.clear();
@@ -141,6 +149,7 @@ void MainWindow::connectController() {
     });
     connect(controller_, &ExplorerController::cancelled, this, [this] {
         if (controller_->busy()) return;
+        markStale(tr("Cancelled: what is shown comes from earlier settings (F5 recomputes)"));
         statusBar()->showMessage(tr("Cancelled"), 4000);
     });
     connect(session_, &SessionModel::autosaveStateChanged, this, [this](const QString& reason) {
@@ -156,6 +165,7 @@ void MainWindow::connectController() {
     connect(controller_, &ExplorerController::failed, this, [this](const QString& msg) {
         // inline, not a modal dialog: the next settings change simply tries again
         statusBar()->showMessage(tr("Failed: %1").arg(msg));
+        markStale(tr("The computation failed: what is shown comes from earlier settings"));
         report_->showMessage("<span style='color:#b22'><b>" + tr("Computation failed") + ":</b> " + msg.toHtmlEscaped() + "</span>");
     });
 }
@@ -194,6 +204,7 @@ void MainWindow::resetControl(QObject* target) {
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == views_ && event->type() == QEvent::Resize) placeStaleNote();
     if (event->type() == QEvent::MouseButtonDblClick && resetters_.count(watched)) {
         resetControl(watched);
         return true;
@@ -251,7 +262,38 @@ void MainWindow::restoreSettings(const ExplorerSettings& s) {
     }
     session_->setCommitted(settings());
     session_->autosave(settings());
+    refreshEpsilonDependents();  // ρ, report and noise anatomy follow an undone ε at once, not after the recompute
     startRecompute();
+}
+
+bool MainWindow::samePatternsAndData(const ExplorerSettings& a, const ExplorerSettings& b) {
+    return a.dataset == b.dataset && a.patternClass == b.patternClass && a.d == b.d && a.maxSize == b.maxSize &&
+           a.sizeMean == b.sizeMean && a.connected == b.connected && a.keepDuplicates == b.keepDuplicates &&
+           a.patternSeed == b.patternSeed;
+}
+
+void MainWindow::refreshEpsilonDependents() {
+    // The report and the previews need the densities: valid while data set and patterns are those computed
+    if (!computedFor_ || !samePatternsAndData(*computedFor_, settings())) {
+        report_->showMessage(tr("<i>Privacy report after the computation for the new data set or patterns…</i>"));
+        privacy_->slider()->setRhoText({});
+        return;
+    }
+    refreshReport();
+    views_->epsilonMoved();
+}
+
+void MainWindow::markStale(const QString& why) {
+    staleNote_->setText(why);
+    staleNote_->setVisible(!why.isEmpty() && computedFor_.has_value());  // nothing shown yet: nothing stale
+    placeStaleNote();
+}
+
+void MainWindow::placeStaleNote() {
+    if (!staleNote_->isVisible()) return;
+    staleNote_->adjustSize();
+    staleNote_->move((views_->width() - staleNote_->width()) / 2, views_->tabBar()->height() + 34);  // under the plot title
+    staleNote_->raise();
 }
 
 bool MainWindow::openDataset(const QString& path) {
@@ -299,6 +341,7 @@ void MainWindow::startRecompute() {
         dataset_->describe(*ds, s);
         patterns_->describeFor(*ds);
     }
+    requested_ = s;
     controller_->recompute(s);
     views_->settingsChanged();
 }

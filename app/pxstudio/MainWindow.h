@@ -11,6 +11,7 @@
 #include <QMainWindow>
 #include <functional>
 #include <map>
+#include <optional>
 
 class QLabel;
 class QMenu;
@@ -70,6 +71,12 @@ private:
     void installResets(SettingsPanel* panel);
     void connectController();
     void restoreLastSession();
+    // Out-of-date views say so (empty: up to date); the ε-dependent numbers follow the settings at once
+    // where the computed densities still apply.
+    void markStale(const QString& why);
+    void placeStaleNote();
+    void refreshEpsilonDependents();
+    static bool samePatternsAndData(const ExplorerSettings& a, const ExplorerSettings& b);
     void settingsEdited();
     void commitSettings();
     void startRecompute();
@@ -89,7 +96,9 @@ private:
     std::vector<SettingsPanel*> panels_;
     std::map<QObject*, std::function<void(ExplorerSettings&)>> resetters_;
     std::string loadedSpec_;  // the data set spec the controller holds
-    std::map<std::string, DatasetChoices> perDataset_;  // D and protocol the user declared, by data set
+    std::map<std::string, DatasetChoices> perDataset_;
+    std::optional<ExplorerSettings> requested_, computedFor_;  // of the running / the last finished computation
+    QLabel* staleNote_ = nullptr;  // D and protocol the user declared, by data set
     QTimer* debounce_;
     QString notice_;  // the running sweep's notice (runs resumed, record not kept), repeated when it ends
     QLabel* banner_;

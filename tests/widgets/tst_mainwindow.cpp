@@ -194,6 +194,36 @@ private slots:
         QCOMPARE(w.controller()->patterns()->size(), before + 3);
         QCOMPARE(w.undoStack()->count(), steps + 1);  // undo/redo add no steps
     }
+    // While a recompute runs the views say they show the previous settings' result; an undone ε is in the
+    // report and the slider's ρ at once, not a computation later.
+    void staleViewsAreMarkedAndAnUndoneEpsilonShowsAtOnce() {
+        QFile::remove(SessionModel().autosavePath());
+        MainWindow w;
+        w.resize(1300, 800);
+        w.show();
+        QVERIFY(waitFinished(w.controller()));
+        auto* note = w.findChild<QLabel*>("stale-note");
+        QVERIFY(note && !note->isVisible());
+        auto* d = controlWithTip<QSpinBox>(w, "d:");
+        d->setValue(d->value() + 1);
+        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->busy(), 3000);
+        QVERIFY(note->isVisible());
+        QVERIFY2(note->text().contains("previous"), qPrintable(note->text()));
+        if (const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR"); !shots.isEmpty()) w.grab().save(shots + "/stale-note.png");
+        QVERIFY(waitFinished(w.controller()));
+        QVERIFY(!note->isVisible());
+        auto* slider = w.findChild<px::widgets::EpsilonSlider*>();
+        auto* report = w.findChild<ReportPanel*>();
+        const QString reportAtOne = report->text();
+        slider->setEpsilon(5);
+        emit slider->epsilonChanged(slider->epsilon());
+        emit slider->epsilonCommitted(slider->epsilon());
+        QVERIFY(waitFinished(w.controller()));
+        QVERIFY(report->text() != reportAtOne);
+        w.undoStack()->undo();  // back to ε = 1: shown at once, whatever the recompute does
+        QCOMPARE(report->text(), reportAtOne);
+        QVERIFY(waitFinished(w.controller()));
+    }
     void distinguishabilityDemoDrawsEveryClass() {
         MainWindow w;
         QVERIFY(waitFinished(w.controller()));

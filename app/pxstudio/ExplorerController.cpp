@@ -1,4 +1,6 @@
 #include "ExplorerController.h"
+
+#include "experiment/DensityCache.h"
 #include "ComputePool.h"
 #include "QueuedProgress.h"
 
@@ -89,6 +91,7 @@ std::shared_ptr<const px::Dataset> ExplorerController::loadDataset(const std::st
 void ExplorerController::setDataset(std::shared_ptr<const px::Dataset> data) {
     cancel();
     data_ = std::move(data);
+    densityCache_ = std::make_shared<px::experiment::DensityCache>();  // the densities of this data set only
     result_.reset();
     patterns_.reset();
     densities_.reset();
@@ -150,7 +153,8 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
     const px::experiment::SweepSpec spec = specFor(settings, mode_);
     ++running_;
     emit started();
-    (void)QtConcurrent::run(computePool(), [this, job, data, spec, interval = partialInterval_, folder = journalFolder_]() {
+    (void)QtConcurrent::run(computePool(), [this, job, data, spec, interval = partialInterval_, folder = journalFolder_,
+                                            cache = densityCache_]() {
         std::unique_ptr<px::experiment::SweepResult> result;
         std::shared_ptr<const px::PatternSet> patterns;
         std::shared_ptr<const px::DensityMatrix> densities;
@@ -167,6 +171,7 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
             px::experiment::SweepOptions opt;
             opt.journal = journal.get();
             opt.partialInterval = interval;
+            opt.densities = cache.get();
             opt.onPartial = [this, job](const px::experiment::SweepResult& p) {
                 auto copy = std::make_shared<const px::experiment::SweepResult>(p);
                 QMetaObject::invokeMethod(this, [this, job, copy] {
@@ -176,7 +181,7 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
                 }, Qt::QueuedConnection);
             };
             result = std::make_unique<px::experiment::SweepResult>(px::experiment::runSweep(spec, *data, opt, *job));
-            densities = std::make_shared<const px::DensityMatrix>(px::DensityMatrix::compute(*data, *patterns, {}, *job));
+            densities = cache->get(*data, *patterns, *job);  // the sweep's first pattern set: kept by it
         } catch (const px::Cancelled&) {
             wasCancelled = true;
         } catch (const std::exception& e) {

@@ -4,6 +4,7 @@
 // cancels the running one; progress arrives as signals on the UI thread. Nothing is computed in
 // widgets: they draw what this controller hands them.
 #include "ExplorerSettings.h"
+#include "experiment/DensityCache.h"
 #include "experiment/SweepRunner.h"
 #include "hom/DensityMatrix.h"
 #include "privacy/Mechanism.h"
@@ -77,4 +78,7 @@ private:
     std::shared_ptr<const px::experiment::SweepResult> partial_;
     std::shared_ptr<const px::PatternSet> patterns_;
     std::shared_ptr<const px::DensityMatrix> densities_;
+    // Densities computed for this data set, by pattern set: a setting that leaves the patterns as they were
+    // recomputes without them. Replaced with the data set.
+    std::shared_ptr<px::experiment::DensityCache> densityCache_ = std::make_shared<px::experiment::DensityCache>();
 };

@@ -1,5 +1,7 @@
 #include "experiment/SweepRunner.h"
 
+#include "experiment/DensityCache.h"
+
 #include "common/AtomicFile.h"
 #include "common/Error.h"
 #include "experiment/Evaluation.h"
@@ -109,7 +111,8 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
             pp.seed = spec.patternSeeds[run.patternSeedIndex];
             cache.patterns = PatternSet::sample(pp);
             SubProgress sub(progress, base, perRun * 0.9);
-            cache.dm = std::make_shared<const DensityMatrix>(DensityMatrix::compute(data, cache.patterns, {}, sub));
+            cache.dm = options.densities ? options.densities->get(data, cache.patterns, sub)
+                                         : std::make_shared<const DensityMatrix>(DensityMatrix::compute(data, cache.patterns, {}, sub));
             if (spec.attack) cache.ceiling = attack::reidentificationCeiling(cache.dm->t, cache.dm->n);
             cache.c = run.classIndex;
             cache.d = run.dimIndex;

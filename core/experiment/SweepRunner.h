@@ -16,6 +16,8 @@ namespace px::experiment {
 
 struct SweepResult;
 class RunJournal;
+class DensityCache;
+
 struct SweepOptions {
     int shard = 0, shards = 1;  // run shard i of n
     // Completed runs are read from and appended to this journal (none: nothing is recorded). Runs it
@@ -25,6 +27,8 @@ struct SweepOptions {
     // `partialInterval` seconds (progressive plots); not called for the final result.
     std::function<void(const SweepResult&)> onPartial;
     double partialInterval = 0.3;
+    // Densities are read from and kept in this cache (none: computed for every pattern set of the sweep).
+    DensityCache* densities = nullptr;
 };
 
 struct FitSummary {

@@ -1,6 +1,6 @@
 // Latency of one ε-slider move in the desktop app on MOLBACE (1,513 graphs): the plot marker, the
 // privacy report (a new noise model at the new ε) and the noise-anatomy view are refreshed
-// synchronously on the UI thread. Median over 41 moves across ε = 0.01 … 100. Needs
+// synchronously on the UI thread. Median over 41 moves across ε = 0.1 … 100. Needs
 // ../shared/data; run: QT_QPA_PLATFORM=offscreen ./build/tests/bench_slider
 #include "EpsilonSlider.h"
 #include "ExplorerController.h"

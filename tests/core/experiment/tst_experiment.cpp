@@ -1,6 +1,7 @@
 // erf fit on synthetic data, sweep specs, sharding and merging, aggregation.
 #include "TestSupport.h"
 #include "common/Error.h"
+#include "experiment/DensityCache.h"
 #include "experiment/Distinguishability.h"
 #include "experiment/Evaluation.h"
 #include "experiment/SweepRunner.h"
@@ -325,6 +326,52 @@ private slots:
         c = compareWithControls(a, 1.0);
         QCOMPARE(c.errorBar, 0.1);
         QVERIFY(c.noSignal);
+    }
+    // A sweep with a density cache gives the same tables as one without; a second sweep that changes only
+    // what does not touch the patterns (budgets, learner) reads every density matrix from the cache.
+    void aDensityCacheChangesNothingButTheWork() {
+        SweepSpec spec;
+        spec.budgets = {0.5, 2, INFINITY};
+        spec.patternSeeds = {1, 2};
+        spec.noiseSeeds = {1, 2};
+        spec.patterns.count = 6;
+        const Dataset ds = gen::sbmCycleTask(80, 3);
+        spec.mechanisms[0].degreeBound = ds.maxDegree();
+        const auto plain = runSweep(spec, ds, {}, noProgress());
+        experiment::DensityCache cache;
+        SweepOptions cached;
+        cached.densities = &cache;
+        const auto first = runSweep(spec, ds, cached, noProgress());
+        QCOMPARE(cache.misses(), 2L);  // one per pattern seed
+        auto values = [](const experiment::SweepResult& r) {
+            std::vector<double> v;
+            for (int i = 0; i < r.runs.rows(); ++i) v.push_back(r.runs.at(i, "value").get<double>());
+            return v;
+        };
+        QCOMPARE(values(first), values(plain));
+        spec.budgets = {1, 4, INFINITY};
+        spec.learner.k = 7;
+        const auto second = runSweep(spec, ds, cached, noProgress());
+        QCOMPARE(cache.misses(), 2L);
+        QCOMPARE(cache.hits(), 2L);
+        QCOMPARE(values(second), values(runSweep(spec, ds, {}, noProgress())));
+        spec.patternSeeds = {3};  // other patterns: computed
+        runSweep(spec, ds, cached, noProgress());
+        QCOMPARE(cache.misses(), 3L);
+        // least recently used out first beyond the capacity (here room for about one matrix)
+        experiment::DensityCache small(100 * 7 * sizeof(double));
+        PatternSamplerParams pp = spec.patterns;
+        pp.seed = 1;
+        const PatternSet a = PatternSet::sample(pp);
+        pp.seed = 2;
+        const PatternSet b = PatternSet::sample(pp);
+        const auto da = small.get(ds, a);
+        small.get(ds, b);
+        small.get(ds, a);
+        QCOMPARE(small.misses(), 3L);  // a was pushed out by b
+        QVERIFY(small.get(ds, a) != nullptr);
+        QCOMPARE(small.hits(), 1L);
+        QVERIFY(da->t == small.get(ds, a)->t);
     }
     void cancelStopsASweep() {
         SweepSpec spec;

@@ -1,0 +1,54 @@
+#include "experiment/DensityCache.h"
+
+namespace px::experiment {
+
+std::shared_ptr<const DensityMatrix> DensityCache::get(const Dataset& data, const PatternSet& patterns, Progress& progress) {
+    const std::string key = patterns.toJson();
+    if (auto kept = find(key)) return kept;
+    auto computed = std::make_shared<const DensityMatrix>(DensityMatrix::compute(data, patterns, {}, progress));
+    keep(key, computed);
+    return computed;
+}
+
+std::shared_ptr<const DensityMatrix> DensityCache::find(const std::string& key) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = entries_.begin(); it != entries_.end(); ++it)
+        if (it->key == key) {
+            entries_.splice(entries_.begin(), entries_, it);  // now the most recently used
+            ++hits_;
+            return it->densities;
+        }
+    ++misses_;
+    return nullptr;
+}
+
+void DensityCache::keep(const std::string& key, std::shared_ptr<const DensityMatrix> densities) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const Entry& e : entries_)
+        if (e.key == key) return;  // computed meanwhile by another sweep
+    const std::size_t bytes = std::size_t(densities->t.size() + densities->n.size()) * sizeof(double) + key.size();
+    entries_.push_front({key, std::move(densities), bytes});
+    bytes_ += bytes;
+    while (bytes_ > capacity_ && entries_.size() > 1) {
+        bytes_ -= entries_.back().bytes;
+        entries_.pop_back();
+    }
+}
+
+void DensityCache::clear() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    entries_.clear();
+    bytes_ = 0;
+}
+
+long DensityCache::hits() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return hits_;
+}
+
+long DensityCache::misses() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return misses_;
+}
+
+}  // namespace px::experiment

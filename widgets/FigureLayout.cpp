@@ -81,14 +81,12 @@ void FigureLayout::setFonts(const FigureSize& size) {
     // The preset's promise (FigureSize::fontPt): labels at fontPt, ticks and legend 1 pt smaller; a narrow
     // figure's legend makes room by becoming compact (FigureLayout::makeLegendCompact), not smaller.
     const double legendPt = small;
+    // Each entry's own font first: QCPLegend::setFont sets every entry's font too
+    for (int i = 0; i < plot->legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = plot->legend->item(i)) legendItems_.push_back({item, item->font()});
     legendFont_ = plot->legend->font();
     plot->legend->setFont(sized(legendFont_, legendPt));
-    for (int i = 0; i < plot->legend->itemCount(); ++i) {
-        QCPAbstractLegendItem* item = plot->legend->item(i);
-        if (!item) continue;  // an empty cell of the legend's grid
-        legendItems_.push_back({item, item->font()});
-        item->setFont(sized(item->font(), legendPt));
-    }
+    for (const auto& [item, font] : legendItems_) item->setFont(sized(font, legendPt));
     for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
         if (auto* title = qobject_cast<QCPTextElement*>(e)) {
             texts_.push_back({title, title->font()});

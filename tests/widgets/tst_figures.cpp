@@ -134,6 +134,9 @@ private slots:
         const QFont screenFont = plot.xAxis->labelFont();
         const QCPLayout* legendHome = plot.legend->layout();
         const int legendWrap = plot.legend->wrap();
+        std::vector<std::pair<QCPAbstractLegendItem*, QFont>> legendFonts;
+        for (int i = 0; i < plot.legend->itemCount(); ++i)
+            if (plot.legend->item(i)) legendFonts.push_back({plot.legend->item(i), plot.legend->item(i)->font()});
         {
             widgets::FigureLayout dressed(&plot, size);
             plot.setViewport(page);
@@ -175,6 +178,7 @@ private slots:
         QCOMPARE(plot.xAxis->labelFont(), screenFont);  // the screen's plot is as it was
         QCOMPARE(plot.legend->layout(), legendHome);
         QCOMPARE(plot.legend->wrap(), legendWrap);
+        for (const auto& [item, font] : legendFonts) QCOMPARE(item->font(), font);  // the screen's legend keeps its font
     }
 
     // Too many entries for the page: graphs with a style key (ε = ∞, erf fit, attack) give way to one

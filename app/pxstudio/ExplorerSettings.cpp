@@ -48,7 +48,14 @@ nlohmann::json ExplorerSettings::toJson() const {
     return {{"format", "pxstudio-session"}, {"version", kVersion}, {"dataset", dataset}, {"pattern_class", patternClass},
             {"d", d}, {"max_size", maxSize}, {"size_mean", sizeMean}, {"connected", connected},
             {"keep_duplicates", keepDuplicates}, {"pattern_seed", patternSeed}, {"mechanism", px::privacy::toJson(mechanism)},
-            {"learner", learner}, {"k", k}, {"C", C}, {"trees", trees}, {"gin_layers", ginLayers}, {"gin_hidden", ginHidden}, {"gin_epochs", ginEpochs}, {"gin_features", ginFeatures}, {"noisy_test", noisyTest}, {"repetitions", repetitions}, {"protocol", protocol}, {"per_dataset", perDatasetJson(perDataset)}};
+            {"learner", learner}, {"k", k}, {"C", C}, {"trees", trees}, {"gin_layers", ginLayers}, {"gin_hidden", ginHidden}, {"gin_epochs", ginEpochs}, {"gin_features", ginFeatures}, {"noisy_test", noisyTest}, {"repetitions", repetitions}, {"protocol", protocol}, {"per_dataset", perDatasetJson(perDataset)}, {"view", view}};
+}
+
+bool ExplorerSettings::operator==(const ExplorerSettings& o) const {
+    nlohmann::json a = toJson(), b = o.toJson();
+    a.erase("view");
+    b.erase("view");
+    return a == b;
 }
 
 ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
@@ -60,7 +67,7 @@ ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
                                     " is not supported (expected " + std::to_string(kVersion) + ")");
     F::checkKeys(j, {"format", "version", "dataset", "pattern_class", "d", "max_size", "size_mean", "connected", "keep_duplicates",
                                           "pattern_seed", "mechanism", "learner", "k", "C", "trees", "gin_layers", "gin_hidden", "gin_epochs", "gin_features", "noisy_test",
-                     "repetitions", "protocol", "per_dataset"}, "");
+                     "repetitions", "protocol", "per_dataset", "view"}, "");
     ExplorerSettings s;
     s.dataset = F::getString(j, "dataset", s.dataset, "");
     s.patternClass = F::getString(j, "pattern_class", s.patternClass, "");
@@ -88,6 +95,7 @@ ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
     s.protocol = F::getString(j, "protocol", s.protocol, "");
     checkProtocol(s.protocol, j.contains("protocol") ? j["protocol"] : nlohmann::json(), "protocol");
     if (j.contains("per_dataset")) s.perDataset = perDatasetFromJson(j["per_dataset"]);
+    s.view = F::getString(j, "view", "", "");
     return s;
 }
 

@@ -38,6 +38,7 @@ struct ExplorerSettings {
     int repetitions = 2;                         // pattern seeds × noise seeds = repetitions²
     std::string protocol = "split";              // "split" (the data set's, else stratified 80/20) or "10-fold"
     std::map<std::string, DatasetChoices> perDataset;  // by data set: what the user declared for it
+    std::string view;  // the view on screen (its tab's title): saved and restored, but no setting (not compared, no undo step)
 
     static constexpr int kVersion = 1;
     // D = 20 covers every built-in data set (their maximum degree is 14).
@@ -49,7 +50,7 @@ struct ExplorerSettings {
     nlohmann::json toJson() const;
     // Throws std::invalid_argument naming the bad field; unknown versions are refused.
     static ExplorerSettings fromJson(const nlohmann::json& j);
-    bool operator==(const ExplorerSettings& o) const { return toJson() == o.toJson(); }
+    bool operator==(const ExplorerSettings& o) const;
 };
 
 // Sets the settings that belong to the data (D, protocol) for `ds`, opened as s.dataset: what the user

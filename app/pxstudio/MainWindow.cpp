@@ -59,6 +59,9 @@ MainWindow::MainWindow(QWidget* parent)
     buildMenus();
     connectController();
     connect(views_, &ExplorerViews::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    connect(views_, &QTabWidget::currentChanged, this, [this] {
+        if (restored_) session_->autosave(settings());  // the view on screen is part of the session
+    });
     connect(views_, &QTabWidget::currentChanged, this, [this, dock] {  // the depth lab has its own controls
         const bool depth = views_->currentWidget() == views_->depth();
         if (depth && dock->isVisible()) { dock->hide(); dockHiddenForDepth_ = true; }
@@ -216,7 +219,13 @@ ExplorerSettings MainWindow::settings() const {
     ExplorerSettings s;
     for (const SettingsPanel* p : panels_) p->collect(s);
     s.perDataset = perDataset_;
+    s.view = views_->tabText(views_->currentIndex()).toStdString();
     return s;
+}
+
+void MainWindow::showView(const std::string& title) {
+    for (int i = 0; i < views_->count(); ++i)
+        if (views_->tabText(i).toStdString() == title) views_->setCurrentIndex(i);
 }
 
 void MainWindow::applySettings(const ExplorerSettings& s) {
@@ -246,6 +255,8 @@ void MainWindow::restoreLastSession() {
         applyDatasetChoices(s, *controller_->dataset());
         applySettings(s);
     }
+    showView(s.view);
+    restored_ = true;
     session_->setCommitted(settings());
     if (!missing.isEmpty())
         statusBar()->showMessage(tr("The last session's data set %1 is no longer there; opened the built-in default instead").arg(missing), 15000);

@@ -75,6 +75,7 @@ private:
     // where the computed densities still apply.
     void markStale(const QString& why);
     void placeStaleNote();
+    void showView(const std::string& title);  // the tab of that title, if there is one
     void refreshEpsilonDependents();
     static bool samePatternsAndData(const ExplorerSettings& a, const ExplorerSettings& b);
     void settingsEdited();
@@ -98,7 +99,8 @@ private:
     std::string loadedSpec_;  // the data set spec the controller holds
     std::map<std::string, DatasetChoices> perDataset_;
     std::optional<ExplorerSettings> requested_, computedFor_;  // of the running / the last finished computation
-    QLabel* staleNote_ = nullptr;  // D and protocol the user declared, by data set
+    QLabel* staleNote_ = nullptr;
+    bool restored_ = false;  // the last session is on screen (tab changes before it are not the user's)  // D and protocol the user declared, by data set
     QTimer* debounce_;
     QString notice_;  // the running sweep's notice (runs resumed, record not kept), repeated when it ends
     QLabel* banner_;

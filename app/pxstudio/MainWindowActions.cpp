@@ -95,7 +95,9 @@ void MainWindow::refreshRecentMenu() {
 
 bool MainWindow::openSession(const QString& path) {
     try {
-        applySettings(SessionModel::readSession(path));
+        const ExplorerSettings s = SessionModel::readSession(path);
+        applySettings(s);
+        showView(s.view);
         session_->addRecentFile(path);
         session_->commit(settings());
         startRecompute();

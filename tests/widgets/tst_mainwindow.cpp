@@ -380,6 +380,7 @@ private slots:
         // The slider quantises ε to its log grid: compare that field with a tolerance.
         QVERIFY(std::abs(back.mechanism.epsilon - s.mechanism.epsilon) < 0.03 * s.mechanism.epsilon);
         back.mechanism.epsilon = s.mechanism.epsilon;
+        back.view = s.view;  // the tab on screen: theCurrentViewIsPartOfTheSession
         QCOMPARE(QString::fromStdString(back.toJson().dump()), QString::fromStdString(s.toJson().dump()));
         QVERIFY(waitFinished(w.controller()));
         // A broken session file is refused with a message, and nothing changes.
@@ -420,6 +421,32 @@ private slots:
         QCOMPARE(QString::fromStdString(again.settings().dataset), tu);
         QCOMPARE(again.settings().d, 9);
         QVERIFY(again.controller()->dataset() && again.controller()->dataset()->source == tu.toStdString());
+        QVERIFY(waitFinished(again.controller()));
+    }
+    // The view on screen is saved with the session and restored at the next start, without an undo step.
+    void theCurrentViewIsPartOfTheSession() {
+        QFile::remove(SessionModel().autosavePath());
+        QTemporaryDir dir;
+        const QString session = dir.path() + "/s.pxstudio.json";
+        {
+            MainWindow w;
+            auto* tabs = w.findChild<QTabWidget*>();
+            const int steps = w.undoStack()->count();
+            for (int i = 0; i < tabs->count(); ++i)
+                if (tabs->tabText(i) == "Noise anatomy") tabs->setCurrentIndex(i);
+            QCOMPARE(tabs->tabText(tabs->currentIndex()), QString("Noise anatomy"));
+            QCOMPARE(w.undoStack()->count(), steps);
+            QVERIFY(w.saveSession(session));
+            tabs->setCurrentIndex(0);
+            QCOMPARE(SessionModel::readSession(SessionModel().autosavePath()).view, tabs->tabText(0).toStdString());
+            for (int i = 0; i < tabs->count(); ++i)
+                if (tabs->tabText(i) == "Pattern gallery") tabs->setCurrentIndex(i);
+        }  // quit
+        MainWindow again;
+        auto* tabs = again.findChild<QTabWidget*>();
+        QCOMPARE(tabs->tabText(tabs->currentIndex()), QString("Pattern gallery"));
+        QVERIFY(again.openSession(session));
+        QCOMPARE(tabs->tabText(tabs->currentIndex()), QString("Noise anatomy"));
         QVERIFY(waitFinished(again.controller()));
     }
     void panelChangesRestartTheComputation() {

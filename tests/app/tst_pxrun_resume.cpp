@@ -192,6 +192,27 @@ private slots:
         QCOMPARE(pxrun({"sweep", spec, "--out", dir.path() + "/ref"}).code, 0);
         QCOMPARE(withoutTiming(kept + "/x.csv"), withoutTiming(dir.path() + "/ref.csv"));
     }
+    // A read-only folder (a read-only tmpfs in a private mount namespace): the error names the file and says
+    // why, and nothing is left there.
+    void aReadOnlyFolderSaysSo() {
+        if (!haveUnshare()) QSKIP("needs `unshare -rm` (user and mount namespaces) to mount a read-only tmpfs; not available here");
+        QTemporaryDir dir;
+        const QString ro = dir.path() + "/ro", kept = dir.path() + "/kept";
+        QDir().mkpath(ro);
+        QDir().mkpath(kept);
+        const QString script = QString(
+            "mount -t tmpfs -o ro tmpfs '%1' || exit 90; "
+            "'%2' densities builtin:sbm-cycles --class trees --d 5 --out '%1/d.csv' 2>'%3/err'; echo $? >'%3/code'; "
+            "ls -A '%1' >'%3/listing'; true").arg(ro, PXRUN_PATH, kept);
+        QProcess p;
+        p.start("unshare", {"-rm", "sh", "-c", script});
+        QVERIFY(p.waitForFinished(120000));
+        if (p.exitCode() == 90) QSKIP("mounting a tmpfs in a user namespace is not permitted here");
+        QCOMPARE(readAll(kept + "/code").trimmed(), QByteArray("1"));
+        const QString err = QString::fromUtf8(readAll(kept + "/err"));
+        QVERIFY2(err.contains("d.csv") && err.contains("read-only file system"), qPrintable(err));
+        QVERIFY(readAll(kept + "/listing").trimmed().isEmpty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPxrunResume)

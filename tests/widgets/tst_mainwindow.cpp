@@ -583,6 +583,27 @@ private slots:
         QVERIFY(w.settings() == before);
         QCOMPARE(w.controller()->dataset().get(), loaded);
     }
+    // A session that cannot be written (no such folder; a read-only one says so the same way: tst_pxrun_resume)
+    // is an error naming the file and the cause; the settings and their undo history stay.
+    void aSessionThatCannotBeSavedLosesNothing() {
+        QFile::remove(SessionModel().autosavePath());
+        MainWindow w;
+        auto* d = controlWithTip<QSpinBox>(w, "d:");
+        d->setValue(d->value() + 2);
+        const ExplorerSettings before = w.settings();
+        const int steps = w.undoStack()->count();
+        QString said;
+        QTimer::singleShot(0, [&] {
+            for (QWidget* top : QApplication::topLevelWidgets())
+                if (auto* box = qobject_cast<QMessageBox*>(top)) { said = box->text(); box->accept(); }
+        });
+        QTemporaryDir dir;
+        QVERIFY(!w.saveSession(dir.path() + "/no-such-folder/s.pxstudio.json"));
+        QVERIFY2(said.contains("s.pxstudio.json") && said.contains("folder does not exist"), qPrintable(said));
+        QVERIFY(w.settings() == before);
+        QCOMPARE(w.undoStack()->count(), steps);
+        QVERIFY(SessionModel::readSession(SessionModel().autosavePath()) == before);
+    }
     // A full disk on autosave: said in the status bar, the settings stay (window, undo), the last autosave stays whole.
     void aFullDiskOnAutosaveIsSaidAndLosesNothing() {
         MainWindow w;

@@ -72,8 +72,12 @@ MainWindow::MainWindow(QWidget* parent)
     QSettings prefs;
     if (!restoreGeometry(prefs.value("window/geometry").toByteArray())) resize(1400, 860);
     restoreState(prefs.value("window/state").toByteArray());
-    restoreLastSession();
+    const QString restored = restoreLastSession();
     startRecompute();
+    if (!restored.isEmpty()) {  // after "Computing…", and repeated with "Done"
+        notice_ = restored;
+        statusBar()->showMessage(restored, 15000);
+    }
 }
 
 MainWindow::~MainWindow() {
@@ -240,7 +244,7 @@ void MainWindow::applySettings(const ExplorerSettings& s) {
     banner_->setVisible(s.mechanism.referenceMode);
 }
 
-void MainWindow::restoreLastSession() {
+QString MainWindow::restoreLastSession() {
     QString missing, unreadable;
     ExplorerSettings s = session_->restoreAutosave(&missing);
     const bool fresh = s == ExplorerSettings{};
@@ -251,17 +255,16 @@ void MainWindow::restoreLastSession() {
         s = ExplorerSettings{};
         applySettings(s);
     }
-    if (fresh || !unreadable.isEmpty()) {  // the default data set's own D and protocol
+    if (fresh || !missing.isEmpty() || !unreadable.isEmpty()) {  // the default data set's own D and protocol
         applyDatasetChoices(s, *controller_->dataset());
         applySettings(s);
     }
     showView(s.view);
     restored_ = true;
     session_->setCommitted(settings());
-    if (!missing.isEmpty())
-        statusBar()->showMessage(tr("The last session's data set %1 is no longer there; opened the built-in default instead").arg(missing), 15000);
-    if (!unreadable.isEmpty())
-        statusBar()->showMessage(tr("The last session's data set cannot be loaded (%1); opened the built-in default instead").arg(unreadable), 15000);
+    if (!missing.isEmpty()) return tr("The last session's data set %1 is no longer there; opened the built-in default instead").arg(missing);
+    if (!unreadable.isEmpty()) return tr("The last session's data set cannot be loaded (%1); opened the built-in default instead").arg(unreadable);
+    return {};
 }
 
 void MainWindow::restoreSettings(const ExplorerSettings& s) {

@@ -70,7 +70,7 @@ private:
     void refreshRecentMenu();
     void installResets(SettingsPanel* panel);
     void connectController();
-    void restoreLastSession();
+    QString restoreLastSession();  // what the user should know about it (a data set gone), or empty
     // Out-of-date views say so (empty: up to date); the ε-dependent numbers follow the settings at once
     // where the computed densities still apply.
     void markStale(const QString& why);

@@ -583,6 +583,30 @@ private slots:
         QVERIFY(w.settings() == before);
         QCOMPARE(w.controller()->dataset().get(), loaded);
     }
+    // A data set whose files disappear while it is computed: the run finishes (the data are in memory), and
+    // the next start says the data set is gone and opens the built-in default instead.
+    void aDataSetThatDisappearsMidRunLosesNothing() {
+        QFile::remove(SessionModel().autosavePath());
+        QTemporaryDir dir;
+        const QString folder = dir.path() + "/tu_copy";
+        QDir().mkpath(folder);
+        const QDir source(QString(PX_TEST_DATA_DIR_FOR_APP) + "/valid/tu_small");
+        for (const QString& f : source.entryList(QDir::Files)) QVERIFY(QFile::copy(source.filePath(f), folder + "/" + f));
+        {
+            MainWindow w;
+            QVERIFY(w.openDataset(folder));
+            QVERIFY(w.controller()->busy());
+            QVERIFY(QDir(folder).removeRecursively());
+            QVERIFY(waitFinished(w.controller()));
+            QVERIFY(w.controller()->result()->runs.rows() > 0);
+            QCOMPARE(QString::fromStdString(w.settings().dataset), folder);
+        }
+        MainWindow again;
+        QCOMPARE(again.settings().dataset, ExplorerSettings{}.dataset);
+        const QString said = again.statusBar()->currentMessage();
+        QVERIFY2(said.contains("no longer there") && said.contains("tu_copy"), qPrintable(said));
+        QVERIFY(waitFinished(again.controller()));
+    }
     // A session that cannot be written (no such folder; a read-only one says so the same way: tst_pxrun_resume)
     // is an error naming the file and the cause; the settings and their undo history stay.
     void aSessionThatCannotBeSavedLosesNothing() {

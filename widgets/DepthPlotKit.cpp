@@ -21,6 +21,21 @@ std::string str(const ResultTable& t, int row, const std::string& col) {
 void addTitle(QCustomPlot* plot, const QString& title, double fs) {
     plot->plotLayout()->insertRow(0);
     plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, title, QFont(plot->font().family(), int(11 * fs), QFont::Bold)));
+    setAxisFonts(plot, fs);  // every depth plot gets its title last: its axes take the same scale here
+}
+
+void setAxisFonts(QCustomPlot* plot, double fs) {
+    QFont base = plot->font();
+    base.setPointSizeF(9 * fs);
+    std::vector<QCPAxis*> axes;
+    for (QCPAxisRect* rect : plot->axisRects())
+        for (QCPAxis* ax : rect->axes()) axes.push_back(ax);
+    for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
+        if (auto* scale = qobject_cast<QCPColorScale*>(e)) axes.push_back(scale->axis());
+    for (QCPAxis* ax : axes) {  // explicit fonts: one size for every tick, whatever the application font was
+        ax->setLabelFont(base);
+        ax->setTickLabelFont(base);
+    }
 }
 
 namespace {

@@ -17,6 +17,8 @@ using experiment::ResultTable;
 double num(const ResultTable& t, int row, const std::string& col);
 std::string str(const ResultTable& t, int row, const std::string& col);
 void addTitle(QCustomPlot* plot, const QString& title, double fs);
+// Axis labels and tick labels of every axis (colour scales too) at 9 pt × fs.
+void setAxisFonts(QCustomPlot* plot, double fs);
 // Cleared for a new build: no plottables, items, title row or colour scales; linear axes, no legend.
 void prepare(QCustomPlot* plot);
 void logX(QCustomPlot* plot);

@@ -15,6 +15,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QEvent>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
@@ -33,12 +34,12 @@ DepthWorkspace::DepthWorkspace(QWidget* parent) : QWidget(parent) {
     auto* outer = new QHBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     auto* split = new QSplitter(Qt::Horizontal, this);
-    auto* scroll = new QScrollArea(split);
-    scroll->setWidgetResizable(true);
-    QWidget* panel = buildPanels();
-    scroll->setWidget(panel);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // wide enough instead
-    scroll->setMinimumWidth(panel->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() + 2 * scroll->frameWidth());
+    scroll_ = new QScrollArea(split);
+    scroll_->setWidgetResizable(true);
+    scroll_->setWidget(buildPanels());
+    scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // wide enough instead
+    fitPanelWidth();
+    scroll_->widget()->installEventFilter(this);  // its size hint changes with the font (presentation mode)
     auto* right = new QWidget(split);
     auto* rv = new QVBoxLayout(right);
     rv->setContentsMargins(0, 0, 0, 0);
@@ -48,7 +49,7 @@ DepthWorkspace::DepthWorkspace(QWidget* parent) : QWidget(parent) {
     status_ = new QLabel(tr("Depth lab: press Run all (Ctrl+R) or run one experiment"), right);
     statusRow->addWidget(status_, 1);  // progress and Cancel: the window's status bar
     rv->addLayout(statusRow);
-    split->addWidget(scroll);
+    split->addWidget(scroll_);
     split->addWidget(right);
     split->setStretchFactor(1, 1);
     outer->addWidget(split);
@@ -110,7 +111,21 @@ const ResultTable* DepthWorkspace::table(const std::string& e) const { return vi
 QCustomPlot* DepthWorkspace::currentPlot() const { return views_->currentPlot(); }
 QList<QCustomPlot*> DepthWorkspace::plots() const { return views_->plots(); }
 QTabWidget* DepthWorkspace::views() const { return views_; }
-void DepthWorkspace::setFontScale(double fs) { views_->setFontScale(fs, settings().epsilon); }
+void DepthWorkspace::setFontScale(double fs) {
+    fitPanelWidth();  // the application font changed with the scale: the panels' width follows it
+    views_->setFontScale(fs, settings().epsilon);
+}
+
+bool DepthWorkspace::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == scroll_->widget() && event->type() == QEvent::LayoutRequest) fitPanelWidth();
+    return QWidget::eventFilter(watched, event);
+}
+
+void DepthWorkspace::fitPanelWidth() {
+    QWidget* panel = scroll_->widget();
+    if (panel->layout()) panel->layout()->activate();
+    scroll_->setMinimumWidth(panel->minimumSizeHint().width() + scroll_->verticalScrollBar()->sizeHint().width() + 2 * scroll_->frameWidth());
+}
 
 bool DepthWorkspace::exportAll(const QString& folder, QString* error, QStringList* leftOut) {
     try {

@@ -13,6 +13,7 @@
 #include <vector>
 
 class QLabel;
+class QScrollArea;
 class QTabWidget;
 class QCustomPlot;
 class DepthPanel;
@@ -57,9 +58,13 @@ signals:
     void busyChanged(bool busy);       // an experiment started, or the queue ran empty
     void progressed(double fraction);  // of the running experiment
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     struct Job;
     QWidget* buildPanels();
+    void fitPanelWidth();  // the settings column as wide as its panels need (no horizontal scrolling)
     void startNext();
 
     std::vector<nlohmann::json> queue_;
@@ -68,5 +73,6 @@ private:
     NodeDataPanel* nodeData_;
     ConvergencePanel* convergence_;
     DepthViews* views_;
+    QScrollArea* scroll_;
     QLabel* status_;
 };

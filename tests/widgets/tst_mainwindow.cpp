@@ -22,6 +22,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QDoubleSpinBox>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -627,6 +628,29 @@ private slots:
         QVERIFY(w.settings() == before);
         QCOMPARE(w.undoStack()->count(), steps);
         QVERIFY(SessionModel::readSession(SessionModel().autosavePath()) == before);
+    }
+    // Presentation mode (F11) on the depth lab: its settings column grows with the font, nothing is cut.
+    void presentationModeWidensTheDepthLabsPanels() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QAction* presentation = nullptr;
+        for (QAction* a : w.findChildren<QAction*>()) if (a->text() == "&Presentation mode") presentation = a;
+        QVERIFY(presentation);
+        auto* tabs = w.findChild<QTabWidget*>();
+        tabs->setCurrentWidget(w.depthWorkspace());
+        auto* scroll = w.depthWorkspace()->findChild<QScrollArea*>();
+        QVERIFY(scroll && scroll->widget());
+        for (bool on : {true, false, true}) {
+            presentation->setChecked(on);
+            QTRY_VERIFY2_WITH_TIMEOUT(scroll->viewport()->width() >= scroll->widget()->minimumSizeHint().width(),
+                     qPrintable(QString("%1 < %2").arg(scroll->viewport()->width()).arg(scroll->widget()->minimumSizeHint().width())), 2000);
+        }
+        if (const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            QTest::qWait(300);
+            w.grab().save(shots + "/presentation-depth.png");
+        }
+        presentation->setChecked(false);
     }
     // A full disk on autosave: said in the status bar, the settings stay (window, undo), the last autosave stays whole.
     void aFullDiskOnAutosaveIsSaidAndLosesNothing() {

@@ -646,10 +646,16 @@ private slots:
             QTRY_VERIFY2_WITH_TIMEOUT(scroll->viewport()->width() >= scroll->widget()->minimumSizeHint().width(),
                      qPrintable(QString("%1 < %2").arg(scroll->viewport()->width()).arg(scroll->widget()->minimumSizeHint().width())), 2000);
         }
-        if (const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR"); !shots.isEmpty()) {
-            QTest::qWait(300);
-            w.grab().save(shots + "/presentation-depth.png");
+        QTest::qWait(300);
+        // the depth lab's titles fit their plots (a long one breaks into two lines)
+        for (QCustomPlot* plot : w.depthWorkspace()->findChildren<QCustomPlot*>()) {
+            if (!plot->isVisible()) continue;
+            for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
+                if (auto* title = qobject_cast<QCPTextElement*>(e))
+                    for (const QString& line : title->text().split('\n'))
+                        QVERIFY2(QFontMetrics(title->font()).horizontalAdvance(line) <= plot->width(), qPrintable(line));
         }
+        if (const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR"); !shots.isEmpty()) w.grab().save(shots + "/presentation-depth.png");
         presentation->setChecked(false);
     }
     // A full disk on autosave: said in the status bar, the settings stay (window, undo), the last autosave stays whole.

@@ -41,7 +41,8 @@ struct ExplorerSettings {
     std::string view;  // the view on screen (its tab's title): saved and restored, but no setting (not compared, no undo step)
 
     static constexpr int kVersion = 1;
-    // D = 20 covers every built-in data set (their maximum degree is 14).
+    // D = 20 covers every built-in data set (their maximum degree is at most 14); opening a data set replaces it
+    // with that data set's own D (applyDatasetChoices).
     static px::privacy::MechanismParams defaultMechanism() {
         px::privacy::MechanismParams m;
         m.degreeBound = 20;

@@ -17,18 +17,23 @@ const std::vector<std::string> kKeyColumns = {"dataset", "task", "split", "proto
 const std::vector<std::string> kMeasureColumns = {"value", "value_fold_std", "accuracy_fold_std", "selected_epoch", "train_seconds", "train_gflops", "accuracy", "public_value", "shuffled_value", "public_accuracy", "shuffled_accuracy", "top1", "top10", "epsilon", "epsilon_bdrs", "noise_param_rho", "ceiling_top1",
                                                   "ceiling_top10", "chance_same_n_top1"};
 
+// The better of the two laws (higher R²): thresholds and asymptotes are read from it alone.
+const ErfFit& betterLaw(const FitSummary& fs) {
+    return fs.floored.points > 0 && fs.floored.r2 > fs.fit.r2 ? fs.floored : fs.fit;
+}
+
 // FitSummary::noFit: the better of the two laws must explain more than the mean (R² > 0) and its asymptote
-// must rise above the public control, else nothing is read from it.
+// must rise above the public control by more than 0.02 (the no-structural-signal margin), else nothing is
+// read from it.
 std::string unusableFit(const FitSummary& fs, const nlohmann::json& publicValue) {
-    const bool floorBetter = fs.floored.points > 0 && fs.floored.r2 > fs.fit.r2;
-    const ErfFit& best = floorBetter ? fs.floored : fs.fit;
+    const ErfFit& best = betterLaw(fs);
     char why[160];
     if (!(best.r2 > 0)) {
         std::snprintf(why, sizeof why, "R^2 = %.3g <= 0: the law explains less than the mean of the points", best.r2);
         return why;
     }
-    if (publicValue.is_number() && !(best.aInf > publicValue.get<double>())) {
-        std::snprintf(why, sizeof why, "asymptote %.3f is not above n alone (%.3f)", best.aInf, publicValue.get<double>());
+    if (publicValue.is_number() && !(best.aInf > publicValue.get<double>() + 0.02)) {
+        std::snprintf(why, sizeof why, "asymptote %.3f is not above n alone (%.3f) by more than 0.02", best.aInf, publicValue.get<double>());
         return why;
     }
     return "";
@@ -172,11 +177,13 @@ void summarise(SweepResult& res) {
         m.referenceMode = a.at(first, "reference_mode").get<bool>();
         const int d = a.at(first, "d").get<int>();
         fs.noFit = unusableFit(fs, a.at(first, "public_value_mean"));
+        const ErfFit& law = betterLaw(fs);
         for (double target : {0.6, 0.65, 0.7, 0.75}) {
             if (!fs.noFit.empty()) break;
-            if (target >= fs.fit.aInf) continue;
+            // unreachable, or reached without the densities (at or below the floor: the public information)
+            if (target >= law.aInf || target <= law.floor) continue;
             fs.targetAuc.push_back(target);
-            const double r = fs.fit.rhoFor(target);
+            const double r = law.rhoFor(target);
             fs.epsilonForTarget.push_back(std::isinf(r) ? r : epsilonForNoiseParameter(m, r, d));
         }
         res.fits.push_back(fs);

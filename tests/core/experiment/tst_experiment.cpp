@@ -414,6 +414,17 @@ private slots:
         QVERIFY2(below.fits[0].noFit.find("n alone") != std::string::npos, below.fits[0].noFit.c_str());
         QVERIFY(below.fits[0].targetAuc.empty());
         QVERIFY(below.metadata["erf_fits"][0].contains("no_fit"));
+        // an asymptote above n alone by less than the 0.02 margin gives nothing to read either (MUTAG's case)
+        const auto marginal = sweepOf(good, 0.9, 0.89);
+        QVERIFY2(marginal.fits[0].noFit.find("by more than 0.02") != std::string::npos, marginal.fits[0].noFit.c_str());
+        QVERIFY(marginal.fits[0].targetAuc.empty());
+        // targets at or below the fitted floor are reached by the public information, not by the densities: none
+        std::vector<double> floored;
+        for (double rho : {0.01, 0.04, 0.16, 0.64, 2.56}) floored.push_back(0.68 + 0.22 * std::erf(2.0 * std::sqrt(rho)));
+        const auto high = sweepOf(floored, 0.9, 0.6);
+        QVERIFY2(high.fits[0].noFit.empty(), high.fits[0].noFit.c_str());
+        QVERIFY(!high.fits[0].targetAuc.empty());
+        for (double t : high.fits[0].targetAuc) QVERIFY2(t > 0.68, qPrintable(QString::number(t)));
         const auto noise = sweepOf({0.85, 0.80, 0.70, 0.62, 0.55}, 0.9, 0.6);  // falling: the law only rises
         QVERIFY2(noise.fits[0].noFit.find("R^2") != std::string::npos, noise.fits[0].noFit.c_str());
     }

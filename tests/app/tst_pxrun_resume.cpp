@@ -66,6 +66,14 @@ bool haveUnshare() {
     return p.waitForFinished(10000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
 }
 
+// Runs a shell script as root of its own user and mount namespaces (it may mount tmpfs there); its exit
+// code, −1 if it did not end within two minutes.
+int runInPrivateMounts(const QString& script) {
+    QProcess p;
+    p.start("unshare", {"-rm", "sh", "-c", script});
+    return p.waitForFinished(120000) ? p.exitCode() : -1;
+}
+
 }  // namespace
 
 class TestPxrunResume : public QObject {
@@ -171,10 +179,9 @@ private slots:
             "'%2' densities builtin:sbm-cycles --class trees --d 200 --out '%1/d.csv' 2>'%4/densities.err'; echo $? >'%4/densities.code'; "
             "ls -A '%1' >'%4/listing'; cp '%1/x.runs.partial' '%4/' 2>/dev/null; true")
                                    .arg(small, PXRUN_PATH, spec, kept);
-        QProcess p;
-        p.start("unshare", {"-rm", "sh", "-c", script});
-        QVERIFY(p.waitForFinished(120000));
-        if (p.exitCode() == 90) QSKIP("mounting a tmpfs in a user namespace is not permitted here");
+        const int code = runInPrivateMounts(script);
+        QVERIFY(code >= 0);
+        if (code == 90) QSKIP("mounting a tmpfs in a user namespace is not permitted here");
         QCOMPARE(readAll(kept + "/sweep.code").trimmed(), QByteArray("1"));
         const QString sweepErr = QString::fromUtf8(readAll(kept + "/sweep.err"));
         QVERIFY2(sweepErr.contains("disk full") && sweepErr.contains("x.runs.partial"), qPrintable(sweepErr));
@@ -204,10 +211,9 @@ private slots:
             "mount -t tmpfs -o ro tmpfs '%1' || exit 90; "
             "'%2' densities builtin:sbm-cycles --class trees --d 5 --out '%1/d.csv' 2>'%3/err'; echo $? >'%3/code'; "
             "ls -A '%1' >'%3/listing'; true").arg(ro, PXRUN_PATH, kept);
-        QProcess p;
-        p.start("unshare", {"-rm", "sh", "-c", script});
-        QVERIFY(p.waitForFinished(120000));
-        if (p.exitCode() == 90) QSKIP("mounting a tmpfs in a user namespace is not permitted here");
+        const int code = runInPrivateMounts(script);
+        QVERIFY(code >= 0);
+        if (code == 90) QSKIP("mounting a tmpfs in a user namespace is not permitted here");
         QCOMPARE(readAll(kept + "/code").trimmed(), QByteArray("1"));
         const QString err = QString::fromUtf8(readAll(kept + "/err"));
         QVERIFY2(err.contains("d.csv") && err.contains("read-only file system"), qPrintable(err));

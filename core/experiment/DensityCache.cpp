@@ -35,6 +35,10 @@ void DensityCache::keep(const std::string& key, std::shared_ptr<const DensityMat
     }
 }
 
+void DensityCache::put(const PatternSet& patterns, std::shared_ptr<const DensityMatrix> densities) {
+    keep(patterns.toJson(), std::move(densities));
+}
+
 void DensityCache::clear() {
     std::lock_guard<std::mutex> lock(mutex_);
     entries_.clear();

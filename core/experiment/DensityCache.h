@@ -20,6 +20,8 @@ public:
     explicit DensityCache(std::size_t capacityBytes = std::size_t(256) << 20) : capacity_(capacityBytes) {}
     // The densities of `patterns` on `data`: kept ones, else computed (outside the lock) and kept.
     std::shared_ptr<const DensityMatrix> get(const Dataset& data, const PatternSet& patterns, Progress& progress = noProgress());
+    // Keeps densities computed elsewhere (e.g. in blocks of graphs on a cluster) for `patterns` on this data set.
+    void put(const PatternSet& patterns, std::shared_ptr<const DensityMatrix> densities);
     void clear();
     long hits() const;
     long misses() const;

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <tuple>
 #include <memory>
 
 namespace px::experiment {
@@ -71,6 +72,27 @@ void recordPart(const SweepOptions& options, int r, int part, const nlohmann::js
     if (options.journal) options.journal->appendPart(r, part, value);
 }
 
+PatternSet sweepPatternSet(const SweepSpec& spec, const SweepSpec::Run& run) {
+    PatternSamplerParams pp = spec.patterns;
+    pp.patternClass = PatternClass::parse(spec.classKeys()[run.classIndex]);
+    pp.count = spec.dimValues()[run.dimIndex];
+    pp.seed = spec.patternSeeds[run.patternSeedIndex];
+    return PatternSet::sample(pp);
+}
+
+std::vector<PatternSet> sweepPatternSets(const SweepSpec& spec) {
+    std::vector<PatternSet> sets;
+    if (learn::isGraphLearner(spec.learner.kind)) return sets;  // a GNN reads the graphs, not densities
+    std::tuple<int, int, int> last{-1, -1, -1};
+    for (const SweepSpec::Run& run : spec.runs()) {
+        const std::tuple<int, int, int> key{run.classIndex, run.dimIndex, run.patternSeedIndex};
+        if (key == last) continue;  // runs of one pattern set are contiguous (the grid's order)
+        last = key;
+        sets.push_back(sweepPatternSet(spec, run));
+    }
+    return sets;
+}
+
 SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, Progress& progress) {
     if (learn::isGraphLearner(spec.learner.kind)) return runGraphSweep(spec, data, options, progress);
     const auto runs = spec.runs();
@@ -81,7 +103,6 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
     const std::string& splitName = chosen.name;
     const privacy::GraphFacts facts = privacy::GraphFacts::of(data);
     const std::vector<std::string> classes = spec.classKeys();
-    const std::vector<int> dims = spec.dimValues();
     const std::string hash = data.contentHash();
 
     SweepResult result;
@@ -105,11 +126,7 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         const auto t0 = std::chrono::steady_clock::now();
         const SweepSpec::Run& run = runs[r];
         if (cache.c != run.classIndex || cache.d != run.dimIndex || cache.p != run.patternSeedIndex) {
-            PatternSamplerParams pp = spec.patterns;
-            pp.patternClass = PatternClass::parse(classes[run.classIndex]);
-            pp.count = dims[run.dimIndex];
-            pp.seed = spec.patternSeeds[run.patternSeedIndex];
-            cache.patterns = PatternSet::sample(pp);
+            cache.patterns = sweepPatternSet(spec, run);
             SubProgress sub(progress, base, perRun * 0.9);
             cache.dm = options.densities ? options.densities->get(data, cache.patterns, sub)
                                          : std::make_shared<const DensityMatrix>(DensityMatrix::compute(data, cache.patterns, {}, sub));

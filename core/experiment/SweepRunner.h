@@ -11,6 +11,7 @@
 #include "experiment/Evaluation.h"
 #include "experiment/ResultTable.h"
 #include "experiment/SweepSpec.h"
+#include "patterns/PatternSet.h"
 
 namespace px::experiment {
 
@@ -48,6 +49,11 @@ struct SweepResult {
     std::vector<FitSummary> fits;
     nlohmann::json metadata;    // spec, version, data hash, shard, fits, privacy notes
 };
+
+// The pattern set of a run (its class, d and pattern seed), and every distinct one of a sweep in the order
+// of its runs (none for a graph learner): what a distributed sweep computes first, in blocks of graphs.
+PatternSet sweepPatternSet(const SweepSpec& spec, const SweepSpec::Run& run);
+std::vector<PatternSet> sweepPatternSets(const SweepSpec& spec);
 
 SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options = {},
                      Progress& progress = noProgress());

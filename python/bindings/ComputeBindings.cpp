@@ -2,6 +2,7 @@
 // (KeyboardInterrupt), an optional callback sees the progress, and the density matrix reaches
 // numpy without a copy.
 #include "Bindings.h"
+#include "experiment/DensityCache.h"
 #include "experiment/SweepRunner.h"
 #include "experiment/SweepSpec.h"
 #include "common/JsonInput.h"
@@ -68,8 +69,41 @@ py::dict tableDict(const px::experiment::ResultTable& t) {
     return out;
 }
 
-py::dict sweep(const std::string& specText, const std::string& source, const py::object& data, const py::object& progress) {
+py::dict sweepDict(const px::experiment::SweepResult& r) {
+    py::dict out;
+    out["runs"] = tableDict(r.runs);
+    out["summary"] = tableDict(r.aggregated);
+    out["metadata"] = fromJson(r.metadata);
+    return out;
+}
+
+// Densities computed elsewhere (pxstudio.dask: in blocks of graphs on a cluster), one matrix per pattern set of
+// the sweep in the order of sweepPatternSets, kept in a cache the sweep reads instead of computing them.
+void fillCache(px::experiment::DensityCache& cache, const px::experiment::SweepSpec& spec, const px::Dataset& data,
+               const py::list& matrices) {
+    const std::vector<px::PatternSet> sets = px::experiment::sweepPatternSets(spec);
+    if (matrices.size() != sets.size())
+        throw std::invalid_argument("densities: the sweep has " + std::to_string(sets.size()) + " pattern sets, got " +
+                                    std::to_string(matrices.size()) + " matrices");
+    for (std::size_t i = 0; i < sets.size(); ++i) {
+        auto a = matrices[i].cast<py::array_t<double, py::array::c_style | py::array::forcecast>>();
+        if (a.ndim() != 2 || a.shape(0) != py::ssize_t(data.size()) || a.shape(1) != py::ssize_t(sets[i].size()))
+            throw std::invalid_argument("densities: matrix " + std::to_string(i) + " must be " + std::to_string(data.size()) +
+                                        " graphs x " + std::to_string(sets[i].size()) + " patterns");
+        auto dm = std::make_shared<px::DensityMatrix>();
+        dm->t = Eigen::Map<const px::DensityMatrix::Matrix>(a.data(), a.shape(0), a.shape(1));
+        dm->n.resize(data.size());
+        for (int g = 0; g < data.size(); ++g) dm->n[g] = data.graphs[g].numVertices();
+        cache.put(sets[i], std::move(dm));
+    }
+}
+
+py::dict sweep(const std::string& specText, const std::string& source, const py::object& data, const py::object& progress,
+               int shard, int shards, const py::object& densities) {
     const px::experiment::SweepSpec spec = px::experiment::SweepSpec::fromJson(specText, source);
+    if (shards < 1 || shard < 0 || shard >= shards)
+        throw std::invalid_argument("shard must be in 0 .. shards-1 and shards >= 1, got " + std::to_string(shard) + " of " +
+                                    std::to_string(shards));
     px::Dataset loaded;
     const px::Dataset* ds = nullptr;
     if (!data.is_none()) {
@@ -79,12 +113,59 @@ py::dict sweep(const std::string& specText, const std::string& source, const py:
         loaded = spec.dataset.rfind("builtin:", 0) == 0 ? px::gen::builtin(spec.dataset.substr(8)) : px::io::loadDataset(spec.dataset);
         ds = &loaded;
     }
-    auto r = runInterruptible([&](px::Progress& p) { return px::experiment::runSweep(spec, *ds, {}, p); }, progress);
+    px::experiment::DensityCache cache;
+    px::experiment::SweepOptions options;
+    options.shard = shard;
+    options.shards = shards;
+    if (!densities.is_none()) {
+        fillCache(cache, spec, *ds, densities.cast<py::list>());
+        options.densities = &cache;
+    }
+    auto r = runInterruptible([&](px::Progress& p) { return px::experiment::runSweep(spec, *ds, options, p); }, progress);
+    return sweepDict(r);
+}
+
+// What a distributed sweep needs to know before it runs: its pattern sets (densities first, in blocks of graphs),
+// its number of runs (to cut shards) and its data set as the spec names it.
+py::dict sweepPlan(const std::string& specText, const std::string& source) {
+    const px::experiment::SweepSpec spec = px::experiment::SweepSpec::fromJson(specText, source);
+    py::list sets;
+    for (auto& set : px::experiment::sweepPatternSets(spec)) sets.append(set);
     py::dict out;
-    out["runs"] = tableDict(r.runs);
-    out["summary"] = tableDict(r.aggregated);
-    out["metadata"] = fromJson(r.metadata);
+    out["pattern_sets"] = sets;
+    out["runs"] = spec.runs().size();
+    out["dataset"] = spec.dataset;
     return out;
+}
+
+nlohmann::json cellOf(const py::handle& v) {
+    if (v.is_none()) return nullptr;
+    if (py::isinstance<py::bool_>(v)) return v.cast<bool>();
+    if (py::isinstance<py::int_>(v)) return v.cast<long long>();
+    if (py::isinstance<py::float_>(v)) return v.cast<double>();
+    if (py::isinstance<py::str>(v)) return v.cast<std::string>();
+    return nlohmann::json::parse(py::module_::import("json").attr("dumps")(v).cast<std::string>());
+}
+
+// The tables of a sweep from its runs (shards' run tables joined, as pxrun merge does): aggregate and fits.
+py::dict summariseRuns(const py::dict& runs, const py::object& metadata) {
+    px::experiment::SweepResult r;
+    std::vector<std::pair<std::string, py::list>> columns;
+    std::size_t rows = 0;
+    for (auto item : runs) {
+        columns.emplace_back(item.first.cast<std::string>(), py::reinterpret_borrow<py::list>(item.second));
+        rows = std::max(rows, columns.back().second.size());
+    }
+    for (std::size_t i = 0; i < rows; ++i) {
+        px::experiment::ResultTable::Row row;
+        for (auto& [name, values] : columns)
+            row.emplace_back(name, i < values.size() ? cellOf(values[i]) : nlohmann::json());
+        r.runs.add(row);
+    }
+    r.metadata = metadata.is_none() ? nlohmann::json::object()
+                                    : nlohmann::json::parse(py::module_::import("json").attr("dumps")(metadata).cast<std::string>());
+    px::experiment::summarise(r);
+    return sweepDict(r);
 }
 
 // A depth-lab experiment (as pxrun depth): the spec's own "data", or none.
@@ -109,7 +190,10 @@ void bindDensities(py::module_& m) {
 }
 
 void bindSweep(py::module_& m) {
-    m.def("_sweep", &sweep, py::arg("spec_json"), py::arg("source"), py::arg("data") = py::none(), py::arg("progress") = py::none());
+    m.def("_sweep", &sweep, py::arg("spec_json"), py::arg("source"), py::arg("data") = py::none(), py::arg("progress") = py::none(),
+          py::arg("shard") = 0, py::arg("shards") = 1, py::arg("densities") = py::none());
+    m.def("_sweep_plan", &sweepPlan, py::arg("spec_json"), py::arg("source"));
+    m.def("_summarise_runs", &summariseRuns, py::arg("runs"), py::arg("metadata") = py::none());
     m.def("_depth", &depth, py::arg("spec_json"), py::arg("source"), py::arg("progress") = py::none());
     m.def("_depth_defaults", &depthDefaults, py::arg("experiment"));
     m.def("depth_experiments", &px::gnn::depthExperiments, "The depth lab's experiments (as pxrun depth --list).");

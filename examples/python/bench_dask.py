@@ -1,0 +1,65 @@
+"""Scaling of pxstudio.dask on this machine: a sweep spec in one process (px.sweep_result, the engine's own
+threads) and on LocalClusters of 1, 2, ... single-threaded worker processes (pxstudio.dask.sweep_result), each
+timed `--reps` times; prints medians and checks that every table equals the single-process one.
+
+    PYTHONPATH=build/python /usr/bin/python3 examples/python/bench_dask.py resources/specs/tu-collab.json \\
+        --classes treewidth:2 --workers 1 2 --reps 3
+"""
+import argparse
+import json
+import statistics
+import time
+
+import distributed
+import numpy as np
+
+import pxstudio as px
+import pxstudio.dask as pxd
+
+
+def same_tables(a, b):
+    for part in ("runs", "summary"):
+        x, y = a[part], b[part]
+        keep = [c for c in x.columns if not c.startswith(pxd.TIMING_COLUMNS)]
+        for c in keep:
+            u, v = x[c].to_numpy(), y[c].to_numpy()
+            if not (np.array_equal(u, v, equal_nan=True) if u.dtype.kind == "f" else list(u) == list(v)):
+                return False
+    return True
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("spec")
+    ap.add_argument("--classes", nargs="+", help="replace the spec's pattern classes")
+    ap.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    ap.add_argument("--reps", type=int, default=3)
+    args = ap.parse_args()
+    spec = json.load(open(args.spec, encoding="utf-8"))
+    if args.classes:
+        spec["classes"] = args.classes
+    data = px.load(spec["dataset"])
+
+    def timed(run):
+        times, result = [], None
+        for _ in range(args.reps):
+            start = time.perf_counter()
+            result = run()
+            times.append(time.perf_counter() - start)
+        return statistics.median(times), times, result
+
+    med, times, reference = timed(lambda: px.sweep_result(spec, data=data))
+    print(f"one process (engine threads: all cores): median {med:.2f} s  {['%.2f' % t for t in times]}  "
+          f"{len(reference['runs'])} runs", flush=True)
+    for workers in args.workers:
+        with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None) as cluster, \
+                distributed.Client(cluster) as client:
+            med, times, result = timed(lambda: pxd.sweep_result(spec, client=client, data=data))
+            dask_info = result["metadata"]["shard"]["dask"]
+            print(f"dask, {workers} worker process(es) x 1 thread: median {med:.2f} s  {['%.2f' % t for t in times]}  "
+                  f"({dask_info['density_tasks']} density tasks, {dask_info['shards']} shards; "
+                  f"same tables: {same_tables(result, reference)})", flush=True)
+
+
+if __name__ == "__main__":
+    main()

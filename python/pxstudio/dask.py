@@ -1,0 +1,163 @@
+"""Sweeps and densities on a Dask cluster (``distributed``), with the same results as on one machine.
+
+    from distributed import Client
+    import pxstudio.dask as pxd
+    client = Client("tcp://scheduler:8786")          # or Client(LocalCluster(...)), or an address string
+    result = pxd.sweep_result("resources/specs/tu-collab.json", client=client, progress=print)
+
+How the work splits: the densities of each pattern set of the sweep are computed in blocks of graphs (one task
+per block and pattern set; a task holds only its block of graphs and its block of densities), stacked per
+pattern set, and then the sweep's runs are cut into contiguous shards (as ``pxrun sweep --shard i/N``), each a
+task that reads those densities instead of computing them. The client joins the shards' run tables and computes
+the aggregate and the fits, as ``pxrun merge`` does. Every task is deterministic (the seeds are in the spec), so
+the tables equal the single-process sweep's bit for bit (apart from the timing columns), and a task whose worker
+dies is simply run again elsewhere (Dask retries it; every input has a recipe, none is only scattered).
+What stays serial: loading the data set on the client, and joining and fitting at the end.
+"""
+import math
+import uuid
+
+import numpy as np
+
+from . import Dataset, load, _read_spec, _table
+from . import densities as _densities
+from ._pxstudio import _sweep, _sweep_plan, _summarise_runs
+
+__all__ = ["densities", "sweep", "sweep_result"]
+
+TIMING_COLUMNS = ("seconds", "train_seconds", "train_gflops")  # what may differ from run to run
+
+
+def _client(client):
+    import distributed
+    if client is None:
+        return distributed.get_client()  # the client of this process (raises if there is none)
+    if isinstance(client, str):
+        return distributed.Client(client)
+    return client
+
+
+def _task_key(what):
+    return f"pxstudio-{what}-{uuid.uuid4().hex}"
+
+
+# Tasks (module-level functions: workers import pxstudio and unpickle them by name).
+def _same(data):
+    return data
+
+
+def _graph_block(data, begin, end):
+    return data.subset(np.arange(begin, end))
+
+
+def _density_block(block, patterns, threads):
+    return _densities(block, patterns, threads=threads)
+
+
+def _stack(*blocks):
+    return np.vstack(blocks)
+
+
+def _run_shard(spec_text, source, data, shard, shards, matrices):
+    return _sweep(spec_text, source, data, None, shard, shards, list(matrices) if matrices else None)
+
+
+def _blocks(num_graphs, block_graphs, client):
+    if block_graphs is None:  # about four blocks per worker thread
+        threads = max(1, sum(client.nthreads().values()))
+        block_graphs = max(1, math.ceil(num_graphs / (4 * threads)))
+    if block_graphs < 1:
+        raise ValueError(f"block_graphs must be at least 1, got {block_graphs}")
+    return [(b, min(b + block_graphs, num_graphs)) for b in range(0, num_graphs, block_graphs)]
+
+
+def _wait(client, futures, progress):
+    """Waits for all futures, calling progress(fraction done); Ctrl-C cancels them."""
+    import distributed
+    done = 0
+    try:
+        for _ in distributed.as_completed(futures):
+            done += 1
+            if progress is not None:
+                progress(done / len(futures))
+    except KeyboardInterrupt:
+        client.cancel(futures)
+        raise
+
+
+def _data_future(client, data):
+    # Submitted, not scattered: the scheduler keeps the recipe, so the data set is rebuilt if its worker dies.
+    # A path (or 'builtin:NAME') is loaded by a worker, so it must be visible to the workers (a shared file system).
+    if isinstance(data, Dataset):
+        return client.submit(_same, data, key=_task_key("data"))
+    return client.submit(load, str(data), key=_task_key("data"))
+
+
+def _density_futures(client, data_future, num_graphs, pattern_sets, block_graphs, threads):
+    blocks = [client.submit(_graph_block, data_future, b, e, key=_task_key(f"graphs-{b}-{e}"))
+              for b, e in _blocks(num_graphs, block_graphs, client)]
+    parts = [[client.submit(_density_block, block, ps, threads, key=_task_key(f"densities-{i}-{j}"))
+              for j, block in enumerate(blocks)] for i, ps in enumerate(pattern_sets)]
+    stacked = [client.submit(_stack, *p, key=_task_key(f"stack-{i}")) for i, p in enumerate(parts)]
+    return blocks + [f for p in parts for f in p] + stacked, stacked
+
+
+def densities(data, patterns, client=None, block_graphs=None, threads=1, progress=None):
+    """t(F_j, G_i) as px.densities computes them, in blocks of `block_graphs` graphs (default: about four
+    blocks per worker thread), each a task on the cluster using `threads` threads; the same array bit for bit."""
+    c = _client(client)
+    data_future = _data_future(c, data)
+    num_graphs = len(data) if isinstance(data, Dataset) else c.submit(len, data_future, key=_task_key("count")).result()
+    futures, stacked = _density_futures(c, data_future, num_graphs, [patterns], block_graphs, threads)
+    _wait(c, futures, progress)
+    return stacked[0].result()
+
+
+def _join_runs(tables):
+    """Concatenates run tables (dicts of columns) in shard order; columns are united in first-seen order."""
+    rows = [len(next(iter(t.values()), [])) for t in tables]
+    joined = {}
+    offset = 0
+    for t, n in zip(tables, rows):
+        for name, values in t.items():
+            joined.setdefault(name, [None] * offset).extend(values)
+        offset += n
+        for values in joined.values():
+            values.extend([None] * (offset - len(values)))
+    return joined
+
+
+def sweep_result(spec, client=None, data=None, shards=None, block_graphs=None, threads=1, progress=None):
+    """Runs a sweep spec (a dict or JSON file, as for px.sweep_result / pxrun sweep) on a Dask cluster.
+
+    client: a distributed.Client, a scheduler address, or None for the current client. data: a Dataset or a
+    path (default: the spec's; a path is loaded by the workers, so it must be visible to them). shards: how
+    many run shards (default: twice the worker threads, at most the number of runs). Returns the same
+    {'runs', 'summary', 'metadata'} as px.sweep_result; metadata['shard'] lists the shards merged."""
+    c = _client(client)
+    text, source = _read_spec(spec)
+    plan = _sweep_plan(text, source)
+    data_future = _data_future(c, plan["dataset"] if data is None else data)
+    num_graphs = len(data) if isinstance(data, Dataset) else c.submit(len, data_future, key=_task_key("count")).result()
+    runs = plan["runs"]
+    if shards is None:
+        shards = min(runs, 2 * max(1, sum(c.nthreads().values())))
+    if not 1 <= shards <= runs:
+        raise ValueError(f"shards must be between 1 and the sweep's {runs} runs, got {shards}")
+
+    futures, stacked = _density_futures(c, data_future, num_graphs, plan["pattern_sets"], block_graphs, threads)
+    shard_futures = [c.submit(_run_shard, text, source, data_future, i, shards, stacked, key=_task_key(f"shard-{i}"))
+                     for i in range(shards)]
+    _wait(c, futures + shard_futures, progress)
+    parts = c.gather(shard_futures)
+
+    metadata = dict(parts[0]["metadata"])
+    metadata["shard"] = {"merged_from": [p["metadata"].get("shard") for p in parts],
+                         "dask": {"shards": shards, "density_tasks": len(futures) - len(stacked)}}
+    r = _summarise_runs(_join_runs([p["runs"] for p in parts]), metadata)
+    return {"runs": _table(r["runs"]), "summary": _table(r["summary"]), "metadata": r["metadata"]}
+
+
+def sweep(spec, client=None, data=None, **options):
+    """The tidy run table of a distributed sweep (see sweep_result)."""
+    return sweep_result(spec, client, data, **options)["runs"]

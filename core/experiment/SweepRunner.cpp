@@ -80,17 +80,19 @@ PatternSet sweepPatternSet(const SweepSpec& spec, const SweepSpec::Run& run) {
     return PatternSet::sample(pp);
 }
 
-std::vector<PatternSet> sweepPatternSets(const SweepSpec& spec) {
-    std::vector<PatternSet> sets;
-    if (learn::isGraphLearner(spec.learner.kind)) return sets;  // a GNN reads the graphs, not densities
+SweepPatternPlan sweepPatternPlan(const SweepSpec& spec) {
+    SweepPatternPlan plan;
+    if (learn::isGraphLearner(spec.learner.kind)) return plan;  // a GNN reads the graphs, not densities
     std::tuple<int, int, int> last{-1, -1, -1};
     for (const SweepSpec::Run& run : spec.runs()) {
         const std::tuple<int, int, int> key{run.classIndex, run.dimIndex, run.patternSeedIndex};
-        if (key == last) continue;  // runs of one pattern set are contiguous (the grid's order)
-        last = key;
-        sets.push_back(sweepPatternSet(spec, run));
+        if (key != last) {  // runs of one pattern set are contiguous (the grid's order)
+            last = key;
+            plan.sets.push_back(sweepPatternSet(spec, run));
+        }
+        plan.setOfRun.push_back(int(plan.sets.size()) - 1);
     }
-    return sets;
+    return plan;
 }
 
 SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, Progress& progress) {

@@ -50,10 +50,15 @@ struct SweepResult {
     nlohmann::json metadata;    // spec, version, data hash, shard, fits, privacy notes
 };
 
-// The pattern set of a run (its class, d and pattern seed), and every distinct one of a sweep in the order
-// of its runs (none for a graph learner): what a distributed sweep computes first, in blocks of graphs.
+// The pattern set of a run (its class, d and pattern seed); every distinct one of a sweep in the order of its
+// runs and, for each run, the index of its set (both empty for a graph learner): what a distributed sweep
+// computes first, in blocks of graphs, and which of them each shard of runs needs.
 PatternSet sweepPatternSet(const SweepSpec& spec, const SweepSpec::Run& run);
-std::vector<PatternSet> sweepPatternSets(const SweepSpec& spec);
+struct SweepPatternPlan {
+    std::vector<PatternSet> sets;
+    std::vector<int> setOfRun;
+};
+SweepPatternPlan sweepPatternPlan(const SweepSpec& spec);
 
 SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options = {},
                      Progress& progress = noProgress());

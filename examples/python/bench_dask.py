@@ -1,9 +1,9 @@
 """Scaling of pxstudio.dask on this machine: a sweep spec in one process (px.sweep_result, the engine's own
-threads) and on LocalClusters of 1, 2, ... single-threaded worker processes (pxstudio.dask.sweep_result), each
+threads) and on LocalClusters of WORKERSxTHREADS (worker processes x threads each; pxstudio.dask.sweep_result), each
 timed `--reps` times; prints medians and checks that every table equals the single-process one.
 
     PYTHONPATH=build/python /usr/bin/python3 examples/python/bench_dask.py resources/specs/tu-collab.json \\
-        --classes treewidth:2 --workers 1 2 --reps 3
+        --classes treewidth:2 --clusters 1x1 2x1 1x2 --reps 3
 """
 import argparse
 import json
@@ -32,7 +32,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("spec")
     ap.add_argument("--classes", nargs="+", help="replace the spec's pattern classes")
-    ap.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    ap.add_argument("--clusters", nargs="+", default=["1x1", "2x1"], help="WORKERSxTHREADS, e.g. 2x1")
     ap.add_argument("--reps", type=int, default=3)
     args = ap.parse_args()
     spec = json.load(open(args.spec, encoding="utf-8"))
@@ -51,13 +51,15 @@ def main():
     med, times, reference = timed(lambda: px.sweep_result(spec, data=data))
     print(f"one process (engine threads: all cores): median {med:.2f} s  {['%.2f' % t for t in times]}  "
           f"{len(reference['runs'])} runs", flush=True)
-    for workers in args.workers:
-        with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None) as cluster, \
+    for shape in args.clusters:
+        workers, threads = (int(x) for x in shape.split("x"))
+        with distributed.LocalCluster(n_workers=workers, threads_per_worker=threads, dashboard_address=None) as cluster, \
                 distributed.Client(cluster) as client:
             med, times, result = timed(lambda: pxd.sweep_result(spec, client=client, data=data))
             dask_info = result["metadata"]["shard"]["dask"]
-            print(f"dask, {workers} worker process(es) x 1 thread: median {med:.2f} s  {['%.2f' % t for t in times]}  "
-                  f"({dask_info['density_tasks']} density tasks, {dask_info['shards']} shards; "
+            print(f"dask, {workers} worker process(es) x {threads} thread(s): median {med:.2f} s  {['%.2f' % t for t in times]}  "
+                  f"({dask_info['density_tasks']} density tasks on {dask_info['graph_blocks']} blocks of graphs, "
+                  f"{dask_info['shards']} shards; "
                   f"same tables: {same_tables(result, reference)})", flush=True)
 
 

@@ -77,15 +77,16 @@ py::dict sweepDict(const px::experiment::SweepResult& r) {
     return out;
 }
 
-// Densities computed elsewhere (pxstudio.dask: in blocks of graphs on a cluster), one matrix per pattern set of
-// the sweep in the order of sweepPatternSets, kept in a cache the sweep reads instead of computing them.
+// Densities computed elsewhere (pxstudio.dask: in blocks of graphs on a cluster), one matrix (or None) per pattern
+// set of the sweep in the order of sweepPatternPlan, kept in a cache the sweep reads instead of computing them.
 void fillCache(px::experiment::DensityCache& cache, const px::experiment::SweepSpec& spec, const px::Dataset& data,
                const py::list& matrices) {
-    const std::vector<px::PatternSet> sets = px::experiment::sweepPatternSets(spec);
+    const std::vector<px::PatternSet> sets = px::experiment::sweepPatternPlan(spec).sets;
     if (matrices.size() != sets.size())
         throw std::invalid_argument("densities: the sweep has " + std::to_string(sets.size()) + " pattern sets, got " +
                                     std::to_string(matrices.size()) + " matrices");
     for (std::size_t i = 0; i < sets.size(); ++i) {
+        if (matrices[i].is_none()) continue;  // not needed by this shard's runs (computed if it is, after all)
         auto a = matrices[i].cast<py::array_t<double, py::array::c_style | py::array::forcecast>>();
         if (a.ndim() != 2 || a.shape(0) != py::ssize_t(data.size()) || a.shape(1) != py::ssize_t(sets[i].size()))
             throw std::invalid_argument("densities: matrix " + std::to_string(i) + " must be " + std::to_string(data.size()) +
@@ -129,10 +130,12 @@ py::dict sweep(const std::string& specText, const std::string& source, const py:
 // its number of runs (to cut shards) and its data set as the spec names it.
 py::dict sweepPlan(const std::string& specText, const std::string& source) {
     const px::experiment::SweepSpec spec = px::experiment::SweepSpec::fromJson(specText, source);
+    const px::experiment::SweepPatternPlan plan = px::experiment::sweepPatternPlan(spec);
     py::list sets;
-    for (auto& set : px::experiment::sweepPatternSets(spec)) sets.append(set);
+    for (auto& set : plan.sets) sets.append(set);
     py::dict out;
     out["pattern_sets"] = sets;
+    out["set_of_run"] = plan.setOfRun;
     out["runs"] = spec.runs().size();
     out["dataset"] = spec.dataset;
     return out;
@@ -193,6 +196,8 @@ void bindSweep(py::module_& m) {
     m.def("_sweep", &sweep, py::arg("spec_json"), py::arg("source"), py::arg("data") = py::none(), py::arg("progress") = py::none(),
           py::arg("shard") = 0, py::arg("shards") = 1, py::arg("densities") = py::none());
     m.def("_sweep_plan", &sweepPlan, py::arg("spec_json"), py::arg("source"));
+    m.def("_shard_range", &px::experiment::shardRange, py::arg("runs"), py::arg("shard"), py::arg("shards"),
+          "Runs [begin, end) of shard i of n, as pxrun sweep --shard i/n cuts them.");
     m.def("_summarise_runs", &summariseRuns, py::arg("runs"), py::arg("metadata") = py::none());
     m.def("_depth", &depth, py::arg("spec_json"), py::arg("source"), py::arg("progress") = py::none());
     m.def("_depth_defaults", &depthDefaults, py::arg("experiment"));

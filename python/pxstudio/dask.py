@@ -7,8 +7,8 @@
 
 How the work splits: the densities of each pattern set of the sweep are computed in blocks of graphs (one task
 per block and pattern set; a task holds only its block of graphs and its block of densities), stacked per
-pattern set, and then the sweep's runs are cut into contiguous shards (as ``pxrun sweep --shard i/N``), each a
-task that reads those densities instead of computing them. The client joins the shards' run tables and computes
+pattern set, and the sweep's runs are cut into contiguous shards (as ``pxrun sweep --shard i/N``), each a task
+that reads the densities of its own pattern sets instead of computing them, and starts as soon as those are done. The client joins the shards' run tables and computes
 the aggregate and the fits, as ``pxrun merge`` does. Every task is deterministic (the seeds are in the spec), so
 the tables equal the single-process sweep's bit for bit (apart from the timing columns), and a task whose worker
 dies is simply run again elsewhere (Dask retries it; every input has a recipe, none is only scattered).
@@ -21,7 +21,7 @@ import numpy as np
 
 from . import Dataset, load, _read_spec, _table
 from . import densities as _densities
-from ._pxstudio import _sweep, _sweep_plan, _summarise_runs
+from ._pxstudio import _shard_range, _sweep, _sweep_plan, _summarise_runs
 
 __all__ = ["densities", "sweep", "sweep_result"]
 
@@ -113,6 +113,16 @@ def densities(data, patterns, client=None, block_graphs=None, threads=1, progres
     return stacked[0].result()
 
 
+def _needed(plan, stacked, shard, shards):
+    """The stacked densities a shard's runs read (None for the others): a shard starts as soon as its own
+    pattern sets are done, while the rest are still being computed."""
+    if not stacked:
+        return None
+    begin, end = _shard_range(plan["runs"], shard, shards)
+    used = set(plan["set_of_run"][begin:end])
+    return [f if i in used else None for i, f in enumerate(stacked)]
+
+
 def _join_runs(tables):
     """Concatenates run tables (dicts of columns) in shard order; columns are united in first-seen order."""
     rows = [len(next(iter(t.values()), [])) for t in tables]
@@ -146,14 +156,15 @@ def sweep_result(spec, client=None, data=None, shards=None, block_graphs=None, t
         raise ValueError(f"shards must be between 1 and the sweep's {runs} runs, got {shards}")
 
     futures, stacked = _density_futures(c, data_future, num_graphs, plan["pattern_sets"], block_graphs, threads)
-    shard_futures = [c.submit(_run_shard, text, source, data_future, i, shards, stacked, key=_task_key(f"shard-{i}"))
-                     for i in range(shards)]
+    shard_futures = [c.submit(_run_shard, text, source, data_future, i, shards, _needed(plan, stacked, i, shards),
+                              key=_task_key(f"shard-{i}")) for i in range(shards)]
     _wait(c, futures + shard_futures, progress)
     parts = c.gather(shard_futures)
 
     metadata = dict(parts[0]["metadata"])
+    blocks = (len(futures) - len(stacked)) // (len(stacked) + 1) if stacked else 0
     metadata["shard"] = {"merged_from": [p["metadata"].get("shard") for p in parts],
-                         "dask": {"shards": shards, "density_tasks": len(futures) - len(stacked)}}
+                         "dask": {"shards": shards, "graph_blocks": blocks, "density_tasks": blocks * len(stacked)}}
     r = _summarise_runs(_join_runs([p["runs"] for p in parts]), metadata)
     return {"runs": _table(r["runs"]), "summary": _table(r["summary"]), "metadata": r["metadata"]}
 

@@ -79,6 +79,7 @@ bool isFanCactus(const Graph& f, int r) {
 bool PatternClass::contains(const Graph& f) const {
     switch (kind) {
         case PatternClassKind::Trees: return isAcyclic(f);
+        case PatternClassKind::AllTrees: return isAcyclic(f) && f.numVertices() <= param;
         case PatternClassKind::FanCactus: return isFanCactus(f, param);
         case PatternClassKind::SubgraphK: return isForestPlusK(f, param);
         case PatternClassKind::TreewidthK: {
@@ -94,7 +95,8 @@ long PatternClass::maxEdges(int m) const {
     const long complete = long(m) * (m - 1) / 2;
     long bound = 0;
     switch (kind) {
-        case PatternClassKind::Trees: bound = m - 1; break;
+        case PatternClassKind::Trees:
+        case PatternClassKind::AllTrees: bound = m - 1; break;
         case PatternClassKind::FanCactus: bound = param == 0 ? m - 1 : 2L * m - 3; break;
         case PatternClassKind::SubgraphK: {
             const long k = param;
@@ -112,7 +114,8 @@ long PatternClass::maxEdges(int m) const {
 
 int PatternClass::treewidthBound() const {
     switch (kind) {
-        case PatternClassKind::Trees: return 1;
+        case PatternClassKind::Trees:
+        case PatternClassKind::AllTrees: return 1;
         case PatternClassKind::FanCactus: return param == 0 ? 1 : 2;
         case PatternClassKind::SubgraphK: return param + 1;
         case PatternClassKind::TreewidthK: return param;
@@ -126,6 +129,7 @@ std::string PatternClass::name() const {
         case PatternClassKind::FanCactus: return "fan-cactus(r=" + std::to_string(param) + ")";
         case PatternClassKind::SubgraphK: return "subgraph(k=" + std::to_string(param) + ")";
         case PatternClassKind::TreewidthK: return "treewidth<=" + std::to_string(param);
+        case PatternClassKind::AllTrees: return "all trees (m<=" + std::to_string(param) + ")";
     }
     return "?";
 }
@@ -136,6 +140,7 @@ std::string PatternClass::key() const {
         case PatternClassKind::FanCactus: return "fan-cactus:" + std::to_string(param);
         case PatternClassKind::SubgraphK: return "subgraph:" + std::to_string(param);
         case PatternClassKind::TreewidthK: return "treewidth:" + std::to_string(param);
+        case PatternClassKind::AllTrees: return "all-trees:" + std::to_string(param);
     }
     return "?";
 }
@@ -145,16 +150,20 @@ PatternClass PatternClass::parse(const std::string& key) {
     auto colon = key.find(':');
     if (colon == std::string::npos)
         throw std::invalid_argument("unknown pattern class '" + key +
-                                    "' (expected trees, fan-cactus:R, subgraph:K or treewidth:K)");
+                                    "' (expected trees, fan-cactus:R, subgraph:K, treewidth:K or all-trees:M)");
     std::string head = key.substr(0, colon), tail = key.substr(colon + 1);
+    const bool allTrees = head == "all-trees";
+    const int lowest = allTrees ? 2 : 0, highest = allTrees ? kMaxAllTreesSize : 8;
     int p = 0;
     try {
         std::size_t used = 0;
         p = std::stoi(tail, &used);
-        if (used != tail.size() || p < 0 || p > 8) throw std::invalid_argument("");
+        if (used != tail.size() || p < lowest || p > highest) throw std::invalid_argument("");
     } catch (...) {
-        throw std::invalid_argument("pattern class '" + key + "': expected a parameter from 0 to 8 after ':'");
+        throw std::invalid_argument("pattern class '" + key + "': expected a parameter from " + std::to_string(lowest) + " to " +
+                                    std::to_string(highest) + " after ':'");
     }
+    if (allTrees) return {PatternClassKind::AllTrees, p};
     if (head == "fan-cactus") return {PatternClassKind::FanCactus, p};
     if (head == "subgraph") return {PatternClassKind::SubgraphK, p};
     if (head == "treewidth" && p >= 1) return {PatternClassKind::TreewidthK, p};

@@ -1,18 +1,20 @@
 #pragma once
 // The pattern classes of SPEC §2, each matching a GNN architecture's homomorphism expressivity:
 //   trees (MPNN, 1-WL) · fan-cactus r (r-ℓMPNN, Paolino et al. 2024) · subgraph-k (forest plus
-//   ≤ k vertices, subgraph k-GNN) · treewidth ≤ k (k-FGNN, k-WL).
+//   ≤ k vertices, subgraph k-GNN) · treewidth ≤ k (k-FGNN, k-WL) · all trees up to k vertices (not sampled:
+//   every non-isomorphic tree on 2..k vertices once, as GHC's tree features of Nguyen & Maehara, ICML 2020).
 #include "graph/Graph.h"
 
 #include <string>
 
 namespace px {
 
-enum class PatternClassKind { Trees, FanCactus, SubgraphK, TreewidthK };
+enum class PatternClassKind { Trees, FanCactus, SubgraphK, TreewidthK, AllTrees };
 
 struct PatternClass {
     PatternClassKind kind = PatternClassKind::Trees;
-    int param = 1;  // r for fan-cactus, k for subgraph-k and treewidth ≤ k; unused for trees
+    int param = 1;  // r for fan-cactus, k for subgraph-k and treewidth ≤ k, the largest size for all-trees; unused for trees
+    static constexpr int kMaxAllTreesSize = 10;  // all-trees:10 has 200 patterns (A000055 summed over 2..10)
 
     // Membership of every connected component (connectivity is a separate sampling option).
     bool contains(const Graph& f) const;
@@ -20,8 +22,9 @@ struct PatternClass {
     long maxEdges(int m) const;
     // A treewidth bound valid for every member.
     int treewidthBound() const;
-    std::string name() const;          // "trees", "fan-cactus(r=2)", "subgraph(k=1)", "treewidth<=3"
-    std::string key() const;           // machine form: "trees", "fan-cactus:2", ...
+    std::string name() const;          // "trees", "fan-cactus(r=2)", "subgraph(k=1)", "treewidth<=3", "all trees (m<=6)"
+    std::string key() const;           // machine form: "trees", "fan-cactus:2", ..., "all-trees:6"
+    bool enumerated() const { return kind == PatternClassKind::AllTrees; }  // a fixed list, not drawn
     static PatternClass parse(const std::string& key);  // inverse of key(); throws invalid_argument
 
     bool operator==(const PatternClass& o) const {

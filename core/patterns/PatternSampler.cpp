@@ -118,6 +118,9 @@ Pattern sampleSubgraphK(int k, int m, double q, Rng& rng) {
 Pattern samplePattern(const PatternClass& cls, int m, double edgeRetention, Rng& rng) {
     if (m < 1) throw std::invalid_argument("pattern size must be at least 1");
     switch (cls.kind) {
+        case PatternClassKind::AllTrees:  // PatternSet::sample enumerates this class; one member is a random tree
+            if (m > cls.param) throw std::invalid_argument(cls.key() + " has no pattern of " + std::to_string(m) + " vertices");
+            [[fallthrough]];
         case PatternClassKind::Trees: {
             Graph t = randomTree(m, rng);
             return Pattern(t, minDegreeOrder(t));

@@ -1,4 +1,6 @@
 #include "patterns/PatternSet.h"
+#include "patterns/TreeDecomposition.h"
+#include "patterns/TreeEnumeration.h"
 
 #include "common/AtomicFile.h"
 #include "common/Error.h"
@@ -49,7 +51,29 @@ int findIsomorphic(const std::vector<Pattern>& earlier, const Graph& g) {
 }
 }  // namespace
 
+namespace {
+// all-trees:k: every tree on 2..k vertices (1..k with single vertices allowed) once, smallest first; d, the
+// size law, edge retention and the seed do not apply (d is recorded as the number of trees).
+PatternSet enumerateAllTrees(const PatternSamplerParams& params, Progress& progress) {
+    PatternSet set;
+    set.params = params;
+    const int k = params.patternClass.param;
+    for (int m = params.allowSingleVertex ? 1 : 2; m <= k; ++m) {
+        if (progress.cancelled()) throw Cancelled();
+        for (Graph& t : allFreeTrees(m)) {
+            std::vector<int> order = minDegreeOrder(t);
+            set.patterns.emplace_back(std::move(t), order);
+            set.duplicateOf.push_back(-1);
+        }
+        progress.report(double(m) / k);
+    }
+    set.params.count = set.size();
+    return set;
+}
+}  // namespace
+
 PatternSet PatternSet::sample(const PatternSamplerParams& params, Progress& progress) {
+    if (params.patternClass.enumerated()) return enumerateAllTrees(params, progress);
     if (params.count < 1) throw std::invalid_argument("number of patterns must be at least 1");
     if (params.size.maxSize == 1 && !params.allowSingleVertex)
         throw std::invalid_argument("maximum pattern size 1 needs single-vertex patterns allowed");

@@ -14,7 +14,8 @@
 
 const QStringList& PatternsPanel::classKeys() {
     static const QStringList keys = {"trees", "fan-cactus:1", "fan-cactus:2", "subgraph:1", "subgraph:2",
-                                     "treewidth:1", "treewidth:2", "treewidth:3", "treewidth:4"};
+                                     "treewidth:1", "treewidth:2", "treewidth:3", "treewidth:4",
+                                     "all-trees:4", "all-trees:6", "all-trees:8", "all-trees:10"};
     return keys;
 }
 
@@ -24,7 +25,9 @@ PatternsPanel::PatternsPanel(QWidget* parent) : SettingsPanel(tr("Patterns"), pa
     class_->addItems(classKeys());
     class_->setToolTip(tr("Pattern class and the GNN whose expressivity it matches:\n trees — MPNN / 1-WL (max e = m − 1)\n"
                           " fan-cactus r — r-ℓMPNN (max e = 2m − 3)\n subgraph k — forest plus ≤ k vertices\n"
-                          " treewidth ≤ k — k-FGNN / k-WL (max e = km − k(k+1)/2)"));
+                          " treewidth ≤ k — k-FGNN / k-WL (max e = km − k(k+1)/2)\n"
+                          " all-trees:k — not sampled: every tree on 2..k vertices once (GHC's tree features;\n"
+                          "   k = 6: 13 trees, k = 8: 47, k = 10: 200); d, sizes and seed do not apply"));
     d_ = new QSpinBox;
     d_->setRange(1, 500);
     d_->setToolTip(tr("d: number of sampled patterns (embedding dimension)"));
@@ -58,6 +61,13 @@ PatternsPanel::PatternsPanel(QWidget* parent) : SettingsPanel(tr("Patterns"), pa
     connect(sizeMean_, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, &PatternsPanel::edited);
     for (QCheckBox* b : {connected_, keepDuplicates_}) connect(b, &QCheckBox::toggled, this, &PatternsPanel::edited);
     connect(class_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &PatternsPanel::edited);
+    connect(class_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &PatternsPanel::enableSamplerSettings);
+}
+
+// An enumerated class (all-trees:k) is a fixed list: the sampler's settings do not apply to it.
+void PatternsPanel::enableSamplerSettings() {
+    const bool sampled = !px::PatternClass::parse(class_->currentText().toStdString()).enumerated();
+    for (QWidget* w : std::initializer_list<QWidget*>{d_, maxSize_, sizeMean_, seed_, connected_, keepDuplicates_}) w->setEnabled(sampled);
 }
 
 void PatternsPanel::apply(const ExplorerSettings& s) {
@@ -70,6 +80,7 @@ void PatternsPanel::apply(const ExplorerSettings& s) {
         keepDuplicates_->setChecked(s.keepDuplicates);
         seed_->setValue(int(s.patternSeed));
     });
+    enableSamplerSettings();
 }
 
 void PatternsPanel::collect(ExplorerSettings& s) const {

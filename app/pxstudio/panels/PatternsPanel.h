@@ -21,6 +21,8 @@ public:
     static const QStringList& classKeys();
 
 private:
+    void enableSamplerSettings();
+
     QComboBox* class_;
     QSpinBox *d_, *maxSize_, *seed_;
     QDoubleSpinBox* sizeMean_;

@@ -3,6 +3,7 @@
 #include "common/Error.h"
 #include "graph/GraphAlgorithms.h"
 #include "patterns/PatternSet.h"
+#include "patterns/TreeEnumeration.h"
 
 #include <QtTest>
 #include <set>
@@ -241,6 +242,73 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, PatternClass::parse("cliques"));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, PatternClass::parse("treewidth:x"));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, PatternClass::parse("treewidth:0"));
+        QVERIFY(PatternClass::parse("all-trees:6") == (PatternClass{PatternClassKind::AllTrees, 6}));
+        QCOMPARE(PatternClass::parse("all-trees:10").key(), std::string("all-trees:10"));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, PatternClass::parse("all-trees:11"));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, PatternClass::parse("all-trees:1"));
+    }
+    // The number of unlabelled trees on m vertices, OEIS A000055, m = 0..10.
+    void allFreeTreesCountsMatchA000055() {
+        const int a000055[] = {1, 1, 1, 1, 2, 3, 6, 11, 23, 47, 106};
+        for (int m = 0; m <= 10; ++m) {
+            const std::vector<Graph> trees = allFreeTrees(m);
+            QCOMPARE(int(trees.size()), a000055[m]);
+            for (const Graph& t : trees) {
+                QCOMPARE(t.numVertices(), m);
+                if (m > 0) QVERIFY(isAcyclic(t) && numComponents(t) == 1);
+            }
+        }
+    }
+    // Independent of the canonical form: no two listed trees are isomorphic (the VF2-style check).
+    void allFreeTreesArePairwiseNonIsomorphic() {
+        for (int m = 4; m <= 9; ++m) {
+            const std::vector<Graph> trees = allFreeTrees(m);
+            for (std::size_t i = 0; i < trees.size(); ++i)
+                for (std::size_t j = i + 1; j < trees.size(); ++j) QVERIFY(!isIsomorphic(trees[i], trees[j]));
+        }
+    }
+    // The canonical form does not depend on the labelling, and separates what isIsomorphic separates.
+    void treeCanonicalFormIsAnIsomorphismInvariant() {
+        for (int trial = 0; trial < 300; ++trial) {
+            Rng rng(11, "canonical", std::uint64_t(trial));
+            const int m = 2 + int(rng.below(11));
+            const Graph a = randomTree(m, rng), b = randomTree(m, rng);
+            std::vector<int> perm(m);
+            for (int v = 0; v < m; ++v) perm[v] = v;
+            for (int v = m - 1; v > 0; --v) std::swap(perm[v], perm[rng.below(std::uint64_t(v) + 1)]);
+            std::vector<Edge> relabelled;
+            for (auto [u, v] : a.edges()) relabelled.push_back({perm[u], perm[v]});
+            QCOMPARE(treeCanonicalForm(Graph::fromEdges(m, relabelled)), treeCanonicalForm(a));
+            QCOMPARE(treeCanonicalForm(a) == treeCanonicalForm(b), isIsomorphic(a, b));
+        }
+    }
+    // all-trees:k as a pattern set: every tree on 2..k vertices once (GHC's 13 trees for k = 6; 200 for k = 10),
+    // whatever d, size law and seed say; members of the class; the JSON round trip keeps them.
+    void allTreesPatternSet() {
+        PatternSamplerParams p;
+        p.patternClass = PatternClass::parse("all-trees:6");
+        p.count = 50;
+        p.seed = 99;
+        const PatternSet set = PatternSet::sample(p);
+        QCOMPARE(set.size(), 1 + 1 + 2 + 3 + 6);
+        QCOMPARE(set.params.count, set.size());
+        QCOMPARE(set.distinctCount(), set.size());
+        for (const Pattern& f : set.patterns) {
+            QVERIFY(p.patternClass.contains(f.graph));
+            QVERIFY(f.vertices() >= 2 && f.vertices() <= 6);
+            QCOMPARE(f.treewidthBound(), 1);
+        }
+        p.seed = 1;
+        const PatternSet other = PatternSet::sample(p);
+        QCOMPARE(other.size(), set.size());
+        for (int i = 0; i < set.size(); ++i) QVERIFY(other.patterns[i].graph.edges() == set.patterns[i].graph.edges());
+        const PatternSet back = PatternSet::fromJson(set.toJson(), "all-trees.json");
+        QCOMPARE(back.toJson(), set.toJson());
+        p.patternClass = PatternClass::parse("all-trees:10");
+        QCOMPARE(PatternSet::sample(p).size(), 200);
+        p.allowSingleVertex = true;
+        QCOMPARE(PatternSet::sample(p).size(), 201);
+        QVERIFY(!PatternClass::parse("all-trees:5").contains(allFreeTrees(6).front()));
     }
 };
 

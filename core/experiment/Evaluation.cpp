@@ -104,25 +104,15 @@ DensityMatrix::Matrix shuffleWithinSameN(const DensityMatrix::Matrix& rows, cons
     return out;
 }
 
-namespace {
-learn::RowMatrix features(const DensityMatrix::Matrix& t, const Eigen::VectorXd& n, const std::vector<int>& rows, bool appendN) {
-    learn::RowMatrix x(rows.size(), t.cols() + (appendN ? 1 : 0));
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-        x.row(long(r)).head(t.cols()) = t.row(rows[r]);
-        if (appendN) x(long(r), t.cols()) = n(rows[r]);
-    }
-    return x;
-}
-}  // namespace
-
 EvaluationResult evaluate(const Dataset& ds, const TrainTest& split, const DensityMatrix& clean,
                           const DensityMatrix::Matrix* released, const privacy::RowSampler* mechanism,
                           const std::function<double(int, int)>& noiseScale, const EvaluationParams& params) {
     (void)mechanism;
     const DensityMatrix::Matrix& trainSource = released ? *released : clean.t;
     const DensityMatrix::Matrix& testSource = (released && params.noisyTest) ? *released : clean.t;
-    learn::RowMatrix xTrain = features(trainSource, clean.n, split.train, params.appendN);
-    learn::RowMatrix xTest = features(testSource, clean.n, split.test, params.appendN);
+    const FeatureOptions fo{params.featureMap, params.appendN, params.appendLogN};
+    learn::RowMatrix xTrain = featureRows(trainSource, clean.n, params.patternSizes, split.train, fo);
+    learn::RowMatrix xTest = featureRows(testSource, clean.n, params.patternSizes, split.test, fo);
     if (params.standardize) {
         const learn::Standardizer st = learn::Standardizer::fit(xTrain);
         xTrain = st.apply(xTrain);
@@ -182,7 +172,9 @@ EvaluationResult evaluatePublicOnly(const Dataset& ds, const TrainTest& split, c
     none.t.resize(n.size(), 0);
     none.n = n;
     EvaluationParams p = params;
-    p.appendN = true;  // n is the whole feature vector
+    p.appendN = true;  // n (and log n if the densities have it) is the whole feature vector
+    p.featureMap = FeatureMap::Density;
+    p.patternSizes.clear();
     p.attack = false;
     return evaluate(ds, split, none, nullptr, nullptr, nullptr, p);
 }

@@ -3,6 +3,7 @@
 // train the learner on the training graphs, score the test graphs, and attack the release.
 #include "attack/Reidentification.h"
 #include "dataset/Dataset.h"
+#include "experiment/FeatureMap.h"
 #include "hom/DensityMatrix.h"
 #include "learn/Learners.h"
 #include "privacy/Mechanism.h"
@@ -35,6 +36,9 @@ struct EvaluationParams {
     learn::LearnerConfig learner;  // kind and parameters (k for kNN)
     bool noisyTest = true;         // false: clean test features (reference code)
     bool appendN = true;           // n as a feature
+    bool appendLogN = false;       // log n as a feature
+    FeatureMap featureMap = FeatureMap::Density;  // what the learner sees of the release (FeatureMap.h)
+    std::vector<int> patternSizes; // |V(F_j)| of each column (for the count maps)
     bool standardize = true;       // standardise on the training set
     bool attack = true;
     int attackSubset = 0;

@@ -150,6 +150,9 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         ep.learner.stop = &progress;
         ep.noisyTest = spec.noisyTest;
         ep.appendN = spec.appendN;
+        ep.appendLogN = spec.appendLogN;
+        ep.featureMap = spec.featureMap;
+        for (const Pattern& f : cache.patterns.patterns) ep.patternSizes.push_back(f.vertices());
         ep.standardize = spec.standardize;
         ep.attack = spec.attack;
         ep.attackSubset = spec.attackSubset;
@@ -262,6 +265,8 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
                                : "trees=" + std::to_string(spec.learner.trees) + ",max_depth=" + std::to_string(spec.learner.maxDepth)},
             {"noisy_test", spec.noisyTest},
             {"append_n", spec.appendN},
+            {"append_log_n", spec.appendLogN},
+            {"feature_map", featureMapKey(spec.featureMap)},
             {"standardize", spec.standardize},
             {"metric", ev.metric},
             {"value", ev.value},
@@ -307,6 +312,8 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
     result.metadata["dataset"] = {{"name", data.name}, {"source", data.source}, {"content_hash", hash}, {"graphs", data.size()}};
     result.metadata["split"] = splitName;
     result.metadata["protocol"] = spec.protocol;
+    result.metadata["features"] = {{"map", featureMapKey(spec.featureMap)}, {"append_n", spec.appendN}, {"append_log_n", spec.appendLogN},
+                                   {"privacy", "post-processing of the release and the public vertex count n: no privacy cost"}};
     result.metadata["shard"] = {{"index", options.shard}, {"count", options.shards}, {"runs", {begin, end}}, {"total_runs", runs.size()}};
     summarise(result);
     return result;

@@ -116,6 +116,8 @@ nlohmann::json SweepSpec::toJson() const {
     }
     j["noisy_test"] = bothTests ? nlohmann::json("both") : nlohmann::json(noisyTest);
     j["append_n"] = appendN;
+    j["append_log_n"] = appendLogN;
+    j["feature_map"] = featureMapKey(featureMap);
     j["standardize"] = standardize;
     j["attack"] = attack;
     j["attack_subset"] = attackSubset;
@@ -166,7 +168,7 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
     const nlohmann::json j = parseJsonInput(text, src);
     static const std::set<std::string> known = {"format", "version", "name", "dataset", "task", "patterns", "classes", "dims",
                                                 "pattern_seeds", "mechanisms", "mechanism", "budget", "noise_seeds",
-                                                "learner", "noisy_test", "append_n", "standardize", "attack", "attack_subset", "split_seed",
+                                                "learner", "noisy_test", "append_n", "append_log_n", "feature_map", "standardize", "attack", "attack_subset", "split_seed",
                                                 "protocol", "controls"};
     SweepSpec s;
     std::string field;
@@ -279,6 +281,9 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
             s.noisyTest = F::getBool(j, "noisy_test", s.noisyTest, "");
         }
         s.appendN = F::getBool(j, "append_n", s.appendN, "");
+        s.appendLogN = F::getBool(j, "append_log_n", s.appendLogN, "");
+        field = "feature_map";
+        s.featureMap = featureMapFromKey(F::getString(j, "feature_map", featureMapKey(s.featureMap), ""));
         s.standardize = F::getBool(j, "standardize", s.standardize, "");
         s.attack = F::getBool(j, "attack", s.attack, "");
         s.attackSubset = int(F::getInteger(j, "attack_subset", s.attackSubset, "", 0, 100000000));

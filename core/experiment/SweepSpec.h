@@ -8,6 +8,7 @@
 #include "patterns/PatternSampler.h"
 #include "privacy/Mechanism.h"
 
+#include "experiment/FeatureMap.h"
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -32,6 +33,8 @@ struct SweepSpec {
     bool noisyTest = true;        // false: clean test features (the reference code's choice, labelled)
     bool bothTests = false;       // "noisy_test": "both" (graph learners): every run scored on released and on clean test graphs
     bool appendN = true;          // the vertex count n as a feature (public under edge privacy)
+    bool appendLogN = false;      // log n as a feature (public)
+    FeatureMap featureMap = FeatureMap::Density;  // density, count or log-count of the release (post-processing)
     bool standardize = true;      // standardise features on the training set (false: raw, as the reference code)
     bool attack = true;           // run the re-identification attack
     int attackSubset = 0;         // 0: attack every graph

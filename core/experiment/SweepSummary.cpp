@@ -13,7 +13,7 @@ namespace {
 const std::vector<std::string> kKeyColumns = {"dataset", "task", "split", "protocol", "pattern_class", "d", "mechanism", "allocation",
                                               "sensitivity", "degree_bound", "beta", "reference_mode", "valid_guarantee",
                                               "secure", "budget_axis", "budget", "delta", "learner", "k", "dprr_split", "noisy_test",
-                                              "append_n", "standardize", "metric"};
+                                              "append_n", "append_log_n", "feature_map", "standardize", "metric"};
 const std::vector<std::string> kMeasureColumns = {"value", "value_fold_std", "accuracy_fold_std", "selected_epoch", "train_seconds", "train_gflops", "accuracy", "public_value", "shuffled_value", "public_accuracy", "shuffled_accuracy", "top1", "top10", "epsilon", "epsilon_bdrs", "noise_param_rho", "ceiling_top1",
                                                   "ceiling_top10", "chance_same_n_top1"};
 

@@ -270,6 +270,75 @@ private slots:
         QVERIFY(res.runs.at(0, "shuffled_accuracy").is_number());
         QVERIFY(res.aggregated.at(0, "no_structural_signal").is_boolean());
     }
+    // Feature maps by closed form: on the triangle, hom(K2) = 6 and hom(P3) = 3·2·2 = 12, so count = t·n^m gives
+    // them back from the densities, and log-count is sign·log(1 + |count|), negative for a negative noisy t.
+    void featureMapsByClosedForm() {
+        Dataset tri;
+        tri.graphs.push_back(Graph::fromEdges(3, {{0, 1}, {1, 2}, {0, 2}}));
+        const std::vector<Pattern> ps = {Pattern(Graph::fromEdges(2, {{0, 1}}), {0, 1}), Pattern(Graph::fromEdges(3, {{0, 1}, {1, 2}}), {0, 1, 2})};
+        const DensityMatrix dm = DensityMatrix::compute(tri, ps);
+        const std::vector<int> sizes = {2, 3};
+        const learn::RowMatrix count = featureRows(dm.t, dm.n, sizes, {0}, {FeatureMap::Count, true, true});
+        QCOMPARE(count.cols(), 4L);
+        QVERIFY(std::abs(count(0, 0) - 6) < 1e-12 && std::abs(count(0, 1) - 12) < 1e-12);
+        QCOMPARE(count(0, 2), 3.0);
+        QVERIFY(std::abs(count(0, 3) - std::log(3.0)) < 1e-15);
+        const learn::RowMatrix logs = featureRows(dm.t, dm.n, sizes, {0}, {FeatureMap::LogCount, false, false});
+        QCOMPARE(logs.cols(), 2L);
+        QVERIFY(std::abs(logs(0, 0) - std::log(7.0)) < 1e-12 && std::abs(logs(0, 1) - std::log(13.0)) < 1e-12);
+        DensityMatrix::Matrix noisy = dm.t;
+        noisy(0, 0) = -6.0 / 9;
+        QVERIFY(std::abs(featureRows(noisy, dm.n, sizes, {0}, {FeatureMap::LogCount, false, false})(0, 0) + std::log(7.0)) < 1e-12);
+        QCOMPARE(featureRows(dm.t, dm.n, sizes, {0}, {FeatureMap::Density, false, false})(0, 1), dm.t(0, 1));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, featureMapFromKey("logcount"));
+    }
+    // The learner sees a function of (release, n) only: with the same release, replacing the clean densities by
+    // anything else changes no score (noisy test features; the attack, which compares with the clean ones, is off).
+    void featureMapsReadOnlyTheReleaseAndN() {
+        const Dataset ds = gen::sbmCycleTask(120, 5);
+        PatternSamplerParams pp;
+        pp.patternClass = PatternClass::parse("treewidth:2");
+        pp.count = 6;
+        pp.size.maxSize = 5;
+        const PatternSet set = PatternSet::sample(pp);
+        const DensityMatrix clean = DensityMatrix::compute(ds, set);
+        DensityMatrix other = clean;
+        other.t.setRandom();  // another "clean" matrix: must not matter
+        DensityMatrix::Matrix released = clean.t;
+        Rng rng(3, "release");
+        for (long i = 0; i < released.size(); ++i) released.data()[i] += 0.01 * (rng.uniform() - 0.5);
+        const TrainTest split = chooseSplit(ds, 0, 1);
+        for (FeatureMap map : {FeatureMap::Density, FeatureMap::Count, FeatureMap::LogCount}) {
+            EvaluationParams ep;
+            ep.tasks = {0};
+            ep.learner.kind = "linear";
+            ep.attack = false;
+            ep.featureMap = map;
+            ep.appendLogN = true;
+            for (const Pattern& f : set.patterns) ep.patternSizes.push_back(f.vertices());
+            const double a = evaluate(ds, split, clean, &released, nullptr, nullptr, ep).value;
+            const double b = evaluate(ds, split, other, &released, nullptr, nullptr, ep).value;
+            QCOMPARE(a, b);
+        }
+    }
+    // A sweep records its feature map, and the spec refuses an unknown one naming the field.
+    void sweepSpecFeatureMap() {
+        const SweepSpec spec = SweepSpec::fromJson(R"({"dataset": "builtin:sbm-cycles", "patterns": {"class": "all-trees:5"},
+            "feature_map": "log-count", "append_log_n": true, "budget": {"axis": "epsilon", "values": [1]},
+            "mechanisms": [{"mechanism": "gaussian", "sensitivity": "counting-lemma"}], "learner": {"kind": "linear"}, "attack": false})");
+        QCOMPARE(SweepSpec::fromJson(spec.toJson().dump()).toJson(), spec.toJson());
+        const SweepResult r = runSweep(spec, gen::sbmCycleTask(100, 2));
+        QCOMPARE(r.runs.at(0, "feature_map").get<std::string>(), std::string("log-count"));
+        QCOMPARE(r.runs.at(0, "append_log_n").get<bool>(), true);
+        QCOMPARE(r.runs.at(0, "d").get<int>(), 1 + 1 + 2 + 3);  // all-trees:5: the trees on 2..5 vertices
+        QCOMPARE(r.metadata["features"]["map"].get<std::string>(), std::string("log-count"));
+        try {
+            SweepSpec::fromJson(R"({"feature_map": "logs"})", "s.json");
+            QFAIL("an unknown feature map was accepted");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("feature_map") != std::string::npos, e.what());
+        }
+    }
     // The shuffled control permutes rows only among graphs with equal n, and keeps every row.
     void shuffleKeepsRowsWithinEqualN() {
         DensityMatrix::Matrix rows(8, 2);

@@ -140,6 +140,8 @@ px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s,
     spec.learner.gin.parallelTrainings = std::max(1, QThread::idealThreadCount());
     if (px::learn::isGraphLearner(s.learner)) spec.patternSeeds.resize(1);  // a GIN uses no patterns: seeds repeat by noise seed
     spec.noisyTest = s.noisyTest;
+    spec.featureMap = px::experiment::featureMapFromKey(s.featureMap);
+    spec.appendLogN = s.appendLogN;
     spec.protocol = s.protocol;
     return spec;
 }

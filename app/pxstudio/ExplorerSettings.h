@@ -35,6 +35,8 @@ struct ExplorerSettings {
     int ginEpochs = 30;                          // gin: training epochs (the reference baseline: 100)
     std::string ginFeatures = "ones";            // gin: node features ones | degree | labels (the data set's node labels)
     bool noisyTest = true;                       // false: clean test features (reference code)
+    std::string featureMap = "density";          // what the learner sees of the release: density | count | log-count
+    bool appendLogN = false;                     // log n as a public feature (beside n)
     int repetitions = 2;                         // pattern seeds × noise seeds = repetitions²
     std::string protocol = "split";              // "split" (the data set's, else stratified 80/20) or "10-fold"
     std::map<std::string, DatasetChoices> perDataset;  // by data set: what the user declared for it

@@ -30,6 +30,8 @@ inline ExplorerSettings customSettings() {
     s.ginFeatures = "degree";
     s.protocol = "10-fold";
     s.noisyTest = false;
+    s.featureMap = "log-count";
+    s.appendLogN = true;
     s.repetitions = 1;
     return s;
 }

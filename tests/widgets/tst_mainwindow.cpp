@@ -372,6 +372,7 @@ private slots:
         QCOMPARE(spec.mechanisms[0].beta, 0.0125);
         QCOMPARE(spec.protocol, std::string("10-fold"));
         QVERIFY(spec.mechanisms[0].sensitivity == px::privacy::SensitivitySource::CountingLemma);
+        QVERIFY(spec.featureMap == px::experiment::FeatureMap::LogCount && spec.appendLogN);
         QTemporaryDir dir;
         const QString path = dir.path() + "/s.json";
         QVERIFY(w.saveSession(path));

@@ -57,6 +57,16 @@ LearnerPanel::LearnerPanel(QWidget* parent) : SettingsPanel(tr("Learner"), paren
                              "It belongs to the data set: 10-fold where folds are shipped, else its split, unless you chose otherwise for it."));
     noisyTest_ = new QCheckBox(tr("noisy test embeddings"));
     noisyTest_->setToolTip(tr("On: every embedding is private (a real release). Off: clean test features, the reference code's choice."));
+    featureMap_ = new QComboBox;
+    featureMap_->addItem(tr("densities t"), "density");
+    featureMap_->addItem(tr("counts t·n^m"), "count");
+    featureMap_->addItem(tr("signed log counts"), "log-count");
+    featureMap_->setToolTip(tr("What the learner sees of each released density t_j (pattern F_j with m_j vertices), then n:\n"
+                               " densities: t_j as released\n counts: c_j = t_j · n^m_j, the homomorphism count (GHC, Welke et al.)\n"
+                               " signed log counts: sign(c_j) · log(1 + |c_j|) (a noisy t_j may be negative)\n"
+                               "Post-processing of the release and the public n: no privacy cost. Standardised on the training rows after."));
+    logN_ = new QCheckBox(tr("log n as a feature"));
+    logN_->setToolTip(tr("Adds log n (public under edge privacy) beside n; the public-information control gets it too."));
     reps_ = new QSpinBox;
     reps_->setRange(1, 5);
     reps_->setToolTip(tr("Repetitions r: r pattern seeds × r noise seeds per budget"));
@@ -70,12 +80,14 @@ LearnerPanel::LearnerPanel(QWidget* parent) : SettingsPanel(tr("Learner"), paren
     form->addRow(tr("GIN node features"), ginFeatures_);
     form->addRow(tr("Evaluation"), protocol_);
     form->addRow(noisyTest_);
+    form->addRow(tr("Features"), featureMap_);
+    form->addRow(logN_);
     form->addRow(tr("Repetitions"), reps_);
     for (QSpinBox* b : {k_, trees_, reps_, ginLayers_, ginHidden_, ginEpochs_}) connect(b, QOverload<int>::of(&QSpinBox::valueChanged), this, &LearnerPanel::edited);
     connect(c_, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, &LearnerPanel::edited);
-    for (QComboBox* b : {learner_, protocol_, ginFeatures_}) connect(b, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &LearnerPanel::edited);
+    for (QComboBox* b : {learner_, protocol_, ginFeatures_, featureMap_}) connect(b, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &LearnerPanel::edited);
     connect(learner_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &LearnerPanel::enableForLearner);
-    connect(noisyTest_, &QCheckBox::toggled, this, &LearnerPanel::edited);
+    for (QCheckBox* b : {noisyTest_, logN_}) connect(b, &QCheckBox::toggled, this, &LearnerPanel::edited);
 }
 
 void LearnerPanel::enableForLearner() {
@@ -85,6 +97,8 @@ void LearnerPanel::enableForLearner() {
     trees_->setEnabled(l == "forest" || l == "boosting");
     for (QSpinBox* b : {ginLayers_, ginHidden_, ginEpochs_}) b->setEnabled(l == "gin");
     ginFeatures_->setEnabled(l == "gin");
+    featureMap_->setEnabled(l != "gin");  // a GIN reads the graphs, not densities
+    logN_->setEnabled(l != "gin");
 }
 
 void LearnerPanel::apply(const ExplorerSettings& s) {
@@ -99,6 +113,8 @@ void LearnerPanel::apply(const ExplorerSettings& s) {
         ginFeatures_->setCurrentIndex(std::max(0, ginFeatures_->findData(QString::fromStdString(s.ginFeatures))));
         protocol_->setCurrentIndex(std::max(0, protocol_->findData(QString::fromStdString(s.protocol))));
         noisyTest_->setChecked(s.noisyTest);
+        featureMap_->setCurrentIndex(std::max(0, featureMap_->findData(QString::fromStdString(s.featureMap))));
+        logN_->setChecked(s.appendLogN);
         reps_->setValue(s.repetitions);
         enableForLearner();
     });
@@ -115,6 +131,8 @@ void LearnerPanel::collect(ExplorerSettings& s) const {
     s.ginFeatures = ginFeatures_->currentData().toString().toStdString();
     s.protocol = protocol_->currentData().toString().toStdString();
     s.noisyTest = noisyTest_->isChecked();
+    s.featureMap = featureMap_->currentData().toString().toStdString();
+    s.appendLogN = logN_->isChecked();
     s.repetitions = reps_->value();
 }
 
@@ -130,5 +148,7 @@ std::vector<std::pair<QWidget*, SettingsPanel::Reset>> LearnerPanel::resets() {
             {ginFeatures_, [d](ExplorerSettings& s) { s.ginFeatures = d.ginFeatures; }},
             {protocol_, [d](ExplorerSettings& s) { s.protocol = d.protocol; }},
             {noisyTest_, [d](ExplorerSettings& s) { s.noisyTest = d.noisyTest; }},
+            {featureMap_, [d](ExplorerSettings& s) { s.featureMap = d.featureMap; }},
+            {logN_, [d](ExplorerSettings& s) { s.appendLogN = d.appendLogN; }},
             {reps_, [d](ExplorerSettings& s) { s.repetitions = d.repetitions; }}};
 }

@@ -20,7 +20,7 @@ private:
     void enableForLearner();
     QComboBox *learner_, *protocol_;
     QSpinBox *k_, *trees_, *reps_, *ginLayers_, *ginHidden_, *ginEpochs_;
-    QComboBox* ginFeatures_;
+    QComboBox *ginFeatures_, *featureMap_;
     QDoubleSpinBox* c_;
-    QCheckBox* noisyTest_;
+    QCheckBox *noisyTest_, *logN_;
 };

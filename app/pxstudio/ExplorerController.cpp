@@ -142,6 +142,7 @@ px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s,
     spec.noisyTest = s.noisyTest;
     spec.featureMap = px::experiment::featureMapFromKey(s.featureMap);
     spec.appendLogN = s.appendLogN;
+    spec.tuning.nested = s.nestedTuning && s.learner != "gin";
     spec.protocol = s.protocol;
     return spec;
 }

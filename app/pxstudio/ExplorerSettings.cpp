@@ -50,7 +50,7 @@ nlohmann::json ExplorerSettings::toJson() const {
     return {{"format", "pxstudio-session"}, {"version", kVersion}, {"dataset", dataset}, {"pattern_class", patternClass},
             {"d", d}, {"max_size", maxSize}, {"size_mean", sizeMean}, {"connected", connected},
             {"keep_duplicates", keepDuplicates}, {"pattern_seed", patternSeed}, {"mechanism", px::privacy::toJson(mechanism)},
-            {"learner", learner}, {"k", k}, {"C", C}, {"trees", trees}, {"gin_layers", ginLayers}, {"gin_hidden", ginHidden}, {"gin_epochs", ginEpochs}, {"gin_features", ginFeatures}, {"noisy_test", noisyTest}, {"feature_map", featureMap}, {"append_log_n", appendLogN}, {"repetitions", repetitions}, {"protocol", protocol}, {"per_dataset", perDatasetJson(perDataset)}, {"view", view}};
+            {"learner", learner}, {"k", k}, {"C", C}, {"trees", trees}, {"gin_layers", ginLayers}, {"gin_hidden", ginHidden}, {"gin_epochs", ginEpochs}, {"gin_features", ginFeatures}, {"noisy_test", noisyTest}, {"feature_map", featureMap}, {"append_log_n", appendLogN}, {"nested_tuning", nestedTuning}, {"repetitions", repetitions}, {"protocol", protocol}, {"per_dataset", perDatasetJson(perDataset)}, {"view", view}};
 }
 
 bool ExplorerSettings::operator==(const ExplorerSettings& o) const {
@@ -69,7 +69,7 @@ ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
                                     " is not supported (expected " + std::to_string(kVersion) + ")");
     F::checkKeys(j, {"format", "version", "dataset", "pattern_class", "d", "max_size", "size_mean", "connected", "keep_duplicates",
                                           "pattern_seed", "mechanism", "learner", "k", "C", "trees", "gin_layers", "gin_hidden", "gin_epochs", "gin_features", "noisy_test",
-                     "feature_map", "append_log_n", "repetitions", "protocol", "per_dataset", "view"}, "");
+                     "feature_map", "append_log_n", "nested_tuning", "repetitions", "protocol", "per_dataset", "view"}, "");
     ExplorerSettings s;
     s.dataset = F::getString(j, "dataset", s.dataset, "");
     s.patternClass = F::getString(j, "pattern_class", s.patternClass, "");
@@ -100,6 +100,7 @@ ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
         F::fail("feature_map", "\"density\", \"count\" or \"log-count\"", j["feature_map"]);
     }
     s.appendLogN = F::getBool(j, "append_log_n", s.appendLogN, "");
+    s.nestedTuning = F::getBool(j, "nested_tuning", s.nestedTuning, "");
     s.repetitions = int(F::getInteger(j, "repetitions", s.repetitions, "", 1, 5));
     s.protocol = F::getString(j, "protocol", s.protocol, "");
     checkProtocol(s.protocol, j.contains("protocol") ? j["protocol"] : nlohmann::json(), "protocol");

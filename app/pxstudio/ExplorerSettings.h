@@ -37,6 +37,7 @@ struct ExplorerSettings {
     bool noisyTest = true;                       // false: clean test features (reference code)
     std::string featureMap = "density";          // what the learner sees of the release: density | count | log-count
     bool appendLogN = false;                     // log n as a public feature (beside n)
+    bool nestedTuning = false;                   // the learner's hyper-parameters chosen by nested CV on each training part
     int repetitions = 2;                         // pattern seeds × noise seeds = repetitions²
     std::string protocol = "split";              // "split" (the data set's, else stratified 80/20) or "10-fold"
     std::map<std::string, DatasetChoices> perDataset;  // by data set: what the user declared for it

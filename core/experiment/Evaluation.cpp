@@ -127,7 +127,12 @@ EvaluationResult evaluate(const Dataset& ds, const TrainTest& split, const Densi
         std::vector<double> yTrain, yTest;
         for (int i : split.train) yTrain.push_back(ds.labels(i, task));
         for (int i : split.test) yTest.push_back(ds.labels(i, task));
-        const std::vector<double> pred = learn::fitPredict(params.learner, xTrain, yTrain, xTest, type);
+        learn::LearnerConfig learner = params.learner;
+        if (params.tuning.nested) {  // chosen on the training rows alone, then refitted on all of them
+            learner = learn::tuneOnTraining(learner, params.tuning, xTrain, yTrain, type).chosen;
+            res.tuned += (res.tuned.empty() ? "" : "|") + learn::describeHyperParameters(learner);
+        }
+        const std::vector<double> pred = learn::fitPredict(learner, xTrain, yTrain, xTest, type);
         // Scores are decision values for svm and linear (threshold 0), class-1 probabilities otherwise (0.5).
         const double threshold = params.learner.kind == "svm" || params.learner.kind == "linear" ? 0.0 : 0.5;
         const TaskScore s = scoreTask(type, pred, yTest, threshold);

@@ -6,6 +6,7 @@
 #include "experiment/FeatureMap.h"
 #include "hom/DensityMatrix.h"
 #include "learn/Learners.h"
+#include "learn/Tuning.h"
 #include "privacy/Mechanism.h"
 
 #include <memory>
@@ -34,6 +35,7 @@ DensityMatrix::Matrix shuffleWithinSameN(const DensityMatrix::Matrix& rows, cons
 struct EvaluationParams {
     std::vector<int> tasks;        // label columns to score (their metrics are averaged)
     learn::LearnerConfig learner;  // kind and parameters (k for kNN)
+    learn::TuningConfig tuning;    // nested: the learner's hyper-parameters chosen on the training rows (Tuning.h)
     bool noisyTest = true;         // false: clean test features (reference code)
     bool appendN = true;           // n as a feature
     bool appendLogN = false;       // log n as a feature
@@ -49,6 +51,7 @@ struct EvaluationResult {
     std::string metric;            // "auc", "rmse" or "accuracy"
     double value = 0;              // mean over the selected tasks
     double accuracy = 0;           // classification tasks: accuracy (binary: score above the learner's threshold); NaN otherwise
+    std::string tuned;             // nested tuning: the chosen hyper-parameters (per task, '|'-separated); else empty
     attack::ReidResult attack;     // zero if not run
     bool attacked = false;
 };

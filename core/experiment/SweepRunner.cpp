@@ -154,17 +154,20 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         ep.featureMap = spec.featureMap;
         for (const Pattern& f : cache.patterns.patterns) ep.patternSizes.push_back(f.vertices());
         ep.standardize = spec.standardize;
+        ep.tuning = spec.tuning;
         ep.attack = spec.attack;
         ep.attackSubset = spec.attackSubset;
         ep.seed = mp.seed;
 
         // Every split (fold) in turn; the attack does not depend on the split and runs once.
         std::vector<double> foldValues;
+        std::string tunedByFold;  // nested tuning: each fold's choice, "; "-separated
         auto evaluateAll = [&](const DensityMatrix::Matrix* released, const privacy::RowSampler* mech,
                                const std::function<double(int, int)>& scale, bool attack) {
             EvaluationResult sum;
             sum.value = sum.accuracy = 0;
             foldValues.clear();
+            tunedByFold.clear();
             for (std::size_t f = 0; f < splits.size(); ++f) {
                 EvaluationParams p = ep;
                 p.attack = attack && f == 0;
@@ -173,6 +176,7 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
                 sum.value += r.value / double(splits.size());
                 sum.accuracy += r.accuracy / double(splits.size());
                 foldValues.push_back(r.value);
+                if (!r.tuned.empty()) tunedByFold += (tunedByFold.empty() ? "" : "; ") + r.tuned;
             }
             return sum;
         };
@@ -216,6 +220,7 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         }
         const double foldStd = sampleStdOf(foldValues);
         const int foldCount = int(foldValues.size());
+        const std::string tuned = tunedByFold;  // of the release, not of the control below
         EvaluationResult shuffledControl;
         if (spec.controls) {
             const DensityMatrix::Matrix shuffled = shuffleWithinSameN(*releasedRows, cache.dm->n, mp.seed);
@@ -267,6 +272,8 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
             {"append_n", spec.appendN},
             {"append_log_n", spec.appendLogN},
             {"feature_map", featureMapKey(spec.featureMap)},
+            {"tuning", spec.tuning.nested ? "nested(" + std::to_string(spec.tuning.folds) + "-fold)" : std::string("none")},
+            {"tuned", tuned},
             {"standardize", spec.standardize},
             {"metric", ev.metric},
             {"value", ev.value},

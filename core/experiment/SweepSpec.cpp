@@ -118,6 +118,17 @@ nlohmann::json SweepSpec::toJson() const {
     j["append_n"] = appendN;
     j["append_log_n"] = appendLogN;
     j["feature_map"] = featureMapKey(featureMap);
+    if (tuning.nested) {
+        const learn::TuningGrid& g = tuning.grid;
+        nlohmann::json grid = nlohmann::json::object();
+        if (!g.k.empty()) grid["k"] = g.k;
+        if (!g.C.empty()) grid["C"] = g.C;
+        if (!g.gamma.empty()) grid["gamma"] = g.gamma;
+        if (!g.trees.empty()) grid["trees"] = g.trees;
+        if (!g.maxDepth.empty()) grid["max_depth"] = g.maxDepth;
+        if (!g.minSamplesSplit.empty()) grid["min_samples_split"] = g.minSamplesSplit;
+        j["tuning"] = {{"mode", "nested"}, {"folds", tuning.folds}, {"seed", tuning.seed}, {"grid", grid}};
+    }
     j["standardize"] = standardize;
     j["attack"] = attack;
     j["attack_subset"] = attackSubset;
@@ -164,11 +175,57 @@ void readGinParams(const nlohmann::json& l, neural::GinParams& g, std::string& f
 }
 }  // namespace
 
+namespace {
+// "tuning": "none" | "nested" | {"mode": "nested", "folds": K, "seed": S, "grid": {"k": [...], "C": [...], ...}}
+learn::TuningConfig tuningFromJson(const nlohmann::json& t, const std::string& learner) {
+    namespace F = json_fields;
+    learn::TuningConfig c;
+    if (t.is_string()) {
+        if (t != "none" && t != "nested") F::fail("tuning", "\"none\", \"nested\" or an object {mode, folds, seed, grid}", t);
+        c.nested = t == "nested";
+    } else if (t.is_object()) {
+        F::checkKeys(t, {"mode", "folds", "seed", "grid"}, "tuning");
+        const std::string mode = F::getString(t, "mode", "nested", "tuning");
+        if (mode != "none" && mode != "nested") F::fail("tuning.mode", "\"none\" or \"nested\"", t["mode"]);
+        c.nested = mode == "nested";
+        c.folds = int(F::getInteger(t, "folds", c.folds, "tuning", 2, 20));
+        c.seed = std::uint64_t(F::getInteger(t, "seed", (long long)c.seed, "tuning", 0, 9007199254740991LL));
+        if (t.contains("grid")) {
+            const nlohmann::json& g = t["grid"];
+            if (!g.is_object()) F::fail("tuning.grid", "an object of hyper-parameter → list of values", g);
+            F::checkKeys(g, {"k", "C", "gamma", "trees", "max_depth", "min_samples_split"}, "tuning.grid");
+            auto ints = [&](const char* key, long long lo, long long hi) {
+                std::vector<int> v;
+                if (g.contains(key)) for (long long x : F::getIntegers(g, key, "tuning.grid", lo, hi)) v.push_back(int(x));
+                return v;
+            };
+            auto reals = [&](const char* key, double lo, double hi) {
+                std::vector<double> v;
+                if (!g.contains(key)) return v;
+                if (!g[key].is_array() || g[key].empty()) F::fail(std::string("tuning.grid.") + key, "a non-empty list of numbers", g[key]);
+                for (const auto& x : g[key]) v.push_back(F::number(x, std::string("tuning.grid.") + key, lo, hi));
+                return v;
+            };
+            c.grid.k = ints("k", 1, 100000);
+            c.grid.C = reals("C", 1e-6, 1e6);
+            c.grid.gamma = reals("gamma", 0, 1e6);
+            c.grid.trees = ints("trees", 1, 5000);
+            c.grid.maxDepth = ints("max_depth", 0, 64);
+            c.grid.minSamplesSplit = ints("min_samples_split", 2, 1000000);
+        }
+    } else {
+        F::fail("tuning", "\"none\", \"nested\" or an object {mode, folds, seed, grid}", t);
+    }
+    if (c.nested) learn::defaultGrid(learner);  // throws for a learner without a grid (gin)
+    return c;
+}
+}  // namespace
+
 SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
     const nlohmann::json j = parseJsonInput(text, src);
     static const std::set<std::string> known = {"format", "version", "name", "dataset", "task", "patterns", "classes", "dims",
                                                 "pattern_seeds", "mechanisms", "mechanism", "budget", "noise_seeds",
-                                                "learner", "noisy_test", "append_n", "append_log_n", "feature_map", "standardize", "attack", "attack_subset", "split_seed",
+                                                "learner", "noisy_test", "append_n", "append_log_n", "feature_map", "tuning", "standardize", "attack", "attack_subset", "split_seed",
                                                 "protocol", "controls"};
     SweepSpec s;
     std::string field;
@@ -284,6 +341,8 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
         s.appendLogN = F::getBool(j, "append_log_n", s.appendLogN, "");
         field = "feature_map";
         s.featureMap = featureMapFromKey(F::getString(j, "feature_map", featureMapKey(s.featureMap), ""));
+        field = "tuning";
+        if (j.contains("tuning")) s.tuning = tuningFromJson(j["tuning"], s.learner.kind);
         s.standardize = F::getBool(j, "standardize", s.standardize, "");
         s.attack = F::getBool(j, "attack", s.attack, "");
         s.attackSubset = int(F::getInteger(j, "attack_subset", s.attackSubset, "", 0, 100000000));

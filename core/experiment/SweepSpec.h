@@ -5,6 +5,7 @@
 // name the field. The runs are the Cartesian product, enumerated in a fixed order (class, d,
 // pattern seed, mechanism, budget, noise seed), so that shard i/N of a sweep is well defined.
 #include "learn/Learners.h"
+#include "learn/Tuning.h"
 #include "patterns/PatternSampler.h"
 #include "privacy/Mechanism.h"
 
@@ -35,6 +36,7 @@ struct SweepSpec {
     bool appendN = true;          // the vertex count n as a feature (public under edge privacy)
     bool appendLogN = false;      // log n as a feature (public)
     FeatureMap featureMap = FeatureMap::Density;  // density, count or log-count of the release (post-processing)
+    learn::TuningConfig tuning;   // "tuning": "nested" or {"mode": "nested", "folds": 5, "seed": 1, "grid": {...}}
     bool standardize = true;      // standardise features on the training set (false: raw, as the reference code)
     bool attack = true;           // run the re-identification attack
     int attackSubset = 0;         // 0: attack every graph

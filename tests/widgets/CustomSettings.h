@@ -32,6 +32,7 @@ inline ExplorerSettings customSettings() {
     s.noisyTest = false;
     s.featureMap = "log-count";
     s.appendLogN = true;
+    s.nestedTuning = true;
     s.repetitions = 1;
     return s;
 }

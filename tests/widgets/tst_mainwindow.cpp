@@ -373,6 +373,7 @@ private slots:
         QCOMPARE(spec.protocol, std::string("10-fold"));
         QVERIFY(spec.mechanisms[0].sensitivity == px::privacy::SensitivitySource::CountingLemma);
         QVERIFY(spec.featureMap == px::experiment::FeatureMap::LogCount && spec.appendLogN);
+        QVERIFY(spec.tuning.nested);
         QTemporaryDir dir;
         const QString path = dir.path() + "/s.json";
         QVERIFY(w.saveSession(path));

@@ -67,6 +67,12 @@ LearnerPanel::LearnerPanel(QWidget* parent) : SettingsPanel(tr("Learner"), paren
                                "Post-processing of the release and the public n: no privacy cost. Standardised on the training rows after."));
     logN_ = new QCheckBox(tr("log n as a feature"));
     logN_->setToolTip(tr("Adds log n (public under edge privacy) beside n; the public-information control gets it too."));
+    tuning_ = new QCheckBox(tr("tune by nested CV"));
+    tuning_->setToolTip(tr("Choose the learner's hyper-parameters inside each training part: every point of its grid\n"
+                           "(kNN k ∈ {1, 3, 5, 10, 20, 50}; SVM C ∈ {0.01 … 100} × γ; linear C; forest/boosting depth and trees)\n"
+                           "is scored by 5-fold cross-validation on the training rows alone, the best is refitted on them.\n"
+                           "The test rows are never seen (no leakage); k, C and trees above are then only the starting point.\n"
+                           "The controls are tuned the same way. The choice per fold is in the run table (column tuned)."));
     reps_ = new QSpinBox;
     reps_->setRange(1, 5);
     reps_->setToolTip(tr("Repetitions r: r pattern seeds × r noise seeds per budget"));
@@ -82,12 +88,13 @@ LearnerPanel::LearnerPanel(QWidget* parent) : SettingsPanel(tr("Learner"), paren
     form->addRow(noisyTest_);
     form->addRow(tr("Features"), featureMap_);
     form->addRow(logN_);
+    form->addRow(tuning_);
     form->addRow(tr("Repetitions"), reps_);
     for (QSpinBox* b : {k_, trees_, reps_, ginLayers_, ginHidden_, ginEpochs_}) connect(b, QOverload<int>::of(&QSpinBox::valueChanged), this, &LearnerPanel::edited);
     connect(c_, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, &LearnerPanel::edited);
     for (QComboBox* b : {learner_, protocol_, ginFeatures_, featureMap_}) connect(b, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &LearnerPanel::edited);
     connect(learner_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &LearnerPanel::enableForLearner);
-    for (QCheckBox* b : {noisyTest_, logN_}) connect(b, &QCheckBox::toggled, this, &LearnerPanel::edited);
+    for (QCheckBox* b : {noisyTest_, logN_, tuning_}) connect(b, &QCheckBox::toggled, this, &LearnerPanel::edited);
 }
 
 void LearnerPanel::enableForLearner() {
@@ -99,6 +106,7 @@ void LearnerPanel::enableForLearner() {
     ginFeatures_->setEnabled(l == "gin");
     featureMap_->setEnabled(l != "gin");  // a GIN reads the graphs, not densities
     logN_->setEnabled(l != "gin");
+    tuning_->setEnabled(l != "gin");
 }
 
 void LearnerPanel::apply(const ExplorerSettings& s) {
@@ -115,6 +123,7 @@ void LearnerPanel::apply(const ExplorerSettings& s) {
         noisyTest_->setChecked(s.noisyTest);
         featureMap_->setCurrentIndex(std::max(0, featureMap_->findData(QString::fromStdString(s.featureMap))));
         logN_->setChecked(s.appendLogN);
+        tuning_->setChecked(s.nestedTuning);
         reps_->setValue(s.repetitions);
         enableForLearner();
     });
@@ -133,6 +142,7 @@ void LearnerPanel::collect(ExplorerSettings& s) const {
     s.noisyTest = noisyTest_->isChecked();
     s.featureMap = featureMap_->currentData().toString().toStdString();
     s.appendLogN = logN_->isChecked();
+    s.nestedTuning = tuning_->isChecked();
     s.repetitions = reps_->value();
 }
 
@@ -150,5 +160,6 @@ std::vector<std::pair<QWidget*, SettingsPanel::Reset>> LearnerPanel::resets() {
             {noisyTest_, [d](ExplorerSettings& s) { s.noisyTest = d.noisyTest; }},
             {featureMap_, [d](ExplorerSettings& s) { s.featureMap = d.featureMap; }},
             {logN_, [d](ExplorerSettings& s) { s.appendLogN = d.appendLogN; }},
+            {tuning_, [d](ExplorerSettings& s) { s.nestedTuning = d.nestedTuning; }},
             {reps_, [d](ExplorerSettings& s) { s.repetitions = d.repetitions; }}};
 }

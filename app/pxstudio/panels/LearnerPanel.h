@@ -22,5 +22,5 @@ private:
     QSpinBox *k_, *trees_, *reps_, *ginLayers_, *ginHidden_, *ginEpochs_;
     QComboBox *ginFeatures_, *featureMap_;
     QDoubleSpinBox* c_;
-    QCheckBox *noisyTest_, *logN_;
+    QCheckBox *noisyTest_, *logN_, *tuning_;
 };

@@ -7,6 +7,7 @@
 #include "experiment/SweepRunner.h"
 #include "learn/Learners.h"
 #include "learn/Metrics.h"
+#include "learn/Tuning.h"
 #include "generators/Generators.h"
 
 #include <QtTest>
@@ -337,6 +338,88 @@ private slots:
             QFAIL("an unknown feature map was accepted");
         } catch (const InputError& e) {
             QVERIFY2(std::string(e.what()).find("feature_map") != std::string::npos, e.what());
+        }
+    }
+    // Nested tuning chooses on the training rows alone: poisoning the test rows (their released features replaced
+    // by noise, their labels flipped) changes the score but never the chosen hyper-parameters.
+    void nestedTuningNeverReadsTheTestRows() {
+        const Dataset ds = gen::sbmCycleTask(160, 8);
+        PatternSamplerParams pp;
+        pp.patternClass = PatternClass::parse("treewidth:2");
+        pp.count = 6;
+        pp.size.maxSize = 5;
+        const DensityMatrix dm = DensityMatrix::compute(ds, PatternSet::sample(pp));
+        const TrainTest split = chooseSplit(ds, 0, 1);
+        for (const char* kind : {"knn", "linear", "svm"}) {
+            EvaluationParams ep;
+            ep.tasks = {0};
+            ep.learner.kind = kind;
+            ep.attack = false;
+            ep.tuning.nested = true;
+            ep.tuning.folds = 4;
+            if (std::string(kind) == "svm") ep.tuning.grid.C = {0.1, 10}, ep.tuning.grid.gamma = {0, 1};
+            DensityMatrix::Matrix released = dm.t;
+            const EvaluationResult clean = evaluate(ds, split, dm, &released, nullptr, nullptr, ep);
+            Dataset poisoned = ds;
+            Rng rng(5, "poison");
+            for (int i : split.test) {
+                poisoned.labels(i, 0) = 1 - poisoned.labels(i, 0);
+                for (long j = 0; j < released.cols(); ++j) released(i, j) = rng.uniform();
+            }
+            const EvaluationResult bad = evaluate(poisoned, split, dm, &released, nullptr, nullptr, ep);
+            QVERIFY2(!clean.tuned.empty(), kind);
+            QCOMPARE(bad.tuned, clean.tuned);
+            QVERIFY2(bad.value != clean.value, kind);  // the poison reached the test rows
+        }
+    }
+    // The chosen point is the best of the grid by mean inner score (each point scored alone), the first on ties.
+    void nestedTuningPicksTheBestInnerScore() {
+        const Dataset ds = gen::sbmCycleTask(120, 4);
+        PatternSamplerParams pp;
+        pp.patternClass = PatternClass::parse("treewidth:2");
+        pp.count = 5;
+        pp.size.maxSize = 5;
+        const DensityMatrix dm = DensityMatrix::compute(ds, PatternSet::sample(pp));
+        learn::RowMatrix x = dm.t;
+        std::vector<double> y;
+        for (int i = 0; i < ds.size(); ++i) y.push_back(ds.labels(i, 0));
+        learn::LearnerConfig base;
+        base.kind = "knn";
+        learn::TuningConfig tc;
+        tc.nested = true;
+        tc.grid.k = {1, 3, 9, 27, 60};
+        const learn::TunedLearner chosen = learn::tuneOnTraining(base, tc, x, y, TaskType::Binary);
+        double best = -1;
+        int bestK = 0;
+        for (int k : tc.grid.k) {
+            learn::TuningConfig one = tc;
+            one.grid.k = {k};
+            const double score = learn::tuneOnTraining(base, one, x, y, TaskType::Binary).innerScore;
+            if (score > best) best = score, bestK = k;
+        }
+        QCOMPARE(chosen.chosen.k, bestK);
+        QCOMPARE(chosen.innerScore, best);
+        QCOMPARE(learn::describeHyperParameters(chosen.chosen), "k=" + std::to_string(bestK));
+    }
+    // In a sweep: the tuning and each fold's choice are in the run table; the spec refuses tuning a GIN.
+    void nestedTuningInASweep() {
+        const SweepSpec spec = SweepSpec::fromJson(R"({"patterns": {"class": "treewidth:2", "d": 5, "size_max": 5},
+            "protocol": "3-fold", "tuning": {"mode": "nested", "folds": 3, "grid": {"k": [1, 5, 15]}},
+            "budget": {"axis": "epsilon", "values": ["inf"]}, "learner": {"kind": "knn"}, "attack": false})");
+        QCOMPARE(SweepSpec::fromJson(spec.toJson().dump()).toJson(), spec.toJson());
+        const SweepResult r = runSweep(spec, gen::sbmCycleTask(90, 3));
+        QCOMPARE(r.runs.at(0, "tuning").get<std::string>(), std::string("nested(3-fold)"));
+        const std::string tuned = r.runs.at(0, "tuned").get<std::string>();
+        QCOMPARE(std::count(tuned.begin(), tuned.end(), ';'), 2L);  // three outer folds, three choices
+        QVERIFY2(tuned.find("k=") == 0, tuned.c_str());
+        for (const char* bad : {R"({"tuning": "nested", "learner": {"kind": "gin"}})", R"({"tuning": "inner"})",
+                                R"({"tuning": {"mode": "nested", "grid": {"depth": [3]}}})"}) {
+            try {
+                SweepSpec::fromJson(bad, "s.json");
+                QFAIL(bad);
+            } catch (const InputError& e) {
+                QVERIFY2(std::string(e.what()).find("tuning") != std::string::npos, e.what());
+            }
         }
     }
     // The shuffled control permutes rows only among graphs with equal n, and keeps every row.

@@ -1,0 +1,127 @@
+#include "learn/Tuning.h"
+
+#include "common/Rng.h"
+#include "learn/Metrics.h"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+namespace px::learn {
+
+TuningGrid defaultGrid(const std::string& kind) {
+    TuningGrid g;
+    if (kind == "knn") g.k = {1, 3, 5, 10, 20, 50};
+    else if (kind == "svm") g.C = {0.01, 0.1, 1, 10, 100}, g.gamma = {0, 0.01, 0.1, 1};
+    else if (kind == "linear") g.C = {0.01, 0.1, 1, 10, 100};
+    else if (kind == "forest" || kind == "boosting") g.trees = {50, 200}, g.maxDepth = {3, 6, 10};
+    else if (kind == "rf") g.maxDepth = {0, 10}, g.minSamplesSplit = {2, 10};
+    else throw std::invalid_argument("tuning: learner '" + kind + "' has no grid (knn, svm, linear, forest, rf or boosting)");
+    return g;
+}
+
+namespace {
+template <class T>
+std::vector<T> orBase(const std::vector<T>& values, T base) { return values.empty() ? std::vector<T>{base} : values; }
+
+std::string number(double v) {
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+
+// Inner folds over the labelled training rows: stratified by label for classification (each class shuffled,
+// its i-th row in fold i mod k), shuffled for regression. Rows without a label are in no fold.
+std::vector<std::vector<int>> innerFolds(const std::vector<double>& y, TaskType type, int k, std::uint64_t seed) {
+    std::map<double, std::vector<int>> byClass;
+    for (int i = 0; i < int(y.size()); ++i)
+        if (!std::isnan(y[i])) byClass[type == TaskType::Regression ? 0.0 : y[i]].push_back(i);
+    std::vector<std::vector<int>> folds(k);
+    int offset = 0;
+    for (auto& [label, rows] : byClass) {
+        Rng rng(seed, "inner folds", std::uint64_t(std::llround(label * 1000)));
+        for (int i = int(rows.size()) - 1; i > 0; --i) std::swap(rows[i], rows[rng.below(std::uint64_t(i) + 1)]);
+        for (std::size_t i = 0; i < rows.size(); ++i) folds[(offset + i) % k].push_back(rows[i]);
+        offset += int(rows.size());
+    }
+    return folds;
+}
+
+double innerScore(TaskType type, const std::vector<double>& predicted, const std::vector<double>& labels) {
+    if (type == TaskType::Binary) return rocAuc(predicted, labels);
+    if (type == TaskType::MultiClass) return accuracy(predicted, labels);
+    return -rmse(predicted, labels);
+}
+}  // namespace
+
+std::vector<LearnerConfig> gridConfigurations(const LearnerConfig& base, const TuningGrid& grid) {
+    std::vector<LearnerConfig> out;
+    for (int k : orBase(grid.k, base.k))
+        for (double C : orBase(grid.C, base.C))
+            for (double gamma : orBase(grid.gamma, base.gamma))
+                for (int trees : orBase(grid.trees, base.trees))
+                    for (int depth : orBase(grid.maxDepth, base.maxDepth))
+                        for (int split : orBase(grid.minSamplesSplit, base.minSamplesSplit)) {
+                            LearnerConfig c = base;
+                            c.k = k, c.C = C, c.gamma = gamma, c.trees = trees, c.maxDepth = depth, c.minSamplesSplit = split;
+                            out.push_back(c);
+                        }
+    return out;
+}
+
+std::string describeHyperParameters(const LearnerConfig& c) {
+    if (c.kind == "knn") return "k=" + std::to_string(c.k);
+    if (c.kind == "svm") return "C=" + number(c.C) + ",gamma=" + (c.gamma > 0 ? number(c.gamma) : std::string("1/features"));
+    if (c.kind == "linear") return "C=" + number(c.C);
+    if (c.kind == "rf") return "max_depth=" + std::to_string(c.maxDepth) + ",min_samples_split=" + std::to_string(c.minSamplesSplit);
+    return "trees=" + std::to_string(c.trees) + ",max_depth=" + std::to_string(c.maxDepth);
+}
+
+TunedLearner tuneOnTraining(const LearnerConfig& base, const TuningConfig& tuning, const RowMatrix& xTrain,
+                            const std::vector<double>& yTrain, TaskType type) {
+    if (isGraphLearner(base.kind)) throw std::invalid_argument("tuning: a graph learner (" + base.kind + ") is not tuned by inner folds");
+    TuningGrid grid = tuning.grid;
+    const TuningGrid fallback = defaultGrid(base.kind);
+    if (grid.k.empty() && grid.C.empty() && grid.gamma.empty() && grid.trees.empty() && grid.maxDepth.empty() &&
+        grid.minSamplesSplit.empty())
+        grid = fallback;
+    const std::vector<LearnerConfig> configs = gridConfigurations(base, grid);
+    const auto folds = innerFolds(yTrain, type, tuning.folds, tuning.seed);
+    for (const auto& f : folds)
+        if (f.empty())
+            throw std::invalid_argument("tuning: " + std::to_string(yTrain.size()) + " training rows are too few for " +
+                                        std::to_string(tuning.folds) + " inner folds");
+
+    // score[c][f]: configuration c fitted without inner fold f, scored on it.
+    std::vector<std::vector<double>> score(configs.size(), std::vector<double>(folds.size(), 0));
+    tbb::parallel_for(std::size_t(0), configs.size() * folds.size(), [&](std::size_t job) {
+        const std::size_t c = job / folds.size(), f = job % folds.size();
+        std::vector<int> fitRows;
+        for (std::size_t g = 0; g < folds.size(); ++g)
+            if (g != f) fitRows.insert(fitRows.end(), folds[g].begin(), folds[g].end());
+        std::sort(fitRows.begin(), fitRows.end());
+        RowMatrix xa(long(fitRows.size()), xTrain.cols()), xb(long(folds[f].size()), xTrain.cols());
+        std::vector<double> ya, yb;
+        for (std::size_t r = 0; r < fitRows.size(); ++r) xa.row(long(r)) = xTrain.row(fitRows[r]), ya.push_back(yTrain[std::size_t(fitRows[r])]);
+        for (std::size_t r = 0; r < folds[f].size(); ++r) xb.row(long(r)) = xTrain.row(folds[f][r]), yb.push_back(yTrain[std::size_t(folds[f][r])]);
+        LearnerConfig config = configs[c];
+        if (config.kind == "knn") config.k = std::min(config.k, int(fitRows.size()));
+        score[c][f] = innerScore(type, fitPredict(config, xa, ya, xb, type), yb);
+    });
+    TunedLearner best;
+    best.innerScore = -INFINITY;
+    for (std::size_t c = 0; c < configs.size(); ++c) {
+        double mean = 0;
+        for (double s : score[c]) mean += (std::isnan(s) ? -INFINITY : s) / double(folds.size());
+        if (mean > best.innerScore) best = {configs[c], mean};
+    }
+    if (!std::isfinite(best.innerScore)) best = {configs.front(), best.innerScore};
+    if (best.chosen.kind == "knn") best.chosen.k = std::min(best.chosen.k, int(xTrain.rows()));
+    return best;
+}
+
+}  // namespace px::learn

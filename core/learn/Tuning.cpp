@@ -15,12 +15,22 @@ namespace px::learn {
 
 TuningGrid defaultGrid(const std::string& kind) {
     TuningGrid g;
-    if (kind == "knn") g.k = {1, 3, 5, 10, 20, 50};
-    else if (kind == "svm") g.C = {0.01, 0.1, 1, 10, 100}, g.gamma = {0, 0.01, 0.1, 1};
-    else if (kind == "linear") g.C = {0.01, 0.1, 1, 10, 100};
-    else if (kind == "forest" || kind == "boosting") g.trees = {50, 200}, g.maxDepth = {3, 6, 10};
-    else if (kind == "rf") g.maxDepth = {0, 10}, g.minSamplesSplit = {2, 10};
-    else throw std::invalid_argument("tuning: learner '" + kind + "' has no grid (knn, svm, linear, forest, rf or boosting)");
+    if (kind == "knn") {
+        g.k = {1, 3, 5, 10, 20, 50};
+    } else if (kind == "svm") {
+        g.C = {0.01, 0.1, 1, 10, 100};
+        g.gamma = {0, 0.01, 0.1, 1};
+    } else if (kind == "linear") {
+        g.C = {0.01, 0.1, 1, 10, 100};
+    } else if (kind == "forest" || kind == "boosting") {
+        g.trees = {50, 200};
+        g.maxDepth = {3, 6, 10};
+    } else if (kind == "rf") {
+        g.maxDepth = {0, 10};
+        g.minSamplesSplit = {2, 10};
+    } else {
+        throw std::invalid_argument("tuning: learner '" + kind + "' has no grid (knn, svm, linear, forest, rf or boosting)");
+    }
     return g;
 }
 
@@ -67,7 +77,12 @@ std::vector<LearnerConfig> gridConfigurations(const LearnerConfig& base, const T
                     for (int depth : orBase(grid.maxDepth, base.maxDepth))
                         for (int split : orBase(grid.minSamplesSplit, base.minSamplesSplit)) {
                             LearnerConfig c = base;
-                            c.k = k, c.C = C, c.gamma = gamma, c.trees = trees, c.maxDepth = depth, c.minSamplesSplit = split;
+                            c.k = k;
+                            c.C = C;
+                            c.gamma = gamma;
+                            c.trees = trees;
+                            c.maxDepth = depth;
+                            c.minSamplesSplit = split;
                             out.push_back(c);
                         }
     return out;
@@ -85,10 +100,9 @@ TunedLearner tuneOnTraining(const LearnerConfig& base, const TuningConfig& tunin
                             const std::vector<double>& yTrain, TaskType type) {
     if (isGraphLearner(base.kind)) throw std::invalid_argument("tuning: a graph learner (" + base.kind + ") is not tuned by inner folds");
     TuningGrid grid = tuning.grid;
-    const TuningGrid fallback = defaultGrid(base.kind);
     if (grid.k.empty() && grid.C.empty() && grid.gamma.empty() && grid.trees.empty() && grid.maxDepth.empty() &&
         grid.minSamplesSplit.empty())
-        grid = fallback;
+        grid = defaultGrid(base.kind);
     const std::vector<LearnerConfig> configs = gridConfigurations(base, grid);
     const auto folds = innerFolds(yTrain, type, tuning.folds, tuning.seed);
     for (const auto& f : folds)
@@ -106,8 +120,14 @@ TunedLearner tuneOnTraining(const LearnerConfig& base, const TuningConfig& tunin
         std::sort(fitRows.begin(), fitRows.end());
         RowMatrix xa(long(fitRows.size()), xTrain.cols()), xb(long(folds[f].size()), xTrain.cols());
         std::vector<double> ya, yb;
-        for (std::size_t r = 0; r < fitRows.size(); ++r) xa.row(long(r)) = xTrain.row(fitRows[r]), ya.push_back(yTrain[std::size_t(fitRows[r])]);
-        for (std::size_t r = 0; r < folds[f].size(); ++r) xb.row(long(r)) = xTrain.row(folds[f][r]), yb.push_back(yTrain[std::size_t(folds[f][r])]);
+        for (std::size_t r = 0; r < fitRows.size(); ++r) {
+            xa.row(long(r)) = xTrain.row(fitRows[r]);
+            ya.push_back(yTrain[std::size_t(fitRows[r])]);
+        }
+        for (std::size_t r = 0; r < folds[f].size(); ++r) {
+            xb.row(long(r)) = xTrain.row(folds[f][r]);
+            yb.push_back(yTrain[std::size_t(folds[f][r])]);
+        }
         LearnerConfig config = configs[c];
         if (config.kind == "knn") config.k = std::min(config.k, int(fitRows.size()));
         score[c][f] = innerScore(type, fitPredict(config, xa, ya, xb, type), yb);

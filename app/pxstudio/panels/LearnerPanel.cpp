@@ -9,6 +9,16 @@
 #include <QSpinBox>
 #include <algorithm>
 
+namespace {
+// A combo box of (label, data) choices with its tooltip.
+QComboBox* choices(std::initializer_list<std::pair<QString, const char*>> items, const QString& tip) {
+    auto* box = new QComboBox;
+    for (const auto& [label, data] : items) box->addItem(label, data);
+    box->setToolTip(tip);
+    return box;
+}
+}  // namespace
+
 LearnerPanel::LearnerPanel(QWidget* parent) : SettingsPanel(tr("Learner"), parent) {
     auto* form = new QFormLayout(this);
     learner_ = new QComboBox;
@@ -41,27 +51,19 @@ LearnerPanel::LearnerPanel(QWidget* parent) : SettingsPanel(tr("Learner"), paren
     ginHidden_ = spin(4, 512, tr("GIN width: the hidden size of every layer's MLP (the baseline uses 300; smaller trains faster)"));
     ginEpochs_ = spin(1, 500, tr("GIN epochs: passes over the training graphs; the test score is taken at the epoch with the best\n"
                                  "validation metric (the validation graphs are released like the training graphs). Baseline: 100."));
-    ginFeatures_ = new QComboBox;
-    ginFeatures_->addItem(tr("all ones"), "ones");
-    ginFeatures_->addItem(tr("degree one-hot"), "degree");
-    ginFeatures_->addItem(tr("node labels"), "labels");
-    ginFeatures_->setToolTip(tr("GIN node features h⁰_v: all ones (the seed's baseline: the GIN sees structure only), the one-hot\n"
+    ginFeatures_ = choices({{tr("all ones"), "ones"}, {tr("degree one-hot"), "degree"}, {tr("node labels"), "labels"}},
+                           tr("GIN node features h⁰_v: all ones (the seed's baseline: the GIN sees structure only), the one-hot\n"
                                 "code of the degree (Xu et al. on social graphs), or of the data set's node labels (atom types of\n"
                                 "the TU molecules; data sets without node labels refuse it). The 1-WL colouring starts from them."));
-    protocol_ = new QComboBox;
-    protocol_->addItem(tr("train/test split"), "split");
-    protocol_->addItem(tr("10-fold CV"), "10-fold");
-    protocol_->setToolTip(tr("Split: the data set's own split (OGB scaffold), else a stratified seeded 80/20 split.\n"
+    protocol_ = choices({{tr("train/test split"), "split"}, {tr("10-fold CV"), "10-fold"}},
+                        tr("Split: the data set's own split (OGB scaffold), else a stratified seeded 80/20 split.\n"
                              "10-fold: the TU-benchmark protocol (Xu et al. 2019): the shipped folds when the data set has\n"
                              "them (GIN folders' 10fold_idx), else stratified seeded folds; the value is the mean over folds.\n"
                              "It belongs to the data set: 10-fold where folds are shipped, else its split, unless you chose otherwise for it."));
     noisyTest_ = new QCheckBox(tr("noisy test embeddings"));
     noisyTest_->setToolTip(tr("On: every embedding is private (a real release). Off: clean test features, the reference code's choice."));
-    featureMap_ = new QComboBox;
-    featureMap_->addItem(tr("densities t"), "density");
-    featureMap_->addItem(tr("counts t·n^m"), "count");
-    featureMap_->addItem(tr("signed log counts"), "log-count");
-    featureMap_->setToolTip(tr("What the learner sees of each released density t_j (pattern F_j with m_j vertices), then n:\n"
+    featureMap_ = choices({{tr("densities t"), "density"}, {tr("counts t·n^m"), "count"}, {tr("signed log counts"), "log-count"}},
+                          tr("What the learner sees of each released density t_j (pattern F_j with m_j vertices), then n:\n"
                                " densities: t_j as released\n counts: c_j = t_j · n^m_j, the homomorphism count (GHC, Welke et al.)\n"
                                " signed log counts: sign(c_j) · log(1 + |c_j|) (a noisy t_j may be negative)\n"
                                "Post-processing of the release and the public n: no privacy cost. Standardised on the training rows after."));

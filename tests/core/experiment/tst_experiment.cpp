@@ -17,6 +17,17 @@
 using namespace px;
 using namespace px::experiment;
 
+namespace {
+// d treewidth-≤2 patterns of at most 5 vertices (seed 1): small pattern sets for the evaluation tests.
+PatternSet smallTreewidthTwoPatterns(int d) {
+    PatternSamplerParams pp;
+    pp.patternClass = PatternClass::parse("treewidth:2");
+    pp.count = d;
+    pp.size.maxSize = 5;
+    return PatternSet::sample(pp);
+}
+}  // namespace
+
 class TestExperiment : public QObject {
     Q_OBJECT
 private slots:
@@ -297,11 +308,7 @@ private slots:
     // anything else changes no score (noisy test features; the attack, which compares with the clean ones, is off).
     void featureMapsReadOnlyTheReleaseAndN() {
         const Dataset ds = gen::sbmCycleTask(120, 5);
-        PatternSamplerParams pp;
-        pp.patternClass = PatternClass::parse("treewidth:2");
-        pp.count = 6;
-        pp.size.maxSize = 5;
-        const PatternSet set = PatternSet::sample(pp);
+        const PatternSet set = smallTreewidthTwoPatterns(6);
         const DensityMatrix clean = DensityMatrix::compute(ds, set);
         DensityMatrix other = clean;
         other.t.setRandom();  // another "clean" matrix: must not matter
@@ -344,11 +351,7 @@ private slots:
     // by noise, their labels flipped) changes the score but never the chosen hyper-parameters.
     void nestedTuningNeverReadsTheTestRows() {
         const Dataset ds = gen::sbmCycleTask(160, 8);
-        PatternSamplerParams pp;
-        pp.patternClass = PatternClass::parse("treewidth:2");
-        pp.count = 6;
-        pp.size.maxSize = 5;
-        const DensityMatrix dm = DensityMatrix::compute(ds, PatternSet::sample(pp));
+        const DensityMatrix dm = DensityMatrix::compute(ds, smallTreewidthTwoPatterns(6));
         const TrainTest split = chooseSplit(ds, 0, 1);
         for (const char* kind : {"knn", "linear", "svm"}) {
             EvaluationParams ep;
@@ -378,11 +381,7 @@ private slots:
     // The chosen point is the best of the grid by mean inner score (each point scored alone), the first on ties.
     void nestedTuningPicksTheBestInnerScore() {
         const Dataset ds = gen::sbmCycleTask(120, 4);
-        PatternSamplerParams pp;
-        pp.patternClass = PatternClass::parse("treewidth:2");
-        pp.count = 5;
-        pp.size.maxSize = 5;
-        const DensityMatrix dm = DensityMatrix::compute(ds, PatternSet::sample(pp));
+        const DensityMatrix dm = DensityMatrix::compute(ds, smallTreewidthTwoPatterns(5));
         learn::RowMatrix x = dm.t;
         std::vector<double> y;
         for (int i = 0; i < ds.size(); ++i) y.push_back(ds.labels(i, 0));

@@ -102,9 +102,6 @@ void fillCache(px::experiment::DensityCache& cache, const px::experiment::SweepS
 py::dict sweep(const std::string& specText, const std::string& source, const py::object& data, const py::object& progress,
                int shard, int shards, const py::object& densities) {
     const px::experiment::SweepSpec spec = px::experiment::SweepSpec::fromJson(specText, source);
-    if (shards < 1 || shard < 0 || shard >= shards)
-        throw std::invalid_argument("shard must be in 0 .. shards-1 and shards >= 1, got " + std::to_string(shard) + " of " +
-                                    std::to_string(shards));
     px::Dataset loaded;
     const px::Dataset* ds = nullptr;
     if (!data.is_none()) {
@@ -141,13 +138,18 @@ py::dict sweepPlan(const std::string& specText, const std::string& source) {
     return out;
 }
 
+// A Python value (dicts, lists, numbers, strings) as JSON: the inverse of fromJson.
+nlohmann::json jsonOf(const py::handle& v) {
+    return nlohmann::json::parse(py::module_::import("json").attr("dumps")(v).cast<std::string>());
+}
+
 nlohmann::json cellOf(const py::handle& v) {
     if (v.is_none()) return nullptr;
     if (py::isinstance<py::bool_>(v)) return v.cast<bool>();
     if (py::isinstance<py::int_>(v)) return v.cast<long long>();
     if (py::isinstance<py::float_>(v)) return v.cast<double>();
     if (py::isinstance<py::str>(v)) return v.cast<std::string>();
-    return nlohmann::json::parse(py::module_::import("json").attr("dumps")(v).cast<std::string>());
+    return jsonOf(v);
 }
 
 // The tables of a sweep from its runs (shards' run tables joined, as pxrun merge does): aggregate and fits.
@@ -165,8 +167,7 @@ py::dict summariseRuns(const py::dict& runs, const py::object& metadata) {
             row.emplace_back(name, i < values.size() ? cellOf(values[i]) : nlohmann::json());
         r.runs.add(row);
     }
-    r.metadata = metadata.is_none() ? nlohmann::json::object()
-                                    : nlohmann::json::parse(py::module_::import("json").attr("dumps")(metadata).cast<std::string>());
+    r.metadata = metadata.is_none() ? nlohmann::json::object() : jsonOf(metadata);
     px::experiment::summarise(r);
     return sweepDict(r);
 }

@@ -1,5 +1,6 @@
 #include "learn/Tuning.h"
 
+#include "common/Error.h"
 #include "common/Rng.h"
 #include "learn/Metrics.h"
 
@@ -113,6 +114,9 @@ TunedLearner tuneOnTraining(const LearnerConfig& base, const TuningConfig& tunin
     // score[c][f]: configuration c fitted without inner fold f, scored on it.
     std::vector<std::vector<double>> score(configs.size(), std::vector<double>(folds.size(), 0));
     tbb::parallel_for(std::size_t(0), configs.size() * folds.size(), [&](std::size_t job) {
+        // A grid multiplies fits that cannot all be interrupted (liblinear, small libsvm fits, XGBoost's forest):
+        // a cancel is honoured before each of them.
+        if (base.stop && base.stop->cancelled()) throw px::Cancelled();
         const std::size_t c = job / folds.size(), f = job % folds.size();
         std::vector<int> fitRows;
         for (std::size_t g = 0; g < folds.size(); ++g)

@@ -11,6 +11,9 @@
 #include "generators/Generators.h"
 
 #include <QtTest>
+#include <thread>
+#include <chrono>
+#include <QElapsedTimer>
 #include <algorithm>
 #include <cmath>
 
@@ -537,6 +540,40 @@ private slots:
         CancelFlag flag;
         flag.cancel();
         QVERIFY_THROWS_EXCEPTION(Cancelled, runSweep(spec, ds, {}, flag));
+    }
+
+    // Nested tuning honours a cancel between its inner fits: a grid of 120 slow SVM fits stops at once, not after all.
+    void cancelStopsNestedTuning() {
+        const Dataset ds = gen::sbmCycleTask(300, 6);
+        const DensityMatrix dm = DensityMatrix::compute(ds, smallTreewidthTwoPatterns(6));
+        learn::RowMatrix x = dm.t * 1000.0;  // unscaled: slow libsvm fits at large C and γ
+        std::vector<double> y;
+        for (int i = 0; i < ds.size(); ++i) y.push_back(ds.labels(i, 0));
+        CancelFlag flag;
+        learn::LearnerConfig base;
+        base.kind = "svm";
+        base.stop = &flag;
+        learn::TuningConfig tc;
+        tc.nested = true;
+        tc.grid.C = {1e3, 1e4, 1e5, 1e6};
+        tc.grid.gamma = {1, 10, 100, 1000, 1e4, 1e5};
+        QElapsedTimer alone;
+        alone.start();
+        learn::TuningConfig one = tc;
+        one.grid.C = {1e6};
+        one.grid.gamma = {1e5};
+        learn::tuneOnTraining(base, one, x, y, TaskType::Binary);  // 5 of the 120 fits
+        const qint64 fiveFits = alone.elapsed();
+        std::thread canceller([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            flag.cancel();
+        });
+        QElapsedTimer t;
+        t.start();
+        QVERIFY_THROWS_EXCEPTION(Cancelled, learn::tuneOnTraining(base, tc, x, y, TaskType::Binary));
+        canceller.join();
+        // Without the check all 120 fits would run (24 × fiveFits); with it, the fits under way finish and no more start.
+        QVERIFY2(t.elapsed() < 50 + 3 * fiveFits + 200, qPrintable(QString("%1 ms; five fits take %2 ms").arg(t.elapsed()).arg(fiveFits)));
     }
 
     void noFitIsReadFromAFitWorseThanTheControls() {

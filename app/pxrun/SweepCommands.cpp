@@ -71,7 +71,8 @@ int sweepCommand(const std::vector<std::string>& argv) {
     const std::string prefix = a.get("out", "");
     // Every completed run goes to PREFIX.runs.partial at once (fsync'd); --resume continues from it.
     auto journal = px::experiment::RunJournal::open(px::experiment::journalPath(prefix),
-                                                    px::experiment::journalHeader(spec, ds, opt), a.has("resume"));
+                                                    px::experiment::journalHeader(spec, ds, opt), a.has("resume"),
+                                                    px::experiment::canonicalJournalHeader);
     if (journal->restoredRuns() > 0 || journal->restoredParts() > 0)
         std::fprintf(stderr, "resuming: %d completed runs (and %d trainings of unfinished runs) read from %s\n",
                      journal->restoredRuns(), journal->restoredParts(), journal->path().c_str());

@@ -74,7 +74,8 @@ ResultTable::Row RunJournal::decodeRow(const nlohmann::json& cells) {
     return row;
 }
 
-std::unique_ptr<RunJournal> RunJournal::open(const std::string& path, const nlohmann::json& header, bool resume) {
+std::unique_ptr<RunJournal> RunJournal::open(const std::string& path, const nlohmann::json& header, bool resume,
+                                             const Canonical& canonical) {
     const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) throw InputError(path, 0, "cannot open the sweep's run journal: " + fileErrorText(errno));
     std::unique_ptr<RunJournal> j(new RunJournal(path, fd));
@@ -100,7 +101,7 @@ std::unique_ptr<RunJournal> RunJournal::open(const std::string& path, const nloh
         if (record.is_discarded())
             throw InputError(path, line, "corrupt run journal record (not JSON); delete the file to start the sweep over");
         if (line == 1) {
-            if (record != header)
+            if (record != header && !(canonical && canonical(record) == header))
                 throw InputError(path, 1, "this journal belongs to a different sweep (its \"" + firstDifference(record, header) +
                                               "\" differs from the spec and data given now); resume with the same spec, data and "
                                               "shard, or delete the file to start over");

@@ -7,6 +7,7 @@
 #include "common/Error.h"
 #include "experiment/ResultTable.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -24,9 +25,12 @@ public:
 class RunJournal {
 public:
     // Opens or creates `path` and locks it (a second process on the same journal is refused).
-    // An existing journal is continued only when `resume` is set and its header equals `header`;
-    // otherwise InputError names the file and says what to do.
-    static std::unique_ptr<RunJournal> open(const std::string& path, const nlohmann::json& header, bool resume);
+    // An existing journal is continued only when `resume` is set and its header equals `header`, or
+    // `canonical` of its header does (a journal written by an older version, whose spec lacks fields added
+    // since at their defaults); otherwise InputError names the file and says what to do.
+    using Canonical = std::function<nlohmann::json(const nlohmann::json&)>;
+    static std::unique_ptr<RunJournal> open(const std::string& path, const nlohmann::json& header, bool resume,
+                                            const Canonical& canonical = {});
     ~RunJournal();
     RunJournal(const RunJournal&) = delete;
     RunJournal& operator=(const RunJournal&) = delete;

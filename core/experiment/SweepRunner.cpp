@@ -53,6 +53,19 @@ nlohmann::json journalHeader(const SweepSpec& spec, const Dataset& data, const S
             {"total_runs", spec.runs().size()}};
 }
 
+nlohmann::json canonicalJournalHeader(const nlohmann::json& header) {
+    if (!header.is_object() || !header.contains("spec") || !header.contains("total_runs")) return header;
+    try {
+        nlohmann::json out = header;
+        const SweepSpec spec = SweepSpec::fromJson(header.at("spec").dump(), "run journal");
+        out["spec"] = spec.toJson();
+        out["total_runs"] = spec.runs().size();
+        return out;
+    } catch (const std::exception&) {
+        return header;
+    }
+}
+
 bool restoreRun(const SweepOptions& options, int r, ResultTable& runs) {
     if (!options.journal || !options.journal->has(r)) return false;
     for (const auto& row : options.journal->rows(r)) runs.add(row);

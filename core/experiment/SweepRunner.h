@@ -77,6 +77,10 @@ void summarise(SweepResult& result);
 void saveSweep(const SweepResult& result, const std::string& prefix);
 // The identity of a sweep (or shard) that a run journal must match to be resumed: spec, data set, shard.
 nlohmann::json journalHeader(const SweepSpec& spec, const Dataset& data, const SweepOptions& options);
+// A journal header with its spec read and written again by this version: fields added since the journal was
+// written appear at their defaults, which keep the old behaviour, so the same sweep resumes across upgrades.
+// A spec this version cannot read is returned unchanged (and then differs).
+nlohmann::json canonicalJournalHeader(const nlohmann::json& header);
 // Where `pxrun sweep --out PREFIX` keeps its journal.
 inline std::string journalPath(const std::string& prefix) { return prefix + ".runs.partial"; }
 // Adds the journal's rows of run `r` to `runs` and returns true, if the journal holds that run.

@@ -211,6 +211,47 @@ private slots:
         }
     }
 
+    // A journal written before fields were added to the spec (here: feature_map and append_log_n,
+    // at their defaults) resumes under this version; a journal whose spec differs in a value does not.
+    void aJournalOfAnOlderVersionResumesWhenOnlyDefaultFieldsWereAdded() {
+        const SweepSpec spec = smallSweep();
+        const Dataset ds = gen::sbmCycleTask(120, 4);
+        QTemporaryDir dir;
+        const std::string path = dir.path().toStdString() + "/old.runs.partial";
+        const auto header = journalHeader(spec, ds, {});
+        nlohmann::json older = header;
+        for (const char* added : {"feature_map", "append_log_n"}) {
+            QVERIFY2(older["spec"].contains(added), added);  // else this test no longer tests an added field
+            older["spec"].erase(added);
+        }
+        QVERIFY(older != header);
+        std::ofstream(path) << older.dump() << "\n" << R"({"run":0,"rows":[[["run",0],["value",0.5]]]})" << "\n";
+        try {  // without the canonical form the older header is another sweep
+            RunJournal::open(path, header, true);
+            QFAIL("the older header was taken as equal without reading its spec");
+        } catch (const InputError& e) {
+            QVERIFY2(QString(e.what()).contains("\"spec\" differs"), e.what());
+        }
+        QCOMPARE(RunJournal::open(path, header, true, canonicalJournalHeader)->restoredRuns(), 1);
+
+        nlohmann::json changed = older;
+        changed["spec"]["learner"]["k"] = 10;  // a value the runs depend on
+        std::ofstream(path, std::ios::trunc) << changed.dump() << "\n";
+        try {
+            RunJournal::open(path, header, true, canonicalJournalHeader);
+            QFAIL("a journal whose spec differs in a value was resumed");
+        } catch (const InputError& e) {
+            QVERIFY2(QString(e.what()).contains("\"spec\" differs"), e.what());
+        }
+        std::ofstream(path, std::ios::trunc) << R"({"format":"pxstudio-sweep-journal","spec":{"nonsense":1},"total_runs":1})" << "\n";
+        try {  // a spec this version cannot read is a different sweep, not an exception of its own
+            RunJournal::open(path, header, true, canonicalJournalHeader);
+            QFAIL("an unreadable spec was resumed");
+        } catch (const InputError& e) {
+            QVERIFY2(QString(e.what()).contains("differs"), e.what());
+        }
+    }
+
     void aFullDiskLeavesThePreviousFileAndNoTemporary() {
         QTemporaryDir dir;
         const std::string path = dir.path().toStdString() + "/table.csv";

@@ -6,6 +6,9 @@
 #include "patterns/PatternSet.h"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 namespace pxrun {
 
@@ -17,6 +20,11 @@ px::PatternSamplerParams samplerFromArgs(const Args& a);
 px::DensityPath pathFromArgs(const Args& a);
 // --max-memory GiB (sparse-DP tables, all threads) and --max-minutes (estimated DP work) into the params.
 void limitsFromArgs(const Args& a, px::DensityParams& dp);
+// Takes every "--set key=value" out of argv (into `sets`) and returns the rest.
+std::vector<std::string> takeSets(const std::vector<std::string>& argv, std::vector<std::string>& sets);
+// --set key=value on a spec: the value is JSON when it parses (numbers, arrays, objects), else a string;
+// a dotted key (learner.kind) reaches into nested objects, creating them if missing.
+void applySet(nlohmann::json& spec, const std::string& kv);
 // "sparse DP x %, matrix scatter y %, matrix GEMM z % of (graph, pattern) pairs"
 std::string pathSummary(const px::DensityMatrix& dm);
 

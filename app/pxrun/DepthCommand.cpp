@@ -1,6 +1,7 @@
 // pxrun depth: the depth lab's experiments (COSERA grids, NAG, accounting, private propagation,
 // AsampGCN) from a spec file or an experiment name with its defaults, as a tidy CSV.
 #include "Commands.h"
+#include "CommonOptions.h"
 #include "TerminalProgress.h"
 #include "common/AtomicFile.h"
 #include "gnn/DepthLab.h"
@@ -16,26 +17,11 @@ const char* kDepthUsage =
     "       pxrun depth --list | --defaults EXPERIMENT\n"
     "experiments: cosera-grid, sbm-sweep, nag, accounting, propagation, asamp\n";
 
-// --set key=value, value parsed as JSON when it parses (numbers, arrays), else as a string.
-void applySet(nlohmann::json& spec, const std::string& kv) {
-    const auto eq = kv.find('=');
-    if (eq == std::string::npos || eq == 0) throw std::invalid_argument("--set expects key=value, got '" + kv + "'");
-    const std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
-    try {
-        spec[key] = nlohmann::json::parse(value);
-    } catch (const nlohmann::json::parse_error&) {
-        spec[key] = value;
-    }
-}
 }  // namespace
 
 int depthCommand(const std::vector<std::string>& argv) {
-    std::vector<std::string> rest;
     std::vector<std::string> sets;
-    for (std::size_t i = 0; i < argv.size(); ++i) {
-        if (argv[i] == "--set" && i + 1 < argv.size()) sets.push_back(argv[++i]);
-        else rest.push_back(argv[i]);
-    }
+    const std::vector<std::string> rest = takeSets(argv, sets);
     Args a = Args::parse(rest, {"list"});
     if (a.has("list")) {
         for (const auto& e : px::gnn::depthExperiments()) std::printf("%s\n", e.c_str());

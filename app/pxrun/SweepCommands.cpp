@@ -2,6 +2,7 @@
 #include "Commands.h"
 #include "CommonOptions.h"
 #include "TerminalProgress.h"
+#include "common/JsonInput.h"
 #include "experiment/RunJournal.h"
 #include "experiment/SweepRunner.h"
 
@@ -50,10 +51,16 @@ void printSummary(const px::experiment::SweepResult& r) {
 }  // namespace
 
 int sweepCommand(const std::vector<std::string>& argv) {
-    Args a = Args::parse(argv, {"resume"});
+    std::vector<std::string> sets;
+    Args a = Args::parse(takeSets(argv, sets), {"resume"});
     if (a.positional.size() != 1 || !a.has("out"))
-        throw std::invalid_argument("usage: pxrun sweep SPEC.json --out PREFIX [--shard i/N] [--data PATH] [--resume]");
+        throw std::invalid_argument("usage: pxrun sweep SPEC.json --out PREFIX [--shard i/N] [--data PATH] [--resume] [--set key=JSON ...]");
     px::experiment::SweepSpec spec = px::experiment::SweepSpec::load(a.positional[0]);
+    if (!sets.empty()) {  // on the file's own JSON (not the normalised spec, whose defaults depend on the learner)
+        nlohmann::json raw = nlohmann::json::parse(px::readRegularFile(a.positional[0]));
+        for (const auto& kv : sets) applySet(raw, kv);
+        spec = px::experiment::SweepSpec::fromJson(raw.dump(), a.positional[0] + " with --set");
+    }
     if (a.has("data")) spec.dataset = a.get("data", "");
     px::experiment::SweepOptions opt;
     if (a.has("shard")) {

@@ -159,6 +159,30 @@ private slots:
         QCOMPARE(bad.code, 1);
         QVERIFY(bad.err.contains("not valid JSON"));
     }
+    // --set changes fields of the spec file, dotted keys reaching into the learner; the result JSON records
+    // the spec that ran, and a field the spec does not know is refused by name.
+    void sweepSetOverridesFieldsOfTheSpecFile() {
+        QTemporaryDir dir;
+        const QString spec = QString(PX_SOURCE_DIR) + "/resources/specs/builtin-sbm-quick.json";
+        Run r = pxrun({"sweep", spec, "--set", "classes=[\"trees\"]", "--set", "learner.kind=rf", "--set", "learner.trees=7",
+                       "--set", "feature_map=count", "--set", "attack=false", "--out", dir.path() + "/s"});
+        QCOMPARE(r.code, 0);
+        QFile side(dir.path() + "/s.json");
+        QVERIFY(side.open(QIODevice::ReadOnly));
+        const QJsonObject ran = QJsonDocument::fromJson(side.readAll()).object()["spec"].toObject();
+        QCOMPARE(ran["classes"].toArray(), QJsonArray{"trees"});
+        QCOMPARE(ran["feature_map"].toString(), QString("count"));
+        const QJsonObject learner = ran["learner"].toObject();
+        QCOMPARE(learner["kind"].toString(), QString("rf"));
+        QCOMPARE(learner["trees"].toInt(), 7);
+        QCOMPARE(learner["max_depth"].toInt(), 0);  // rf's own default, not the default of the file's kNN
+        Run typo = pxrun({"sweep", spec, "--set", "learner.treez=7", "--out", dir.path() + "/t"});
+        QCOMPARE(typo.code, 1);
+        QVERIFY2(typo.err.contains("treez") && typo.err.contains("--set"), qPrintable(typo.err));
+        Run noValue = pxrun({"sweep", spec, "--out", dir.path() + "/u", "--set"});
+        QCOMPARE(noValue.code, 1);
+        QVERIFY2(noValue.err.contains("key=value"), qPrintable(noValue.err));
+    }
     void depthExperimentsFromNamesAndSpecs() {
         QTemporaryDir dir;
         Run list = pxrun({"depth", "--list"});

@@ -7,6 +7,36 @@
 
 namespace px::widgets {
 
+namespace {
+// Each pattern's share of the privacy loss (ρ_j/ρ, or ε_j/ε for Laplace) as impulses on the right axis, in %:
+// how the allocation spends the budget across patterns (equal SNR: 1/d each; isotropic: ∝ s_j²).
+void addBudgetShares(QCustomPlot* plot, const std::vector<double>& share, const std::vector<int>& order, bool pure, double fs) {
+    if (share.size() != order.size() || share.empty()) {
+        plot->yAxis2->setVisible(false);
+        return;
+    }
+    QVector<double> x, y;
+    double top = 0;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        x << double(k);
+        y << 100 * share[order[k]];
+        top = std::max(top, y.back());
+    }
+    QCPGraph* g = plot->addGraph(plot->xAxis, plot->yAxis2);
+    g->setName(pure ? "share of the privacy budget ε_j/ε (right axis, %)" : "share of the privacy budget ρ_j/ρ (right axis, %)");
+    g->setData(x, y, true);
+    g->setLineStyle(QCPGraph::lsImpulse);
+    g->setLayer("grid");  // under the markers of the three series
+    g->setPen(QPen(QColor(150, 150, 150), std::max(1.0, 1.5 * fs)));
+    plot->yAxis2->setVisible(true);
+    plot->yAxis2->setTickLabels(true);
+    plot->yAxis2->setScaleType(QCPAxis::stLinear);
+    plot->yAxis2->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    plot->yAxis2->setRange(0, top > 0 ? top * 1.15 : 1);
+    plot->yAxis2->setLabel("budget share (%)");
+}
+}  // namespace
+
 void buildNoiseAnatomyPlot(QCustomPlot* plot, const privacy::PrivacyReport& r, const std::vector<PatternInfo>& patterns,
                            double fs) {
     resetPlot(plot);
@@ -39,6 +69,7 @@ void buildNoiseAnatomyPlot(QCustomPlot* plot, const privacy::PrivacyReport& r, c
         g->setLineStyle(QCPGraph::lsNone);
         g->setScatterStyle(QCPScatterStyle(series[s].shape, c, c, 7 * fs));
     }
+    addBudgetShares(plot, r.budgetShare, order, r.pureEpsilon >= 0, fs);
     plot->xAxis->setTicker(ticks);
     plot->xAxis->setRange(-1, d);
     plot->xAxis->setLabel("patterns, ordered by size");
@@ -48,8 +79,7 @@ void buildNoiseAnatomyPlot(QCustomPlot* plot, const privacy::PrivacyReport& r, c
     QCPRange yr = plot->yAxis->range();
     plot->yAxis->setRange(yr.lower / 3, yr.upper * 3);
     plot->yAxis->setLabel("density scale (log)");
-    plot->yAxis2->setVisible(false);
-    placeLegendBelow(plot, 3);
+    placeLegendBelow(plot, 2);
     plot->plotLayout()->insertRow(0);
     auto* t = new QCPTextElement(plot, QString("Noise anatomy — %1, %2 allocation, ε = %3")
                                             .arg(QString::fromStdString(r.mechanism), QString::fromStdString(r.allocation))

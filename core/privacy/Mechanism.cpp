@@ -298,6 +298,23 @@ void NoiseModel::releaseInto(int rep, NoisyEmbedding& e, Progress& progress) con
     if (stop) throw Cancelled();
 }
 
+// Each pattern's share of the privacy loss, per scale entry (ρ_j ∝ (s_j/σ_j)² for Gaussian noise, ε_j ∝ s_j/b_j for
+// Laplace), averaged over the graphs that use the entry.
+std::vector<double> NoiseModel::budgetShares(const std::map<const Scales*, long>& uses, int graphs, int d, bool laplace) {
+    std::vector<double> share(d, 0.0), loss(d);
+    for (const auto& [sc, count] : uses) {
+        double total = 0;
+        for (int j = 0; j < d; ++j) {
+            const double ratio = sc->scale[j] > 0 ? sc->sensitivity[j] / sc->scale[j] : 0.0;
+            loss[j] = laplace ? ratio : ratio * ratio;
+            total += loss[j];
+        }
+        if (total > 0)
+            for (int j = 0; j < d; ++j) share[j] += loss[j] / total * double(count) / graphs;
+    }
+    return share;
+}
+
 void NoiseModel::buildReport(const std::string& datasetName) {
     const MechanismParams& p = params_;
     PrivacyReport& r = report_;
@@ -354,6 +371,7 @@ void NoiseModel::buildReport(const std::string& datasetName) {
         r.sensitivityMedian[j] = weightedMedian(sens);
         r.noiseMedian[j] = weightedMedian(noise);
     }
+    r.budgetShare = budgetShares(uses, N, d, p.mechanism == MechanismKind::Laplace);
     for (int i = 0; i < N; ++i)
         for (int j = 0; j < d; ++j) r.signalMean[j] += clean_(i, j) / N;
     r.noisePerGraph.resize(N);

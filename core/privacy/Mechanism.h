@@ -136,6 +136,7 @@ private:
     std::vector<double> sensitivities(int n, int maxDegree) const;
     Scales makeScales(const std::vector<double>& s) const;
     void buildReport(const std::string& datasetName);
+    static std::vector<double> budgetShares(const std::map<const Scales*, long>& uses, int graphs, int d, bool laplace);
 
     std::shared_ptr<const DensityMatrix> cleanShared_;
     const DensityMatrix::Matrix& clean_;

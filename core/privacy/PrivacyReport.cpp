@@ -40,6 +40,7 @@ nlohmann::json PrivacyReport::toJson() const {
     j["graphs"] = graphs;
     j["sensitivity_median_per_pattern"] = sensitivityMedian;
     j["noise_scale_median_per_pattern"] = noiseMedian;
+    j["budget_share_per_pattern"] = budgetShare;
     j["signal_mean_per_pattern_diagnostic_not_private"] = signalMean;
     j["noise_scale_rms_per_graph"] = noisePerGraph;
     j["secure_noise_inflation"] = secureInflation;

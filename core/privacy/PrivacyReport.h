@@ -32,6 +32,9 @@ struct PrivacyReport {
     std::vector<double> sensitivityMedian;  // per pattern, median over graphs of s_j
     std::vector<double> noiseMedian;        // per pattern, median over graphs of σ_j (or b_j)
     std::vector<double> signalMean;         // per pattern, mean clean density (for SNR; never released)
+    // Per pattern, its share of the privacy loss (sums to 1): ρ_j / ρ with ρ_j = s_j² / (2σ_j²) for the Gaussian
+    // mechanisms, ε_j / ε with ε_j = s_j / b_j for Laplace; averaged over graphs (the allocation can depend on n).
+    std::vector<double> budgetShare;
     std::vector<double> noisePerGraph;      // per graph, root-mean-square noise scale over patterns
     double secureInflation = 1.0;  // secure mode: noise std relative to the nominal σ (grid rounding)
     std::vector<std::string> warnings;

@@ -6,10 +6,14 @@
 #include "DepthPlots.h"
 #include "ExpressivityPlot.h"
 #include "FigureLayout.h"
+#include "NoiseAnatomyPlot.h"
 #include "TradeoffPlot.h"
 #include "experiment/SweepRunner.h"
 #include "experiment/SweepSpec.h"
 #include "generators/Generators.h"
+#include "hom/DensityMatrix.h"
+#include "patterns/PatternSet.h"
+#include "privacy/Mechanism.h"
 
 #include <QProcess>
 #include <QRegularExpression>
@@ -272,6 +276,39 @@ private slots:
     }
 
     // PX_SCREENSHOT_DIR=dir: every preset of the trade-off and expressivity figures as PNG, to look at.
+    // The noise anatomy draws each pattern's budget share on the right axis, in %, in the plot's pattern order:
+    // they add up to 100; equal SNR gives 100/d to each of the 13 trees of all-trees:6, isotropic noise does not.
+    void noiseAnatomyShowsTheBudgetShares() {
+        const Dataset data = gen::builtin("sbm-cycles");
+        PatternSamplerParams p;
+        p.patternClass = PatternClass::parse("all-trees:6");
+        const PatternSet patterns = PatternSet::sample(p);
+        const DensityMatrix clean = DensityMatrix::compute(data, patterns);
+        std::vector<widgets::PatternInfo> info;
+        for (const auto& f : patterns.patterns) info.push_back({f.vertices(), f.edges()});
+        for (auto allocation : {privacy::Allocation::EqualSnr, privacy::Allocation::Isotropic}) {
+            privacy::MechanismParams mp;
+            mp.allocation = allocation;
+            mp.degreeBound = data.maxDegree();
+            const privacy::NoiseModel m(clean, patterns.patterns, privacy::GraphFacts::of(data), mp, data.name);
+            QCustomPlot plot;
+            widgets::buildNoiseAnatomyPlot(&plot, m.report(), info);
+            QCOMPARE(plot.graphCount(), 4);
+            QCPGraph* shares = plot.graph(3);
+            QCOMPARE(shares->valueAxis(), plot.yAxis2);
+            QVERIFY(plot.yAxis2->visible());
+            QCOMPARE(shares->dataCount(), 13);
+            double sum = 0, lo = 100, hi = 0;
+            for (auto it = shares->data()->constBegin(); it != shares->data()->constEnd(); ++it) {
+                sum += it->value;
+                lo = std::min(lo, it->value);
+                hi = std::max(hi, it->value);
+            }
+            QVERIFY(std::abs(sum - 100) < 1e-9);
+            if (allocation == privacy::Allocation::EqualSnr) QVERIFY(hi - lo < 1e-9);
+            else QVERIFY(hi > 2 * lo);  // the sensitivity grows with the pattern's size: so does its share
+        }
+    }
     void presetsForTheEye() {
         const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR");
         if (shots.isEmpty()) QSKIP("set PX_SCREENSHOT_DIR to write the preset figures");

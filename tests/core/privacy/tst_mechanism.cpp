@@ -94,6 +94,50 @@ private slots:
             }
         }
     }
+    // The report's per-pattern budget shares: recomputed here from each graph's own scales (ρ_j = s_j²/(2σ_j²) over
+    // ρ, or ε_j = s_j/b_j over ε for Laplace) and averaged over the graphs; they sum to 1. Isotropic Gaussian noise
+    // spends the budget in proportion to s_j², equal SNR equally.
+    void budgetSharesAreEachPatternsPartOfThePrivacyLoss() {
+        Fixture f("treewidth:2", 10);
+        for (MechanismKind k : {MechanismKind::Gaussian, MechanismKind::Laplace})
+            for (Allocation a : {Allocation::Isotropic, Allocation::EqualSnr}) {
+                if (k == MechanismKind::Laplace && a != Allocation::Isotropic) continue;  // Laplace allocates isotropically only
+                MechanismParams mp;
+                mp.mechanism = k;
+                mp.allocation = a;
+                NoiseModel m = f.model(mp);
+                const auto& share = m.report().budgetShare;
+                QCOMPARE(int(share.size()), m.cols());
+                std::vector<double> expected(m.cols(), 0.0);
+                for (int i = 0; i < m.rows(); ++i) {
+                    std::vector<double> loss(m.cols());
+                    double total = 0;
+                    for (int j = 0; j < m.cols(); ++j) {
+                        const double r = m.sensitivity(i, j) / m.noiseScale(i, j);
+                        total += loss[j] = k == MechanismKind::Laplace ? r : r * r;
+                    }
+                    if (k == MechanismKind::Gaussian) QVERIFY(std::abs(total - 2 * m.guarantee().rho) < 1e-9 * total);
+                    for (int j = 0; j < m.cols(); ++j) expected[j] += loss[j] / total / m.rows();
+                }
+                double sum = 0;
+                for (int j = 0; j < m.cols(); ++j) {
+                    QVERIFY2(std::abs(share[j] - expected[j]) < 1e-12, toString(a));
+                    sum += share[j];
+                }
+                QVERIFY(std::abs(sum - 1) < 1e-12);
+                if (k == MechanismKind::Gaussian && a == Allocation::EqualSnr)
+                    for (double s : share) QVERIFY(std::abs(s - 1.0 / m.cols()) < 1e-12);
+                if (k == MechanismKind::Gaussian && a == Allocation::Isotropic) {  // ∝ s_j² of graph 0 when all graphs share n
+                    double s2 = 0;
+                    for (int j = 0; j < m.cols(); ++j) s2 += std::pow(m.sensitivity(0, j), 2);
+                    bool oneScale = true;
+                    for (int i = 1; i < m.rows(); ++i) oneScale = oneScale && m.noiseScale(i, 0) == m.noiseScale(0, 0);
+                    if (oneScale)
+                        for (int j = 0; j < m.cols(); ++j) QVERIFY(std::abs(share[j] - std::pow(m.sensitivity(0, j), 2) / s2) < 1e-12);
+                }
+                QVERIFY(m.report().toJson().contains("budget_share_per_pattern"));
+            }
+    }
     void publicDegreeBoundIsEnforced() {
         Fixture f;
         MechanismParams mp;

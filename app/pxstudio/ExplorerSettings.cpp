@@ -82,7 +82,7 @@ ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
     s.patternSeed = std::uint64_t(F::getInteger(j, "pattern_seed", (long long)s.patternSeed, "", 0, 1000000));
     if (j.contains("mechanism")) s.mechanism = px::privacy::mechanismParamsFromJson(j["mechanism"], "mechanism");
     s.learner = F::getString(j, "learner", s.learner, "");
-    if (!px::learn::isKnownLearner(s.learner) || s.learner == "rf") F::fail("learner", "knn, svm, linear, forest, boosting or gin", j["learner"]);
+    if (!px::learn::isKnownLearner(s.learner)) F::fail("learner", "knn, svm, linear, rf, forest, boosting or gin", j["learner"]);
     s.k = int(F::getInteger(j, "k", s.k, "", 1, 5000));
     s.C = F::getNumber(j, "C", s.C, "", 0.001, 1000);
     s.trees = int(F::getInteger(j, "trees", s.trees, "", 1, 2000));

@@ -374,6 +374,18 @@ private slots:
         QVERIFY(spec.mechanisms[0].sensitivity == px::privacy::SensitivitySource::CountingLemma);
         QVERIFY(spec.featureMap == px::experiment::FeatureMap::LogCount && spec.appendLogN);
         QVERIFY(spec.tuning.nested);
+        {  // Breiman's forest from the Learner panel: its trees, grown to purity as in a spec file
+            ExplorerSettings rf = s;
+            rf.learner = "rf";
+            w.applySettings(rf);
+            QCOMPARE(w.settings().learner, std::string("rf"));
+            const auto rfSpec = ExplorerController::specFor(w.settings());
+            QCOMPARE(rfSpec.learner.kind, std::string("rf"));
+            QCOMPARE(rfSpec.learner.trees, 40);
+            QCOMPARE(rfSpec.learner.maxDepth, 0);
+            QCOMPARE(ExplorerSettings::fromJson(w.settings().toJson()).learner, std::string("rf"));
+            w.applySettings(s);
+        }
         QTemporaryDir dir;
         const QString path = dir.path() + "/s.json";
         QVERIFY(w.saveSession(path));

@@ -5,6 +5,7 @@
 #include "ExplorerController.h"
 #include "CustomSettings.h"
 #include "SessionModel.h"
+#include "generators/Generators.h"
 #include "gnn/DepthLab.h"
 #include "panels/DatasetPanel.h"
 #include "panels/DepthPanels.h"
@@ -17,11 +18,15 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QUndoStack>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSlider>
 #include <QtTest>
 #include <memory>
 #include <set>
@@ -203,6 +208,49 @@ private slots:
         QTRY_VERIFY(d->hasFocus());
         wheel();
         QCOMPARE(d->value(), before + 1);  // focused: the wheel edits
+    }
+    // In the settings dock the panels sit in a scroll area: a wheel over an unfocused control (here the ε
+    // slider) leaves the value alone and is left unaccepted, which is what makes QApplication hand a real
+    // (spontaneous) wheel event on to the scroll area; that last step was checked in the app with xdotool.
+    void wheelOverAnUnfocusedSliderScrollsTheDock() {
+        QScrollArea area;
+        auto* p = new PrivacyPanel;
+        area.setWidget(p);
+        area.setWidgetResizable(true);
+        area.resize(400, 150);  // shorter than the panel: there is something to scroll
+        WheelGuard::install(p);
+        area.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&area));
+        QSlider* slider = p->findChild<QSlider*>();
+        QVERIFY(slider);
+        QVERIFY(area.verticalScrollBar()->maximum() > 0);
+        area.verticalScrollBar()->setValue(0);
+        area.setFocus();  // the window gave its first control the focus: take it away
+        QTRY_VERIFY(!slider->hasFocus());
+        const int before = slider->value();
+        QWheelEvent e(QPointF(5, 5), slider->mapToGlobal(QPointF(5, 5)), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+        QApplication::sendEvent(slider, &e);
+        QCOMPARE(slider->value(), before);
+        QVERIFY(!e.isAccepted());
+        slider->setFocus();
+        QTRY_VERIFY(slider->hasFocus());
+        QWheelEvent focused(QPointF(5, 5), slider->mapToGlobal(QPointF(5, 5)), QPoint(), QPoint(0, -120), Qt::NoButton,
+                            Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(slider, &focused);
+        QVERIFY(slider->value() != before);  // focused: the wheel moves ε
+    }
+    // The panel's note on the class's largest pattern uses all-trees:M's own M, not the sampler's max size.
+    void patternsNoteUsesTheEnumeratedClassSize() {
+        PatternsPanel p;
+        ExplorerSettings s;
+        s.patternClass = "all-trees:8";
+        s.maxSize = 10;
+        p.apply(s);
+        p.describeFor(px::gen::builtin("sbm-cycles"));
+        QString note;
+        for (auto* l : p.findChildren<QLabel*>()) if (l->text().startsWith("max e(F)")) note = l->text();
+        QVERIFY2(note.startsWith("max e(F) for m = 8: 7;"), qPrintable(note));  // a tree on 8 vertices has 7 edges
     }
     void sessionUndoMergesEpsilonSteps() {
         SessionModel m;

@@ -106,7 +106,8 @@ std::vector<std::pair<QWidget*, SettingsPanel::Reset>> PatternsPanel::resets() {
 
 void PatternsPanel::describeFor(const px::Dataset& data) {
     const px::PatternClass cls = px::PatternClass::parse(class_->currentText().toStdString());
-    const int m = maxSize_->value() > 0 ? maxSize_->value() : 10;
+    // all-trees:M has its own largest size; the max-size box belongs to the sampled classes
+    const int m = cls.enumerated() ? cls.param : maxSize_->value() > 0 ? maxSize_->value() : 10;
     const double n = double(data.totalVertices()) / std::max(1, data.size());
     const double e = double(cls.maxEdges(m));
     info_->setText(tr("max e(F) for m = %1: %2; noise variance factor (max e)²/n⁴ = %3").arg(m).arg(e).arg(e * e / std::pow(n, 4), 0, 'g', 3));

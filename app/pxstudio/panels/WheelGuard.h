@@ -1,7 +1,10 @@
 #pragma once
-// Scrolling a settings panel must not change the value under the mouse: spin boxes and combo boxes
-// take the wheel only once they have the focus (a click or Tab); otherwise the wheel scrolls the panel.
+// Scrolling a settings panel must not change the value under the mouse: spin boxes, combo boxes and
+// sliders (the ε slider) take the wheel only once they have the focus (a click or Tab); otherwise the
+// wheel goes on to the widgets around them, so the panel's scroll area scrolls.
+#include <QAbstractSlider>
 #include <QAbstractSpinBox>
+#include <QApplication>
 #include <QComboBox>
 #include <QEvent>
 #include <QObject>
@@ -13,7 +16,7 @@ public:
     static void install(QWidget* root) {
         auto* guard = new WheelGuard(root);
         for (QWidget* w : root->findChildren<QWidget*>())
-            if (qobject_cast<QAbstractSpinBox*>(w) || qobject_cast<QComboBox*>(w)) {
+            if (qobject_cast<QAbstractSpinBox*>(w) || qobject_cast<QComboBox*>(w) || qobject_cast<QAbstractSlider*>(w)) {
                 w->setFocusPolicy(Qt::StrongFocus);
                 w->installEventFilter(guard);
             }
@@ -24,7 +27,7 @@ protected:
         if (event->type() == QEvent::Wheel) {
             auto* w = qobject_cast<QWidget*>(watched);
             if (w && !w->hasFocus()) {
-                event->ignore();  // passes to the scroll area
+                event->ignore();  // not this widget's: QApplication hands an ignored wheel event on to the parents
                 return true;
             }
         }

@@ -101,7 +101,7 @@ std::unique_ptr<RunJournal> RunJournal::open(const std::string& path, const nloh
         if (record.is_discarded())
             throw InputError(path, line, "corrupt run journal record (not JSON); delete the file to start the sweep over");
         if (line == 1) {
-            if (record != header && !(canonical && canonical(record) == header))
+            if (record != header && !(canonical && canonical(record) == canonical(header)))
                 throw InputError(path, 1, "this journal belongs to a different sweep (its \"" + firstDifference(record, header) +
                                               "\" differs from the spec and data given now); resume with the same spec, data and "
                                               "shard, or delete the file to start over");

@@ -25,8 +25,8 @@ public:
 class RunJournal {
 public:
     // Opens or creates `path` and locks it (a second process on the same journal is refused).
-    // An existing journal is continued only when `resume` is set and its header equals `header`, or
-    // `canonical` of its header does (a journal written by an older version, whose spec lacks fields added
+    // An existing journal is continued only when `resume` is set and its header equals `header`, or the two
+    // are equal under `canonical` (e.g. a journal written by an older version, whose spec lacks fields added
     // since at their defaults); otherwise InputError names the file and says what to do.
     using Canonical = std::function<nlohmann::json(const nlohmann::json&)>;
     static std::unique_ptr<RunJournal> open(const std::string& path, const nlohmann::json& header, bool resume,

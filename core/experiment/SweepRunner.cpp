@@ -59,6 +59,7 @@ nlohmann::json canonicalJournalHeader(const nlohmann::json& header) {
         nlohmann::json out = header;
         const SweepSpec spec = SweepSpec::fromJson(header.at("spec").dump(), "run journal");
         out["spec"] = spec.toJson();
+        if (out["spec"].contains("learner")) out["spec"]["learner"].erase("parallel_trainings");
         out["total_runs"] = spec.runs().size();
         return out;
     } catch (const std::exception&) {

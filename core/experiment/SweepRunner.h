@@ -79,7 +79,9 @@ void saveSweep(const SweepResult& result, const std::string& prefix);
 nlohmann::json journalHeader(const SweepSpec& spec, const Dataset& data, const SweepOptions& options);
 // A journal header with its spec read and written again by this version: fields added since the journal was
 // written appear at their defaults, which keep the old behaviour, so the same sweep resumes across upgrades.
-// A spec this version cannot read is returned unchanged (and then differs).
+// Settings that change how fast, not what, are left out: the GIN's parallel_trainings (its tables are the same
+// bit for bit, tst_neural), so a sweep may resume on more cores. A spec this version cannot read is returned
+// unchanged (and then differs).
 nlohmann::json canonicalJournalHeader(const nlohmann::json& header);
 // Where `pxrun sweep --out PREFIX` keeps its journal.
 inline std::string journalPath(const std::string& prefix) { return prefix + ".runs.partial"; }

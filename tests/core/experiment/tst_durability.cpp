@@ -252,6 +252,33 @@ private slots:
         }
     }
 
+    // parallel_trainings changes how many trainings run at once, not their results (tst_neural compares the
+    // tables column by column): a GIN sweep may resume on more cores; another thread count inside a training may not.
+    void aGinSweepResumesWithMoreParallelTrainings() {
+#ifndef PX_HAVE_NEURAL
+        QSKIP("this build has no neural layer (PX_NEURAL=OFF)");
+#else
+        auto gin = [](const char* extra) {
+            return SweepSpec::fromJson(std::string(R"({"dataset": "builtin:sbm-cycles", "protocol": "3-fold",
+                "mechanisms": [{"mechanism": "rr"}], "budget": {"axis": "epsilon", "values": [2]}, "noise_seeds": [1],
+                "learner": {"kind": "gin", "layers": 2, "hidden": 8, "epochs": 2)") + extra + "}}");
+        };
+        const Dataset ds = gen::sbmCycleTask(60, 4);
+        QTemporaryDir dir;
+        const std::string path = dir.path().toStdString() + "/gin.runs.partial";
+        RunJournal::open(path, journalHeader(gin(""), ds, {}), false)->appendPart(0, 0, {{"seconds", 1.0}});
+        QCOMPARE(RunJournal::open(path, journalHeader(gin(R"(, "parallel_trainings": 2)"), ds, {}), true, canonicalJournalHeader)
+                     ->restoredParts(),
+                 1);  // (closed again at the end of the statement)
+        try {
+            RunJournal::open(path, journalHeader(gin(R"(, "threads": 2)"), ds, {}), true, canonicalJournalHeader);
+            QFAIL("a journal was resumed with another thread count inside each training");
+        } catch (const InputError& e) {
+            QVERIFY2(QString(e.what()).contains("\"spec\" differs"), e.what());
+        }
+#endif
+    }
+
     void aFullDiskLeavesThePreviousFileAndNoTemporary() {
         QTemporaryDir dir;
         const std::string path = dir.path().toStdString() + "/table.csv";

@@ -11,6 +11,7 @@
 #include "generators/Generators.h"
 
 #include <QtTest>
+#include <filesystem>
 #include <thread>
 #include <chrono>
 #include <QElapsedTimer>
@@ -333,6 +334,25 @@ private slots:
         }
     }
     // A sweep records its feature map, and the spec refuses an unknown one naming the field.
+    // Every sweep spec shipped in resources/specs (not the depth lab's) parses and round-trips: the README's
+    // commands name them. The all-trees table's nine specs are there, each with all-trees:6 and a feature map.
+    void bundledSweepSpecsAreValid() {
+        int sweeps = 0, allTrees = 0;
+        for (const auto& entry : std::filesystem::directory_iterator(std::string(PX_SOURCE_DIR) + "/resources/specs")) {
+            const std::string name = entry.path().filename().string();
+            if (name.rfind("depth-", 0) == 0 || entry.path().extension() != ".json") continue;
+            ++sweeps;
+            const SweepSpec spec = SweepSpec::load(entry.path().string());
+            QVERIFY2(SweepSpec::fromJson(spec.toJson().dump()).toJson() == spec.toJson(), name.c_str());
+            if (name.find("-all-trees.json") != std::string::npos) {
+                ++allTrees;
+                QVERIFY2(spec.classes == std::vector<std::string>{"all-trees:6"}, name.c_str());
+                QVERIFY2(spec.featureMap != FeatureMap::Density, name.c_str());
+            }
+        }
+        QVERIFY(sweeps >= 30);
+        QCOMPARE(allTrees, 9);
+    }
     void sweepSpecFeatureMap() {
         const SweepSpec spec = SweepSpec::fromJson(R"({"dataset": "builtin:sbm-cycles", "patterns": {"class": "all-trees:5"},
             "feature_map": "log-count", "append_log_n": true, "budget": {"axis": "epsilon", "values": [1]},

@@ -132,7 +132,7 @@ px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s,
     spec.learner.k = s.k;
     spec.learner.C = s.C;
     spec.learner.trees = s.trees;
-    if (s.learner == "rf") spec.learner.maxDepth = 0;  // Breiman: trees grown to purity (the spec's default for rf)
+    spec.learner.maxDepth = px::learn::defaultMaxDepth(s.learner);  // rf: trees grown to purity, as in a spec file
     spec.learner.gin.layers = s.ginLayers;
     spec.learner.gin.hidden = s.ginHidden;
     spec.learner.gin.epochs = s.ginEpochs;

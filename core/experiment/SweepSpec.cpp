@@ -324,7 +324,7 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
             s.learner.C = F::getNumber(l, "C", s.learner.C, "learner", 1e-12, 1e12);
             s.learner.gamma = F::getNumber(l, "gamma", s.learner.gamma, "learner", 0, 1e12);
             s.learner.trees = int(F::getInteger(l, "trees", s.learner.trees, "learner", 1, 100000));
-            if (s.learner.kind == "rf") s.learner.maxDepth = 0;  // Breiman: unlimited unless asked
+            s.learner.maxDepth = learn::defaultMaxDepth(s.learner.kind);  // Breiman's rf: unlimited unless asked
             s.learner.maxDepth = int(F::getInteger(l, "max_depth", s.learner.maxDepth, "learner", s.learner.kind == "rf" ? 0 : 1, 64));
             s.learner.minSamplesSplit = int(F::getInteger(l, "min_samples_split", s.learner.minSamplesSplit, "learner", 2, 1000000));
             s.learner.featureTolerance = F::getNumber(l, "feature_tolerance", s.learner.featureTolerance, "learner", 0, 1e6);

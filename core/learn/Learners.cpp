@@ -20,6 +20,8 @@ bool isKnownLearner(const std::string& k) {
     return k == "knn" || k == "svm" || k == "linear" || k == "forest" || k == "rf" || k == "boosting" || isGraphLearner(k);
 }
 
+int defaultMaxDepth(const std::string& kind) { return kind == "rf" ? 0 : LearnerConfig{}.maxDepth; }
+
 bool isGraphLearner(const std::string& k) { return k == "gin"; }
 
 bool haveNeuralLayer() {

@@ -43,6 +43,8 @@ struct LearnerConfig {
 std::vector<double> fitPredict(const LearnerConfig& config, const RowMatrix& xTrain, const std::vector<double>& yTrain,
                                const RowMatrix& xTest, TaskType type);
 bool isKnownLearner(const std::string& kind);
+// The tree depth a learner gets when none is asked for: 0 (unlimited) for Breiman's rf, else LearnerConfig's.
+int defaultMaxDepth(const std::string& kind);
 // Learners that learn from graphs rather than from density rows (gin).
 bool isGraphLearner(const std::string& kind);
 // True if this build has the trained networks (LibTorch; CMake option PX_NEURAL).

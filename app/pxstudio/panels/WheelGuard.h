@@ -4,7 +4,6 @@
 // wheel goes on to the widgets around them, so the panel's scroll area scrolls.
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
-#include <QApplication>
 #include <QComboBox>
 #include <QEvent>
 #include <QObject>

@@ -27,6 +27,16 @@ SweepSpec smallSweep() {
         "learner": {"k": 9}, "attack": true})");
 }
 
+// A journal file in a temporary folder for smallSweep() on a small SBM task, with its header.
+struct SmallJournal {
+    SweepSpec spec = smallSweep();
+    Dataset ds = gen::sbmCycleTask(120, 4);
+    QTemporaryDir dir;
+    std::string path;
+    nlohmann::json header;
+    explicit SmallJournal(const char* name) : path(dir.path().toStdString() + "/" + name), header(journalHeader(spec, ds, {})) {}
+};
+
 // Stops the sweep after `runs` completed runs (a cancellation seen at the start of the next one).
 class StopAfter : public Progress {
 public:
@@ -158,11 +168,8 @@ private slots:
     }
 
     void aJournalIsRefusedUnlessItMatchesAndResumeIsAsked() {
-        const SweepSpec spec = smallSweep();
-        const Dataset ds = gen::sbmCycleTask(120, 4);
-        QTemporaryDir dir;
-        const std::string path = dir.path().toStdString() + "/s.runs.partial";
-        const auto header = journalHeader(spec, ds, {});
+        SmallJournal journal("s.runs.partial");
+        const auto& [spec, ds, dir, path, header] = journal;
         {
             auto j = RunJournal::open(path, header, false);
             j->append(0, {{{"run", 0}, {"value", 0.5}}});
@@ -214,11 +221,8 @@ private slots:
     // A journal written before fields were added to the spec (here: feature_map and append_log_n,
     // at their defaults) resumes under this version; a journal whose spec differs in a value does not.
     void aJournalOfAnOlderVersionResumesWhenOnlyDefaultFieldsWereAdded() {
-        const SweepSpec spec = smallSweep();
-        const Dataset ds = gen::sbmCycleTask(120, 4);
-        QTemporaryDir dir;
-        const std::string path = dir.path().toStdString() + "/old.runs.partial";
-        const auto header = journalHeader(spec, ds, {});
+        SmallJournal journal("old.runs.partial");
+        const auto& [spec, ds, dir, path, header] = journal;
         nlohmann::json older = header;
         for (const char* added : {"feature_map", "append_log_n"}) {
             QVERIFY2(older["spec"].contains(added), added);  // else this test no longer tests an added field

@@ -143,7 +143,11 @@ px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s,
     spec.noisyTest = s.noisyTest;
     spec.featureMap = px::experiment::featureMapFromKey(s.featureMap);
     spec.appendLogN = s.appendLogN;
-    spec.tuning.nested = s.nestedTuning && s.learner != "gin";
+    spec.tuning.nested = s.nestedTuning;
+    if (s.nestedTuning && s.learner == "gin") {  // Xu et al.'s batch × dropout, the panel's width kept: 4 trainings per fold
+        spec.tuning.grid.batch = {32, 128};
+        spec.tuning.grid.dropout = {0, 0.5};
+    }
     spec.protocol = s.protocol;
     return spec;
 }

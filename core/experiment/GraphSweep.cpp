@@ -4,9 +4,7 @@
 #include "common/Error.h"
 #include "common/Rng.h"
 #include "privacy/RandomizedResponse.h"
-#ifdef PX_HAVE_NEURAL
-#include "neural/GinTrainer.h"
-#endif
+#include "experiment/GinTuning.h"
 
 #include <tbb/parallel_for.h>
 
@@ -140,10 +138,17 @@ Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const 
     const std::vector<double> yValid = problem.valid.labels;
     problem.validMetric = [type, yValid](const std::vector<double>& s) { return scoreTask(type, s, yValid, 0.5).value; };
     problem.lowerIsBetter = type == TaskType::Regression;
-    neural::GinParams gp = spec.learner.gin;
-    gp.seed = seed;
-    const neural::GinOutcome out = neural::trainGin(gp, problem, progress);
+    learn::LearnerConfig learner = spec.learner;
+    learner.gin.seed = seed;
     Trained t;
+    neural::GinOutcome out;
+    if (spec.tuning.nested) {  // the grid point with the best validation metric (GinTuning.h)
+        GinTuning tuning = tuneGinOnValidation(learner, spec.tuning.grid, problem, progress);
+        out = std::move(tuning.outcome);
+        t.tuned = learn::describeHyperParameters(tuning.chosen);
+    } else {
+        out = neural::trainGin(learner.gin, problem, progress);
+    }
     for (const auto& scores : out.testScores) t.tests.push_back(scoreTask(type, scores, yTest, 0.5));
     for (const auto& epoch : out.testCurve) {
         t.curve.emplace_back();
@@ -224,6 +229,7 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
         std::vector<std::vector<TaskScore>> value, control;  // [protocol][fold]
         std::vector<std::vector<double>> epochs;             // [protocol][fold]: the selected epoch
         std::vector<double> seconds, rates;
+        std::string tuned;                                   // nested tuning: each fold's choice, "; "-separated
     };
     std::map<std::uint64_t, FoldResults> cleanRuns;  // ε = ∞ trains on the clean graphs whatever the mechanism
     const double perRun = 1.0 / std::max(1, end - begin);
@@ -247,7 +253,7 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
 
         // value[protocol][fold], for the release and for its shuffled control
         FoldResults computed;
-        auto& [value, control, epochs, seconds, rates] = computed;
+        auto& [value, control, epochs, seconds, rates, tuned] = computed;
         value.resize(2);
         control.resize(2);
         epochs.resize(2);
@@ -281,6 +287,7 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
                 valueCurves.push_back(t.curve);
                 seconds.push_back(t.seconds);
                 rates.push_back(t.gflopPerSecond);
+                if (!t.tuned.empty()) tuned += (tuned.empty() ? "" : "; ") + t.tuned;
                 if (!spec.controls) continue;
                 const Trained& c = trainings[f * std::size_t(kinds) + 1];
                 for (int k = 0; k < 2; ++k) control[k].push_back(c.tests[k]);
@@ -333,6 +340,8 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
                 {"learner", spec.learner.kind},
                 {"k", 0},
                 {"learner_params", neural::describe(spec.learner.gin)},
+                {"tuning", spec.tuning.nested ? std::string("nested(validation hold-out)") : std::string("none")},
+                {"tuned", tuned},
                 {"noisy_test", releasedTest},
                 {"append_n", false},
                 {"standardize", false},

@@ -44,7 +44,7 @@ nlohmann::json toJson(const Trained& t) {
     nlohmann::json curve = nlohmann::json::array();
     for (const auto& epoch : t.curve) curve.push_back(scoresToJson(epoch));
     return {{"tests", scoresToJson(t.tests)}, {"curve", curve}, {"epoch", t.epoch}, {"epochs_run", t.epochsRun},
-            {"seconds", t.seconds}, {"gflops", t.gflopPerSecond}};
+            {"seconds", t.seconds}, {"gflops", t.gflopPerSecond}, {"tuned", t.tuned}};
 }
 
 Trained trainedFromJson(const nlohmann::json& j) {
@@ -55,6 +55,7 @@ Trained trainedFromJson(const nlohmann::json& j) {
     t.epochsRun = j.at("epochs_run").get<int>();
     t.seconds = j.at("seconds").get<double>();
     t.gflopPerSecond = j.at("gflops").get<double>();
+    t.tuned = j.value("tuned", std::string());  // absent in journals written before tuning
     return t;
 }
 

@@ -19,6 +19,7 @@ struct Trained {
     std::vector<std::vector<TaskScore>> curve;  // epoch_selection test_curve: [epoch − 1][released, clean]
     int epoch = 0, epochsRun = 0;
     double seconds = 0, gflopPerSecond = 0;
+    std::string tuned;                          // nested tuning: the chosen hyper-parameters; else empty
 };
 // A training as a run-journal part (exact doubles), so that a long run resumes after its last finished training.
 nlohmann::json toJson(const Trained& t);

@@ -127,6 +127,10 @@ nlohmann::json SweepSpec::toJson() const {
         if (!g.trees.empty()) grid["trees"] = g.trees;
         if (!g.maxDepth.empty()) grid["max_depth"] = g.maxDepth;
         if (!g.minSamplesSplit.empty()) grid["min_samples_split"] = g.minSamplesSplit;
+        if (!g.hidden.empty()) grid["hidden"] = g.hidden;
+        if (!g.batch.empty()) grid["batch"] = g.batch;
+        if (!g.dropout.empty()) grid["dropout"] = g.dropout;
+        if (!g.lr.empty()) grid["lr"] = g.lr;
         j["tuning"] = {{"mode", "nested"}, {"folds", tuning.folds}, {"seed", tuning.seed}, {"grid", grid}};
     }
     j["standardize"] = standardize;
@@ -193,7 +197,8 @@ learn::TuningConfig tuningFromJson(const nlohmann::json& t, const std::string& l
         if (t.contains("grid")) {
             const nlohmann::json& g = t["grid"];
             if (!g.is_object()) F::fail("tuning.grid", "an object of hyper-parameter → list of values", g);
-            F::checkKeys(g, {"k", "C", "gamma", "trees", "max_depth", "min_samples_split"}, "tuning.grid");
+            F::checkKeys(g, {"k", "C", "gamma", "trees", "max_depth", "min_samples_split", "hidden", "batch", "dropout", "lr"},
+                         "tuning.grid");
             auto ints = [&](const char* key, long long lo, long long hi) {
                 std::vector<int> v;
                 if (g.contains(key)) for (long long x : F::getIntegers(g, key, "tuning.grid", lo, hi)) v.push_back(int(x));
@@ -212,11 +217,15 @@ learn::TuningConfig tuningFromJson(const nlohmann::json& t, const std::string& l
             c.grid.trees = ints("trees", 1, 5000);
             c.grid.maxDepth = ints("max_depth", 0, 64);
             c.grid.minSamplesSplit = ints("min_samples_split", 2, 1000000);
+            c.grid.hidden = ints("hidden", 1, 65536);
+            c.grid.batch = ints("batch", 1, 1000000);
+            c.grid.dropout = reals("dropout", 0, 0.99);
+            c.grid.lr = reals("lr", 1e-12, 10);
         }
     } else {
         F::fail("tuning", "\"none\", \"nested\" or an object {mode, folds, seed, grid}", t);
     }
-    if (c.nested) learn::defaultGrid(learner);  // throws for a learner without a grid (gin)
+    if (c.nested) learn::defaultGrid(learner);  // throws for a learner without a grid
     return c;
 }
 }  // namespace
@@ -343,6 +352,9 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
         s.featureMap = featureMapFromKey(F::getString(j, "feature_map", featureMapKey(s.featureMap), ""));
         field = "tuning";
         if (j.contains("tuning")) s.tuning = tuningFromJson(j["tuning"], s.learner.kind);
+        if (s.tuning.nested && s.learner.kind == "gin" && s.learner.gin.selection == neural::EpochSelection::TestCurve)
+            throw std::invalid_argument("a GIN is tuned on its validation part, and epoch_selection \"test_curve\" holds none out "
+                                        "(it chooses on the test folds): use \"validation\" with nested tuning");
         s.standardize = F::getBool(j, "standardize", s.standardize, "");
         s.attack = F::getBool(j, "attack", s.attack, "");
         s.attackSubset = int(F::getInteger(j, "attack_subset", s.attackSubset, "", 0, 100000000));

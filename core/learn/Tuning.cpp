@@ -29,10 +29,29 @@ TuningGrid defaultGrid(const std::string& kind) {
     } else if (kind == "rf") {
         g.maxDepth = {0, 10};
         g.minSamplesSplit = {2, 10};
+    } else if (kind == "gin") {  // Xu et al.'s grid for the TU table (their social sets fix hidden = 64)
+        g.hidden = {16, 32};
+        g.batch = {32, 128};
+        g.dropout = {0, 0.5};
     } else {
-        throw std::invalid_argument("tuning: learner '" + kind + "' has no grid (knn, svm, linear, forest, rf or boosting)");
+        throw std::invalid_argument("tuning: learner '" + kind + "' has no grid (knn, svm, linear, forest, rf, boosting or gin)");
     }
     return g;
+}
+
+bool TuningGrid::empty() const {
+    return k.empty() && C.empty() && gamma.empty() && trees.empty() && maxDepth.empty() && minSamplesSplit.empty() &&
+           hidden.empty() && batch.empty() && dropout.empty() && lr.empty();
+}
+
+std::size_t chooseByValidation(const std::vector<double>& scores, bool lowerIsBetter) {
+    if (scores.empty()) throw std::invalid_argument("tuning: no grid point was scored");
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < scores.size(); ++i) {
+        if (std::isnan(scores[i])) continue;
+        if (std::isnan(scores[best]) || (lowerIsBetter ? scores[i] < scores[best] : scores[i] > scores[best])) best = i;
+    }
+    return best;
 }
 
 namespace {
@@ -76,16 +95,24 @@ std::vector<LearnerConfig> gridConfigurations(const LearnerConfig& base, const T
             for (double gamma : orBase(grid.gamma, base.gamma))
                 for (int trees : orBase(grid.trees, base.trees))
                     for (int depth : orBase(grid.maxDepth, base.maxDepth))
-                        for (int split : orBase(grid.minSamplesSplit, base.minSamplesSplit)) {
-                            LearnerConfig c = base;
-                            c.k = k;
-                            c.C = C;
-                            c.gamma = gamma;
-                            c.trees = trees;
-                            c.maxDepth = depth;
-                            c.minSamplesSplit = split;
-                            out.push_back(c);
-                        }
+                        for (int split : orBase(grid.minSamplesSplit, base.minSamplesSplit))
+                            for (int hidden : orBase(grid.hidden, base.gin.hidden))
+                                for (int batch : orBase(grid.batch, base.gin.batch))
+                                    for (double dropout : orBase(grid.dropout, base.gin.dropout))
+                                        for (double lr : orBase(grid.lr, base.gin.lr)) {
+                                            LearnerConfig c = base;
+                                            c.k = k;
+                                            c.C = C;
+                                            c.gamma = gamma;
+                                            c.trees = trees;
+                                            c.maxDepth = depth;
+                                            c.minSamplesSplit = split;
+                                            c.gin.hidden = hidden;
+                                            c.gin.batch = batch;
+                                            c.gin.dropout = dropout;
+                                            c.gin.lr = lr;
+                                            out.push_back(c);
+                                        }
     return out;
 }
 
@@ -93,6 +120,9 @@ std::string describeHyperParameters(const LearnerConfig& c) {
     if (c.kind == "knn") return "k=" + std::to_string(c.k);
     if (c.kind == "svm") return "C=" + number(c.C) + ",gamma=" + (c.gamma > 0 ? number(c.gamma) : std::string("1/features"));
     if (c.kind == "linear") return "C=" + number(c.C);
+    if (c.kind == "gin")
+        return "hidden=" + std::to_string(c.gin.hidden) + ",batch=" + std::to_string(c.gin.batch) + ",dropout=" + number(c.gin.dropout) +
+               ",lr=" + number(c.gin.lr);
     if (c.kind == "rf") return "max_depth=" + std::to_string(c.maxDepth) + ",min_samples_split=" + std::to_string(c.minSamplesSplit);
     return "trees=" + std::to_string(c.trees) + ",max_depth=" + std::to_string(c.maxDepth);
 }
@@ -101,9 +131,7 @@ TunedLearner tuneOnTraining(const LearnerConfig& base, const TuningConfig& tunin
                             const std::vector<double>& yTrain, TaskType type) {
     if (isGraphLearner(base.kind)) throw std::invalid_argument("tuning: a graph learner (" + base.kind + ") is not tuned by inner folds");
     TuningGrid grid = tuning.grid;
-    if (grid.k.empty() && grid.C.empty() && grid.gamma.empty() && grid.trees.empty() && grid.maxDepth.empty() &&
-        grid.minSamplesSplit.empty())
-        grid = defaultGrid(base.kind);
+    if (grid.empty()) grid = defaultGrid(base.kind);
     const std::vector<LearnerConfig> configs = gridConfigurations(base, grid);
     const auto folds = innerFolds(yTrain, type, tuning.folds, tuning.seed);
     for (const auto& f : folds)

@@ -4,6 +4,9 @@
 // for classification, seeded), the best mean inner score wins (the first in grid order on ties), and the
 // learner is refitted with it on the whole training part. The test rows are never seen: tuneOnTraining is
 // given the training rows only. Inner fits run in parallel (TBB).
+// The GIN (a graph learner) is tuned by the graph sweep on one inner hold-out instead: every grid point trains
+// on the training part and is scored on the validation part it already holds out for its epoch choice
+// (experiment/GinTuning.h); chooseByValidation is that choice.
 #include "learn/Learners.h"
 
 #include <string>
@@ -20,6 +23,11 @@ struct TuningGrid {
     std::vector<int> trees;             // forest, boosting
     std::vector<int> maxDepth;          // forest, boosting, rf (rf: 0 = unlimited)
     std::vector<int> minSamplesSplit;   // rf
+    std::vector<int> hidden;            // gin: layer width
+    std::vector<int> batch;             // gin: graphs per mini-batch
+    std::vector<double> dropout;        // gin
+    std::vector<double> lr;             // gin: Adam learning rate
+    bool empty() const;
 };
 TuningGrid defaultGrid(const std::string& kind);
 
@@ -39,6 +47,10 @@ struct TunedLearner {
     LearnerConfig chosen;
     double innerScore = 0;  // mean inner-fold score of the chosen point (AUC, accuracy or −RMSE)
 };
+// The index of the best validation score (the highest, or the lowest when lowerIsBetter; NaN never wins;
+// ties: the first). Throws std::invalid_argument for an empty list.
+std::size_t chooseByValidation(const std::vector<double>& scores, bool lowerIsBetter);
+
 // Chooses by inner cross-validation on (xTrain, yTrain) only. Throws std::invalid_argument for a graph
 // learner or a training set too small for the inner folds.
 TunedLearner tuneOnTraining(const LearnerConfig& base, const TuningConfig& tuning, const RowMatrix& xTrain,

@@ -12,6 +12,7 @@
 #include "common/AtomicFile.h"
 #include "PatternGallery.h"
 #include "common/Rng.h"
+#include "learn/Tuning.h"
 #include "panels/DatasetPanel.h"
 
 #include <QApplication>
@@ -374,6 +375,17 @@ private slots:
         QVERIFY(spec.mechanisms[0].sensitivity == px::privacy::SensitivitySource::CountingLemma);
         QVERIFY(spec.featureMap == px::experiment::FeatureMap::LogCount && spec.appendLogN);
         QVERIFY(spec.tuning.nested);
+        {  // a GIN is tuned too: batch × dropout on its validation graphs, the panel's width kept
+            ExplorerSettings gin = s;
+            gin.learner = "gin";
+            w.applySettings(gin);
+            const auto ginSpec = ExplorerController::specFor(w.settings());
+            QVERIFY(ginSpec.tuning.nested);
+            QCOMPARE(ginSpec.tuning.grid.batch, (std::vector<int>{32, 128}));
+            QVERIFY(ginSpec.tuning.grid.hidden.empty());
+            QCOMPARE(px::learn::gridConfigurations(ginSpec.learner, ginSpec.tuning.grid).size(), std::size_t(4));
+            QCOMPARE(px::learn::gridConfigurations(ginSpec.learner, ginSpec.tuning.grid)[0].gin.hidden, gin.ginHidden);
+        }
         {  // Breiman's forest from the Learner panel: its trees, grown to purity as in a spec file
             ExplorerSettings rf = s;
             rf.learner = "rf";

@@ -77,7 +77,9 @@ LearnerPanel::LearnerPanel(QWidget* parent) : SettingsPanel(tr("Learner"), paren
                            "(kNN k ∈ {1, 3, 5, 10, 20, 50}; SVM C ∈ {0.01 … 100} × γ; linear C; forest/boosting depth and trees)\n"
                            "is scored by 5-fold cross-validation on the training rows alone, the best is refitted on them.\n"
                            "The test rows are never seen (no leakage); k, C and trees above are then only the starting point.\n"
-                           "The controls are tuned the same way. The choice per fold is in the run table (column tuned)."));
+                           "The controls are tuned the same way. The choice per fold is in the run table (column tuned).\n"
+                           "GIN: batch ∈ {32, 128} × dropout ∈ {0, 0.5} at the width above, each trained once and chosen on\n"
+                           "the validation graphs it holds out for its epoch (no inner folds): 4 trainings per fold."));
     reps_ = new QSpinBox;
     reps_->setRange(1, 5);
     reps_->setToolTip(tr("Repetitions r: r pattern seeds × r noise seeds per budget"));
@@ -111,7 +113,6 @@ void LearnerPanel::enableForLearner() {
     ginFeatures_->setEnabled(l == "gin");
     featureMap_->setEnabled(l != "gin");  // a GIN reads the graphs, not densities
     logN_->setEnabled(l != "gin");
-    tuning_->setEnabled(l != "gin");
 }
 
 void LearnerPanel::apply(const ExplorerSettings& s) {

@@ -440,7 +440,7 @@ private slots:
         const std::string tuned = r.runs.at(0, "tuned").get<std::string>();
         QCOMPARE(std::count(tuned.begin(), tuned.end(), ';'), 2L);  // three outer folds, three choices
         QVERIFY2(tuned.find("k=") == 0, tuned.c_str());
-        for (const char* bad : {R"({"tuning": "nested", "learner": {"kind": "gin"}})", R"({"tuning": "inner"})",
+        for (const char* bad : {R"({"tuning": {"mode": "nested", "grid": {"hidden": [0]}}, "learner": {"kind": "gin"}})", R"({"tuning": "inner"})",
                                 R"({"tuning": {"mode": "nested", "grid": {"depth": [3]}}})"}) {
             try {
                 SweepSpec::fromJson(bad, "s.json");

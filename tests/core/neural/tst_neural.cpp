@@ -5,8 +5,11 @@
 //    C8 vs 2·C4, decalin vs bicyclopentyl, two CSL graphs) whatever the weights, different ones for pairs
 //    1-WL separates, and training that fits the separable pairs and stays at chance on the hard ones;
 //  - determinism (same seed, same scores and losses; another seed, others), the training loss falling on a
-//    small task, cancel within one batch, and a GIN sweep end to end with both test protocols and controls.
+//    small task, cancel within one batch, and a GIN sweep end to end with both test protocols and controls;
+//  - hyper-parameters tuned on the validation graphs: the choice is the argmax of independently retrained
+//    validation scores, and poisoned test labels change the score but not the choice.
 #include "common/Error.h"
+#include "experiment/GinTuning.h"
 #include "experiment/GraphSweep.h"
 #include "experiment/SweepRunner.h"
 #include "generators/Generators.h"
@@ -450,6 +453,81 @@ private slots:
                 QCOMPARE(s.protocol, std::string("10-fold"));
             }
         }
+    }
+
+    void chooseByValidationIsTheFirstBest() {
+        const double nan = std::nan("");
+        QCOMPARE(learn::chooseByValidation({0.5, nan, 0.7, 0.7}, false), std::size_t(2));
+        QCOMPARE(learn::chooseByValidation({3, 1, 1}, true), std::size_t(1));
+        QCOMPARE(learn::chooseByValidation({nan, 0.2}, false), std::size_t(1));
+        QCOMPARE(learn::chooseByValidation({nan, nan}, false), std::size_t(0));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, learn::chooseByValidation({}, false));
+    }
+
+    void ginTuningChoosesTheBestValidationScore() {
+        // Four grid points (width × learning rate). Each validation score is recomputed by training that point
+        // alone; the choice is their argmax and its test scores are the retrained winner's.
+        static const Dataset er = gen::builtin("er");
+        GinProblem pr;
+        pr.type = TaskType::Binary;
+        for (int i = 0; i < 160; ++i) {
+            auto& part = i < 120 ? pr.train : pr.valid;
+            part.graphs.push_back(&er.graphs[std::size_t(i)]);
+            part.labels.push_back(er.labels(i, 0));
+        }
+        pr.tests = {GraphSet(firstErGraphs(40))};
+        const std::vector<double> yValid = pr.valid.labels;
+        pr.validMetric = [yValid](const std::vector<double>& s) { return experiment::scoreTask(TaskType::Binary, s, yValid, 0.5).value; };
+        learn::LearnerConfig base;
+        base.kind = "gin";
+        base.gin = smallParams(3);
+        base.gin.epochs = 4;
+        base.gin.batch = 16;
+        learn::TuningGrid grid;
+        grid.hidden = {4, 16};
+        grid.lr = {1e-4, 0.02};
+        const experiment::GinTuning t = experiment::tuneGinOnValidation(base, grid, pr);
+        const auto configs = learn::gridConfigurations(base, grid);
+        QCOMPARE(t.validScores.size(), std::size_t(4));
+        std::size_t best = 0;
+        for (std::size_t c = 0; c < configs.size(); ++c) {
+            const GinOutcome alone = trainGin(configs[c].gin, pr);
+            QCOMPARE(t.validScores[c], alone.selectedValid);
+            if (alone.selectedValid > t.validScores[best]) best = c;
+        }
+        QCOMPARE(t.chosenIndex, best);
+        QCOMPARE(t.chosen.gin.hidden, configs[best].gin.hidden);
+        QCOMPARE(t.outcome.testScores, trainGin(configs[best].gin, pr).testScores);
+        QVERIFY(t.validScores != std::vector<double>(4, t.validScores[0]));  // the grid points differ: the choice means something
+        pr.valid = {};
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, experiment::tuneGinOnValidation(base, grid, pr));
+    }
+
+    void ginSweepTuningNeverReadsTestLabels() {
+        // A shipped train/valid/test split; every test label flipped. The sweep's choice (column tuned) stays, the
+        // test AUC becomes 1 − AUC: the labels reached the score, never the choice.
+        Dataset ds = gen::builtin("er");
+        Split split{"fixed", {}, {}, {}};
+        for (int i = 0; i < ds.size(); ++i) (i % 5 == 0 ? split.test : i % 5 == 1 ? split.valid : split.train).push_back(i);
+        ds.split = split;
+        const auto s = experiment::SweepSpec::fromJson(R"({"dataset": "builtin:er", "protocol": "split", "noise_seeds": [1], "attack": false,
+            "controls": false, "learner": {"kind": "gin", "layers": 2, "hidden": 8, "epochs": 3, "batch": 16},
+            "tuning": {"mode": "nested", "grid": {"dropout": [0, 0.5], "lr": [0.0001, 0.02]}},
+            "mechanisms": [{"mechanism": "rr"}], "budget": {"axis": "epsilon", "values": ["inf"]}})");
+        QCOMPARE(experiment::SweepSpec::fromJson(s.toJson().dump()).toJson(), s.toJson());  // the grid round-trips
+        const experiment::SweepResult clean = experiment::runSweep(s, ds);
+        for (int i : split.test) ds.labels(i, 0) = 1 - ds.labels(i, 0);
+        const experiment::SweepResult poisoned = experiment::runSweep(s, ds);
+        const std::string tuned = clean.runs.at(0, "tuned").get<std::string>();
+        QVERIFY2(tuned.find("dropout=") != std::string::npos && tuned.find("lr=") != std::string::npos, tuned.c_str());
+        QCOMPARE(poisoned.runs.at(0, "tuned").get<std::string>(), tuned);
+        QCOMPARE(clean.runs.at(0, "tuning").get<std::string>(), std::string("nested(validation hold-out)"));
+        const double auc = clean.runs.at(0, "value").get<double>();
+        QVERIFY(std::abs(auc - 0.5) > 0.01);
+        QVERIFY(std::abs(poisoned.runs.at(0, "value").get<double>() - (1 - auc)) < 1e-9);
+        // Xu et al.'s test-curve epoch holds no validation graphs out: refused with tuning, naming why.
+        QVERIFY_THROWS_EXCEPTION(InputError, experiment::SweepSpec::fromJson(R"({"learner": {"kind": "gin", "epoch_selection": "test_curve"},
+            "tuning": "nested"})"));
     }
 
     void ginSweepRefusesDensityMechanisms() {

@@ -41,6 +41,19 @@ void resetPlot(QCustomPlot* plot) {
     }
 }
 
+void showPlotNote(QCustomPlot* plot, const QString& note) {
+    resetPlot(plot);
+    plot->legend->setVisible(false);
+    auto* text = new QCPItemText(plot);
+    text->position->setType(QCPItemPosition::ptAxisRectRatio);
+    text->position->setCoords(0.5, 0.5);
+    text->setPositionAlignment(Qt::AlignCenter);
+    text->setText(note);
+    text->setTextAlignment(Qt::AlignCenter);
+    text->setColor(QColor(90, 90, 90));
+    plot->replot();
+}
+
 void placeLegendBelow(QCustomPlot* plot, int columns) {
     plot->legend->setVisible(true);
     plot->legend->setBorderPen(Qt::NoPen);

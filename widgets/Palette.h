@@ -7,6 +7,7 @@
 class QCustomPlot;
 class QCPGraph;
 class QPen;
+class QString;
 
 namespace px::widgets {
 
@@ -18,6 +19,9 @@ void addErrorBars(QCPGraph* g, const QVector<double>& halfWidths, const QPen& pe
 
 // Removes the plot's data, items and title row, so that a builder can draw it again.
 void resetPlot(QCustomPlot* plot);
+
+// Empties the plot and writes `note` in the middle of its axes: why a view has nothing to draw.
+void showPlotNote(QCustomPlot* plot, const QString& note);
 
 // Moves the plot's legend from inside the axes to a row below them, in at most `columns` columns (fewer
 // when its entries would not fit the plot's width side by side), so that it never hides data.

@@ -5,6 +5,8 @@
 #include "DistinguishabilityPlot.h"
 #include "EmbeddingPlot.h"
 #include "ExpressivityPlot.h"
+#include "Palette.h"
+#include "learn/Learners.h"
 #include "NoiseAnatomyPlot.h"
 #include "PatternGallery.h"
 #include "TabNavigation.h"
@@ -154,9 +156,20 @@ void ExplorerViews::onTabChanged() {
 
 void ExplorerViews::recomputeSecondary(ExplorerController* c, bool& stale) {
     if (!main_->dataset()) return;
+    const ExplorerSettings s = settings_();
+    if (px::learn::isGraphLearner(s.learner)) {  // these views vary the patterns, which a GIN does not use
+        c->cancel();
+        stale = false;
+        px::widgets::showPlotNote(c == expressivity_ ? expressivityPlot_ : dimensionPlot_,
+                                  tr("The GIN learns from the released graphs, not from pattern densities:\n"
+                                     "this view varies the patterns (%1), so it has nothing to show for it.\n"
+                                     "Choose a density learner (kNN, SVM, forest, …) in the Learner panel to see it.")
+                                      .arg(c == expressivity_ ? tr("their class") : tr("their number d")));
+        return;
+    }
     if (c->dataset() != main_->dataset()) c->setDataset(main_->dataset());
     stale = false;
-    c->recompute(settings_());
+    c->recompute(s);
 }
 
 void ExplorerViews::settingsChanged() {

@@ -12,6 +12,8 @@
 #include "panels/PrivacyPanel.h"
 #include "panels/ReportPanel.h"
 #include "panels/WheelGuard.h"
+#include "learn/Learners.h"
+#include "privacy/Mechanism.h"
 
 #include <QDockWidget>
 #include <QFormLayout>
@@ -135,9 +137,11 @@ QWidget* MainWindow::buildPanels() {
 void MainWindow::connectController() {
     connect(controller_, &ExplorerController::started, this,
             [this] {
-                notice_.clear();
+                notice_ = nextNotice_;
+                nextNotice_.clear();
                 markStale(tr("Recomputing for the new settings: until it is done, what is shown comes from the previous ones"));
-                statusBar()->showMessage(tr("Computing densities, private releases, learners, controls and attacks…"));
+                const QString computing = tr("Computing densities, private releases, learners, controls and attacks…");
+                statusBar()->showMessage(notice_.isEmpty() ? computing : notice_ + " " + tr("Computing…"));
             });
     connect(controller_, &ExplorerController::partialReady, this, [this] {  // progressive trade-off plot
         const auto* p = controller_->partialResult();
@@ -333,7 +337,16 @@ bool MainWindow::openDataset(const QString& path) {
 
 void MainWindow::settingsEdited() {
     // D and the protocol changed by hand are declared for the data set on screen, and kept for it
-    const ExplorerSettings now = settings(), before = session_->committed();
+    ExplorerSettings now = settings();
+    const ExplorerSettings before = session_->committed();
+    if (px::learn::isGraphLearner(now.learner) && !px::learn::isGraphLearner(before.learner) &&
+        !px::privacy::perturbsGraph(now.mechanism.mechanism)) {  // a GIN learns from released graphs, not densities
+        now.mechanism.mechanism = px::privacy::MechanismKind::RandomizedResponse;
+        applySettings(now);
+        nextNotice_ = tr("A GIN trains on released graphs: the mechanism is now randomized response (RR); DPRR is the other "
+                         "choice in the Privacy panel.");
+        statusBar()->showMessage(nextNotice_, 10000);
+    }
     if (now.dataset == before.dataset) {
         if (now.mechanism.degreeBound != before.mechanism.degreeBound) perDataset_[now.dataset].degreeBound = now.mechanism.degreeBound;
         if (now.protocol != before.protocol) perDataset_[now.dataset].protocol = now.protocol;

@@ -103,6 +103,7 @@ private:
     bool restored_ = false;  // the last session is on screen (tab changes before it are not the user's)  // D and protocol the user declared, by data set
     QTimer* debounce_;
     QString notice_;  // the running sweep's notice (runs resumed, record not kept), repeated when it ends
+    QString nextNotice_;  // a settings change's notice, said while the sweep it starts runs and when it ends
     QLabel* banner_;
     QMenu* recentMenu_ = nullptr;
     WorkIndicator* work_;

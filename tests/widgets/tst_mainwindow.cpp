@@ -14,6 +14,8 @@
 #include "common/Rng.h"
 #include "learn/Tuning.h"
 #include "panels/DatasetPanel.h"
+#include "panels/LearnerPanel.h"
+#include "privacy/Mechanism.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -355,6 +357,42 @@ private slots:
         const QString said = w.statusBar()->currentMessage();
         QVERIFY2(said.contains("left out: expressivity, utility vs d, depth lab: accounting"),
                  qPrintable(said));
+    }
+    void choosingTheGinSwitchesToAGraphMechanism() {
+        // The GIN learns from released graphs: picked in the Learner panel under a density mechanism, the mechanism
+        // becomes randomized response and the status bar says so (the run would otherwise fail on its spec).
+        QFile::remove(SessionModel().autosavePath());
+        auto window = std::make_unique<MainWindow>();
+        MainWindow& w = *window;
+        QVERIFY(waitFinished(w.controller()));
+        QVERIFY(!px::privacy::perturbsGraph(w.settings().mechanism.mechanism));
+        QComboBox* learner = nullptr;
+        for (auto* box : w.findChild<LearnerPanel*>()->findChildren<QComboBox*>())
+            if (box->findText("gin") >= 0) learner = box;
+        QVERIFY(learner);
+        learner->setCurrentIndex(learner->findText("gin"));
+        QCOMPARE(w.settings().learner, std::string("gin"));
+        QVERIFY(w.settings().mechanism.mechanism == px::privacy::MechanismKind::RandomizedResponse);
+        QVERIFY2(w.statusBar()->currentMessage().contains("randomized response"), qPrintable(w.statusBar()->currentMessage()));
+        QTest::qWait(700);  // past the debounce: the sweep has started and still says why the mechanism changed
+        QVERIFY2(w.statusBar()->currentMessage().contains("randomized response"), qPrintable(w.statusBar()->currentMessage()));
+        // The views that vary the patterns say why they are empty for a GIN, instead of failing on its spec.
+        for (auto* tabs : w.findChildren<QTabWidget*>())
+            for (int i = 0; i < tabs->count(); ++i)
+                if (tabs->tabText(i) == "Utility vs d") tabs->setCurrentIndex(i);
+        bool noted = false;
+        for (auto* plot : w.findChildren<QCustomPlot*>())
+            for (int i = 0; i < plot->itemCount(); ++i)
+                if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)))
+                    noted = noted || text->text().contains("learns from the released graphs");
+        QVERIFY(noted);
+        QVERIFY2(!w.statusBar()->currentMessage().contains("failed"), qPrintable(w.statusBar()->currentMessage()));
+        learner->setCurrentIndex(learner->findText("knn"));  // back to a density learner: the mechanism is the user's to pick
+        QVERIFY(w.settings().mechanism.mechanism == px::privacy::MechanismKind::RandomizedResponse);
+        w.controller()->cancel();
+        QVERIFY(waitFinished(w.controller()));
+        window.reset();
+        QFile::remove(SessionModel().autosavePath());  // the next window starts from the defaults, not from RR
     }
     void sessionRoundTripsEveryField() {
         MainWindow w;

@@ -361,6 +361,7 @@ private slots:
     void choosingTheGinSwitchesToAGraphMechanism() {
         // The GIN learns from released graphs: picked in the Learner panel under a density mechanism, the mechanism
         // becomes randomized response and the status bar says so (the run would otherwise fail on its spec).
+        if (!px::learn::haveNeuralLayer()) QSKIP("this build has no neural layer (PX_NEURAL=OFF): the Learner panel offers no GIN");
         QFile::remove(SessionModel().autosavePath());
         auto window = std::make_unique<MainWindow>();
         MainWindow& w = *window;
@@ -413,7 +414,7 @@ private slots:
         QVERIFY(spec.mechanisms[0].sensitivity == px::privacy::SensitivitySource::CountingLemma);
         QVERIFY(spec.featureMap == px::experiment::FeatureMap::LogCount && spec.appendLogN);
         QVERIFY(spec.tuning.nested);
-        {  // a GIN is tuned too: batch × dropout on its validation graphs, the panel's width kept
+        if (px::learn::haveNeuralLayer()) {  // a GIN is tuned too: batch × dropout on its validation graphs, the panel's width kept
             ExplorerSettings gin = s;
             gin.learner = "gin";
             w.applySettings(gin);

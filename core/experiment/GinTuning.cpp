@@ -17,6 +17,7 @@ GinTuning tuneGinOnValidation(const learn::LearnerConfig& base, const learn::Tun
         SubProgress part(progress, double(c) * share, share);
         neural::GinOutcome out = neural::trainGin(configs[c].gin, problem, part);
         t.validScores.push_back(out.selectedValid);
+        t.seconds += out.seconds;
         if (learn::chooseByValidation(t.validScores, problem.lowerIsBetter) == c) {  // the best so far: keep its training
             t.chosen = configs[c];
             t.chosenIndex = c;

@@ -16,6 +16,7 @@ struct GinTuning {
     std::size_t chosenIndex = 0;        // into learn::gridConfigurations(base, grid)
     std::vector<double> validScores;    // every grid point's validation metric at its selected epoch
     neural::GinOutcome outcome;         // the winner's training
+    double seconds = 0;                 // all grid points' trainings
 };
 
 // An empty grid is learn::defaultGrid("gin")'s. Throws std::invalid_argument without validation graphs,

@@ -498,6 +498,7 @@ private slots:
         QCOMPARE(t.chosenIndex, best);
         QCOMPARE(t.chosen.gin.hidden, configs[best].gin.hidden);
         QCOMPARE(t.outcome.testScores, trainGin(configs[best].gin, pr).testScores);
+        QVERIFY(t.seconds > t.outcome.seconds);  // the cost is every grid point's training, not the winner's alone
         QVERIFY(t.validScores != std::vector<double>(4, t.validScores[0]));  // the grid points differ: the choice means something
         pr.valid = {};
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, experiment::tuneGinOnValidation(base, grid, pr));

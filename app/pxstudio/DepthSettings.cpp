@@ -3,6 +3,7 @@
 #include "gnn/DepthLab.h"
 
 #include <algorithm>
+#include <thread>
 
 nlohmann::json DepthSettings::specFor(const std::string& e, const std::string& nodeSpec, int nodeClasses) const {
     nlohmann::json s = px::gnn::defaultDepthSpec(e);
@@ -34,6 +35,8 @@ nlohmann::json DepthSettings::specFor(const std::string& e, const std::string& n
         s["depth"] = nagDepth;
         // seed 002 §7.2: aggressive noise without control of W, conservative noise with spectral normalisation
         s["sigmas"] = nagScheme == "constrained" ? std::vector<double>{0.0, 0.1, 1.0} : std::vector<double>{0.0, 1.0, 4.0};
+        // every core trains its own networks; the table is the same as one after the other
+        s["parallel_trainings"] = std::clamp(int(std::thread::hardware_concurrency()), 1, 8);
         if (!builtinNodes) {  // Cora/Citeseer: 150 epochs and one trial keep d = 32 under half a minute
             s["epochs"] = 150;
             s["trials"] = 1;

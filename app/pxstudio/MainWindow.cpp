@@ -252,6 +252,7 @@ QString MainWindow::restoreLastSession() {
     QString missing, unreadable;
     ExplorerSettings s = session_->restoreAutosave(&missing);
     const bool fresh = s == ExplorerSettings{};
+    giveTheGinAGraphMechanism(s, tr("The last session's GIN trains on released graphs, not on densities"));
     try {
         applySettings(s);
     } catch (const std::exception& e) {  // the data set is there but no longer loads: start from the defaults
@@ -339,19 +340,21 @@ void MainWindow::settingsEdited() {
     // D and the protocol changed by hand are declared for the data set on screen, and kept for it
     ExplorerSettings now = settings();
     const ExplorerSettings before = session_->committed();
-    if (px::learn::isGraphLearner(now.learner) && !px::learn::isGraphLearner(before.learner) &&
-        !px::privacy::perturbsGraph(now.mechanism.mechanism)) {  // a GIN learns from released graphs, not densities
-        now.mechanism.mechanism = px::privacy::MechanismKind::RandomizedResponse;
+    if (!px::learn::isGraphLearner(before.learner) && giveTheGinAGraphMechanism(now, tr("A GIN trains on released graphs")))
         applySettings(now);
-        nextNotice_ = tr("A GIN trains on released graphs: the mechanism is now randomized response (RR); DPRR is the other "
-                         "choice in the Privacy panel.");
-        statusBar()->showMessage(nextNotice_, 10000);
-    }
     if (now.dataset == before.dataset) {
         if (now.mechanism.degreeBound != before.mechanism.degreeBound) perDataset_[now.dataset].degreeBound = now.mechanism.degreeBound;
         if (now.protocol != before.protocol) perDataset_[now.dataset].protocol = now.protocol;
     }
     commitSettings();
+}
+
+bool MainWindow::giveTheGinAGraphMechanism(ExplorerSettings& s, const QString& why) {
+    if (!px::learn::isGraphLearner(s.learner) || px::privacy::perturbsGraph(s.mechanism.mechanism)) return false;
+    s.mechanism.mechanism = px::privacy::MechanismKind::RandomizedResponse;
+    nextNotice_ = why + tr(": the mechanism is now randomized response (RR); DPRR is the other choice in the Privacy panel.");
+    statusBar()->showMessage(nextNotice_, 10000);
+    return true;
 }
 
 void MainWindow::commitSettings() {

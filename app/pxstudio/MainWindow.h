@@ -79,6 +79,9 @@ private:
     void refreshEpsilonDependents();
     static bool samePatternsAndData(const ExplorerSettings& a, const ExplorerSettings& b);
     void settingsEdited();
+    // A GIN trains on released graphs: under a density mechanism it gets randomized response, and the status bar
+    // (now and when the sweep ends) says so, naming `why`. False if nothing had to change.
+    bool giveTheGinAGraphMechanism(ExplorerSettings& s, const QString& why);
     void commitSettings();
     void startRecompute();
     void refreshReport();

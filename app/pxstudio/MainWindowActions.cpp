@@ -95,7 +95,9 @@ void MainWindow::refreshRecentMenu() {
 
 bool MainWindow::openSession(const QString& path) {
     try {
-        const ExplorerSettings s = SessionModel::readSession(path);
+        ExplorerSettings s = SessionModel::readSession(path);
+        giveTheGinAGraphMechanism(s, tr("%1 asks for a GIN, which trains on released graphs, not on densities")
+                                         .arg(QFileInfo(path).fileName()));
         applySettings(s);
         showView(s.view);
         session_->addRecentFile(path);

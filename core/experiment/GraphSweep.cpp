@@ -142,14 +142,14 @@ Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const 
     learner.gin.seed = seed;
     Trained t;
     neural::GinOutcome out;
-    double gridSeconds = 0;  // tuned: every grid point's training, not only the winner's
     if (spec.tuning.nested) {  // the grid point with the best validation metric (GinTuning.h)
         GinTuning tuning = tuneGinOnValidation(learner, spec.tuning.grid, problem, progress);
         out = std::move(tuning.outcome);
         t.tuned = learn::describeHyperParameters(tuning.chosen);
-        gridSeconds = tuning.seconds;
+        t.seconds = tuning.seconds;  // every grid point's training, not only the winner's
     } else {
         out = neural::trainGin(learner.gin, problem, progress);
+        t.seconds = out.seconds;
     }
     for (const auto& scores : out.testScores) t.tests.push_back(scoreTask(type, scores, yTest, 0.5));
     for (const auto& epoch : out.testCurve) {
@@ -158,9 +158,7 @@ Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const 
     }
     t.epoch = out.selectedEpoch;
     t.epochsRun = int(out.epochs.size());
-    t.seconds = out.seconds;
     t.gflopPerSecond = out.trainFlopsPerEpoch * t.epochsRun / std::max(1e-9, out.seconds) / 1e9;
-    if (spec.tuning.nested) t.seconds = gridSeconds;
     return t;
 #endif
 }

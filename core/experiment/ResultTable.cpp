@@ -3,6 +3,7 @@
 #include "common/AtomicFile.h"
 #include "io/LineReader.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -155,6 +156,22 @@ ResultTable ResultTable::merge(const std::vector<ResultTable>& parts) {
     return out;
 }
 
+namespace {
+// Sample mean and sd. A group whose values are all the same infinity (ε = ∞ of a non-private run) has that mean
+// and sd 0; finite values beside an infinity give mean ±∞ (NaN for both signs) and sd NaN; no value gives NaN, 0.
+std::pair<double, double> meanAndSd(const std::vector<double>& v) {
+    if (v.empty()) return {std::nan(""), 0.0};
+    const bool allSame = std::all_of(v.begin(), v.end(), [&](double x) { return x == v.front(); });
+    if (std::isinf(v.front()) && allSame) return {v.front(), 0.0};
+    double mean = 0, var = 0;
+    for (double x : v) mean += x;
+    mean /= double(v.size());
+    if (!std::isfinite(mean)) return {mean, std::nan("")};
+    for (double x : v) var += (x - mean) * (x - mean);
+    return {mean, v.size() > 1 ? std::sqrt(var / double(v.size() - 1)) : 0.0};
+}
+}  // namespace
+
 ResultTable ResultTable::aggregate(const std::vector<std::string>& keys, const std::vector<std::string>& metrics) const {
     std::vector<std::string> order;
     std::map<std::string, std::pair<Row, std::vector<std::vector<double>>>> groups;
@@ -172,7 +189,7 @@ ResultTable ResultTable::aggregate(const std::vector<std::string>& keys, const s
         }
         for (std::size_t m = 0; m < metrics.size(); ++m) {
             const auto& v = at(i, metrics[m]);
-            if (v.is_number() && std::isfinite(v.get<double>())) it->second.second[m].push_back(v.get<double>());
+            if (v.is_number() && !std::isnan(v.get<double>())) it->second.second[m].push_back(v.get<double>());
         }
     }
     ResultTable out;
@@ -180,15 +197,10 @@ ResultTable ResultTable::aggregate(const std::vector<std::string>& keys, const s
         auto& [keyRow, values] = groups[id];
         Row row = keyRow;
         for (std::size_t m = 0; m < metrics.size(); ++m) {
-            const auto& v = values[m];
-            double mean = 0, var = 0;
-            for (double x : v) mean += x;
-            mean = v.empty() ? std::nan("") : mean / double(v.size());
-            for (double x : v) var += (x - mean) * (x - mean);
-            const double sd = v.size() > 1 ? std::sqrt(var / double(v.size() - 1)) : 0.0;
+            const auto [mean, sd] = meanAndSd(values[m]);
             row.push_back({metrics[m] + "_mean", mean});
             row.push_back({metrics[m] + "_std", sd});
-            row.push_back({metrics[m] + "_count", long(v.size())});
+            row.push_back({metrics[m] + "_count", long(values[m].size())});
         }
         out.add(row);
     }

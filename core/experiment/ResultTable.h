@@ -29,7 +29,7 @@ public:
 
     // Mean, standard deviation and count of `metrics` for each distinct combination of `keys`
     // (in order of first appearance). Output columns: the keys, then metric_mean, metric_std,
-    // metric_count for each metric.
+    // metric_count for each metric. NaN values are left out; ±∞ are kept (a non-private run's ε = ∞ has mean ∞).
     ResultTable aggregate(const std::vector<std::string>& keys, const std::vector<std::string>& metrics) const;
 
 private:

@@ -1,6 +1,7 @@
 #include "gnn/TrainedNag.h"
 
 #include "common/Rng.h"
+#include "experiment/ParallelTrainings.h"
 #include "gnn/NoisyAggregation.h"
 #include "gnn/PairAttack.h"
 #include "graph/GraphAlgorithms.h"
@@ -8,6 +9,10 @@
 #include "neural/NagTrainer.h"
 #endif
 #include "neural/NagParams.h"
+
+#include <tbb/info.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <cmath>
@@ -22,7 +27,8 @@ json trainedNagDefaults() {
     return {{"experiment", "nag-trained"}, {"data", "builtin:sbm-nodes"}, {"split", "planetoid"},
             {"aggregations", {"mean", "sum", "gcn", "max", "attention"}}, {"scheme", "unconstrained"},
             {"sigmas", {0.0, 1.0, 4.0}}, {"widths", {32}}, {"depth", 2}, {"epochs", 200}, {"lr", 0.001},
-            {"encoders", {"trained"}}, {"controls", true}, {"trials", 2}, {"threads", 1}, {"max_minutes", 60}, {"seed", 1}};
+            {"encoders", {"trained"}}, {"controls", true}, {"trials", 2}, {"threads", 1}, {"parallel_trainings", 1}, {"max_minutes", 60},
+            {"seed", 1}};
 }
 
 #ifndef PX_HAVE_NEURAL
@@ -43,6 +49,7 @@ struct NagSettings {
     std::vector<bool> trainedEncoders;  // true: trained, false: frozen at initialisation
     neural::NagTrainParams base;
     int trials = 1;
+    int parallelTrainings = 1;  // trainings run this many at once, each on its own seeds: the table does not change
     bool controls = true;
     std::uint64_t seed = 1;
 };
@@ -81,6 +88,8 @@ NagSettings readSettings(const SpecReader& s) {
     s.check(n.base.epochs >= 0 && n.base.epochs <= 100000, "epochs", "expected 0..100000");
     s.check(n.base.lr > 0 && n.base.lr <= 10, "lr", "expected 0 < lr <= 10");
     s.check(n.base.threads >= 1 && n.base.threads <= 256, "threads", "expected 1..256");
+    n.parallelTrainings = s.get<int>("parallel_trainings");
+    s.check(n.parallelTrainings >= 1 && n.parallelTrainings <= 256, "parallel_trainings", "expected 1..256");
     n.trials = s.get<int>("trials");
     s.check(n.trials >= 1 && n.trials <= 100, "trials", "expected 1..100");
     n.controls = s.get<bool>("controls");
@@ -91,6 +100,12 @@ NagSettings readSettings(const SpecReader& s) {
 // One configuration's trials.
 struct Trials {
     std::vector<double> accuracy, trainAccuracy, auroc, err, opNormMax, opNormSqSum, bound, seconds, gflops;
+};
+
+// What one training leaves for its row (its representations are attacked, then dropped).
+struct TrialOutcome {
+    neural::NagOutcome outcome;
+    AttackMetrics attack;
 };
 
 void addTrial(Trials& t, const neural::NagOutcome& o, const AttackMetrics& m, neural::NagAggregator a, double sigma, int epochs) {
@@ -121,7 +136,8 @@ ResultTable::Row rowOf(const Trials& t, const std::string& aggregation, const st
 }
 
 // The work of the whole grid, estimated before any training: 3 × the forward multiply-adds of every epoch
-// (the dense products dominate) at 10 GFLOP/s, on the safe side of this kind of machine's one core.
+// (the dense products dominate) at 10 GFLOP/s, on the safe side of this kind of machine's one core, shared by
+// the trainings that run side by side.
 template <class Configs>
 void refuseBeyondTimeLimit(const SpecReader& s, const Configs& configs, const NagSettings& n, const NodeDataset& data) {
     double flops = 0;
@@ -130,11 +146,12 @@ void refuseBeyondTimeLimit(const SpecReader& s, const Configs& configs, const Na
         const double d = c.width;
         flops += 3 * 2 * nodes * (f * d + (n.base.depth - 1) * d * d) * (n.base.epochs + 1) * n.trials;
     }
-    const double minutes = flops / 10e9 / 60, limit = s.get<double>("max_minutes");
+    const int sideBySide = std::max(1, std::min(n.parallelTrainings, tbb::info::default_concurrency()));
+    const double minutes = flops / 10e9 / 60 / sideBySide, limit = s.get<double>("max_minutes");
     if (minutes > limit) {
         std::ostringstream m;
         m << "this grid needs an estimated " << std::lround(minutes) << " minutes of training (" << configs.size() * std::size_t(n.trials)
-          << " trainings on " << data.name << "), more than \"max_minutes\" = " << limit << "; use fewer widths, noise scales, "
+          << " trainings on " << data.name << ", " << sideBySide << " at a time), more than \"max_minutes\" = " << limit << "; use fewer widths, noise scales, "
           << "aggregations, epochs or trials, or raise the limit";
         s.check(false, "max_minutes", m.str());
     }
@@ -177,27 +194,45 @@ ResultTable trainedNagExperiment(const SpecReader& s, Progress& progress, const 
                 for (double sigma : n.sigmas) configs.push_back({a, trained, sigma, width, false});
     }
     refuseBeyondTimeLimit(s, configs, n, data);
+    // Every (configuration, trial) training, run one by one or `parallel_trainings` at once; the seeds depend on the
+    // trial only (paired across configurations), so the order does not change a number.
+    const int trainings = int(configs.size()) * n.trials;
+    std::vector<TrialOutcome> outcomes(static_cast<std::size_t>(trainings));
+    experiment::TrainingsProgress all(progress, 0.0, 1.0, trainings);
+    auto train = [&](int i) {
+        const Config& c = configs[std::size_t(i / n.trials)];
+        const int trial = i % n.trials;
+        neural::NagTrainParams p = n.base;
+        p.aggregator = c.aggregation;
+        p.sigma = c.sigma;
+        p.width = c.width;
+        p.trainEncoder = c.trained;
+        p.seed = Rng(n.seed, "nag-trained weights", std::uint64_t(trial)).next();
+        p.inferenceSeed = Rng(n.seed, "nag-trained inference", std::uint64_t(trial)).next();
+        experiment::TrainingsProgress::Part part(all, i);
+        TrialOutcome& out = outcomes[std::size_t(i)];
+        out.outcome = neural::trainNag(p, problem, part);
+        Matrix testRows(long(data.test.size()), out.outcome.representations.cols());
+        for (std::size_t k = 0; k < data.test.size(); ++k) testRows.row(long(k)) = out.outcome.representations.row(data.test[k]);
+        out.outcome.representations = {};
+        out.attack = {std::nan(""), std::nan("")};
+        if (testGraph.numEdges() > 0) out.attack = coseraAttack(testRows, testGraph);
+        part.report(1.0);
+    };
+    if (n.parallelTrainings > 1 && trainings > 1) {
+        tbb::task_arena arena(std::min({n.parallelTrainings, trainings, tbb::info::default_concurrency()}));
+        arena.execute([&] { tbb::parallel_for(0, trainings, 1, train); });
+    } else {
+        for (int i = 0; i < trainings; ++i) train(i);
+    }
+
     ResultTable table;
-    const double total = double(configs.size()) * n.trials;
-    int done = 0;
-    for (const Config& c : configs) {
+    for (std::size_t ci = 0; ci < configs.size(); ++ci) {
+        const Config& c = configs[ci];
         Trials t;
         for (int trial = 0; trial < n.trials; ++trial) {
-            neural::NagTrainParams p = n.base;
-            p.aggregator = c.aggregation;
-            p.sigma = c.sigma;
-            p.width = c.width;
-            p.trainEncoder = c.trained;
-            p.seed = Rng(n.seed, "nag-trained weights", std::uint64_t(trial)).next();  // paired across configurations
-            p.inferenceSeed = Rng(n.seed, "nag-trained inference", std::uint64_t(trial)).next();
-            SubProgress sub(progress, done / total, 1.0 / total);
-            const neural::NagOutcome o = neural::trainNag(p, problem, sub);
-            Matrix testRows(long(data.test.size()), o.representations.cols());
-            for (std::size_t i = 0; i < data.test.size(); ++i) testRows.row(long(i)) = o.representations.row(data.test[i]);
-            AttackMetrics m{std::nan(""), std::nan("")};
-            if (testGraph.numEdges() > 0) m = coseraAttack(testRows, testGraph);
-            addTrial(t, o, m, c.aggregation, c.sigma, p.epochs);
-            progress.report(++done / total);
+            const TrialOutcome& o = outcomes[ci * std::size_t(n.trials) + std::size_t(trial)];
+            addTrial(t, o.outcome, o.attack, c.aggregation, c.sigma, n.base.epochs);
         }
         ResultTable::Row row = rowOf(t, c.control ? "none (features alone)" : neural::key(c.aggregation),
                                      c.trained ? "trained" : "frozen (initial weights)", n, c.sigma, c.width,

@@ -395,6 +395,31 @@ private slots:
         window.reset();
         QFile::remove(SessionModel().autosavePath());  // the next window starts from the defaults, not from RR
     }
+    void aSessionFileWithAGinGetsAGraphMechanism() {
+        // A session file written by hand may name the GIN with a density mechanism: it opens with randomized response,
+        // naming the file, instead of failing its sweep.
+        if (!px::learn::haveNeuralLayer()) QSKIP("this build has no neural layer (PX_NEURAL=OFF): no GIN to open");
+        QTemporaryDir dir;
+        const QString path = dir.filePath("gin-gaussian.json");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format":"pxstudio-session","version":1,"learner":"gin","gin_epochs":5,
+                    "mechanism":{"mechanism":"gaussian","epsilon":1}})");
+        f.close();
+        QFile::remove(SessionModel().autosavePath());
+        auto window = std::make_unique<MainWindow>();
+        MainWindow& w = *window;
+        QVERIFY(waitFinished(w.controller()));
+        QVERIFY(w.openSession(path));
+        QCOMPARE(w.settings().learner, std::string("gin"));
+        QVERIFY(w.settings().mechanism.mechanism == px::privacy::MechanismKind::RandomizedResponse);
+        const QString said = w.statusBar()->currentMessage();
+        QVERIFY2(said.contains("gin-gaussian.json") && said.contains("randomized response"), qPrintable(said));
+        QVERIFY(waitFinished(w.controller()));
+        QVERIFY2(!w.statusBar()->currentMessage().contains("failed"), qPrintable(w.statusBar()->currentMessage()));
+        window.reset();
+        QFile::remove(SessionModel().autosavePath());
+    }
     void sessionRoundTripsEveryField() {
         MainWindow w;
         QVERIFY(waitFinished(w.controller()));

@@ -596,6 +596,28 @@ private slots:
         QVERIFY2(t.elapsed() < 50 + 3 * fiveFits + 200, qPrintable(QString("%1 ms; five fits take %2 ms").arg(t.elapsed()).arg(fiveFits)));
     }
 
+    void aggregateKeepsInfinitiesAndSkipsNaN() {
+        experiment::ResultTable t;
+        const double nan = std::nan("");
+        // group a: a non-private run's ε = ∞ twice; b: finite values and a NaN; c: a finite value beside ∞; d: only NaN
+        for (auto [g, v] : std::vector<std::pair<const char*, double>>{
+                 {"a", INFINITY}, {"a", INFINITY}, {"b", 1.0}, {"b", nan}, {"b", 3.0}, {"c", 2.0}, {"c", INFINITY}, {"d", nan}})
+            t.add({{"g", g}, {"epsilon", v}});
+        const experiment::ResultTable a = t.aggregate({"g"}, {"epsilon"});
+        QCOMPARE(a.rows(), 4);
+        auto cell = [&](int r, const char* c) { return a.at(r, c).get<double>(); };
+        QVERIFY(std::isinf(cell(0, "epsilon_mean")) && cell(0, "epsilon_mean") > 0);
+        QCOMPARE(cell(0, "epsilon_std"), 0.0);
+        QCOMPARE(a.at(0, "epsilon_count").get<long>(), 2L);
+        QCOMPARE(cell(1, "epsilon_mean"), 2.0);
+        QCOMPARE(cell(1, "epsilon_std"), std::sqrt(2.0));
+        QCOMPARE(a.at(1, "epsilon_count").get<long>(), 2L);
+        QVERIFY(std::isinf(cell(2, "epsilon_mean")));
+        QVERIFY(std::isnan(cell(2, "epsilon_std")));
+        QVERIFY(std::isnan(cell(3, "epsilon_mean")));
+        QCOMPARE(a.at(3, "epsilon_count").get<long>(), 0L);
+    }
+
     void noFitIsReadFromAFitWorseThanTheControls() {
         // Aggregated rows along ρ for one series, summarised as a sweep would be. An erf-shaped curve rising from
         // ½ to 0.9 over n alone at 0.6 is usable (thresholds read from it); points scattered below n alone with

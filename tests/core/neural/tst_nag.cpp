@@ -256,7 +256,20 @@ private slots:
                 QVERIFY2(std::abs(bound - atMean) < 0.05, qPrintable(QString("%1 vs %2").arg(bound).arg(atMean)));
             }
         }
+        // trainings side by side give the same table, cell for cell (timings aside)
+        nlohmann::json parallel = spec;
+        parallel["parallel_trainings"] = 2;
+        const experiment::ResultTable side = gnn::runDepthExperiment(parallel, "<test>");
+        QCOMPARE(side.rows(), t.rows());
+        QCOMPARE(side.columns(), t.columns());
+        for (int i = 0; i < t.rows(); ++i)
+            for (const std::string& c : t.columns())
+                if (c != "train_seconds_mean" && c != "train_gflops_mean")
+                    QVERIFY2(side.at(i, c) == t.at(i, c), qPrintable(QString::fromStdString(c + " in row " + std::to_string(i))));
         // a wrong field is refused by name
+        spec["parallel_trainings"] = 0;
+        QVERIFY_THROWS_EXCEPTION(InputError, gnn::runDepthExperiment(spec, "<test>"));
+        spec.erase("parallel_trainings");
         spec["scheme"] = "loose";
         QVERIFY_THROWS_EXCEPTION(InputError, gnn::runDepthExperiment(spec, "<test>"));
         spec["scheme"] = "constrained";

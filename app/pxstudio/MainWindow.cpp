@@ -147,7 +147,8 @@ void MainWindow::connectController() {
         const auto* p = controller_->partialResult();
         if (!p || p->aggregated.rows() == 0) return;
         views_->showPartial(*p);
-        statusBar()->showMessage(tr("Computing… %1 runs so far").arg(p->runs.rows()));
+        const QString so = tr("Computing… %1 runs so far").arg(p->runs.rows());
+        statusBar()->showMessage(notice_.isEmpty() ? so : notice_ + " " + so);  // the notice stays until the sweep ends
     });
     connect(controller_, &ExplorerController::finished, this, [this] {
         computedFor_ = requested_;

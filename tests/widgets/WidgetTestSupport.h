@@ -5,7 +5,7 @@
 #include <QFile>
 #include <QtTest>
 
-inline bool waitFinished(ExplorerController* c, int ms = 60000) {
+inline bool waitFinished(ExplorerController* c, int ms = 180000) {  // generous: the sanitizer build on a busy machine
     QElapsedTimer t;
     t.start();
     while ((c->busy() || !c->result()) && t.elapsed() < ms) QTest::qWait(20);

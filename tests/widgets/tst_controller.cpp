@@ -72,8 +72,8 @@ private slots:
             first.setPartialInterval(0.0);
             QSignalSpy partial(&first, &ExplorerController::partialReady);
             first.recompute(s);
-            QVERIFY(partial.wait(30000));
-            QTRY_VERIFY_WITH_TIMEOUT(first.partialResult() && first.partialResult()->runs.rows() >= 10, 30000);
+            QVERIFY(partial.wait(120000));
+            QTRY_VERIFY_WITH_TIMEOUT(first.partialResult() && first.partialResult()->runs.rows() >= 10, 120000);
         }  // the app closes mid-sweep
         QCOMPARE(records_().size(), 1);
         ExplorerController second;

@@ -6,6 +6,7 @@
 #include "gnn/PairAttack.h"
 #include "graph/GraphAlgorithms.h"
 #ifdef PX_HAVE_NEURAL
+#include "neural/GinTrainer.h"
 #include "neural/NagTrainer.h"
 #endif
 #include "neural/NagParams.h"
@@ -220,8 +221,12 @@ ResultTable trainedNagExperiment(const SpecReader& s, Progress& progress, const 
         part.report(1.0);
     };
     if (n.parallelTrainings > 1 && trainings > 1) {
-        tbb::task_arena arena(std::min({n.parallelTrainings, trainings, tbb::info::default_concurrency()}));
-        arena.execute([&] { tbb::parallel_for(0, trainings, 1, train); });
+        // The thread count is process-wide: set once around all of them, so that no training's scope ends by
+        // restoring another count under a training still running (its sums would change order, its table digits).
+        neural::withTrainingThreads(n.base.threads, [&] {
+            tbb::task_arena arena(std::min({n.parallelTrainings, trainings, tbb::info::default_concurrency()}));
+            arena.execute([&] { tbb::parallel_for(0, trainings, 1, train); });
+        });
     } else {
         for (int i = 0; i < trainings; ++i) train(i);
     }

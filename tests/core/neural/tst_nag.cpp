@@ -219,6 +219,23 @@ private slots:
         }
     }
 
+    void trainingsSideBySideGiveTheSameTableOnCora() {
+        // On Cora the products are large enough for LibTorch to use several threads: trainings side by side must not
+        // change one another's thread count (their sums would change order, and the table its last digits).
+        const std::string cora = std::string(PX_SHARED_DATA_DIR) + "/cora";
+        if (!std::filesystem::exists(cora)) QSKIP("shared/data not found: Cora is needed for this check");
+        nlohmann::json spec = {{"experiment", "nag-trained"}, {"data", cora}, {"aggregations", {"mean", "max"}},
+                               {"sigmas", {0.0, 1.0}}, {"widths", {32}}, {"epochs", 20}, {"trials", 2}};
+        const experiment::ResultTable one = gnn::runDepthExperiment(spec, "<test>");
+        spec["parallel_trainings"] = 2;
+        const experiment::ResultTable two = gnn::runDepthExperiment(spec, "<test>");
+        QCOMPARE(two.rows(), one.rows());
+        for (int i = 0; i < one.rows(); ++i)
+            for (const std::string& c : one.columns())
+                if (c != "train_seconds_mean" && c != "train_gflops_mean")
+                    QVERIFY2(two.at(i, c) == one.at(i, c), qPrintable(QString::fromStdString(c + " in row " + std::to_string(i))));
+    }
+
     void bundledSpecsAreValid() {
         int found = 0;
         for (const auto& entry : std::filesystem::directory_iterator(std::string(PX_SOURCE_DIR) + "/resources/specs")) {

@@ -13,16 +13,20 @@
 namespace px::experiment {
 
 void runTrainings(int count, const neural::GinParams& gin, const std::function<void(int)>& train) {
+    runTrainings(count, gin.parallelTrainings, gin.threads, train);
+}
+
+void runTrainings(int count, int parallelTrainings, int threads, const std::function<void(int)>& train) {
 #ifdef PX_HAVE_NEURAL
-    if (gin.parallelTrainings > 1 && count > 1) {
-        neural::withTrainingThreads(gin.threads, [&] {
-            tbb::task_arena arena(std::min({gin.parallelTrainings, count, tbb::info::default_concurrency()}));
+    if (parallelTrainings > 1 && count > 1) {
+        neural::withTrainingThreads(threads, [&] {
+            tbb::task_arena arena(std::min({parallelTrainings, count, tbb::info::default_concurrency()}));
             arena.execute([&] { tbb::parallel_for(0, count, 1, [&](int i) { train(i); }); });
         });
         return;
     }
 #endif
-    (void)gin;
+    (void)threads;
     for (int i = 0; i < count; ++i) train(i);
 }
 

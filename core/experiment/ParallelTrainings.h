@@ -58,5 +58,8 @@ private:
 // train(i) for i in [0, count): one after the other, or `parallelTrainings` at once (each training keeps its
 // own seed and runs on its own threads, so the results do not depend on the order).
 void runTrainings(int count, const neural::GinParams& gin, const std::function<void(int)>& train);
+// The same for any trainings: `parallelTrainings` at once, each on `threads` (the process-wide count is set once
+// around them all, so that no training's end changes it under another).
+void runTrainings(int count, int parallelTrainings, int threads, const std::function<void(int)>& train);
 
 }  // namespace px::experiment

@@ -6,14 +6,11 @@
 #include "gnn/PairAttack.h"
 #include "graph/GraphAlgorithms.h"
 #ifdef PX_HAVE_NEURAL
-#include "neural/GinTrainer.h"
 #include "neural/NagTrainer.h"
 #endif
 #include "neural/NagParams.h"
 
 #include <tbb/info.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <cmath>
@@ -220,16 +217,7 @@ ResultTable trainedNagExperiment(const SpecReader& s, Progress& progress, const 
         if (testGraph.numEdges() > 0) out.attack = coseraAttack(testRows, testGraph);
         part.report(1.0);
     };
-    if (n.parallelTrainings > 1 && trainings > 1) {
-        // The thread count is process-wide: set once around all of them, so that no training's scope ends by
-        // restoring another count under a training still running (its sums would change order, its table digits).
-        neural::withTrainingThreads(n.base.threads, [&] {
-            tbb::task_arena arena(std::min({n.parallelTrainings, trainings, tbb::info::default_concurrency()}));
-            arena.execute([&] { tbb::parallel_for(0, trainings, 1, train); });
-        });
-    } else {
-        for (int i = 0; i < trainings; ++i) train(i);
-    }
+    experiment::runTrainings(trainings, n.parallelTrainings, n.base.threads, train);
 
     ResultTable table;
     for (std::size_t ci = 0; ci < configs.size(); ++ci) {

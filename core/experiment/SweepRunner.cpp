@@ -41,6 +41,10 @@ SweepSplits sweepSplits(const SweepSpec& spec, const Dataset& data, int task) {
     s.splits = k > 0 ? chooseFolds(data, task, spec.splitSeed, k) : std::vector<TrainTest>{chooseSplit(data, task, spec.splitSeed)};
     s.name = k == 0 ? s.splits[0].name
                     : std::to_string(k) + "-fold (" + (int(data.folds.size()) == k ? "shipped folds" : "stratified, seed=" + std::to_string(spec.splitSeed)) + ")";
+    if (spec.runFolds > 0 && spec.runFolds < int(s.splits.size())) {
+        s.splits.resize(std::size_t(spec.runFolds));
+        s.name += ", only folds 1-" + std::to_string(spec.runFolds) + " run";
+    }
     return s;
 }
 

@@ -138,6 +138,7 @@ nlohmann::json SweepSpec::toJson() const {
     j["attack_subset"] = attackSubset;
     j["split_seed"] = splitSeed;
     j["protocol"] = protocol;
+    j["run_folds"] = runFolds;
     j["controls"] = controls;
     return j;
 }
@@ -235,7 +236,7 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
     static const std::set<std::string> known = {"format", "version", "name", "dataset", "task", "patterns", "classes", "dims",
                                                 "pattern_seeds", "mechanisms", "mechanism", "budget", "noise_seeds",
                                                 "learner", "noisy_test", "append_n", "append_log_n", "feature_map", "tuning", "standardize", "attack", "attack_subset", "split_seed",
-                                                "protocol", "controls"};
+                                                "protocol", "run_folds", "controls"};
     SweepSpec s;
     std::string field;
     try {
@@ -360,7 +361,11 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
         s.attackSubset = int(F::getInteger(j, "attack_subset", s.attackSubset, "", 0, 100000000));
         s.splitSeed = std::uint64_t(F::getInteger(j, "split_seed", (long long)s.splitSeed, "", 0, kMaxSeed));
         field = "protocol"; s.protocol = F::getString(j, "protocol", s.protocol, "");
-        s.folds();
+        const int k = s.folds();
+        field = "run_folds"; s.runFolds = int(F::getInteger(j, "run_folds", s.runFolds, "", 0, 1000));
+        if (s.runFolds > k)
+            throw std::invalid_argument(k == 0 ? "the protocol \"split\" has no folds to choose from (use \"K-fold\" or leave run_folds 0)"
+                                               : "asks for " + std::to_string(s.runFolds) + " folds, the protocol \"" + s.protocol + "\" has " + std::to_string(k));
         s.controls = F::getBool(j, "controls", s.controls, "");
         field = "";
         if (s.budgets.empty()) throw std::invalid_argument("budget: no values");

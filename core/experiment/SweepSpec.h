@@ -44,6 +44,9 @@ struct SweepSpec {
     // "split": the data set's split, else stratified 80/20. "K-fold" (e.g. "10-fold"): K-fold cross-
     // validation on the data set's shipped folds, else stratified seeded folds; values are means over folds.
     std::string protocol = "split";
+    // "run_folds": R > 0 runs only the first R of the K folds (a costly learner's reduced protocol; the rows'
+    // split and folds columns say so); 0 = all K.
+    int runFolds = 0;
     // The controls beside every result: the public information alone (n) and the release with its rows
     // shuffled among graphs of equal n; a result within 0.02 of either is flagged "no structural signal".
     bool controls = true;

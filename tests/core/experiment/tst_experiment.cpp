@@ -261,9 +261,11 @@ private slots:
         ep.learner = spec.learner;
         ep.attack = false;
         double byFold = 0, publicByHand = 0, publicAccuracyByHand = 0;
+        std::vector<double> foldValues;
         for (const Split& f : ds.folds) {
             const TrainTest t{f.train, f.test, f.name};
-            byFold += evaluate(ds, t, dm, nullptr, nullptr, nullptr, ep).value / 3;
+            foldValues.push_back(evaluate(ds, t, dm, nullptr, nullptr, nullptr, ep).value);
+            byFold += foldValues.back() / 3;
             // n alone, standardised on the training part (the engine's standardiser: with integer n, equidistant
             // neighbours tie and rounding of the scaled values decides them), kNN, AUC: written out here.
             learn::RowMatrix xTrain(f.train.size(), 1), xTest(f.test.size(), 1);
@@ -285,6 +287,28 @@ private slots:
         QVERIFY(res.runs.at(0, "shuffled_value").is_number());
         QVERIFY(res.runs.at(0, "shuffled_accuracy").is_number());
         QVERIFY(res.aggregated.at(0, "no_structural_signal").is_boolean());
+
+        // "run_folds": 2 runs the first two folds only, and the rows say so.
+        spec.runFolds = 2;
+        const SweepResult two = runSweep(spec, ds);
+        QCOMPARE(two.runs.at(0, "folds").get<int>(), 2);
+        QVERIFY(two.runs.at(0, "split").get<std::string>().find("only folds 1-2") != std::string::npos);
+        QVERIFY(std::abs(two.runs.at(0, "value").get<double>() - (foldValues[0] + foldValues[1]) / 2) < 1e-12);
+    }
+    void runFoldsIsCheckedAgainstTheProtocol() {
+        QCOMPARE(SweepSpec::fromJson(R"({"protocol": "10-fold", "run_folds": 3})").runFolds, 3);
+        QCOMPARE(SweepSpec::fromJson(R"({"protocol": "10-fold", "run_folds": 3})").toJson().at("run_folds").get<int>(), 3);
+        const auto refused = [](const char* json, const char* says) {
+            try {
+                SweepSpec::fromJson(json);
+            } catch (const InputError& e) {
+                return std::string(e.what()).find(says) != std::string::npos;
+            }
+            return false;
+        };
+        QVERIFY(refused(R"({"protocol": "3-fold", "run_folds": 4})", "asks for 4 folds, the protocol \"3-fold\" has 3"));
+        QVERIFY(refused(R"({"run_folds": 2})", "\"split\" has no folds"));
+        QVERIFY(refused(R"({"protocol": "3-fold", "run_folds": -1})", "run_folds"));
     }
     // Feature maps by closed form: on the triangle, hom(K2) = 6 and hom(P3) = 3·2·2 = 12, so count = t·n^m gives
     // them back from the densities, and log-count is sign·log(1 + |count|), negative for a negative noisy t.

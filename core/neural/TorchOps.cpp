@@ -5,6 +5,10 @@
 #include <dlfcn.h>
 #include <cmath>
 #include <limits>
+#include <mutex>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 namespace px::neural {
 
@@ -125,7 +129,23 @@ torch::nn::Linear drawnLinear(int in, int out, at::Generator& gen, bool bias) {
     return l;
 }
 
+void keepFreedMemoryForReuse() {
+#if defined(__GLIBC__)
+    // glibc hands a freed block at the top of its heap back to the kernel once more than 128 KiB are free there
+    // (the default trim threshold), and a training frees and re-allocates its activations every batch: each
+    // step then page-faults fresh zeroed pages (perf on MOLBACE: ~5 % of the time in clear_page and page faults;
+    // the epoch is 10 % faster with these two settings). Tensors up to 64 MiB come from the heap, which keeps up
+    // to 256 MiB free for the next batch.
+    static std::once_flag once;
+    std::call_once(once, [] {
+        mallopt(M_MMAP_THRESHOLD, 64 << 20);
+        mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    });
+#endif
+}
+
 ThreadScope::ThreadScope(int threads) : saved_(at::get_num_threads()) {
+    keepFreedMemoryForReuse();
     at::set_num_threads(std::max(1, threads));
     setBlas_ = reinterpret_cast<void (*)(int)>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"));
     auto getBlas = reinterpret_cast<int (*)()>(dlsym(RTLD_DEFAULT, "openblas_get_num_threads"));

@@ -23,8 +23,12 @@ torch::Tensor closedNeighbourMax(const torch::Tensor& h, const torch::Tensor& ro
 // from `gen` instead of torch's global generator.
 torch::nn::Linear drawnLinear(int in, int out, at::Generator& gen, bool bias = true);
 
+// Process-wide, once: keep freed memory in the heap for the next batch instead of returning it to the kernel
+// (glibc's mallopt; nothing elsewhere). Every ThreadScope calls it.
+void keepFreedMemoryForReuse();
+
 // Sets the thread count of torch's own kernels and of the BLAS under it for one training, and restores both
-// (they are process-wide). Debian's LibTorch calls an OpenBLAS (libopenblas0-pthread) that keeps a thread
+// (they are process-wide); first calls keepFreedMemoryForReuse. Debian's LibTorch calls an OpenBLAS (libopenblas0-pthread) that keeps a thread
 // pool of its own, which at::set_num_threads does not reach: found by name, so any BLAS works.
 class ThreadScope {
 public:

@@ -81,6 +81,9 @@ ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
     s.keepDuplicates = F::getBool(j, "keep_duplicates", s.keepDuplicates, "");
     s.patternSeed = std::uint64_t(F::getInteger(j, "pattern_seed", (long long)s.patternSeed, "", 0, 1000000));
     if (j.contains("mechanism")) s.mechanism = px::privacy::mechanismParamsFromJson(j["mechanism"], "mechanism");
+    // A session that declares no D (written by hand) gets the data set's own once it is loaded
+    // (fillUndeclaredDegreeBound), not the mechanism's generic default, which may refuse most of its graphs.
+    if (!j.contains("mechanism") || !j["mechanism"].is_object() || !j["mechanism"].contains("degree_bound")) s.mechanism.degreeBound = 0;
     s.learner = F::getString(j, "learner", s.learner, "");
     if (!px::learn::isKnownLearner(s.learner)) F::fail("learner", "knn, svm, linear, rf, forest, boosting or gin", j["learner"]);
     s.k = int(F::getInteger(j, "k", s.k, "", 1, 5000));
@@ -114,6 +117,13 @@ DatasetChoices derivedChoices(const px::Dataset& ds) {
     c.degreeBound = std::max(1, ds.maxDegree());  // a bound that refuses no graph of the set, and no more noise
     c.protocol = ds.folds.size() == 10 ? "10-fold" : "split";  // shipped folds: the TU-benchmark protocol on them
     return c;
+}
+
+void fillUndeclaredDegreeBound(ExplorerSettings& s, const px::Dataset& ds) {
+    if (s.mechanism.degreeBound > 0) return;
+    const auto declared = s.perDataset.find(s.dataset);
+    const int mine = declared != s.perDataset.end() ? declared->second.degreeBound : 0;
+    s.mechanism.degreeBound = mine > 0 ? mine : derivedChoices(ds).degreeBound;
 }
 
 void applyDatasetChoices(ExplorerSettings& s, const px::Dataset& ds) {

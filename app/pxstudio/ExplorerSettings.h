@@ -60,6 +60,8 @@ struct ExplorerSettings {
 // Sets the settings that belong to the data (D, protocol) for `ds`, opened as s.dataset: what the user
 // declared for it, else derived from it. Nothing else changes, so a data set's settings do not depend on
 // the data sets opened before it.
+// D = 0 (a session file that declares none): the D declared for the data set, else its own (derivedChoices).
+void fillUndeclaredDegreeBound(ExplorerSettings& s, const px::Dataset& ds);
 void applyDatasetChoices(ExplorerSettings& s, const px::Dataset& ds);
 // The data set's own values (the defaults of D and the protocol).
 DatasetChoices derivedChoices(const px::Dataset& ds);

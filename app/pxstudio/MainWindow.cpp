@@ -237,13 +237,15 @@ void MainWindow::showView(const std::string& title) {
         if (views_->tabText(i).toStdString() == title) views_->setCurrentIndex(i);
 }
 
-void MainWindow::applySettings(const ExplorerSettings& s) {
+void MainWindow::applySettings(const ExplorerSettings& given) {
+    ExplorerSettings s = given;
     if (s.dataset != loadedSpec_ || !controller_->dataset()) {
         auto ds = ExplorerController::loadDataset(s.dataset);  // throws before anything changed
         controller_->setDataset(ds);
         loadedSpec_ = s.dataset;
         dataset_->select(QString::fromStdString(s.dataset), QString::fromStdString(ds->name));
     }
+    fillUndeclaredDegreeBound(s, *controller_->dataset());
     perDataset_ = s.perDataset;
     for (SettingsPanel* p : panels_) p->apply(s);
     banner_->setVisible(s.mechanism.referenceMode);
@@ -343,6 +345,17 @@ void MainWindow::settingsEdited() {
     const ExplorerSettings before = session_->committed();
     if (!px::learn::isGraphLearner(before.learner) && giveTheGinAGraphMechanism(now, tr("A GIN trains on released graphs")))
         applySettings(now);
+    else if (px::learn::isGraphLearner(now.learner) && px::privacy::perturbsGraph(before.mechanism.mechanism) &&
+             !px::privacy::perturbsGraph(now.mechanism.mechanism)) {
+        // The other way round: a density mechanism picked under the GIN. The newest choice wins, so the learner
+        // goes back to the density default rather than the mechanism back to RR.
+        now.learner = ExplorerSettings().learner;
+        nextNotice_ = tr("Noisy densities are features for a density learner, not graphs for the GIN: the learner is now %1 "
+                         "(choose the GIN again, with RR or DPRR, in the Learner panel).")
+                          .arg(QString::fromStdString(now.learner));
+        statusBar()->showMessage(nextNotice_, 10000);
+        applySettings(now);
+    }
     if (now.dataset == before.dataset) {
         if (now.mechanism.degreeBound != before.mechanism.degreeBound) perDataset_[now.dataset].degreeBound = now.mechanism.degreeBound;
         if (now.protocol != before.protocol) perDataset_[now.dataset].protocol = now.protocol;

@@ -15,6 +15,7 @@
 #include "learn/Tuning.h"
 #include "panels/DatasetPanel.h"
 #include "panels/LearnerPanel.h"
+#include "panels/PrivacyPanel.h"
 #include "privacy/Mechanism.h"
 
 #include <QApplication>
@@ -390,6 +391,20 @@ private slots:
         QVERIFY2(!w.statusBar()->currentMessage().contains("failed"), qPrintable(w.statusBar()->currentMessage()));
         learner->setCurrentIndex(learner->findText("knn"));  // back to a density learner: the mechanism is the user's to pick
         QVERIFY(w.settings().mechanism.mechanism == px::privacy::MechanismKind::RandomizedResponse);
+        // The other way round: under the GIN, a density mechanism picked in the Privacy panel wins, and the learner
+        // goes back to kNN, with a notice, instead of the sweep failing on its spec.
+        learner->setCurrentIndex(learner->findText("gin"));
+        QComboBox* mechanism = nullptr;
+        for (auto* box : w.findChild<PrivacyPanel*>()->findChildren<QComboBox*>())
+            if (box->findText("Gaussian (global sensitivity)") >= 0) mechanism = box;
+        QVERIFY(mechanism);
+        mechanism->setCurrentIndex(mechanism->findText("Gaussian (global sensitivity)"));
+        QVERIFY(!px::privacy::perturbsGraph(w.settings().mechanism.mechanism));
+        QCOMPARE(w.settings().learner, std::string("knn"));
+        QCOMPARE(learner->currentText(), QString("knn"));
+        QVERIFY2(w.statusBar()->currentMessage().contains("the learner is now knn"), qPrintable(w.statusBar()->currentMessage()));
+        QTest::qWait(700);
+        QVERIFY2(!w.statusBar()->currentMessage().contains("failed"), qPrintable(w.statusBar()->currentMessage()));
         w.controller()->cancel();
         QVERIFY(waitFinished(w.controller()));
         window.reset();
@@ -415,6 +430,8 @@ private slots:
         QVERIFY(w.settings().mechanism.mechanism == px::privacy::MechanismKind::RandomizedResponse);
         const QString said = w.statusBar()->currentMessage();
         QVERIFY2(said.contains("gin-gaussian.json") && said.contains("randomized response"), qPrintable(said));
+        // The file declares no D: it gets the data set's maximum degree (refusing no graph), not a generic default.
+        QCOMPARE(w.settings().mechanism.degreeBound, std::max(1, w.controller()->dataset()->maxDegree()));
         QVERIFY(waitFinished(w.controller()));
         QVERIFY2(!w.statusBar()->currentMessage().contains("failed"), qPrintable(w.statusBar()->currentMessage()));
         window.reset();

@@ -32,7 +32,8 @@ LearnerPanel::LearnerPanel(QWidget* parent) : SettingsPanel(tr("Learner"), paren
                             "gin: a graph isomorphism network (Xu et al. 2019) trained on the graphs themselves, not on densities:\n"
                             "  h' = ReLU(BN(MLP(h_v + Σ_{u∈N(v)} h_u))), mean pooling, all-ones node features. With the rr or dprr\n"
                             "  mechanism it trains on the perturbed graphs (the seed paper's baseline); at ε = ∞ on the clean ones.\n"
-                            "  Density mechanisms (Gaussian, Laplace) do not apply to it."));
+                            "  Density mechanisms (Gaussian, Laplace) do not apply to it: choosing the GIN switches a density mechanism to\n"
+                            "  rr, and choosing a density mechanism under the GIN switches the learner back to knn."));
     c_ = new QDoubleSpinBox;
     c_->setDecimals(3);
     c_->setRange(0.001, 1000);

@@ -10,6 +10,7 @@
 
 
 #include <chrono>
+#include <cstdio>
 #include <cmath>
 #include <map>
 
@@ -163,6 +164,22 @@ Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const 
 #endif
 }
 
+// "0.5120 0.5340 …": the metric (or the accuracy) of test protocol `protocol` averaged over the folds, one value per
+// epoch that every fold ran, 4 decimals.
+std::string foldMeanCurve(const std::vector<std::vector<std::vector<TaskScore>>>& curves, int protocol, bool accuracy) {
+    std::size_t epochs = curves.front().size();
+    for (const auto& c : curves) epochs = std::min(epochs, c.size());
+    std::string out;
+    char cell[32];
+    for (std::size_t e = 0; e < epochs; ++e) {
+        double sum = 0;
+        for (const auto& c : curves) sum += accuracy ? c[e][std::size_t(protocol)].accuracy : c[e][std::size_t(protocol)].value;
+        std::snprintf(cell, sizeof cell, "%s%.4f", e ? " " : "", sum / double(curves.size()));
+        out += cell;
+    }
+    return out;
+}
+
 void checkGraphSpec(const SweepSpec& spec, const std::vector<int>& tasks) {
     if (spec.classKeys().size() > 1 || spec.dimValues().size() > 1 || spec.patternSeeds.size() > 1)
         throw InputError("<spec>", 0, "the learner \"gin\" uses no patterns: give one pattern class, one d and one pattern seed "
@@ -231,6 +248,7 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
         std::vector<std::vector<double>> epochs;             // [protocol][fold]: the selected epoch
         std::vector<double> seconds, rates;
         std::string tuned;                                   // nested tuning: each fold's choice, "; "-separated
+        std::vector<std::vector<std::vector<TaskScore>>> curves;  // [fold][epoch − 1][protocol]: the test scores per epoch
     };
     std::map<std::uint64_t, FoldResults> cleanRuns;  // ε = ∞ trains on the clean graphs whatever the mechanism
     const double perRun = 1.0 / std::max(1, end - begin);
@@ -254,13 +272,13 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
 
         // value[protocol][fold], for the release and for its shuffled control
         FoldResults computed;
-        auto& [value, control, epochs, seconds, rates, tuned] = computed;
+        auto& [value, control, epochs, seconds, rates, tuned, valueCurves] = computed;
         value.resize(2);
         control.resize(2);
         epochs.resize(2);
         const auto cached = cleanRuns.find(mp.seed);
         if (std::isinf(budget) && cached != cleanRuns.end()) computed = cached->second;
-        std::vector<std::vector<std::vector<TaskScore>>> valueCurves, controlCurves;  // [fold][epoch − 1][protocol]
+        std::vector<std::vector<std::vector<TaskScore>>> controlCurves;  // [fold][epoch − 1][protocol]
         if (value[0].size() < parts.size()) {
             // every fold's training on the release and, with controls, on its shuffled copy: trainings[f · kinds + c]
             const int kinds = spec.controls ? 2 : 1, count = int(parts.size()) * kinds;
@@ -362,6 +380,11 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
                 row.push_back({"public_accuracy", publicAccuracy});
                 row.push_back({"shuffled_accuracy", meanOf(caccs)});
                 row.push_back({"no_structural_signal", noStructuralSignal(metric, meanOf(vals), publicValue, meanOf(cvals))});
+            }
+            if (!valueCurves.empty()) {  // the fold-mean test curve behind the selected epoch, epoch 1 first
+                row.push_back({"fold_mean_test_curve", foldMeanCurve(valueCurves, k, false)});
+                if (data.tasks[task].type != TaskType::Regression)
+                    row.push_back({"fold_mean_test_accuracy_curve", foldMeanCurve(valueCurves, k, true)});
             }
             row.push_back({"seconds", secs});
             result.runs.add(row);

@@ -18,6 +18,7 @@
 #include "GradientCheck.h"
 
 #include <QtTest>
+#include <sstream>
 #include <cmath>
 #include <numeric>
 
@@ -413,6 +414,21 @@ private slots:
         QCOMPARE(r.runs.at(0, "folds").get<int>(), 3);
         QVERIFY(r.runs.at(0, "accuracy_fold_std").get<double>() >= 0);  // the spread over folds, as Xu et al. report it
         QVERIFY(r.runs.at(0, "learner_params").get<std::string>().find("selection=test_curve") != std::string::npos);
+        // The fold-mean test curves are in the row: one value per epoch, and the chosen epoch is the accuracy curve's
+        // first maximum, where the row's accuracy is read (4 decimals).
+        const auto curve = [&](const char* column) {
+            std::vector<double> v;
+            std::istringstream in(r.runs.at(0, column).get<std::string>());
+            for (double x; in >> x;) v.push_back(x);
+            return v;
+        };
+        const std::vector<double> acc = curve("fold_mean_test_accuracy_curve"), val = curve("fold_mean_test_curve");
+        QCOMPARE(int(acc.size()), 4);
+        QCOMPARE(int(val.size()), 4);
+        const auto best = std::max_element(acc.begin(), acc.end());
+        QCOMPARE(double(best - acc.begin() + 1), e);
+        QVERIFY(std::abs(*best - r.runs.at(0, "accuracy").get<double>()) <= 5e-5);
+        QVERIFY(std::abs(val[std::size_t(e) - 1] - r.runs.at(0, "value").get<double>()) <= 5e-5);
     }
 
     void parallelTrainingsGiveTheSameTable() {

@@ -28,8 +28,9 @@ torch::nn::Linear drawnLinear(int in, int out, at::Generator& gen, bool bias = t
 void keepFreedMemoryForReuse();
 
 // Sets the thread count of torch's own kernels and of the BLAS under it for one training, and restores both
-// (they are process-wide); first calls keepFreedMemoryForReuse. Debian's LibTorch calls an OpenBLAS (libopenblas0-pthread) that keeps a thread
-// pool of its own, which at::set_num_threads does not reach: found by name, so any BLAS works.
+// (they are process-wide); first calls keepFreedMemoryForReuse. Debian's LibTorch calls an OpenBLAS
+// (libopenblas0-pthread) that keeps a thread pool of its own, which at::set_num_threads does not reach: found
+// by name, so any BLAS works.
 class ThreadScope {
 public:
     explicit ThreadScope(int threads);

@@ -5,6 +5,7 @@
 #include "DistinguishabilityPlot.h"
 #include "EmbeddingPlot.h"
 #include "ExpressivityPlot.h"
+#include "GinCurvePlot.h"
 #include "Palette.h"
 #include "learn/Learners.h"
 #include "NoiseAnatomyPlot.h"
@@ -58,7 +59,8 @@ ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSet
     addTab(dimensionPlot_, tr("Utility vs d"));
     setTabToolTip(2, tr("Utility and attack against the number of patterns d (5 … 160) for the selected\n"
                         "class, at the slider's ε and without noise: the budget is split over d coordinates.\n"
-                        "Grey: the public information (n) alone."));
+                        "Grey: the public information (n) alone. With the GIN (no patterns): its test metric against\n"
+                        "the training epoch, one line per ε, averaged over the folds and the runs."));
     anatomy_ = new QCustomPlot(this);
     addTab(anatomy_, tr("Noise anatomy"));
     setTabToolTip(3, tr("Per pattern: sensitivity bound s_j, noise scale σ_j and mean clean density (left, log axis),\n"
@@ -160,11 +162,17 @@ void ExplorerViews::recomputeSecondary(ExplorerController* c, bool& stale) {
     if (px::learn::isGraphLearner(s.learner)) {  // these views vary the patterns, which a GIN does not use
         c->cancel();
         stale = false;
-        px::widgets::showPlotNote(c == expressivity_ ? expressivityPlot_ : dimensionPlot_,
-                                  tr("The GIN learns from the released graphs, not from pattern densities:\n"
-                                     "this view varies the patterns (%1), so it has nothing to show for it.\n"
-                                     "Choose a density learner (kNN, SVM, forest, …) in the Learner panel to see it.")
-                                      .arg(c == expressivity_ ? tr("their class") : tr("their number d")));
+        if (c == dimension_) {  // in their place, the GIN's own axis: its test curve against the training epoch
+            if (main_->result() && px::widgets::buildGinCurvePlot(dimensionPlot_, *main_->result(), fontScale_, s.mechanism.epsilon))
+                return;
+            px::widgets::showPlotNote(dimensionPlot_, tr("The GIN learns from the released graphs, not from pattern densities:\n"
+                                                         "this view shows its test metric against the training epoch\n"
+                                                         "once its sweep has finished."));
+            return;
+        }
+        px::widgets::showPlotNote(expressivityPlot_, tr("The GIN learns from the released graphs, not from pattern densities:\n"
+                                                        "this view varies the patterns (their class), so it has nothing to show for it.\n"
+                                                        "Choose a density learner (kNN, SVM, forest, …) in the Learner panel to see it."));
         return;
     }
     if (c->dataset() != main_->dataset()) c->setDataset(main_->dataset());
@@ -180,6 +188,8 @@ void ExplorerViews::settingsChanged() {
 
 void ExplorerViews::epsilonMoved() {
     refreshTradeoff();
+    if (currentWidget() == dimensionPlot_ && main_->result() && px::learn::isGraphLearner(settings_().learner))
+        px::widgets::buildGinCurvePlot(dimensionPlot_, *main_->result(), fontScale_, settings_().mechanism.epsilon);
     if (currentWidget() == embeddingPlot_->parentWidget()) refreshEmbedding();
 }
 
@@ -189,7 +199,11 @@ void ExplorerViews::setFontScale(double scale) {
     fontScale_ = scale;
     refreshTradeoff();
     if (expressivity_->result()) px::widgets::buildExpressivityPlot(expressivityPlot_, *expressivity_->result(), fontScale_);
-    if (dimension_->result()) px::widgets::buildDimensionPlot(dimensionPlot_, *dimension_->result(), fontScale_);
+    if (px::learn::isGraphLearner(settings_().learner)) {
+        if (main_->result()) px::widgets::buildGinCurvePlot(dimensionPlot_, *main_->result(), fontScale_, settings_().mechanism.epsilon);
+    } else if (dimension_->result()) {
+        px::widgets::buildDimensionPlot(dimensionPlot_, *dimension_->result(), fontScale_);
+    }
     depth_->setFontScale(fontScale_);
 }
 
@@ -206,6 +220,10 @@ void ExplorerViews::showResult() {
     refreshTradeoff();
     refreshResultsTable();
     refreshEmbedding();
+    if (px::learn::isGraphLearner(settings_().learner)) {  // the GIN's test curves come with its result
+        dimensionStale_ = true;
+        if (currentWidget() == dimensionPlot_) recomputeSecondary(dimension_, dimensionStale_);
+    }
     if (const px::PatternSet* ps = main_->patterns()) {
         const ExplorerSettings cur = settings_();
         gallery_->setPatterns(*ps, tr("%1 patterns of class %2 (seed %3): %4 distinct, largest m = %5, treewidth bound ≤ %6")

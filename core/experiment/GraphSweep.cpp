@@ -157,6 +157,7 @@ Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const 
         t.curve.emplace_back();
         for (const auto& scores : epoch) t.curve.back().push_back(scoreTask(type, scores, yTest, 0.5));
     }
+    for (const auto& e : out.epochs) t.validCurve.push_back(e.validMetric);
     t.epoch = out.selectedEpoch;
     t.epochsRun = int(out.epochs.size());
     t.gflopPerSecond = out.trainFlopsPerEpoch * t.epochsRun / std::max(1e-9, out.seconds) / 1e9;
@@ -164,20 +165,30 @@ Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const 
 #endif
 }
 
-// "0.5120 0.5340 …": the metric (or the accuracy) of test protocol `protocol` averaged over the folds, one value per
+// "0.5120 0.5340 …": per-epoch numbers of each fold ([fold][epoch − 1]) averaged over the folds, one value per
 // epoch that every fold ran, 4 decimals.
-std::string foldMeanCurve(const std::vector<std::vector<std::vector<TaskScore>>>& curves, int protocol, bool accuracy) {
+std::string foldMeanValues(const std::vector<std::vector<double>>& curves) {
     std::size_t epochs = curves.front().size();
     for (const auto& c : curves) epochs = std::min(epochs, c.size());
     std::string out;
     char cell[32];
     for (std::size_t e = 0; e < epochs; ++e) {
         double sum = 0;
-        for (const auto& c : curves) sum += accuracy ? c[e][std::size_t(protocol)].accuracy : c[e][std::size_t(protocol)].value;
+        for (const auto& c : curves) sum += c[e];
         std::snprintf(cell, sizeof cell, "%s%.4f", e ? " " : "", sum / double(curves.size()));
         out += cell;
     }
     return out;
+}
+
+// The same for the test scores of protocol `protocol`: its metric, or its accuracy.
+std::string foldMeanCurve(const std::vector<std::vector<std::vector<TaskScore>>>& curves, int protocol, bool accuracy) {
+    std::vector<std::vector<double>> perFold;
+    for (const auto& c : curves) {
+        perFold.emplace_back();
+        for (const auto& e : c) perFold.back().push_back(accuracy ? e[std::size_t(protocol)].accuracy : e[std::size_t(protocol)].value);
+    }
+    return foldMeanValues(perFold);
 }
 
 void checkGraphSpec(const SweepSpec& spec, const std::vector<int>& tasks) {
@@ -249,6 +260,7 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
         std::vector<double> seconds, rates;
         std::string tuned;                                   // nested tuning: each fold's choice, "; "-separated
         std::vector<std::vector<std::vector<TaskScore>>> curves;  // [fold][epoch − 1][protocol]: the test scores per epoch
+        std::vector<std::vector<double>> validCurves;             // [fold][epoch − 1]: the validation metric per epoch
     };
     std::map<std::uint64_t, FoldResults> cleanRuns;  // ε = ∞ trains on the clean graphs whatever the mechanism
     const double perRun = 1.0 / std::max(1, end - begin);
@@ -272,7 +284,7 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
 
         // value[protocol][fold], for the release and for its shuffled control
         FoldResults computed;
-        auto& [value, control, epochs, seconds, rates, tuned, valueCurves] = computed;
+        auto& [value, control, epochs, seconds, rates, tuned, valueCurves, validCurves] = computed;
         value.resize(2);
         control.resize(2);
         epochs.resize(2);
@@ -304,6 +316,7 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
                     epochs[k].push_back(t.epoch);
                 }
                 valueCurves.push_back(t.curve);
+                validCurves.push_back(t.validCurve);
                 seconds.push_back(t.seconds);
                 rates.push_back(t.gflopPerSecond);
                 if (!t.tuned.empty()) tuned += (tuned.empty() ? "" : "; ") + t.tuned;
@@ -381,11 +394,15 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
                 row.push_back({"shuffled_accuracy", meanOf(caccs)});
                 row.push_back({"no_structural_signal", noStructuralSignal(metric, meanOf(vals), publicValue, meanOf(cvals))});
             }
-            if (!valueCurves.empty()) {  // the fold-mean test curve behind the selected epoch, epoch 1 first
+            // The fold-mean curves, epoch 1 first: the test curve behind a test-curve choice (Xu et al.), else the
+            // validation curve behind each fold's choice.
+            if (!valueCurves.empty() && !valueCurves.front().empty()) {
                 row.push_back({"fold_mean_test_curve", foldMeanCurve(valueCurves, k, false)});
                 if (data.tasks[task].type != TaskType::Regression)
                     row.push_back({"fold_mean_test_accuracy_curve", foldMeanCurve(valueCurves, k, true)});
             }
+            if (!validCurves.empty() && !validCurves.front().empty() && !std::isnan(validCurves.front().front()))
+                row.push_back({"fold_mean_valid_curve", foldMeanValues(validCurves)});
             row.push_back({"seconds", secs});
             result.runs.add(row);
             rows.push_back(std::move(row));

@@ -9,6 +9,7 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace px::experiment {
 
@@ -47,8 +48,10 @@ std::vector<TaskScore> scoresFromJson(const nlohmann::json& j) {
 nlohmann::json toJson(const Trained& t) {
     nlohmann::json curve = nlohmann::json::array();
     for (const auto& epoch : t.curve) curve.push_back(scoresToJson(epoch));
-    return {{"tests", scoresToJson(t.tests)}, {"curve", curve}, {"epoch", t.epoch}, {"epochs_run", t.epochsRun},
-            {"seconds", t.seconds}, {"gflops", t.gflopPerSecond}, {"tuned", t.tuned}};
+    nlohmann::json valid = nlohmann::json::array();
+    for (double v : t.validCurve) valid.push_back(std::isnan(v) ? nlohmann::json() : nlohmann::json(v));  // NaN as null
+    return {{"tests", scoresToJson(t.tests)}, {"curve", curve}, {"valid_curve", valid}, {"epoch", t.epoch},
+            {"epochs_run", t.epochsRun}, {"seconds", t.seconds}, {"gflops", t.gflopPerSecond}, {"tuned", t.tuned}};
 }
 
 Trained trainedFromJson(const nlohmann::json& j) {
@@ -60,6 +63,8 @@ Trained trainedFromJson(const nlohmann::json& j) {
     t.seconds = j.at("seconds").get<double>();
     t.gflopPerSecond = j.at("gflops").get<double>();
     t.tuned = j.value("tuned", std::string());  // absent in journals written before tuning
+    if (j.contains("valid_curve"))              // absent in journals written before it was kept
+        for (const auto& v : j.at("valid_curve")) t.validCurve.push_back(v.is_number() ? v.get<double>() : std::nan(""));
     return t;
 }
 

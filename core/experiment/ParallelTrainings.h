@@ -17,6 +17,7 @@ namespace px::experiment {
 struct Trained {
     std::vector<TaskScore> tests;               // [released test graphs, clean test graphs]
     std::vector<std::vector<TaskScore>> curve;  // epoch_selection test_curve: [epoch − 1][released, clean]
+    std::vector<double> validCurve;             // the validation metric after each epoch (NaN without validation graphs)
     int epoch = 0, epochsRun = 0;
     double seconds = 0, gflopPerSecond = 0;
     std::string tuned;                          // nested tuning: the chosen hyper-parameters; else empty

@@ -429,6 +429,20 @@ private slots:
         QCOMPARE(double(best - acc.begin() + 1), e);
         QVERIFY(std::abs(*best - r.runs.at(0, "accuracy").get<double>()) <= 5e-5);
         QVERIFY(std::abs(val[std::size_t(e) - 1] - r.runs.at(0, "value").get<double>()) <= 5e-5);
+        QVERIFY(!r.runs.at(0, "fold_mean_valid_curve").is_string());  // Xu et al.'s protocol holds no validation graphs
+
+        // Chosen on validation graphs (one split): the row carries the validation curve, whose first maximum is the
+        // chosen epoch, and no test curve.
+        std::string onValidation = spec;
+        onValidation.replace(onValidation.find("\"3-fold\""), 8, "\"split\"");
+        onValidation.replace(onValidation.find("test_curve"), 10, "validation");
+        const experiment::SweepResult v = experiment::runSweep(experiment::SweepSpec::fromJson(onValidation), gen::builtin("er"));
+        std::vector<double> valid;
+        std::istringstream in(v.runs.at(0, "fold_mean_valid_curve").get<std::string>());
+        for (double x; in >> x;) valid.push_back(x);
+        QCOMPARE(int(valid.size()), 4);
+        QCOMPARE(double(std::max_element(valid.begin(), valid.end()) - valid.begin() + 1), v.runs.at(0, "selected_epoch").get<double>());
+        QVERIFY(!v.runs.at(0, "fold_mean_test_curve").is_string());
     }
 
     void parallelTrainingsGiveTheSameTable() {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include "FigureExport.h"
+#include "GinCurvePlot.h"
 #include "TradeoffPlot.h"
 #include "common/AtomicFile.h"
 #include "experiment/SweepRunner.h"
@@ -24,8 +25,11 @@ int figureCommand(const std::vector<std::string>& argv) {
     if (a.positional.size() != 1 || !a.has("out"))
         throw std::invalid_argument("usage: pxrun figure PREFIX --out FIGURE.png|.pdf|.svg[,MORE] [--preset one-column|two-column|slide]\n"
                                     "       [--width 800 --height 500 (pixels at 96 per inch)] [--dpi 300]\n"
+                                    "       [--view tradeoff | gin-curve [--epsilon 1 (the budget drawn in bold)]]\n"
                                     "       (PREFIX is a sweep output: PREFIX.csv and PREFIX.json; FIGURE.csv and FIGURE.json are written beside)");
     const std::string prefix = a.positional[0];
+    const std::string view = a.get("view", "tradeoff");
+    if (view != "tradeoff" && view != "gin-curve") throw std::invalid_argument("--view must be tradeoff or gin-curve, not \"" + view + "\"");
     px::experiment::SweepResult r;
     r.runs = px::experiment::ResultTable::loadCsv(prefix + ".csv");
     {
@@ -59,7 +63,13 @@ int figureCommand(const std::vector<std::string>& argv) {
     opt.showAttack = !a.has("no-attack");
     opt.fontScale = a.has("presentation") ? 1.6 : 1.0;
     if (a.has("title")) opt.title = QString::fromStdString(a.get("title", ""));
-    px::widgets::buildTradeoffPlot(&plot, r, opt);
+    if (view == "gin-curve") {  // a GIN sweep's metric against the training epoch, as the app's Utility-vs-d view draws it
+        if (!px::widgets::buildGinCurvePlot(&plot, r, opt.fontScale, a.getDouble("epsilon", 1.0)))
+            throw std::invalid_argument(prefix + ".csv has no GIN curves (columns fold_mean_test_curve or fold_mean_valid_curve, "
+                                                 "written by a sweep with the learner \"gin\")");
+    } else {
+        px::widgets::buildTradeoffPlot(&plot, r, opt);
+    }
     // Every figure file first; then, once per base name, the data behind it and how it was made (as the
     // app's export writes them), naming all the files of that base (fig.pdf,fig.png,fig.svg share fig.json).
     std::stringstream outs(a.get("out", ""));

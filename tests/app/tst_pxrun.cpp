@@ -158,6 +158,27 @@ private slots:
         Run bad = pxrun({"sweep", data("malformed/edgelist_empty.txt"), "--out", dir.path() + "/x"});
         QCOMPARE(bad.code, 1);
         QVERIFY(bad.err.contains("not valid JSON"));
+        // The GIN's curve view: refused by name for a density sweep and for an unknown view.
+        Run noCurves = pxrun({"figure", dir.path() + "/full", "--view", "gin-curve", "--out", fig + "-gin.png"});
+        QCOMPARE(noCurves.code, 1);
+        QVERIFY2(noCurves.err.contains("has no GIN curves"), qPrintable(noCurves.err));
+        Run unknownView = pxrun({"figure", dir.path() + "/full", "--view", "heatmap", "--out", fig + "-x.png"});
+        QCOMPARE(unknownView.code, 1);
+        QVERIFY2(unknownView.err.contains("--view must be tradeoff or gin-curve"), qPrintable(unknownView.err));
+    }
+    // A GIN sweep's rows carry its curves, and `figure --view gin-curve` draws them (as the app's Utility-vs-d view).
+    void ginCurveFigure() {
+        QTemporaryDir dir;
+        Run sweep = pxrun({"sweep", QString(PX_SOURCE_DIR) + "/resources/specs/tu-gin-mutag.json", "--data", "builtin:er",
+                           "--set", "learner.epochs=3", "--set", "learner.features=\"ones\"", "--set", "run_folds=2",
+                           "--out", dir.path() + "/gin"});
+        if (sweep.code != 0 && sweep.err.contains("neural layer")) QSKIP("this build has no neural layer (PX_NEURAL=OFF)");
+        QCOMPARE(sweep.code, 0);
+        Run f = pxrun({"figure", dir.path() + "/gin", "--view", "gin-curve", "--out", dir.path() + "/curve.png"});
+        QCOMPARE(f.code, 0);
+        QFile points(dir.path() + "/curve.csv");  // the plotted points: one per epoch
+        QVERIFY(points.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(points.readAll()).trimmed().split('\n').size(), 1 + 3);
     }
     // --set changes fields of the spec file, dotted keys reaching into the learner; the result JSON records
     // the spec that ran, and a field the spec does not know is refused by name.

@@ -363,14 +363,6 @@ void MainWindow::settingsEdited() {
     commitSettings();
 }
 
-bool MainWindow::giveTheGinAGraphMechanism(ExplorerSettings& s, const QString& why) {
-    if (!px::learn::isGraphLearner(s.learner) || px::privacy::perturbsGraph(s.mechanism.mechanism)) return false;
-    s.mechanism.mechanism = px::privacy::MechanismKind::RandomizedResponse;
-    nextNotice_ = why + tr(": the mechanism is now randomized response (RR); DPRR is the other choice in the Privacy panel.");
-    statusBar()->showMessage(nextNotice_, 10000);
-    return true;
-}
-
 void MainWindow::commitSettings() {
     session_->commit(settings());
     banner_->setVisible(privacy_->referenceMode());

@@ -7,6 +7,8 @@
 #include "SessionModel.h"
 #include "ViewExporter.h"
 #include "panels/PrivacyPanel.h"
+#include "learn/Learners.h"
+#include "privacy/Mechanism.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -91,6 +93,14 @@ void MainWindow::refreshRecentMenu() {
         recentMenu_->addSeparator();
         recentMenu_->addAction(tr("Clear list"), session_, &SessionModel::clearRecentFiles);
     }
+}
+
+bool MainWindow::giveTheGinAGraphMechanism(ExplorerSettings& s, const QString& why) {
+    if (!px::learn::isGraphLearner(s.learner) || px::privacy::perturbsGraph(s.mechanism.mechanism)) return false;
+    s.mechanism.mechanism = px::privacy::MechanismKind::RandomizedResponse;
+    nextNotice_ = why + tr(": the mechanism is now randomized response (RR); DPRR is the other choice in the Privacy panel.");
+    statusBar()->showMessage(nextNotice_, 10000);
+    return true;
 }
 
 bool MainWindow::openSession(const QString& path) {

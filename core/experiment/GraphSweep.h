@@ -17,15 +17,10 @@
 // "epoch_selection": "test_curve" (Xu et al.'s protocol for the TU table of the GIN paper) trains on the whole
 // training part, scores the test graphs after every epoch, and reports every fold at the one epoch whose
 // test accuracy averaged over the folds is best: an optimistic choice, labelled in the rows.
+#include "experiment/FoldCurves.h"
 #include "experiment/SweepRunner.h"
 
 namespace px::experiment {
-
-// Xu et al.'s epoch choice: curves[fold][epoch − 1][protocol]; the epoch whose mean over folds of the test
-// accuracy (of the RMSE, lowest, for regression) is best, taken for every fold (ties: the earliest).
-// Returns the 1-based epoch and sets `chosen` to each fold's score there.
-int bestMeanTestEpoch(const std::vector<std::vector<std::vector<TaskScore>>>& curves, int protocol, bool regression,
-                      std::vector<TaskScore>& chosen);
 
 SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options = {},
                           Progress& progress = noProgress());

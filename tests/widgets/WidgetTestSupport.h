@@ -1,9 +1,25 @@
 #pragma once
-// Helpers of the widget tests: waiting for a computation, reading the head of a written file.
+// Helpers of the widget tests: an empty app data folder, waiting for a computation, reading the head of a
+// written file.
 #include "ExplorerController.h"
 
+#include <QCoreApplication>
+#include <QDir>
 #include <QFile>
+#include <QStandardPaths>
 #include <QtTest>
+
+namespace pxtest {
+
+// A GUI test's own app data folder (autosave, unfinished-sweep journals), emptied: every run starts from the
+// defaults, not from what an earlier run left behind (a cancelled sweep's journal would be resumed).
+inline void useEmptyAppDataFolder(const char* testName) {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setApplicationName(testName);
+    QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
+}
+
+}  // namespace pxtest
 
 inline bool waitFinished(ExplorerController* c, int ms = 180000) {  // generous: the sanitizer build on a busy machine
     QElapsedTimer t;

@@ -13,8 +13,7 @@ class TestController : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setApplicationName("tst_controller");  // its own autosave and recent files
+        pxtest::useEmptyAppDataFolder("tst_controller");  // its own autosave, recent files and journals, emptied
     }
 
     void tradeoffPlotFillsInProgressively() {

@@ -23,9 +23,7 @@ class TestDepthLab : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setApplicationName("tst_depthlab");  // its own autosave and recent files
-        QFile::remove(SessionModel().autosavePath());  // start from the defaults, whatever ran before
+        pxtest::useEmptyAppDataFolder("tst_depthlab");  // its own autosave, recent files and journals, emptied
     }
 
     void depthLabShowsEveryViewOnBuiltinData() {

@@ -81,9 +81,7 @@ class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setApplicationName("tst_mainwindow");  // its own autosave and recent files
-        QFile::remove(SessionModel().autosavePath());  // start from the defaults, whatever ran before
+        pxtest::useEmptyAppDataFolder("tst_mainwindow");  // its own autosave, recent files and journals, emptied
     }
 
     void startsWithAPopulatedTradeoffPlot() {

@@ -6,6 +6,7 @@
 #include "DepthWorkspace.h"
 #include "ExplorerController.h"
 #include "MainWindow.h"
+#include "WidgetTestSupport.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -44,8 +45,7 @@ class TestMonkey : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setApplicationName("tst_monkey");
+        pxtest::useEmptyAppDataFolder("tst_monkey");  // its own autosave, recent files and journals, emptied
     }
 
     void randomWalkOverEveryControl() {

@@ -14,6 +14,7 @@
 #include "panels/PrivacyPanel.h"
 #include "panels/ReportPanel.h"
 #include "panels/WheelGuard.h"
+#include "WidgetTestSupport.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -73,8 +74,7 @@ class TestPanels : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setApplicationName("tst_panels");  // its own autosave and recent files
+        pxtest::useEmptyAppDataFolder("tst_panels");  // its own autosave, recent files and journals, emptied
     }
 
     void fieldsRoundTripAndApplyIsSilent() {

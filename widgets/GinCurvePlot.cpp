@@ -4,6 +4,7 @@
 #include "Palette.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <qcustomplot.h>
@@ -27,6 +28,15 @@ bool drawn(const experiment::ResultTable& runs, int i, const char* column, bool 
     return !haveReleasedRows || (noisy.is_boolean() && noisy.get<bool>());
 }
 
+// "RR", "DPRR" or "DPRR (published split)": the graph release a row's GIN was trained on.
+std::string mechanismName(const experiment::ResultTable& runs, int i) {
+    std::string name = runs.at(i, "mechanism").is_string() ? runs.at(i, "mechanism").get<std::string>() : "?";
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return char(std::toupper(ch)); });
+    if (runs.columnIndex("dprr_split") >= 0 && runs.at(i, "dprr_split").is_string() && runs.at(i, "dprr_split").get<std::string>() == "published")
+        name += " (published split)";
+    return name;
+}
+
 }  // namespace
 
 bool buildGinCurvePlot(QCustomPlot* plot, const experiment::SweepResult& result, double fs, double emphasisEpsilon) {
@@ -38,23 +48,35 @@ bool buildGinCurvePlot(QCustomPlot* plot, const experiment::SweepResult& result,
     bool haveReleasedRows = false;
     for (int i = 0; i < runs.rows(); ++i)
         haveReleasedRows = haveReleasedRows || (runs.at(i, "noisy_test").is_boolean() && runs.at(i, "noisy_test").get<bool>());
-    std::map<double, std::vector<std::vector<double>>> byBudget;  // budget → each run's curve
-    std::string metric = "auc";
+    // One line per mechanism and budget; ε = ∞ trains on the clean graphs whatever the mechanism, so it is one line,
+    // drawn from the first mechanism's rows (the others repeat the same trainings).
+    std::map<std::pair<double, std::string>, std::vector<std::vector<double>>> lines;  // (budget, mechanism) → each run's curve
+    std::string metric = "auc", cleanFrom;
     double publicValue = std::nan("");
     for (int i = 0; i < runs.rows(); ++i) {
         if (!drawn(runs, i, column, haveReleasedRows)) continue;
-        byBudget[runs.at(i, "budget").get<double>()].push_back(parseCurve(runs.at(i, column).get<std::string>()));
+        const double budget = runs.at(i, "budget").get<double>();
+        std::string mechanism = mechanismName(runs, i);
+        if (std::isinf(budget)) {
+            if (cleanFrom.empty()) cleanFrom = mechanism;
+            if (mechanism != cleanFrom) continue;
+            mechanism.clear();
+        }
+        lines[{budget, mechanism}].push_back(parseCurve(runs.at(i, column).get<std::string>()));
         metric = runs.at(i, "metric").get<std::string>();
         if (runs.columnIndex("public_value") >= 0 && runs.at(i, "public_value").is_number()) publicValue = runs.at(i, "public_value").get<double>();
     }
-    if (byBudget.empty()) return false;
-    double nearest = byBudget.begin()->first;  // the budget nearest the emphasised ε, on a log scale
-    for (const auto& entry : byBudget)
-        if (!std::isinf(entry.first) && std::abs(std::log(entry.first / emphasisEpsilon)) < std::abs(std::log(nearest / emphasisEpsilon)))
-            nearest = entry.first;
+    if (lines.empty()) return false;
+    double nearest = lines.begin()->first.first;  // the budget nearest the emphasised ε, on a log scale
+    for (const auto& entry : lines) {
+        const double budget = entry.first.first;
+        if (!std::isinf(budget) && std::abs(std::log(budget / emphasisEpsilon)) < std::abs(std::log(nearest / emphasisEpsilon)))
+            nearest = budget;
+    }
     resetPlot(plot);
     int s = 0, longest = 1;
-    for (const auto& [budget, curves] : byBudget) {
+    for (const auto& [key, curves] : lines) {
+        const auto& [budget, mechanism] = key;
         std::size_t epochs = curves.front().size();
         for (const auto& c : curves) epochs = std::min(epochs, c.size());
         QVector<double> x, y;
@@ -65,8 +87,9 @@ bool buildGinCurvePlot(QCustomPlot* plot, const experiment::SweepResult& result,
             y << sum / double(curves.size());
         }
         longest = std::max(longest, int(epochs));
-        const QColor c = viridis(s++, int(byBudget.size()));
-        const QString label = std::isinf(budget) ? QString("ε = ∞ (no noise)") : QString("ε = %1").arg(budget, 0, 'g', 3);
+        const QColor c = viridis(s++, int(lines.size()));
+        const QString label = std::isinf(budget) ? QString("clean graphs, ε = ∞ (no noise)")
+                                                 : QString("%1, ε = %2").arg(QString::fromStdString(mechanism)).arg(budget, 0, 'g', 3);
         QCPGraph* g = plot->addGraph(plot->xAxis, plot->yAxis);
         g->setName(label + QString(" (%1 run%2)").arg(curves.size()).arg(curves.size() == 1 ? "" : "s"));
         g->setData(x, y, true);

@@ -179,6 +179,27 @@ private slots:
         QFile points(dir.path() + "/curve.csv");  // the plotted points: one per epoch
         QVERIFY(points.open(QIODevice::ReadOnly));
         QCOMPARE(QString::fromUtf8(points.readAll()).trimmed().split('\n').size(), 1 + 3);
+        // Two mechanisms at ε = 1 and ∞: one line per mechanism at ε = 1, and one clean line, since ε = ∞ trains on the
+        // clean graphs whatever the mechanism.
+        Run both = pxrun({"sweep", QString(PX_SOURCE_DIR) + "/resources/specs/tu-gin-mutag.json", "--data", "builtin:er",
+                          "--set", "learner.epochs=3", "--set", "learner.features=\"ones\"", "--set", "run_folds=2",
+                          "--set", "learner.epoch_selection=\"validation\"", "--set", "budget.values=[1,\"inf\"]",
+                          "--set", "mechanisms=[{\"mechanism\":\"rr\"},{\"mechanism\":\"dprr\",\"dprr_split\":\"published\"}]",
+                          "--out", dir.path() + "/both"});
+        QCOMPARE(both.code, 0);
+        Run g = pxrun({"figure", dir.path() + "/both", "--view", "gin-curve", "--out", dir.path() + "/both-curve.png"});
+        QCOMPARE(g.code, 0);
+        QFile bothPoints(dir.path() + "/both-curve.csv");
+        QVERIFY(bothPoints.open(QIODevice::ReadOnly));
+        QSet<QString> series;
+        for (const QString& line : QString::fromUtf8(bothPoints.readAll()).trimmed().split('\n').mid(1))
+            series.insert(line.startsWith('"') ? line.mid(1, line.indexOf('"', 1) - 1) : line.section(',', 0, 0));  // names with commas are quoted
+        QVERIFY2(series.contains("RR, ε = 1 (1 run)"), qPrintable(QStringList(series.values()).join(" | ")));
+        QVERIFY2(series.contains("DPRR (published split), ε = 1 (1 run)"), qPrintable(QStringList(series.values()).join(" | ")));
+        QVERIFY2(series.contains("clean graphs, ε = ∞ (no noise) (1 run)"), qPrintable(QStringList(series.values()).join(" | ")));
+        int lines = 0;
+        for (const QString& name : series) lines += name.contains("ε = ");
+        QCOMPARE(lines, 3);
     }
     // --set changes fields of the spec file, dotted keys reaching into the learner; the result JSON records
     // the spec that ran, and a field the spec does not know is refused by name.

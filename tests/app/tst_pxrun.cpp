@@ -125,6 +125,9 @@ private slots:
         Run full = pxrun({"sweep", spec, "--out", dir.path() + "/full"});
         QCOMPARE(full.code, 0);
         QVERIFY(full.out.contains("wrote"));
+        // stderr is not a terminal here: no bar, but a log line when the sweep is done (label cut to 48 bytes)
+        QVERIFY2(!full.err.contains('\r'), qPrintable(full.err));
+        QVERIFY2(QRegularExpression("^sweep .{1,45}: 100% after \\d+ s\n$").match(full.err).hasMatch(), qPrintable(full.err));
         for (int i = 0; i < 2; ++i)
             QCOMPARE(pxrun({"sweep", spec, "--out", dir.path() + QString("/s%1").arg(i), "--shard", QString("%1/2").arg(i)}).code, 0);
         Run merged = pxrun({"merge", dir.path() + "/s0.csv", dir.path() + "/s1.csv", "--out", dir.path() + "/merged"});
@@ -207,8 +210,12 @@ private slots:
         QTemporaryDir dir;
         const QString spec = QString(PX_SOURCE_DIR) + "/resources/specs/builtin-sbm-quick.json";
         Run r = pxrun({"sweep", spec, "--set", "classes=[\"trees\"]", "--set", "learner.kind=rf", "--set", "learner.trees=7",
-                       "--set", "feature_map=count", "--set", "attack=false", "--out", dir.path() + "/s"});
+                       "--set", "feature_map=count", "--set", "attack=false", "--set",
+                       "name=\"a long name, cut at a whole character:εεεε and more\"", "--out", dir.path() + "/s"});
         QCOMPARE(r.code, 0);
+        // the log's label ("sweep " + name) is cut to 45 bytes + "...", back to a whole UTF-8 character: byte 45
+        // is the second of the first ε's two bytes
+        QVERIFY2(r.err.startsWith(QString("sweep a long name, cut at a whole character:...: 100% after ")), qPrintable(r.err));
         QFile side(dir.path() + "/s.json");
         QVERIFY(side.open(QIODevice::ReadOnly));
         const QJsonObject ran = QJsonDocument::fromJson(side.readAll()).object()["spec"].toObject();

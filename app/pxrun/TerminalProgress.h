@@ -54,8 +54,8 @@ inline std::string shortLabel(std::string label, std::size_t maxBytes = 48) {
 
 class TerminalProgress : public px::Progress {
 public:
-    explicit TerminalProgress(std::string label, double logEverySeconds = 60.0)
-        : label_(shortLabel(std::move(label))), tty_(isatty(2)), logEvery_(logEverySeconds), start_(Clock::now()),
+    explicit TerminalProgress(std::string label)
+        : label_(shortLabel(std::move(label))), tty_(isatty(2)), start_(Clock::now()),
           exceptionsAtStart_(std::uncaught_exceptions()) {
         std::signal(SIGINT, [](int) { interruptFlag() = true; });
     }
@@ -74,12 +74,13 @@ public:
         const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
         if (first_ < 0) first_ = f, firstElapsed_ = elapsed;
         if (tty_) drawBar(f, pct, elapsed);
-        else if (pct >= 100 || elapsed - lastLine_ >= logEvery_) writeLine(f, pct, elapsed);
+        else if (pct >= 100 || elapsed - lastLine_ >= kLogEverySeconds) writeLine(f, pct, elapsed);
     }
     bool cancelled() const override { return interruptFlag().load(); }
 
 private:
     using Clock = std::chrono::steady_clock;
+    static constexpr double kLogEverySeconds = 60.0;  // a log line at most this often
     void drawBar(double f, int pct, double elapsed) {
         drawn_ = true;
         const int w = 40, filled = int(f * w);
@@ -96,7 +97,6 @@ private:
 
     std::string label_;
     bool tty_;
-    double logEvery_;
     Clock::time_point start_;
     int exceptionsAtStart_;
     double lastLine_ = 0.0;

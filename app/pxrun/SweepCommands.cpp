@@ -7,6 +7,8 @@
 #include "experiment/SweepRunner.h"
 
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
 #include <cstdio>
 
 namespace pxrun {
@@ -48,6 +50,21 @@ void printSummary(const px::experiment::SweepResult& r) {
             std::printf("    AUC %.2f needs eps >= %.4g\n", f.targetAuc[t], f.epsilonForTarget[t]);
     }
 }
+// The GIN checkpoints beside a journal (PREFIX.runs.partial.rR.pP.ckpt).
+int trainingCheckpoints(const std::string& journalPath) {
+    namespace fs = std::filesystem;
+    const fs::path journal(journalPath);
+    const fs::path folder = journal.has_parent_path() ? journal.parent_path() : fs::path(".");
+    const std::string stem = journal.filename().string() + ".r";
+    int count = 0;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(folder, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind(stem, 0) == 0 && name.size() > 5 && name.substr(name.size() - 5) == ".ckpt") ++count;
+    }
+    return count;
+}
+
 }  // namespace
 
 int sweepCommand(const std::vector<std::string>& argv) {
@@ -74,6 +91,14 @@ int sweepCommand(const std::vector<std::string>& argv) {
             throw std::invalid_argument("--shard expects i/N, e.g. 0/4, got '" + s + "'");
         }
     }
+    if (a.has("checkpoint-every")) {
+        const std::string text = a.get("checkpoint-every", "");
+        char* end = nullptr;
+        const double minutes = std::strtod(text.c_str(), &end);
+        if (text.empty() || *end != '\0' || !(minutes >= 0))
+            throw std::invalid_argument("--checkpoint-every expects minutes (a number ≥ 0, e.g. 5 or 0.5), got '" + text + "'");
+        opt.checkpointEverySeconds = 60 * minutes;
+    }
     px::Dataset ds = loadData(spec.dataset);
     const std::string prefix = a.get("out", "");
     // Every completed run goes to PREFIX.runs.partial at once (fsync'd); --resume continues from it.
@@ -83,6 +108,9 @@ int sweepCommand(const std::vector<std::string>& argv) {
     if (journal->restoredRuns() > 0 || journal->restoredParts() > 0)
         std::fprintf(stderr, "resuming: %d completed runs (and %d trainings of unfinished runs) read from %s\n",
                      journal->restoredRuns(), journal->restoredParts(), journal->path().c_str());
+    if (const int n = trainingCheckpoints(journal->path()); n > 0 && a.has("resume"))
+        std::fprintf(stderr, "resuming: %d GIN training%s go%s on from %s checkpoint%s (%s.rR.pP.ckpt)\n", n, n == 1 ? "" : "s",
+                     n == 1 ? "es" : "", n == 1 ? "its" : "their", n == 1 ? "" : "s", journal->path().c_str());
     opt.journal = journal.get();
     TerminalProgress progress("sweep " + spec.name);
     px::experiment::SweepResult r = px::experiment::runSweep(spec, ds, opt, progress);

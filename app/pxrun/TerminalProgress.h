@@ -69,12 +69,13 @@ public:
     void report(double f) override {
         const int pct = int(f * 100);
         std::lock_guard<std::mutex> lock(m_);
-        if (pct == last_) return;
+        const bool newPercent = pct != last_;
         last_ = pct;
         const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
         if (first_ < 0) first_ = f, firstElapsed_ = elapsed;
-        if (tty_) drawBar(f, pct, elapsed);
-        else if (pct >= 100 || elapsed - lastLine_ >= kLogEverySeconds) writeLine(f, pct, elapsed);
+        // a log gets its line once a minute even when a long training holds the percentage for minutes
+        if (tty_) { if (newPercent) drawBar(f, pct, elapsed); }
+        else if ((pct >= 100 && !finishedLine_) || elapsed - lastLine_ >= kLogEverySeconds) writeLine(f, pct, elapsed);
     }
     bool cancelled() const override { return interruptFlag().load(); }
 

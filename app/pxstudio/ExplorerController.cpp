@@ -79,7 +79,7 @@ void ExplorerController::setJournalFolder(const QString& folder) {
     journalFolder_ = folder;
     if (folder.isEmpty()) return;
     const QDateTime stale = QDateTime::currentDateTime().addDays(-14);
-    for (const QFileInfo& f : QDir(folder).entryInfoList({"*.runs.partial"}, QDir::Files))
+    for (const QFileInfo& f : QDir(folder).entryInfoList({"*.runs.partial", "*.runs.partial.*.ckpt"}, QDir::Files))
         if (f.lastModified() < stale) QFile::remove(f.filePath());
 }
 

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cmath>
 #include <map>
+#include <set>
 
 namespace px::experiment {
 
@@ -109,9 +110,10 @@ Parts partsOf(const Dataset& ds, const TrainTest& t, int task, bool dataValid, b
 }
 
 Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const Parts& parts, const GraphView& learnFrom,
-                      const GraphView& releasedTest, std::uint64_t seed, Progress& progress) {
+                      const GraphView& releasedTest, std::uint64_t seed, Progress& progress,
+                      const neural::TrainingCheckpoint& checkpoint) {
 #ifndef PX_HAVE_NEURAL
-    (void)spec; (void)ds; (void)task; (void)parts; (void)learnFrom; (void)releasedTest; (void)seed; (void)progress;
+    (void)spec; (void)ds; (void)task; (void)parts; (void)learnFrom; (void)releasedTest; (void)seed; (void)progress; (void)checkpoint;
     throw std::invalid_argument("the learner \"gin\" needs the neural layer, and this build has none (configured with -DPX_NEURAL=OFF)");
 #else
     const TaskType type = ds.tasks[task].type;
@@ -149,7 +151,7 @@ Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const 
         t.tuned = learn::describeHyperParameters(tuning.chosen);
         t.seconds = tuning.seconds;  // every grid point's training, not only the winner's
     } else {
-        out = neural::trainGin(learner.gin, problem, progress);
+        out = neural::trainGin(learner.gin, problem, progress, checkpoint);
         t.seconds = out.seconds;
     }
     for (const auto& scores : out.testScores) t.tests.push_back(scoreTask(type, scores, yTest, 0.5));
@@ -163,6 +165,52 @@ Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const 
     t.gflopPerSecond = out.trainFlopsPerEpoch * t.epochsRun / std::max(1e-9, out.seconds) / 1e9;
     return t;
 #endif
+}
+
+// Where each run of [begin, end) starts and how much of the sweep's progress bar it takes, in proportion to its
+// trainings' expected cost, so that the bar (and the time left drawn from it) moves at the pace of the work: a
+// GIN layer costs about N·h² for its MLP and 2E·h for its neighbour sums. Randomized response at ε keeps an edge
+// with probability 1 − p and adds each non-edge with p = 1/(1 + e^ε): on REDDIT-BINARY at ε = 1 that is 130 times
+// the data's edges. DPRR keeps the degrees (about the data's edges); an ε = ∞ run trains on the clean graphs once
+// per noise seed, and the next mechanism's ε = ∞ run reuses it (nearly free).
+struct ProgressPlan {
+    std::vector<double> start, span;  // indexed by r − begin
+};
+
+ProgressPlan planProgress(const SweepSpec& spec, const Dataset& data, int begin, int end) {
+    const auto runs = spec.runs();
+    const double h = spec.learner.gin.hidden;
+    double vertices = 0, edges = 0, pairs = 0;
+    for (const Graph& g : data.graphs) {
+        vertices += g.numVertices();
+        edges += double(g.numEdges());
+        pairs += 0.5 * double(g.numVertices()) * double(g.numVertices() - 1);
+    }
+    std::set<std::uint64_t> cleanTrained;
+    std::vector<double> cost;
+    for (int r = begin; r < end; ++r) {
+        const SweepSpec::Run& run = runs[std::size_t(r)];
+        const privacy::MechanismParams& mp = spec.mechanisms[std::size_t(run.mechanismIndex)];
+        const double budget = spec.budgets[std::size_t(run.budgetIndex)];
+        double released = edges;
+        if (std::isinf(budget)) {
+            if (!cleanTrained.insert(spec.noiseSeeds[std::size_t(run.noiseSeedIndex)]).second) released = -1;
+        } else if (mp.mechanism == privacy::MechanismKind::RandomizedResponse) {
+            const double p = 1.0 / (1.0 + std::exp(budget));
+            released = edges * (1 - p) + (pairs - edges) * p;
+        }
+        cost.push_back(released < 0 ? 1e-3 * (vertices * h * h + 2 * edges * h) : vertices * h * h + 2 * released * h);
+    }
+    double total = 0;
+    for (double c : cost) total += c;
+    ProgressPlan plan;
+    double at = 0;
+    for (double c : cost) {
+        plan.start.push_back(at);
+        plan.span.push_back(total > 0 ? c / total : 1.0 / double(cost.size()));
+        at += plan.span.back();
+    }
+    return plan;
 }
 
 void checkGraphSpec(const SweepSpec& spec, const std::vector<int>& tasks) {
@@ -220,11 +268,12 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
         std::vector<std::vector<double>> validCurves;             // [fold][epoch − 1]: the validation metric per epoch
     };
     std::map<std::uint64_t, FoldResults> cleanRuns;  // ε = ∞ trains on the clean graphs whatever the mechanism
-    const double perRun = 1.0 / std::max(1, end - begin);
+    const ProgressPlan plan = planProgress(spec, data, begin, end);
+    auto runDone = [&](int r) { return plan.start[std::size_t(r - begin)] + plan.span[std::size_t(r - begin)]; };
     for (int r = begin; r < end; ++r) {
         if (progress.cancelled()) throw Cancelled();
         if (restoreRun(options, r, result.runs)) {
-            progress.report(double(r + 1 - begin) * perRun);
+            progress.report(runDone(r));
             continue;
         }
         const auto t0 = std::chrono::steady_clock::now();
@@ -252,7 +301,7 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
             // every fold's training on the release and, with controls, on its shuffled copy: trainings[f · kinds + c]
             const int kinds = spec.controls ? 2 : 1, count = int(parts.size()) * kinds;
             std::vector<Trained> trainings(static_cast<std::size_t>(count));
-            TrainingsProgress shared(progress, double(r - begin) * perRun, perRun, count);
+            TrainingsProgress shared(progress, plan.start[std::size_t(r - begin)], plan.span[std::size_t(r - begin)], count);
             runTrainings(count, spec.learner.gin, [&](int i) {
                 if (const auto saved = restorePart(options, r, i)) {  // finished before the sweep was stopped
                     trainings[std::size_t(i)] = trainedFromJson(*saved);
@@ -263,7 +312,8 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
                 const std::uint64_t seed = Rng(spec.learner.seed, "gin-run", mp.seed, f).next();
                 const GraphView& from = i % kinds == 1 ? shuffled : rel.view;
                 TrainingsProgress::Part part(shared, i);
-                trainings[std::size_t(i)] = trainAndScore(spec, data, task, parts[f], from, from, seed, part);
+                trainings[std::size_t(i)] = trainAndScore(spec, data, task, parts[f], from, from, seed, part,
+                                                              partCheckpoint(options, r, i));
                 recordPart(options, r, i, toJson(trainings[std::size_t(i)]));
             });
             for (std::size_t f = 0; f < parts.size(); ++f) {
@@ -365,7 +415,7 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
             rows.push_back(std::move(row));
         }
         recordRun(options, r, rows);
-        progress.report(double(r + 1 - begin) * perRun);
+        progress.report(runDone(r));
         if (options.onPartial && r + 1 < end) {
             SweepResult partial;
             partial.runs = result.runs;

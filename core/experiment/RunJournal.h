@@ -43,6 +43,7 @@ public:
 
     // Best effort (the desktop app): a failed write stops the recording instead of the sweep; problem() says why.
     void setBestEffort(bool on) { bestEffort_ = on; }
+    bool bestEffort() const { return bestEffort_; }
     const std::string& problem() const { return problem_; }
 
     // Appends one completed run durably; throws InputError ("disk full", …) if it cannot (unless best effort).

@@ -11,6 +11,7 @@
 #include "experiment/Evaluation.h"
 #include "experiment/ResultTable.h"
 #include "experiment/SweepSpec.h"
+#include "neural/GinTrainer.h"
 #include "patterns/PatternSet.h"
 
 namespace px::experiment {
@@ -30,6 +31,9 @@ struct SweepOptions {
     double partialInterval = 0.3;
     // Densities are read from and kept in this cache (none: computed for every pattern set of the sweep).
     DensityCache* densities = nullptr;
+    // A GIN training with a journal keeps a checkpoint beside it (PREFIX.runs.partial.rR.pP.ckpt) at most this
+    // often, so that a stopped sweep resumes inside a training, not only between trainings.
+    double checkpointEverySeconds = 300;
 };
 
 struct FitSummary {
@@ -92,6 +96,9 @@ void recordRun(const SweepOptions& options, int r, const std::vector<ResultTable
 // The same for the parts of a run (the trainings of a GIN run): the recorded part, if any; record one.
 std::optional<nlohmann::json> restorePart(const SweepOptions& options, int r, int part);
 void recordPart(const SweepOptions& options, int r, int part, const nlohmann::json& value);
+// Where training `part` of run `r` keeps its checkpoint between epochs: beside the journal; no path without one.
+// A best-effort journal (the desktop app's) gives best-effort checkpoints.
+neural::TrainingCheckpoint partCheckpoint(const SweepOptions& options, int r, int part);
 
 // The label of the series a row of a (run or aggregated) table belongs to: pattern class, d,
 // mechanism and allocation, and the reference-mode / clean-test flags. Fits and plots use it.

@@ -3,11 +3,14 @@
 
 #include "common/Error.h"
 #include "common/Rng.h"
+#include "neural/TorchCheckpoint.h"
 #include "neural/TorchGin.h"
 #include "neural/TorchOps.h"
 
 #include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <memory>
 #include <numeric>
 #include <stdexcept>
 
@@ -104,22 +107,67 @@ void setLearningRate(torch::optim::Adam& optimizer, double lr) {
     for (auto& group : optimizer.param_groups()) static_cast<torch::optim::AdamOptions&>(group.options()).lr(lr);
 }
 
+// The network, its optimizer and its dropout stream, as a fresh training starts them.
+struct Model {
+    Model(const GinParams& p, const GinProblem& problem)
+        : weights(at::make_generator<at::CPUGeneratorImpl>(Rng(p.seed, "gin-weights").next())),
+          dropout(at::make_generator<at::CPUGeneratorImpl>(Rng(p.seed, "gin-dropout").next())),
+          net(featureWidth(p, problem.nodeLabelValues), outputWidth(problem), p, weights),
+          optimizer(net->parameters(), torch::optim::AdamOptions(p.lr)) {}
+    at::Generator weights, dropout;
+    GinNet net;
+    torch::optim::Adam optimizer;
+};
+
+// Restores `model` and `state` from the checkpoint if there is one of this training; a refused one is noted
+// in the outcome and the model built afresh (its loading may have changed part of it).
+void resumeFromCheckpoint(const TrainingCheckpoint& checkpoint, const std::string& fingerprint, const GinParams& p,
+                          const GinProblem& problem, std::unique_ptr<Model>& model, TrainingState& state) {
+    std::string why;
+    if (auto restored = loadCheckpoint(checkpoint.path, fingerprint, model->net, model->optimizer, model->dropout, why)) {
+        state = std::move(*restored);
+        state.outcome.resumedAfterEpoch = state.epochsDone;
+    } else if (!why.empty()) {
+        model = std::make_unique<Model>(p, problem);
+        state.outcome.checkpointNote = why;
+    }
+}
+
+// Writes a checkpoint; returns whether to go on writing them (false after a best-effort write failed).
+bool saveOrNote(const TrainingCheckpoint& checkpoint, const std::string& fingerprint, TrainingState& state, const GinNet& net,
+                const torch::optim::Adam& optimizer, const at::Generator& dropout) {
+    try {
+        saveCheckpoint(checkpoint.path, fingerprint, state, net, optimizer, dropout);
+        return true;
+    } catch (const InputError& e) {
+        if (!checkpoint.bestEffort) throw;
+        state.outcome.checkpointNote = std::string("checkpoints stopped: ") + e.what();
+        return false;
+    }
+}
+
 }  // namespace
 
-GinOutcome trainGin(const GinParams& p, const GinProblem& problem, Progress& progress) {
+GinOutcome trainGin(const GinParams& p, const GinProblem& problem, Progress& progress, const TrainingCheckpoint& checkpoint) {
     checkParams(p, problem);
     const auto t0 = Clock::now();
     ThreadScope threads(p.threads);
-    at::Generator weights = at::make_generator<at::CPUGeneratorImpl>(Rng(p.seed, "gin-weights").next());
-    at::Generator dropout = at::make_generator<at::CPUGeneratorImpl>(Rng(p.seed, "gin-dropout").next());
     const int labelValues = problem.nodeLabelValues;
-    GinNet net(featureWidth(p, labelValues), outputWidth(problem), p, weights);
-    torch::optim::Adam optimizer(net->parameters(), torch::optim::AdamOptions(p.lr));
+    auto model = std::make_unique<Model>(p, problem);
 
-    GinOutcome outcome;
+    TrainingState state;
+    state.best = problem.lowerIsBetter ? INFINITY : -INFINITY;
+    state.outcome.selectedValid = std::nan("");
+    const std::string fingerprint = checkpoint.path.empty() ? std::string() : trainingFingerprint(p, problem);
+    if (!checkpoint.path.empty()) resumeFromCheckpoint(checkpoint, fingerprint, p, problem, model, state);
+    GinNet& net = model->net;
+    torch::optim::Adam& optimizer = model->optimizer;
+    at::Generator& dropout = model->dropout;
+    GinOutcome& outcome = state.outcome;
+    const double secondsBefore = outcome.seconds;
+    outcome.parameters = 0;
     for (const auto& t : net->parameters()) outcome.parameters += t.numel();
     outcome.trainFlopsPerEpoch = trainFlops(p, problem);
-    outcome.selectedValid = std::nan("");
     std::vector<GraphBatch> validBatches = makeBatches(problem.valid, p, labelValues);
     std::vector<std::vector<GraphBatch>> testBatches;
     for (const auto& t : problem.tests) testBatches.push_back(makeBatches(t, p, labelValues));
@@ -128,9 +176,11 @@ GinOutcome trainGin(const GinParams& p, const GinProblem& problem, Progress& pro
     const int nTrain = int(problem.train.graphs.size());
     const int batchesPerEpoch = p.iterationsPerEpoch > 0 ? p.iterationsPerEpoch : (nTrain + p.batch - 1) / p.batch;
     std::vector<int> order(nTrain);
-    double best = problem.lowerIsBetter ? INFINITY : -INFINITY;
-    int sinceBest = 0;
-    for (int epoch = 1; epoch <= p.epochs; ++epoch) {
+    double& best = state.best;
+    int& sinceBest = state.sinceBest;
+    auto lastSave = Clock::now();
+    bool saving = !checkpoint.path.empty();
+    for (int epoch = state.epochsDone + 1; epoch <= p.epochs; ++epoch) {  // a checkpoint is never one of a stopped training
         const auto e0 = Clock::now();
         if (p.lrDecayEvery > 0) setLearningRate(optimizer, p.lr * std::pow(p.lrDecay, double((epoch - 1) / p.lrDecayEvery)));
         std::iota(order.begin(), order.end(), 0);
@@ -178,15 +228,22 @@ GinOutcome trainGin(const GinParams& p, const GinProblem& problem, Progress& pro
         }
         rec.seconds = since(e0);
         outcome.epochs.push_back(rec);
+        state.epochsDone = epoch;
         if (p.patience > 0 && sinceBest >= p.patience) break;
+        if (saving && epoch < p.epochs && since(lastSave) >= checkpoint.everySeconds) {
+            outcome.seconds = secondsBefore + since(t0);
+            saving = saveOrNote(checkpoint, fingerprint, state, net, optimizer, dropout);
+            lastSave = Clock::now();
+        }
     }
     if (outcome.selectedEpoch == 0) {  // validation never gave a number (NaN metric): take the last epoch
         outcome.selectedEpoch = int(outcome.epochs.size());
         outcome.testScores.clear();
         for (auto& tb : testBatches) outcome.testScores.push_back(scoreAll(net, tb, problem.type));
     }
-    outcome.seconds = since(t0);
-    return outcome;
+    outcome.seconds = secondsBefore + since(t0);
+    if (!checkpoint.path.empty()) std::remove(checkpoint.path.c_str());
+    return std::move(outcome);
 }
 
 void withTrainingThreads(int threads, const std::function<void()>& work) {

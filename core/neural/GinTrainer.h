@@ -18,6 +18,7 @@
 #include "neural/GinParams.h"
 
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace px::neural {
@@ -62,15 +63,29 @@ struct GinOutcome {
     std::vector<EpochRecord> epochs;
     long parameters = 0;         // trainable parameters
     double trainFlopsPerEpoch = 0;  // multiply-adds × 2 of the dense layers, forward and backward (≈ 3 × forward)
-    double seconds = 0;          // whole training
+    double seconds = 0;          // whole training (with a checkpoint: summed over the processes that ran it)
+    int resumedAfterEpoch = 0;   // the epoch of the checkpoint this training went on from (0: from the start)
+    std::string checkpointNote;  // why an existing checkpoint was not restored (empty if none was refused)
 };
 
 // Runs `work` with torch's and the BLAS's thread counts set to `threads` and restores them after: a caller that
 // runs several trainings at once sets them once around all of them (they are process-wide).
 void withTrainingThreads(int threads, const std::function<void()>& work);
 
-// Throws std::invalid_argument for impossible settings or an empty training set, px::Cancelled on cancel.
-GinOutcome trainGin(const GinParams& params, const GinProblem& problem, Progress& progress = noProgress());
+// Where a training keeps its state between epochs (network, optimizer, dropout stream, the best epoch's scores,
+// the curves so far), so that a stopped training (killed, cancelled, the machine shut down) goes on from its last
+// checkpoint and ends with the outcome of an unbroken one, bit for bit on one thread. The file is removed when
+// the training ends; one of another training (other settings or graphs) is not restored but replaced.
+struct TrainingCheckpoint {
+    std::string path;           // empty: no checkpoint
+    double everySeconds = 300;  // written after an epoch that ends at least this long after the last write (0: every epoch)
+    bool bestEffort = false;    // a failed write stops the checkpoints (checkpointNote says why), not the training
+};
+
+// Throws std::invalid_argument for impossible settings or an empty training set, px::Cancelled on cancel,
+// InputError if the checkpoint cannot be written.
+GinOutcome trainGin(const GinParams& params, const GinProblem& problem, Progress& progress = noProgress(),
+                    const TrainingCheckpoint& checkpoint = {});
 
 // The graph-level outputs (pooled vector, before the head) of an untrained GIN with the given seed for each
 // graph, as rows; used by the tests to check what a GIN can and cannot tell apart.

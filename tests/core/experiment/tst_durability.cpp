@@ -7,6 +7,7 @@
 #include "experiment/SweepRunner.h"
 #include "generators/Generators.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
@@ -164,6 +165,46 @@ private slots:
         opt.journal = journal.get();
         const SweepResult resumed = runSweep(spec, ds, opt);
         QCOMPARE(withoutTiming(resumed.runs), withoutTiming(full.runs));
+#endif
+    }
+
+    void aGinTrainingStoppedMidwayResumesFromItsCheckpoint() {
+#ifndef PX_HAVE_NEURAL
+        QSKIP("this build has no neural layer (PX_NEURAL=OFF)");
+#else
+        // One long training per run part: stopped inside the first training, the sweep resumes from the epoch of
+        // its checkpoint (written after every epoch here) and gives the table of an unbroken sweep.
+        const SweepSpec spec = SweepSpec::fromJson(R"({
+            "dataset": "builtin:sbm-cycles", "protocol": "3-fold", "mechanisms": [{"mechanism": "rr"}],
+            "budget": {"axis": "epsilon", "values": [2]}, "noise_seeds": [1], "controls": true,
+            "learner": {"kind": "gin", "layers": 2, "hidden": 8, "epochs": 10, "batch": 16, "dropout": 0.5, "threads": 1}})");
+        const Dataset ds = gen::sbmCycleTask(60, 4);
+        const SweepResult full = runSweep(spec, ds);
+        QTemporaryDir dir;
+        const std::string path = dir.path().toStdString() + "/g.runs.partial";
+        SweepOptions opt;
+        opt.checkpointEverySeconds = 0;
+        const auto header = journalHeader(spec, ds, opt);
+        const auto checkpoints = [&] { return QDir(dir.path()).entryList({"*.ckpt"}, QDir::Files); };
+        {  // one run of 6 trainings: the first training is 1/6 of the sweep; stop at 1/10, 6 of its 10 epochs done
+            auto journal = RunJournal::open(path, header, false);
+            opt.journal = journal.get();
+            StopAfter stop(1, 10);
+            QVERIFY_THROWS_EXCEPTION(Cancelled, runSweep(spec, ds, opt, stop));
+        }
+        QCOMPARE(checkpoints(), QStringList{"g.runs.partial.r0.p0.ckpt"});
+        auto journal = RunJournal::open(path, header, true);
+        QCOMPARE(journal->restoredParts(), 0);
+        opt.journal = journal.get();
+        struct LowestReport : Progress {
+            double lowest = 1;
+            void report(double f) override { if (f > 0) lowest = std::min(lowest, f); }
+        } watch;
+        const SweepResult resumed = runSweep(spec, ds, opt, watch);
+        // the first training went on from epoch 6: no report below 6/10 of its 1/6 of the sweep
+        QVERIFY2(watch.lowest >= 0.1 - 1e-9, qPrintable(QString::number(watch.lowest)));
+        QCOMPARE(withoutTiming(resumed.runs), withoutTiming(full.runs));
+        QVERIFY2(checkpoints().isEmpty(), qPrintable(checkpoints().join(", ")));  // each removed when its training ended
 #endif
     }
 

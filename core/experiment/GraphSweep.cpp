@@ -269,7 +269,8 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
     };
     std::map<std::uint64_t, FoldResults> cleanRuns;  // ε = ∞ trains on the clean graphs whatever the mechanism
     const ProgressPlan plan = planProgress(spec, data, begin, end);
-    auto runDone = [&](int r) { return plan.start[std::size_t(r - begin)] + plan.span[std::size_t(r - begin)]; };
+    const int firstRun = begin;  // a structured binding cannot be captured before C++20 (clang refuses it)
+    auto runDone = [&plan, firstRun](int r) { return plan.start[std::size_t(r - firstRun)] + plan.span[std::size_t(r - firstRun)]; };
     for (int r = begin; r < end; ++r) {
         if (progress.cancelled()) throw Cancelled();
         if (restoreRun(options, r, result.runs)) {

@@ -1,4 +1,5 @@
 #include "experiment/GraphSweep.h"
+#include "experiment/GraphSweepProgress.h"
 #include "experiment/ParallelTrainings.h"
 
 #include "common/Error.h"
@@ -13,7 +14,6 @@
 #include <cstdio>
 #include <cmath>
 #include <map>
-#include <set>
 
 namespace px::experiment {
 
@@ -165,52 +165,6 @@ Trained trainAndScore(const SweepSpec& spec, const Dataset& ds, int task, const 
     t.gflopPerSecond = out.trainFlopsPerEpoch * t.epochsRun / std::max(1e-9, out.seconds) / 1e9;
     return t;
 #endif
-}
-
-// Where each run of [begin, end) starts and how much of the sweep's progress bar it takes, in proportion to its
-// trainings' expected cost, so that the bar (and the time left drawn from it) moves at the pace of the work: a
-// GIN layer costs about N·h² for its MLP and 2E·h for its neighbour sums. Randomized response at ε keeps an edge
-// with probability 1 − p and adds each non-edge with p = 1/(1 + e^ε): on REDDIT-BINARY at ε = 1 that is 130 times
-// the data's edges. DPRR keeps the degrees (about the data's edges); an ε = ∞ run trains on the clean graphs once
-// per noise seed, and the next mechanism's ε = ∞ run reuses it (nearly free).
-struct ProgressPlan {
-    std::vector<double> start, span;  // indexed by r − begin
-};
-
-ProgressPlan planProgress(const SweepSpec& spec, const Dataset& data, int begin, int end) {
-    const auto runs = spec.runs();
-    const double h = spec.learner.gin.hidden;
-    double vertices = 0, edges = 0, pairs = 0;
-    for (const Graph& g : data.graphs) {
-        vertices += g.numVertices();
-        edges += double(g.numEdges());
-        pairs += 0.5 * double(g.numVertices()) * double(g.numVertices() - 1);
-    }
-    std::set<std::uint64_t> cleanTrained;
-    std::vector<double> cost;
-    for (int r = begin; r < end; ++r) {
-        const SweepSpec::Run& run = runs[std::size_t(r)];
-        const privacy::MechanismParams& mp = spec.mechanisms[std::size_t(run.mechanismIndex)];
-        const double budget = spec.budgets[std::size_t(run.budgetIndex)];
-        double released = edges;
-        if (std::isinf(budget)) {
-            if (!cleanTrained.insert(spec.noiseSeeds[std::size_t(run.noiseSeedIndex)]).second) released = -1;
-        } else if (mp.mechanism == privacy::MechanismKind::RandomizedResponse) {
-            const double p = 1.0 / (1.0 + std::exp(budget));
-            released = edges * (1 - p) + (pairs - edges) * p;
-        }
-        cost.push_back(released < 0 ? 1e-3 * (vertices * h * h + 2 * edges * h) : vertices * h * h + 2 * released * h);
-    }
-    double total = 0;
-    for (double c : cost) total += c;
-    ProgressPlan plan;
-    double at = 0;
-    for (double c : cost) {
-        plan.start.push_back(at);
-        plan.span.push_back(total > 0 ? c / total : 1.0 / double(cost.size()));
-        at += plan.span.back();
-    }
-    return plan;
 }
 
 void checkGraphSpec(const SweepSpec& spec, const std::vector<int>& tasks) {

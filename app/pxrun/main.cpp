@@ -2,6 +2,9 @@
 #include "Commands.h"
 #include "common/Error.h"
 #include "common/MemoryBudget.h"
+#ifdef PX_HAVE_NEURAL
+#include "neural/KernelPath.h"
+#endif
 
 #include <cstdio>
 #include <cstdlib>
@@ -64,12 +67,21 @@ const char* kUsage =
 }
 
 int main(int argc, char** argv) {
+#ifdef PX_HAVE_NEURAL
+    px::neural::pinKernels(argv);  // one kernel path per class of CPU: a seed gives one table (KernelPath.h)
+#endif
     if (argc < 2) { std::fputs(kUsage, stderr); return 2; }
     std::string cmd = argv[1];
     std::vector<std::string> rest(argv + 2, argv + argc);
     try {
         if (cmd == "--help" || cmd == "-h" || cmd == "help") { std::fputs(kUsage, stdout); return 0; }
-        if (cmd == "--version") { std::printf("pxrun %s\n", PX_VERSION); return 0; }
+        if (cmd == "--version") {
+            std::printf("pxrun %s\n", PX_VERSION);
+#ifdef PX_HAVE_NEURAL
+            std::printf("GIN kernels: %s\n", px::neural::kernelPathInUse().c_str());
+#endif
+            return 0;
+        }
         for (const std::string& r : rest)  // `pxrun figure --help`: the usage, not "option --help needs a value"
             if (r == "--help" || r == "-h") { std::fputs(kUsage, stdout); return 0; }
         for (std::size_t i = 0; i + 1 < rest.size(); ++i)  // the memory limit of every input and computation

@@ -4,6 +4,9 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
+#ifdef PX_HAVE_NEURAL
+#include "neural/KernelPath.h"
+#endif
 
 #include <cstdio>
 #include <cstring>
@@ -21,6 +24,9 @@ const char* kUsage =
 }
 
 int main(int argc, char** argv) {
+#ifdef PX_HAVE_NEURAL
+    px::neural::pinKernels(argv);  // one kernel path per class of CPU: a seed gives one table (KernelPath.h)
+#endif
     // --help and --version before the GUI starts: they must work without a display.
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h") || !std::strcmp(argv[i], "--help-all")) {

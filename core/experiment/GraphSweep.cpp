@@ -6,6 +6,9 @@
 #include "common/Rng.h"
 #include "privacy/RandomizedResponse.h"
 #include "experiment/GinTuning.h"
+#ifdef PX_HAVE_NEURAL
+#include "neural/KernelPath.h"
+#endif
 
 #include <tbb/parallel_for.h>
 
@@ -386,6 +389,9 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
     result.metadata["dataset"] = {{"name", data.name}, {"source", data.source}, {"content_hash", hash}, {"graphs", data.size()}};
     result.metadata["split"] = chosen.name;
     result.metadata["protocol"] = spec.protocol;
+#ifdef PX_HAVE_NEURAL
+    result.metadata["kernels"] = neural::kernelPathInUse();  // a seed reproduces bit for bit on this path only
+#endif
     result.metadata["shard"] = {{"index", options.shard}, {"count", options.shards}, {"runs", {begin, end}}, {"total_runs", runs.size()}};
     result.metadata["controls"] = "public: random forest on n (100 trees, min_samples_split 10); shuffled: the same GIN on the released "
                                   "graphs permuted among graphs of equal n";

@@ -2,6 +2,9 @@
 #include "Bindings.h"
 
 #include <cstring>
+#ifdef PX_HAVE_NEURAL
+#include "neural/KernelPath.h"
+#endif
 
 namespace pxpy {
 
@@ -43,6 +46,14 @@ PYBIND11_MODULE(_pxstudio, m) {
     m.doc() = "PXStudio's engine: data sets, pattern sampling, homomorphism densities, private release, sweeps";
     m.attr("__version__") = PX_VERSION;
     pxpy::bindErrors(m);
+    m.def("kernel_path", [] {
+#ifdef PX_HAVE_NEURAL
+        return px::neural::kernelPathInUse();
+#else
+        return std::string("no neural layer in this build");
+#endif
+    }, "The CPU kernels GIN trainings run on, e.g. 'ATen AVX2, OpenBLAS Haswell': a seed gives the same table "
+       "bit for bit on one kernel path (pxstudio pins one per class of CPU on import, README 'On one kernel path').");
     pxpy::bindData(m);
     pxpy::bindPatterns(m);
     pxpy::bindDensities(m);

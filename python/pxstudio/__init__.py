@@ -13,6 +13,29 @@ import stat
 import sys
 
 
+def _pin_kernels():
+    # As pxrun and the app do (core/neural/KernelPath.h): one kernel path per class of CPU, so that a GIN seed
+    # gives one table: ATen AVX2 with OpenBLAS SkylakeX on AVX-512 CPUs and Haswell on AVX2 ones
+    # (PX_KERNELS=portable: Haswell on both; native: the libraries choose); a variable the user set wins.
+    # OpenBLAS reads its variable when it is loaded: this runs before numpy is imported here, but a numpy
+    # imported before pxstudio has already chosen (kernel_path() tells).
+    mode = os.environ.get("PX_KERNELS") or "auto"
+    try:
+        with open("/proc/cpuinfo") as f:
+            flags = set(next((line.split(":", 1)[1].split() for line in f if line.startswith("flags")), []))
+    except OSError:
+        return
+    if mode == "native" or not {"avx2", "fma"} <= flags:
+        return
+    avx512 = {"avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"} <= flags and mode != "portable"
+    for name, value in (("ATEN_CPU_CAPABILITY", "avx2"), ("OPENBLAS_CORETYPE", "SkylakeX" if avx512 else "Haswell")):
+        if not os.environ.get(name):
+            os.environ[name] = value
+
+
+_pin_kernels()
+
+
 def _ensure_numpy():
     # The compiled module was built against one interpreter's numpy (Debian's python3-numpy). Another
     # interpreter of the same version without numpy (e.g. pyenv first in PATH) may use that one.
@@ -34,12 +57,12 @@ import numpy as np  # noqa: E402
 from ._pxstudio import (  # noqa: E402,F401
     Dataset, NodeData, Pattern, PatternSet, Mechanism, ResourceError,
     load as _load, load_node_data as _load_node_data, builtin_names, from_edge_index, sample_patterns,
-    densities as _densities, epsilon_from_rho, rho_for_epsilon, conversions, audit, __version__,
+    densities as _densities, epsilon_from_rho, rho_for_epsilon, conversions, audit, kernel_path, __version__,
 )
 
 __all__ = ["Dataset", "NodeData", "Pattern", "PatternSet", "Mechanism", "ResourceError", "load", "load_node_data",
            "builtin_names", "from_edge_index", "from_networkx", "graph_list", "sample_patterns", "densities",
-           "epsilon_from_rho", "rho_for_epsilon", "conversions", "audit", "sweep", "sweep_result", "depth",
+           "epsilon_from_rho", "rho_for_epsilon", "conversions", "audit", "kernel_path", "sweep", "sweep_result", "depth",
            "depth_experiments"]
 
 

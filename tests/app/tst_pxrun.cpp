@@ -31,6 +31,40 @@ private slots:
         QCOMPARE(bad.code, 2);
         QVERIFY(bad.err.contains("unknown command"));
     }
+    // GIN trainings run on one kernel path per class of CPU (ATen AVX2 with OpenBLAS SkylakeX on AVX-512 CPUs,
+    // Haswell on AVX2 ones): a seed then gives one table on every CPU of the class. A kernel the user names wins.
+    void theKernelPathIsPinnedUnlessTheUserChoseOne() {
+#ifndef PX_HAVE_NEURAL
+        QSKIP("this build has no neural layer (-DPX_NEURAL=OFF): no kernels to pin");
+#else
+        QFile cpuinfo("/proc/cpuinfo");
+        QStringList flags;
+        if (cpuinfo.open(QIODevice::ReadOnly))
+            for (const QString& line : QString::fromUtf8(cpuinfo.readAll()).split('\n'))
+                if (line.startsWith("flags")) { flags = line.section(':', 1).split(' ', Qt::SkipEmptyParts); break; }
+        const auto has = [&](const QStringList& all) {
+            for (const QString& f : all) if (!flags.contains(f)) return false;
+            return true;
+        };
+        if (!has({"avx2", "fma"})) QSKIP("this CPU has no AVX2 and FMA: pxrun leaves the kernels to torch and OpenBLAS");
+        const QString blas = has({"avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"}) ? "SkylakeX" : "Haswell";
+        const auto kernels = [](const QStringList& set) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            for (const char* name : {"ATEN_CPU_CAPABILITY", "OPENBLAS_CORETYPE", "PX_KERNELS", "PX_KERNELS_PINNED"})
+                env.remove(name);
+            for (const QString& s : set) env.insert(s.section('=', 0, 0), s.section('=', 1));
+            p.setProcessEnvironment(env);
+            p.start(PXRUN_PATH, {"--version"});
+            p.waitForFinished(60000);
+            return QString::fromUtf8(p.readAllStandardOutput()).section("GIN kernels: ", 1).trimmed();
+        };
+        QCOMPARE(kernels({}), "ATen AVX2, OpenBLAS " + blas);
+        QCOMPARE(kernels({"PX_KERNELS=portable"}), QString("ATen AVX2, OpenBLAS Haswell"));
+        QCOMPARE(kernels({"OPENBLAS_CORETYPE=Sandybridge"}), QString("ATen AVX2, OpenBLAS Sandybridge"));
+        QCOMPARE(kernels({"ATEN_CPU_CAPABILITY=default"}), "ATen NO AVX, OpenBLAS " + blas);
+#endif
+    }
     // The desktop app's --help and --version answer without a display (they used to abort in the xcb plugin).
     void pxstudioHelpWithoutADisplay() {
         for (const char* flag : {"--help", "--version"}) {

@@ -95,3 +95,26 @@ def test_audit_of_a_valid_mechanism_stays_below_its_claim():
     r = px.audit(g0, g1, 8, patterns, px.Mechanism("gaussian", epsilon=1.0, degree_bound=None), samples=20000)
     assert r["valid_guarantee"] and not r["contradicts_claim"]
     assert 0 <= r["epsilon_lower_bound"] <= r["claimed_epsilon"] == pytest.approx(1.0, rel=1e-6)
+
+
+def test_python_pins_the_kernels_pxrun_pins(pxrun):
+    # A fresh interpreter (the kernels are chosen once per process), without any kernel variable set.
+    import os
+    import sys
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("ATEN_CPU_CAPABILITY", "OPENBLAS_CORETYPE", "PX_KERNELS", "PX_KERNELS_PINNED")}
+
+    def kernel_path(**extra):
+        return subprocess.run([sys.executable, "-c", "import pxstudio; print(pxstudio.kernel_path())"],
+                              env={**env, **extra}, check=True, capture_output=True, text=True).stdout.strip()
+
+    ours = kernel_path()
+    theirs = subprocess.run([pxrun, "--version"], env=env, check=True, capture_output=True, text=True).stdout
+    assert "GIN kernels: " + ours in theirs
+    with open("/proc/cpuinfo") as f:
+        flags = set(next((line.split(":", 1)[1].split() for line in f if line.startswith("flags")), []))
+    if {"avx2", "fma"} <= flags:
+        avx512 = {"avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"} <= flags
+        assert ours == "ATen AVX2, OpenBLAS " + ("SkylakeX" if avx512 else "Haswell")
+        assert kernel_path(PX_KERNELS="portable") == "ATen AVX2, OpenBLAS Haswell"
+    assert kernel_path(OPENBLAS_CORETYPE="Sandybridge").endswith("OpenBLAS Sandybridge")  # the user's choice wins

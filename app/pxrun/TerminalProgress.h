@@ -35,10 +35,12 @@ inline std::string formatDuration(double seconds) {
 }
 
 // "after 3 min 10 s, about 21 min 40 s left". The time left assumes the rest goes as fast as the work since the
-// first report (a resumed sweep starts at the fraction its journal had done, in no time).
-inline std::string timeSoFarAndLeft(double elapsed, double fraction, double firstFraction = 0.0, double firstElapsed = 0.0) {
+// first report, not counting what was skipped since (runs, trainings and epochs restored from a journal or a
+// checkpoint take their part of the bar in no time).
+inline std::string timeSoFarAndLeft(double elapsed, double fraction, double firstFraction = 0.0, double firstElapsed = 0.0,
+                                    double skipped = 0.0) {
     std::string text = "after " + formatDuration(elapsed);
-    const double done = fraction - firstFraction;
+    const double done = fraction - firstFraction - skipped;
     if (done >= 0.01 && fraction < 1.0)
         text += ", about " + formatDuration((elapsed - firstElapsed) * (1.0 - fraction) / done) + " left";
     return text;
@@ -77,6 +79,10 @@ public:
         if (tty_) { if (newPercent) drawBar(f, pct, elapsed); }
         else if ((pct >= 100 && !finishedLine_) || elapsed - lastLine_ >= kLogEverySeconds) writeLine(f, pct, elapsed);
     }
+    void skip(double amount) override {
+        std::lock_guard<std::mutex> lock(m_);
+        if (first_ >= 0) skipped_ += amount;  // before the first report, the first fraction holds it
+    }
     bool cancelled() const override { return interruptFlag().load(); }
 
 private:
@@ -86,13 +92,13 @@ private:
         drawn_ = true;
         const int w = 40, filled = int(f * w);
         std::fprintf(stderr, "\r%-24s [%s%s] %3d%%  %-40s", label_.c_str(), std::string(filled, '#').c_str(),
-                     std::string(w - filled, '.').c_str(), pct, timeSoFarAndLeft(elapsed, f, first_, firstElapsed_).c_str());
+                     std::string(w - filled, '.').c_str(), pct, timeSoFarAndLeft(elapsed, f, first_, firstElapsed_, skipped_).c_str());
         std::fflush(stderr);
     }
     void writeLine(double f, int pct, double elapsed) {
         lastLine_ = elapsed;
         finishedLine_ = pct >= 100;
-        std::fprintf(stderr, "%s: %d%% %s\n", label_.c_str(), pct, timeSoFarAndLeft(elapsed, f, first_, firstElapsed_).c_str());
+        std::fprintf(stderr, "%s: %d%% %s\n", label_.c_str(), pct, timeSoFarAndLeft(elapsed, f, first_, firstElapsed_, skipped_).c_str());
         std::fflush(stderr);
     }
 
@@ -102,6 +108,7 @@ private:
     int exceptionsAtStart_;
     double lastLine_ = 0.0;
     double first_ = -1.0, firstElapsed_ = 0.0;  // the first fraction reported, and when
+    double skipped_ = 0.0;                      // restored since then, done in no time
     bool finishedLine_ = false;
     bool drawn_ = false;
     int last_ = -1;

@@ -11,6 +11,9 @@ public:
     virtual ~Progress() = default;
     // fraction of the work done, in [0, 1]
     virtual void report(double fraction) { (void)fraction; }
+    // `amount` of the bar is done without work now (restored from a journal or a checkpoint); the next report
+    // includes it. An estimate of the time left must not count it as speed.
+    virtual void skip(double amount) { (void)amount; }
     // true once the user asked to stop; the work then throws px::Cancelled
     virtual bool cancelled() const { return false; }
 };
@@ -30,6 +33,7 @@ class SubProgress : public Progress {
 public:
     SubProgress(Progress& p, double base, double span) : p_(p), base_(base), span_(span) {}
     void report(double f) override { p_.report(base_ + span_ * f); }
+    void skip(double amount) override { p_.skip(span_ * amount); }
     bool cancelled() const override { return p_.cancelled(); }
 
 private:

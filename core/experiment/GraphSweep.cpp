@@ -231,6 +231,7 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
     for (int r = begin; r < end; ++r) {
         if (progress.cancelled()) throw Cancelled();
         if (restoreRun(options, r, result.runs)) {
+            progress.skip(plan.span[std::size_t(r - begin)]);
             progress.report(runDone(r));
             continue;
         }
@@ -263,7 +264,9 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
             runTrainings(count, spec.learner.gin, [&](int i) {
                 if (const auto saved = restorePart(options, r, i)) {  // finished before the sweep was stopped
                     trainings[std::size_t(i)] = trainedFromJson(*saved);
-                    TrainingsProgress::Part(shared, i).report(1.0);
+                    TrainingsProgress::Part restored(shared, i);
+                    restored.skip(1.0);
+                    restored.report(1.0);
                     return;
                 }
                 const std::size_t f = std::size_t(i / kinds);

@@ -37,6 +37,7 @@ public:
     public:
         Part(TrainingsProgress& all, int index) : all_(all), index_(std::size_t(index)) {}
         void report(double f) override { all_.set(index_, f); }
+        void skip(double amount) override { all_.parent_.skip(all_.span_ * amount / double(all_.fractions_.size())); }
         bool cancelled() const override { return all_.parent_.cancelled(); }
 
     private:

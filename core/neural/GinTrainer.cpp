@@ -160,6 +160,7 @@ GinOutcome trainGin(const GinParams& p, const GinProblem& problem, Progress& pro
     state.outcome.selectedValid = std::nan("");
     const std::string fingerprint = checkpoint.path.empty() ? std::string() : trainingFingerprint(p, problem);
     if (!checkpoint.path.empty()) resumeFromCheckpoint(checkpoint, fingerprint, p, problem, model, state);
+    if (state.epochsDone > 0) progress.skip(double(state.epochsDone) / p.epochs);  // restored, not trained now
     GinNet& net = model->net;
     torch::optim::Adam& optimizer = model->optimizer;
     at::Generator& dropout = model->dropout;

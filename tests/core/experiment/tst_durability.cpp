@@ -197,12 +197,18 @@ private slots:
         QCOMPARE(journal->restoredParts(), 0);
         opt.journal = journal.get();
         struct LowestReport : Progress {
-            double lowest = 1;
+            double lowest = 1, skipped = 0;
             void report(double f) override { if (f > 0) lowest = std::min(lowest, f); }
+            void skip(double amount) override { skipped += amount; }
         } watch;
         const SweepResult resumed = runSweep(spec, ds, opt, watch);
         // the first training went on from epoch 6: no report below 6/10 of its 1/6 of the sweep
         QVERIFY2(watch.lowest >= 0.1 - 1e-9, qPrintable(QString::number(watch.lowest)));
+        // and said that those epochs took no time now (the time left must not count them): whole epochs, 1/60 each
+        const double epochsSkipped = watch.skipped * 60;
+        QVERIFY2(epochsSkipped >= 6 - 1e-9 && epochsSkipped <= 9 + 1e-9 && std::abs(epochsSkipped - std::round(epochsSkipped)) < 1e-9,
+                 qPrintable(QString::number(epochsSkipped)));
+        QVERIFY(watch.lowest >= watch.skipped - 1e-9);
         QCOMPARE(withoutTiming(resumed.runs), withoutTiming(full.runs));
         QVERIFY2(checkpoints().isEmpty(), qPrintable(checkpoints().join(", ")));  // each removed when its training ended
 #endif

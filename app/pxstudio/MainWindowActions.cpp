@@ -9,6 +9,9 @@
 #include "panels/PrivacyPanel.h"
 #include "learn/Learners.h"
 #include "privacy/Mechanism.h"
+#ifdef PX_HAVE_NEURAL
+#include "neural/KernelPath.h"
+#endif
 
 #include <QAction>
 #include <QDockWidget>
@@ -66,9 +69,15 @@ void MainWindow::buildMenus() {
     view->addMenu(tr("&Go to view"))->addActions(views_->viewActions());
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About PXStudio"), this, [this] {
+#ifdef PX_HAVE_NEURAL
+        // a GIN seed gives the same table bit for bit on one kernel path (README, "On one kernel path")
+        const QString kernels = tr("<br>GIN kernels: %1").arg(QString::fromStdString(px::neural::kernelPathInUse()));
+#else
+        const QString kernels;
+#endif
         QMessageBox::about(this, tr("About PXStudio"),
                            tr("<b>PXStudio %1</b><br>Private homomorphism-density embeddings of graphs: privacy against "
-                              "expressivity.<br>GPL-3.0-or-later; QCustomPlot is GPL-3.").arg(PX_VERSION));
+                              "expressivity.<br>GPL-3.0-or-later; QCustomPlot is GPL-3.%2").arg(PX_VERSION, kernels));
     });
 }
 

@@ -12,7 +12,6 @@
 
 #include <tbb/parallel_for.h>
 
-
 #include <chrono>
 #include <cstdio>
 #include <cmath>
@@ -264,9 +263,7 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
             runTrainings(count, spec.learner.gin, [&](int i) {
                 if (const auto saved = restorePart(options, r, i)) {  // finished before the sweep was stopped
                     trainings[std::size_t(i)] = trainedFromJson(*saved);
-                    TrainingsProgress::Part restored(shared, i);
-                    restored.skip(1.0);
-                    restored.report(1.0);
+                    TrainingsProgress::Part(shared, i).restored();
                     return;
                 }
                 const std::size_t f = std::size_t(i / kinds);

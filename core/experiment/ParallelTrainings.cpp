@@ -28,6 +28,7 @@ void runTrainings(int count, int parallelTrainings, int threads, const std::func
     }
 #endif
     (void)threads;
+    (void)parallelTrainings;  // without the neural layer there is nothing to train side by side
     for (int i = 0; i < count; ++i) train(i);
 }
 

@@ -38,7 +38,11 @@ public:
         Part(TrainingsProgress& all, int index) : all_(all), index_(std::size_t(index)) {}
         void report(double f) override { all_.set(index_, f); }
         void skip(double amount) override { all_.parent_.skip(all_.span_ * amount / double(all_.fractions_.size())); }
-        void restored() { skip(1.0), report(1.0); }  // finished before the sweep was stopped: done in no time
+        // Finished before the sweep was stopped: its share counts as done, and as done in no time.
+        void restored() {
+            skip(1.0);
+            report(1.0);
+        }
         bool cancelled() const override { return all_.parent_.cancelled(); }
 
     private:

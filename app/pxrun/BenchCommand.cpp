@@ -10,6 +10,7 @@
 #include "experiment/Evaluation.h"
 #include "gnn/CoseraGrid.h"
 #include "gnn/DepthLab.h"
+#include "gnn/PairAttack.h"
 #include "gnn/PrivatePropagation.h"
 
 #include <algorithm>
@@ -106,6 +107,30 @@ int benchEvaluate(const Args& a) {
     std::printf("last run      AUC %.4f, attack top-1 %.4f\n", value, top1);
     return 0;
 }
+// The pair attack alone, on a graph of Cora's size (ER with its 5,278 edges) and d = 64 Gaussian rows: the
+// streaming coseraAttack beside ranking the stored n²/2 scores (rankMetrics of cosinePairScores), same inputs.
+void benchAttack(const Args& a, int reps) {
+    namespace g = px::gnn;
+    const int n = int(a.getLong("attack-n", 2708)), d = int(a.getLong("attack-d", 64));
+    px::Rng rng(1, "bench attack");
+    const px::Graph graph = px::gen::erdosRenyi(n, 2.0 * 5278.0 / (double(n) * double(n - 1)), rng);
+    g::Matrix h(n, d);
+    for (long i = 0; i < h.size(); ++i) h.data()[i] = rng.normal();
+    std::vector<double> streamed, stored;
+    g::AttackMetrics m1, m2;
+    for (int r = 0; r < reps; ++r) {
+        auto s = Clock::now();
+        m1 = g::coseraAttack(h, graph);
+        streamed.push_back(seconds(s, Clock::now()));
+        s = Clock::now();
+        auto all = g::cosinePairScores(h, graph);
+        m2 = g::rankMetrics(all);
+        stored.push_back(seconds(s, Clock::now()));
+    }
+    std::printf("pair attack   ER n=%d (%ld edges), d=%d: streamed %.1f ms, stored scores %.1f ms (medians of %d; AUROC %.4f / %.4f)\n",
+                n, graph.numEdges(), d, median(streamed) * 1e3, median(stored) * 1e3, reps, m1.auroc, m2.auroc);
+}
+
 // Depth lab: one COSERA configuration, optionally the full ER heat map and private propagation on
 // a LINQS graph (Cora) with K hops + the linear classifier.
 int benchDepth(const Args& a) {
@@ -126,6 +151,7 @@ int benchDepth(const Args& a) {
                 n, graph.numEdges(), d, depth, g::toString(w), median(times), reps,
                 *std::min_element(times.begin(), times.end()), *std::max_element(times.begin(), times.end()));
     std::printf("              last run AUROC %.4f, ERR %.4f\n", m.auroc, m.err);
+    benchAttack(a, reps);
     if (a.has("grid")) {
         g::CoseraGridSpec spec;
         spec.model = g::GraphModel{"er", n};

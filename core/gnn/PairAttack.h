@@ -28,7 +28,8 @@ AttackMetrics rankMetrics(std::vector<std::pair<double, char>>& scoredLabels);
 // everything), labelled by the edges of g; O(n² · cols) for the Gram matrix, TBB-parallel.
 std::vector<std::pair<double, char>> cosinePairScores(const Matrix& h, const Graph& g);
 
-// The COSERA attack on representations h of the nodes of g.
+// The COSERA attack on representations h of the nodes of g: exactly rankMetrics(cosinePairScores(h, g)), streamed
+// (memory O(P) instead of n²/2 scores).
 AttackMetrics coseraAttack(const Matrix& h, const Graph& g);
 
 }  // namespace px::gnn

@@ -156,6 +156,31 @@ private slots:
                 QCOMPARE(bool(s[k].second), g.hasEdge(i, j));
             }
     }
+    void attackEqualsMetricsOfAllPairScores() {
+        // coseraAttack never holds the n²/2 scores: it must still give exactly what ranking all of them gives,
+        // ties included (repeated and zero rows, small integer entries).
+        for (int rep = 0; rep < 12; ++rep) {
+            Rng rng(9, "fused attack", rep);
+            const int n = 20 + int(rng.below(200));
+            const Graph g = gen::erdosRenyi(n, 0.02 + 0.2 * rng.uniform(), rng);
+            if (g.numEdges() == 0 || g.numEdges() == long(n) * (n - 1) / 2) continue;
+            Matrix h(n, 1 + int(rng.below(6)));
+            for (long i = 0; i < h.size(); ++i) h.data()[i] = rep % 2 ? double(rng.below(3)) : rng.normal();
+            h.row(int(rng.below(std::uint64_t(n)))).setZero();
+            h.row(1) = h.row(0);
+            auto all = cosinePairScores(h, g);
+            const AttackMetrics ref = rankMetrics(all);
+            const AttackMetrics m = coseraAttack(h, g);
+            QCOMPARE(m.auroc, ref.auroc);
+            QCOMPARE(m.err, ref.err);
+        }
+        Rng rng(4, "nan attack");
+        const Graph g = gen::erdosRenyi(40, 0.2, rng);
+        Matrix h = Matrix::Ones(40, 3);
+        h(5, 1) = std::nan("");
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, coseraAttack(h, g));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, coseraAttack(Matrix::Ones(40, 3), Graph::fromEdges(40, {})));
+    }
 
     // ---- encoder ----
     void meanPropagationIsTheDenseOperator() {

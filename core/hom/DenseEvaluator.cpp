@@ -18,19 +18,10 @@ struct Factor {
     enum Kind { Ones, Edges, Dense } kind = Ones;
     std::vector<double> w;  // Edges: weight of each CSR entry (empty: all ones)
     DenseMatrix d;          // Dense, when owned
-    const DenseMatrix* ref = nullptr;  // Dense, when it is exactly one child's message (not copied) ...
+    const DenseMatrix* ref = nullptr;  // Dense, when it is exactly one child's message or the adjacency (not copied) ...
     bool refT = false;                 // ... read transposed: H(x, y) = ref(y, x)
     double weight(std::size_t k) const { return w.empty() ? 1.0 : w[k]; }
     double at(int x, int y) const { return ref ? (refT ? (*ref)(y, x) : (*ref)(x, y)) : d(x, y); }
-    // The dense factor as a plain matrix (a transposed reference is copied here, once).
-    const DenseMatrix& dense() {
-        if (ref && refT) { d = ref->transpose(); ref = nullptr; refT = false; }
-        return ref ? *ref : d;
-    }
-    DenseMatrix& own() {
-        if (ref) { d = refT ? DenseMatrix(ref->transpose()) : *ref; ref = nullptr; refT = false; }
-        return d;
-    }
 };
 
 class Evaluator {
@@ -88,12 +79,16 @@ public:
             } else {
                 Factor h0 = factor(b, 0);
                 if (b.symmetric && h0.kind == Factor::Dense) {
-                    symmetricProduct(h0.dense(), g, out->mat);
+                    symmetricProduct(dense(h0), g, out->mat);
                 } else {
                     Factor h1 = factor(b, 1);
                     matrixMessage(h0, g, h1, out->mat);
                 }
-                for (int c : b.onS) out->mat.array() *= mat(c).array();
+                poll(0);  // each n² step below takes milliseconds at n = 3000; a cancel is seen between them
+                for (int c : b.onS) {
+                    out->mat.array() *= mat(c).array();
+                    poll(0);
+                }
                 for (int c : b.onW[0]) out->mat.array().colwise() *= vec(c).array();
                 for (int c : b.onW[1]) out->mat.array().rowwise() *= vec(c).array().transpose();
                 out->mat *= invN;
@@ -160,8 +155,8 @@ private:
                 for (int p = off_[y]; p < off_[y + 1]; ++p) m0[adj_[p]] = m1[adj_[p]] = 0.0;
             }
         } else if (h0.kind == K::Dense && h1.kind == K::Dense) {
-            const DenseMatrix t0 = h0.dense().transpose();
-            const DenseMatrix t1 = (g.asDiagonal() * h1.dense()).transpose();
+            const DenseMatrix t0 = dense(h0).transpose();
+            const DenseMatrix t1 = (g.asDiagonal() * dense(h1)).transpose();
             for (int y = 0; y < n_; ++y) {
                 poll(y);
                 for (int k = off_[y]; k < off_[y + 1]; ++k) out[k] = t0.row(y).dot(t1.row(adj_[k]));
@@ -185,20 +180,55 @@ private:
         }
     }
 
+    // The dense factor as a plain matrix (a transposed reference is copied, once) and as a matrix of its own (a
+    // reference is copied). The n² copy runs in row panels with a cancel check between them: on fresh memory it is
+    // paced by page faults, hundreds of milliseconds at n = 3000 on a VM.
+    const DenseMatrix& dense(Factor& f) const {
+        if (f.ref && f.refT) copyReference(f);
+        return f.ref ? *f.ref : f.d;
+    }
+    DenseMatrix& own(Factor& f) const {
+        if (f.ref) copyReference(f);
+        return f.d;
+    }
+    void copyReference(Factor& f) const {
+        const DenseMatrix& from = *f.ref;
+        f.d.resize(n_, n_);
+        for (int r = 0; r < n_; r += kPanel) {
+            poll(0);
+            const int h = std::min(kPanel, n_ - r);
+            if (f.refT) f.d.middleRows(r, h) = from.middleCols(r, h).transpose();
+            else f.d.middleRows(r, h) = from.middleRows(r, h);
+        }
+        f.ref = nullptr;
+        f.refT = false;
+    }
+
+    // m = 0 (n × n) in row panels with a cancel check between them: like a copy, paced by page faults on fresh memory.
+    void zero(DenseMatrix& m) const {
+        m.resize(n_, n_);
+        for (int r = 0; r < n_; r += kPanel) {
+            poll(0);
+            m.middleRows(r, std::min(kPanel, n_ - r)).setZero();
+        }
+    }
+
     const DenseMatrix& mat(int bag) const { return ws_.at[bag]->mat; }
 
     // out = Hᵀ diag(g) H, symmetric: one triangle by GEMM (about 0.6 of the full product's time), then mirrored.
     void symmetricProduct(const DenseMatrix& h, const Eigen::VectorXd& g, DenseMatrix& out) const {
         const DenseMatrix scaled = g.asDiagonal() * h;
-        out.setZero(n_, n_);
+        zero(out);
         // Column panels of the lower triangle, polling for a cancel between them.
         for (int c = 0; c < n_; c += kPanel) {
             poll(0);
             const int w = std::min(kPanel, n_ - c);
             out.block(c, c, n_ - c, w).triangularView<Eigen::Lower>() += h.middleCols(c, n_ - c).transpose() * scaled.middleCols(c, w);
         }
-        for (int y = 0; y < n_; ++y)
+        for (int y = 0; y < n_; ++y) {
+            poll(y);
             for (int z = y + 1; z < n_; ++z) out(y, z) = out(z, y);
+        }
     }
 
     Factor factor(const DenseBag& b, int side) {
@@ -220,8 +250,13 @@ private:
                 f.refT = flip;
                 f.kind = Factor::Dense;
             } else if (f.kind == Factor::Dense) {
-                if (flip) f.own().array() *= msg.transpose().array();
-                else f.own().array() *= msg.array();
+                DenseMatrix& d = own(f);
+                for (int r = 0; r < n_; r += kPanel) {  // row panels, polling for a cancel between them
+                    poll(0);
+                    const int h = std::min(kPanel, n_ - r);
+                    if (flip) d.middleRows(r, h).array() *= msg.middleCols(r, h).transpose().array();
+                    else d.middleRows(r, h).array() *= msg.middleRows(r, h).array();
+                }
             } else {
                 if (f.w.empty()) f.w.assign(nnz(), 1.0);
                 for (int x = 0; x < n_; ++x)
@@ -230,9 +265,9 @@ private:
         }
         if (gemm_ && f.kind == Factor::Edges) {
             if (f.w.empty()) {
-                f.d = ws_.denseAdjacency();
+                f.ref = &ws_.denseAdjacency();  // symmetric, read in place: no n² copy (own(f) copies if it must)
             } else {
-                f.d.setZero(n_, n_);
+                zero(f.d);
                 for (int x = 0; x < n_; ++x)
                     for (int k = off_[x]; k < off_[x + 1]; ++k) f.d(x, adj_[k]) = f.w[k];
             }
@@ -265,7 +300,7 @@ private:
 
     // out(y, :) = Σ_x E(x, y) g(x) D(x, :) for an edge factor E and a dense D.
     void edgesTimesDense(const Factor& e, const Eigen::VectorXd& g, const DenseMatrix& d, DenseMatrix& out) const {
-        out.setZero(n_, n_);
+        zero(out);
         if (e.w.empty()) {
             for (int y = 0; y < n_; ++y)
                 for (int k = (poll(y), off_[y]); k < off_[y + 1]; ++k) out.row(y) += g[adj_[k]] * d.row(adj_[k]);
@@ -294,21 +329,21 @@ private:
             out.resize(n_, n_);
             out.colwise() = u;
         } else if (h0.kind == K::Dense && h1.kind == K::Dense) {
-            const DenseMatrix scaled = g.asDiagonal() * h1.dense();
+            const DenseMatrix scaled = g.asDiagonal() * dense(h1);
             out.resize(n_, n_);
             for (int c = 0; c < n_; c += kPanel) {  // column panels, polling for a cancel between them
                 poll(0);
                 const int w = std::min(kPanel, n_ - c);
-                out.middleCols(c, w).noalias() = h0.dense().transpose() * scaled.middleCols(c, w);
+                out.middleCols(c, w).noalias() = dense(h0).transpose() * scaled.middleCols(c, w);
             }
         } else if (h0.kind == K::Edges && h1.kind == K::Dense) {
-            edgesTimesDense(h0, g, h1.dense(), out);
+            edgesTimesDense(h0, g, dense(h1), out);
         } else if (h0.kind == K::Dense && h1.kind == K::Edges) {
             DenseMatrix t;
-            edgesTimesDense(h1, g, h0.dense(), t);
+            edgesTimesDense(h1, g, dense(h0), t);
             out = t.transpose();
         } else {
-            out.setZero(n_, n_);
+            zero(out);
             for (int x = 0; x < n_; ++x) {
                 poll(x);
                 if (g[x] == 0.0) continue;

@@ -9,6 +9,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <nlohmann/json.hpp>
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -27,6 +29,9 @@ void bindPatterns(py::module_& m);
 void bindDensities(py::module_& m);
 void bindPrivacy(py::module_& m);
 void bindSweep(py::module_& m);
+
+// A JSON value as the Python value json.loads gives (dicts, lists, numbers, strings).
+inline py::object fromJson(const nlohmann::json& j) { return py::module_::import("json").attr("loads")(j.dump()); }
 
 // Progress seen by the worker: the fraction done, and a cancel flag the Python thread sets.
 class PythonProgress : public px::Progress {

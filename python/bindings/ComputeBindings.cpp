@@ -51,8 +51,6 @@ py::array_t<double> densities(const px::Dataset& data, const py::object& pattern
     return arrayOwning(dm, dm->t.data(), dm->rows(), dm->cols());
 }
 
-py::object fromJson(const nlohmann::json& j) { return py::module_::import("json").attr("loads")(j.dump()); }
-
 // A result table as {column: list of values} (the Python side turns it into numpy or pandas).
 py::dict tableDict(const px::experiment::ResultTable& t) {
     py::dict out;

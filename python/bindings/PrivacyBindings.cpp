@@ -17,8 +17,6 @@ namespace {
 using px::privacy::MechanismKind;
 using px::privacy::MechanismParams;
 
-py::object fromJson(const nlohmann::json& j) { return py::module_::import("json").attr("loads")(j.dump()); }
-
 MechanismParams makeMechanism(const std::string& kind, const py::object& epsilon, const py::object& rho, double delta,
                               const std::string& allocation, const py::object& weights, const py::object& degreeBound, double beta,
                               bool secure, bool reference, std::uint64_t seed, const std::string& dprrSplit) {

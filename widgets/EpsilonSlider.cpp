@@ -2,7 +2,9 @@
 
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QVBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSlider>
 #include <cmath>
 
@@ -17,13 +19,25 @@ constexpr double kLogMin = -1.0, kLogMax = 2.0;
 EpsilonSlider::EpsilonSlider(QWidget* parent) : QWidget(parent) {
     slider_ = new QSlider(Qt::Horizontal, this);
     slider_->setRange(0, kSteps);
-    slider_->setPageStep(kSteps / 20);
-    label_ = new QLabel(this);
-    label_->setMinimumWidth(70);
-    auto* layout = new QHBoxLayout(this);
+    slider_->setSingleStep(kSteps / 30);  // 0.1 decade
+    slider_->setPageStep(kSteps / 6);     // half a decade
+    field_ = new QLineEdit(this);
+    field_->setObjectName("epsilon-field");
+    field_->setMaximumWidth(field_->fontMetrics().horizontalAdvance("0.0000") + 16);
+    field_->setToolTip(tr("Type ε (a number from 0.1 to 100) and press Enter."));
+    label_ = new QLabel(this);  // ρ at this ε, under the slider
+    label_->setWordWrap(true);
+    auto* row = new QHBoxLayout;
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(slider_, 1);
+    row->addWidget(new QLabel("ε =", this));
+    row->addWidget(field_);
+    auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(slider_, 1);
+    layout->setSpacing(2);
+    layout->addLayout(row);
     layout->addWidget(label_);
+    connect(field_, &QLineEdit::editingFinished, this, &EpsilonSlider::takeTypedEpsilon);
     setToolTip(tr("Privacy budget ε of (ε, δ)-differential privacy with respect to one edge, on a log scale.\n"
                   "Smaller ε: more noise, stronger privacy. The noise is calibrated so that the tightest valid\n"
                   "conversion (for the Gaussian: the exact analytic curve δ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2))\n"
@@ -56,7 +70,26 @@ double EpsilonSlider::toEpsilon(int position) {
 }
 
 void EpsilonSlider::updateLabel() {
-    label_->setText(QString("ε = %1").arg(epsilon(), 0, 'g', 3) + (rhoText_.isEmpty() ? QString() : "\n" + rhoText_));
+    if (inputError_.isEmpty() || !field_->hasFocus()) field_->setText(QString::number(epsilon(), 'g', 3));
+    label_->setText(rhoText_);
+    label_->setVisible(!rhoText_.isEmpty());
+}
+
+void EpsilonSlider::takeTypedEpsilon() {
+    bool ok = false;
+    const double eps = field_->text().trimmed().toDouble(&ok);
+    const double lo = toEpsilon(0), hi = toEpsilon(kSteps);
+    if (!ok || !(eps >= lo * (1 - 1e-9) && eps <= hi * (1 + 1e-9))) {
+        inputError_ = tr("ε must be a number from %1 to %2; \"%3\" is not.").arg(lo).arg(hi).arg(field_->text().trimmed());
+        field_->setStyleSheet("QLineEdit { border: 2px solid #c0392b; }");
+        field_->setToolTip(inputError_);
+        return;
+    }
+    inputError_.clear();
+    field_->setStyleSheet(QString());
+    field_->setToolTip(tr("Type ε (a number from 0.1 to 100) and press Enter."));
+    if (toPosition(eps) == slider_->value()) updateLabel();
+    else slider_->setValue(toPosition(eps));  // emits epsilonChanged and epsilonCommitted
 }
 
 void EpsilonSlider::setRhoText(const QString& text) {

@@ -1,11 +1,14 @@
 #pragma once
-// A privacy-budget slider on a log scale (ε from 0.1 to 100, the explorer's budget grid). Emits epsilonChanged while dragging
-// (cheap previews) and epsilonCommitted once per drag or key press (one undo step, recomputation).
-// Double-click resets to the default.
+// A privacy-budget slider on a log scale (ε from 0.1 to 100, the explorer's budget grid), with a field beside it
+// where ε can be typed. Emits epsilonChanged while dragging (cheap previews) and epsilonCommitted once per
+// drag, key press or typed value (one undo step, recomputation). Arrow keys step 0.1 decade, Page Up/Down
+// half a decade. Double-click resets to the default. A typed value that is not a number from 0.1 to 100
+// is refused with a red frame and a message saying what is expected.
 #include <QWidget>
 
 class QSlider;
 class QLabel;
+class QLineEdit;
 
 namespace px::widgets {
 
@@ -18,6 +21,8 @@ public:
     static constexpr double kDefault = 1.0;
     // Second line under ε, e.g. the mechanism's ρ (zCDP) at this ε: the slider's ρ view.
     void setRhoText(const QString& text);
+    // Why the last typed value was refused (empty when it was taken).
+    QString inputError() const { return inputError_; }
 
 signals:
     void epsilonChanged(double eps);
@@ -31,9 +36,12 @@ private:
     static int toPosition(double eps);
     static double toEpsilon(int position);
     void updateLabel();
+    void takeTypedEpsilon();
     QSlider* slider_;
+    QLineEdit* field_;
     QLabel* label_;
     QString rhoText_;
+    QString inputError_;
 };
 
 }  // namespace px::widgets

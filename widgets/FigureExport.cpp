@@ -6,6 +6,7 @@
 #include <QBuffer>
 #include <QFile>
 #include <QFileInfo>
+#include <QFontInfo>
 #include <QPageLayout>
 #include <QPainter>
 #include <QPdfWriter>
@@ -82,6 +83,8 @@ QByteArray renderPdf(QCustomPlot* plot, const FigureSize& s, int w, int h) {
     return bytes;
 }
 
+QString namedFontFamilies(const QString& svg);
+
 QByteArray renderSvg(QCustomPlot* plot, const FigureSize& s, int w, int h) {
     QByteArray bytes;
     {
@@ -108,7 +111,25 @@ QByteArray renderSvg(QCustomPlot* plot, const FigureSize& s, int w, int h) {
     QString text = QString::fromUtf8(bytes);
     static const QRegularExpression size(R"(<svg([^>]*?) width="[^"]*" height="[^"]*")");
     text.replace(size, QString(R"(<svg\1 width="%1pt" height="%2pt")").arg(s.widthIn * 72, 0, 'g', 10).arg(s.heightIn * 72, 0, 'g', 10));
-    return text.toUtf8();
+    return namedFontFamilies(text).toUtf8();
+}
+
+// QSvgGenerator writes the family the plot asked for, often a generic alias ("Sans Serif") that another machine
+// renders with another font. Name the family that drew the text (the one the PDF embeds, e.g. DejaVu Sans), with
+// the generic family as the fallback.
+QString namedFontFamilies(const QString& svg) {
+    static const QRegularExpression family(R"re(font-family="([^"]*)")re");
+    QString out;
+    qsizetype last = 0;
+    for (auto it = family.globalMatch(svg); it.hasNext();) {
+        const auto m = it.next();
+        const QString asked = m.captured(1);
+        const QString drawn = QFontInfo(QFont(asked)).family();
+        out += svg.mid(last, m.capturedStart() - last);
+        out += drawn.isEmpty() ? m.captured(0) : QString(R"(font-family="%1, sans-serif")").arg(drawn);
+        last = m.capturedEnd();
+    }
+    return out + svg.mid(last);
 }
 }  // namespace
 

@@ -18,6 +18,7 @@
 #include <QApplication>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
@@ -150,13 +151,26 @@ FigureContext MainWindow::figureContext() const {
     return c;
 }
 
+// "trade-off vs epsilon-COLLAB": the plot's view and the data set (or the depth lab's experiment), so that the
+// exports of several views do not overwrite each other. ExportDialog makes it a safe file name.
+QString MainWindow::suggestedExportName(const QCustomPlot* plot) const {
+    int tab = views_->indexOf(const_cast<QCustomPlot*>(plot));
+    if (tab < 0) tab = views_->currentIndex();  // a plot inside a tab (the depth lab's)
+    QString view = views_->tabText(tab).remove('&').toLower().replace(QString("ε"), "epsilon");
+    if (views_->widget(tab) == views_->depth()) return view + "-" + plot->objectName();
+    QString path = QString::fromStdString(settings().dataset);
+    while (path.endsWith('/')) path.chop(1);  // a TU folder
+    const QString dataset = QFileInfo(path).completeBaseName();
+    return view + "-" + QString(dataset).remove(QRegularExpression("^builtin:"));
+}
+
 void MainWindow::exportCurrentView() {
     QCustomPlot* plot = views_->currentPlot();
     if (!plot) {
         statusBar()->showMessage(tr("Choose a plot tab to export"), 4000);
         return;
     }
-    ExportDialog dialog(plot->objectName().isEmpty() ? "figure" : plot->objectName(), this);
+    ExportDialog dialog(suggestedExportName(plot), this);
     if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty()) return;
     if (exportView(plot, dialog.path(), dialog.figureSize(), dialog.withSidecars()))
         statusBar()->showMessage(tr("Exported %1").arg(dialog.path()), 4000);

@@ -21,6 +21,10 @@ phase() {  # $1: name, rest: the command; appends "phase NAME SECONDS rc" to the
 phase configure cmake -S . -B build
 phase build cmake --build build -j2
 phase ctest ctest --test-dir build --output-on-failure -j2 || true
+# The inner loop: an incremental build (nothing to do) and the quick label.
+echo "== quick" >> "$out/command.log"
+phase quick_build cmake --build build -j2
+phase quick ctest --test-dir build -L quick -j2 || true
 cat > "$out/meta.json" <<JSON
 {"commit": "$commit", "date": "$(date -u +%Y-%m-%dT%H:%M:%SZ)", "cpu": "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)",
  "cores": $(nproc), "memory_gib": $(awk '/MemTotal/ {printf "%.0f", $2/1048576}' /proc/meminfo),

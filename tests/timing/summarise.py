@@ -15,14 +15,16 @@ PHASE_LINE = re.compile(r"^phase (\w+) ([0-9.]+) (\d+)$")
 
 
 def read_run(folder):
-    tests, phases = [], {}
+    tests, phases, in_quick = [], {}, False
     for line in (folder / "command.log").read_text(encoding="utf-8", errors="replace").splitlines():
-        if m := TEST_LINE.match(line):
+        if line == "== quick":
+            in_quick = True  # the per-test lines of the quick run repeat the full run's: not counted twice
+        elif (m := TEST_LINE.match(line)) and not in_quick:
             tests.append((m.group(1), float(m.group(3)), m.group(2).strip("* ")))
         elif m := PHASE_LINE.match(line):
             phases[m.group(1)] = (float(m.group(2)), int(m.group(3)))
-    if not tests or set(phases) != {"configure", "build", "ctest"}:
-        sys.exit(f"{folder / 'command.log'}: expected ctest's per-test lines and the three phase lines of record.sh")
+    if not tests or set(phases) != {"configure", "build", "ctest", "quick_build", "quick"}:
+        sys.exit(f"{folder / 'command.log'}: expected ctest's per-test lines and the five phase lines of record.sh")
     return tests, phases, json.loads((folder / "meta.json").read_text(encoding="utf-8"))
 
 
@@ -31,7 +33,7 @@ def minutes(seconds):
 
 
 def readme_block(folder, tests, phases, meta):
-    total = sum(s for s, _ in phases.values())
+    total = sum(phases[p][0] for p in ("configure", "build", "ctest"))
     failed = [name for name, _, result in tests if result != "Passed"]
     lines = [f"Measured from a fresh clone of {meta['commit'][:7]} on {meta['date'][:10]} ({meta['cores']} cores, "
              f"{meta['cpu']}, load {meta['load_before']} before), recorded in `{folder.as_posix()}`:",
@@ -39,6 +41,9 @@ def readme_block(folder, tests, phases, meta):
              f"- configure + build: {minutes(phases['configure'][0] + phases['build'][0])}; "
              f"ctest: {minutes(phases['ctest'][0])}; the whole command: {minutes(total)} "
              f"({len(tests)} tests, {len(tests) - len(failed)} passed{', failed: ' + ', '.join(failed) if failed else ''}).",
+             f"- the inner loop afterwards, `cmake --build build -j2 && ctest --test-dir build -L quick -j2` with "
+             f"nothing to rebuild: {minutes(phases['quick_build'][0] + phases['quick'][0])}.",
+             "- apt-get's installation of `.ci/packages.txt` comes on top on a fresh machine (CI's runs include it).",
              "",
              "| the ten slowest tests | seconds |",
              "|---|---|"]

@@ -18,6 +18,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QFontInfo>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -92,6 +93,15 @@ private slots:
         QVERIFY2(head.contains(QString("width=\"%1pt\"").arg(widthPt, 0, 'g', 10)), qPrintable(head.left(400)));
         svg.seek(0);
         const QString whole = QString::fromUtf8(svg.readAll());
+        // every text names the family that drew it (the PDF's embedded font), not a generic alias
+        static const QRegularExpression familyRe("font-family=\"([^\"]*)\"");  // no raw string: moc misreads this one
+        int families = 0;
+        for (auto m = familyRe.globalMatch(whole); m.hasNext(); ++families) {
+            const QString named = m.next().captured(1);
+            QVERIFY2(named == QFontInfo(QFont(named.section(',', 0, 0))).family() + ", sans-serif", qPrintable(named));
+            QVERIFY2(!named.startsWith("Sans Serif"), qPrintable(named));
+        }
+        QVERIFY(families > 0);
         // SVG knows no clipping from Qt: a legend key line (a short horizontal line) ends before its text starts
         static const QRegularExpression lineRe(R"re(<polyline[^>]*points="([\d.]+),([\d.]+) ([\d.]+),([\d.]+) ")re");
         static const QRegularExpression textRe(R"re(<text[^>]* x="([\d.]+)" y="([\d.]+)")re");

@@ -284,6 +284,10 @@ private slots:
         MainWindow w;
         QVERIFY(waitFinished(w.controller()));
         auto* plot = qobject_cast<QCustomPlot*>(w.findChild<QTabWidget*>()->widget(0));
+        // the dialog suggests the view and the data set, so that exports of several views do not overwrite each other
+        const QString tab = w.findChild<QTabWidget*>()->tabText(0).remove('&').toLower().replace(QString("ε"), "epsilon");
+        QCOMPARE(w.suggestedExportName(plot), tab + "-sbm-cycles");
+        QVERIFY(tab.startsWith("trade-off"));
         QTemporaryDir dir;
         px::widgets::FigureSize size;
         size.widthIn = 5;

@@ -14,12 +14,14 @@
 #include "panels/PrivacyPanel.h"
 #include "panels/ReportPanel.h"
 #include "panels/WheelGuard.h"
+#include "EpsilonSlider.h"
 #include "WidgetTestSupport.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -212,6 +214,40 @@ private slots:
     // In the settings dock the panels sit in a scroll area: a wheel over an unfocused control (here the ε
     // slider) leaves the value alone and is left unaccepted, which is what makes QApplication hand a real
     // (spontaneous) wheel event on to the scroll area; that last step was checked in the app with xdotool.
+    // ε can be typed: a number in range moves the slider and commits once; anything else is refused with a red
+    // frame and a message, and ε stays. Arrow keys step 0.1 decade, Page Up half a decade.
+    void epsilonCanBeTypedAndStepsByATenthOfADecade() {
+        px::widgets::EpsilonSlider s;
+        QSignalSpy committed(&s, &px::widgets::EpsilonSlider::epsilonCommitted);
+        auto* field = s.findChild<QLineEdit*>("epsilon-field");
+        QVERIFY(field);
+        QCOMPARE(field->text(), QString("1"));
+        field->setText("5");
+        emit field->editingFinished();
+        QVERIFY(std::abs(s.epsilon() - 5) < 0.03 * 5);  // the slider's log grid: 100 positions per decade
+        QCOMPARE(committed.count(), 1);
+        for (const char* bad : {"abc", "0.01", "1e9", "", "5x"}) {
+            field->setText(bad);
+            emit field->editingFinished();
+            QVERIFY2(s.inputError().contains("from 0.1 to 100"), bad);
+            QVERIFY(field->styleSheet().contains("border"));
+            QVERIFY(std::abs(s.epsilon() - 5) < 0.03 * 5);
+        }
+        QCOMPARE(committed.count(), 1);
+        field->setText("100");
+        emit field->editingFinished();
+        QVERIFY(s.inputError().isEmpty());
+        QVERIFY(field->styleSheet().isEmpty());
+        QCOMPARE(committed.count(), 2);
+        auto* slider = s.findChild<QSlider*>();
+        s.setEpsilon(1.0);
+        QTest::keyClick(slider, Qt::Key_Right);
+        QVERIFY(std::abs(std::log10(s.epsilon()) - 0.1) < 1e-9);
+        QTest::keyClick(slider, Qt::Key_PageUp);
+        QVERIFY(std::abs(std::log10(s.epsilon()) - 0.6) < 1e-9);
+        QCOMPARE(committed.count(), 4);  // one commit per key press
+        QCOMPARE(field->text(), QString::number(s.epsilon(), 'g', 3));
+    }
     void wheelOverAnUnfocusedSliderScrollsTheDock() {
         QScrollArea area;
         auto* p = new PrivacyPanel;

@@ -14,6 +14,7 @@ namespace {
 // log10 ε ∈ [−1, 2]: ε from 0.1 to 100, the explorer's budget grid (ExplorerController), 100 positions per decade
 constexpr int kSteps = 300;
 constexpr double kLogMin = -1.0, kLogMax = 2.0;
+const char* const kFieldTip = QT_TRANSLATE_NOOP("EpsilonSlider", "Type ε (a number from 0.1 to 100) and press Enter.");
 }  // namespace
 
 EpsilonSlider::EpsilonSlider(QWidget* parent) : QWidget(parent) {
@@ -24,7 +25,7 @@ EpsilonSlider::EpsilonSlider(QWidget* parent) : QWidget(parent) {
     field_ = new QLineEdit(this);
     field_->setObjectName("epsilon-field");
     field_->setMaximumWidth(field_->fontMetrics().horizontalAdvance("0.0000") + 16);
-    field_->setToolTip(tr("Type ε (a number from 0.1 to 100) and press Enter."));
+    field_->setToolTip(tr(kFieldTip));
     label_ = new QLabel(this);  // ρ at this ε, under the slider
     label_->setWordWrap(true);
     auto* row = new QHBoxLayout;
@@ -87,7 +88,7 @@ void EpsilonSlider::takeTypedEpsilon() {
     }
     inputError_.clear();
     field_->setStyleSheet(QString());
-    field_->setToolTip(tr("Type ε (a number from 0.1 to 100) and press Enter."));
+    field_->setToolTip(tr(kFieldTip));
     if (toPosition(eps) == slider_->value()) updateLabel();
     else slider_->setValue(toPosition(eps));  // emits epsilonChanged and epsilonCommitted
 }

@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QFontInfo>
+#include <QHash>
 #include <QPageLayout>
 #include <QPainter>
 #include <QPdfWriter>
@@ -83,7 +84,25 @@ QByteArray renderPdf(QCustomPlot* plot, const FigureSize& s, int w, int h) {
     return bytes;
 }
 
-QString namedFontFamilies(const QString& svg);
+// QSvgGenerator writes the family the plot asked for, often a generic alias ("Sans Serif") that another machine
+// renders with another font. Name the family that drew the text (the one the PDF embeds, e.g. DejaVu Sans), with
+// the generic family as the fallback.
+QString namedFontFamilies(const QString& svg) {
+    static const QRegularExpression family(R"re(font-family="([^"]*)")re");
+    QString out;
+    qsizetype last = 0;
+    QHash<QString, QString> drawnFor;  // one font look-up per family, not per text
+    for (auto it = family.globalMatch(svg); it.hasNext();) {
+        const auto m = it.next();
+        const QString asked = m.captured(1);
+        if (!drawnFor.contains(asked)) drawnFor.insert(asked, QFontInfo(QFont(asked)).family());
+        const QString drawn = drawnFor.value(asked);
+        out += svg.mid(last, m.capturedStart() - last);
+        out += drawn.isEmpty() ? m.captured(0) : QString(R"(font-family="%1, sans-serif")").arg(drawn);
+        last = m.capturedEnd();
+    }
+    return out + svg.mid(last);
+}
 
 QByteArray renderSvg(QCustomPlot* plot, const FigureSize& s, int w, int h) {
     QByteArray bytes;
@@ -114,23 +133,6 @@ QByteArray renderSvg(QCustomPlot* plot, const FigureSize& s, int w, int h) {
     return namedFontFamilies(text).toUtf8();
 }
 
-// QSvgGenerator writes the family the plot asked for, often a generic alias ("Sans Serif") that another machine
-// renders with another font. Name the family that drew the text (the one the PDF embeds, e.g. DejaVu Sans), with
-// the generic family as the fallback.
-QString namedFontFamilies(const QString& svg) {
-    static const QRegularExpression family(R"re(font-family="([^"]*)")re");
-    QString out;
-    qsizetype last = 0;
-    for (auto it = family.globalMatch(svg); it.hasNext();) {
-        const auto m = it.next();
-        const QString asked = m.captured(1);
-        const QString drawn = QFontInfo(QFont(asked)).family();
-        out += svg.mid(last, m.capturedStart() - last);
-        out += drawn.isEmpty() ? m.captured(0) : QString(R"(font-family="%1, sans-serif")").arg(drawn);
-        last = m.capturedEnd();
-    }
-    return out + svg.mid(last);
-}
 }  // namespace
 
 const std::vector<FigurePreset>& figurePresets() {

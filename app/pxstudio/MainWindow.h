@@ -45,7 +45,8 @@ public:
     // One view as a figure (format from the suffix) of the given size and DPI; with sidecars also
     // PATH-without-suffix.csv (the plotted data) and .json (session, slider ε, privacy report).
     bool exportView(QCustomPlot* plot, const QString& path, const px::widgets::FigureSize& size, bool sidecars);
-    // The export dialog's file name for `plot` on the current tab: the view and the data set ("trade-off-COLLAB").
+    // The export dialog's file name for `plot`: its view and the data set ("trade-off vs epsilon-COLLAB"), or for a
+    // depth lab plot its experiment.
     QString suggestedExportName(const QCustomPlot* plot) const;
     ExplorerSettings settings() const;
     // Shows s (loading its data set if it is not the one loaded) without recomputing. Throws when the data

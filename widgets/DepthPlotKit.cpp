@@ -1,5 +1,7 @@
 #include "DepthPlotKit.h"
 
+#include "ScreenFit.h"
+
 #include "Palette.h"
 
 #include <QFontMetrics>
@@ -19,27 +21,10 @@ std::string str(const ResultTable& t, int row, const std::string& col) {
     return v.is_string() ? v.get<std::string>() : v.dump();
 }
 
-namespace {
-// A title wider than the plot breaks into two lines at the separator (" — ", ", ", ": ") nearest its middle.
-QString fittedTitle(const QString& title, const QFont& font, int width) {
-    if (width < 100 || QFontMetrics(font).horizontalAdvance(title) <= width - 16) return title;
-    int best = -1, bestLength = 0;
-    for (const QString& sep : {QString(" — "), QString(", "), QString(": ")})
-        for (int at = title.indexOf(sep); at > 0; at = title.indexOf(sep, at + 1))
-            if (best < 0 || std::abs(at - title.size() / 2) < std::abs(best - title.size() / 2)) {
-                best = at;
-                bestLength = int(sep.size());
-            }
-    if (best < 0) return title;
-    const QString keep = title.mid(best, bestLength).trimmed();  // "—" starts the second line, "," ends the first
-    return keep == "—" ? title.left(best) + "\n— " + title.mid(best + bestLength) : title.left(best) + keep + "\n" + title.mid(best + bestLength);
-}
-}  // namespace
-
 void addTitle(QCustomPlot* plot, const QString& title, double fs) {
     const QFont font(plot->font().family(), int(11 * fs), QFont::Bold);
     plot->plotLayout()->insertRow(0);
-    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, fittedTitle(title, font, plot->width()), font));
+    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, twoLineTitle(title, font, plot->width()), font));
     setAxisFonts(plot, fs);  // every depth plot gets its title last: its axes take the same scale here
 }
 

@@ -2,6 +2,7 @@
 
 #include "FigureRoles.h"
 #include "Palette.h"
+#include "ScreenFit.h"
 
 #include <algorithm>
 #include <qcustomplot.h>
@@ -17,6 +18,12 @@ constexpr double kLayoutDpi = 96.0;
 }  // namespace
 
 FigureLayout::FigureLayout(QCustomPlot* plot, const FigureSize& size) : plot_(plot), screenViewport_(plot->viewport()) {
+    setExporting(plot, true);  // the figure starts from the full axis labels, not from those fitted to the screen
+    for (QCPAxisRect* rect : plot->axisRects())
+        for (QCPAxis* ax : rect->axes())
+            if (fullLabel(ax) != ax->label()) relabel(ax, fullLabel(ax));
+    for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
+        if (auto* title = qobject_cast<QCPTextElement*>(e); title && fullTitle(title) != title->text()) retitle(title, fullTitle(title));
     if (!size.sliderMarker)
         for (int i = 0; i < plot->itemCount(); ++i) {
             QCPAbstractItem* item = plot->item(i);
@@ -221,6 +228,7 @@ void FigureLayout::fitLabels(const FigureSize& size) {
 }
 
 FigureLayout::~FigureLayout() {
+    setExporting(plot_, false);
     for (QCPGraph* g : keyEntries_) plot_->removeGraph(g);  // with their legend entries
     for (const auto& [plottable, name] : names_) plottable->setName(name);
     for (const auto& [axis, label] : labels_) axis->setLabel(label);

@@ -1,6 +1,7 @@
 #include "Palette.h"
 
 #include "FigureRoles.h"
+#include "ScreenFit.h"
 
 #include <algorithm>
 #include <cmath>
@@ -31,6 +32,7 @@ void addErrorBars(QCPGraph* g, const QVector<double>& halfWidths, const QPen& pe
 }
 
 void resetPlot(QCustomPlot* plot) {
+    fitAxisLabelsOnScreen(plot);
     plot->clearPlottables();
     plot->clearItems();
     for (QCPAxisRect* rect : plot->axisRects())

@@ -2,16 +2,13 @@
 
 #include "Palette.h"
 
+#include <QFontMetrics>
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
 #include <cmath>
 
 namespace px::widgets {
-
-namespace {
-constexpr int kTileW = 118, kTileH = 132, kCaptionH = 28;
-}
 
 std::vector<QPointF> springLayout(const Graph& g) {
     const int n = g.numVertices();
@@ -67,53 +64,99 @@ void PatternGallery::setPatterns(const PatternSet& set, const QString& caption) 
     update();
 }
 
-int PatternGallery::columns(int width) const { return std::max(1, width / kTileW); }
-
-int PatternGallery::heightForWidth(int w) const {
-    const int n = int(set_.patterns.size());
-    return kCaptionH + ((n + columns(w) - 1) / columns(w)) * kTileH + 8;
+QFont PatternGallery::tileFont() const {
+    QFont small = font();
+    small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.85));
+    return small;
 }
 
-QSize PatternGallery::sizeHint() const { return {8 * kTileW, heightForWidth(8 * kTileW)}; }
+// Everything in pixels follows the font: projector mode's larger text gets larger tiles, not cut captions.
+PatternGallery::Tiling PatternGallery::tiling(int width) const {
+    Tiling g;
+    const QFontMetrics small(tileFont());
+    g.line = small.height();
+    int widest = 0;
+    for (int i = 0; i < int(set_.patterns.size()); ++i)
+        for (const QString& t : tileTexts(i)) widest = std::max(widest, small.horizontalAdvance(t));
+    g.tileW = std::max(118, widest + 12);
+    g.tileH = std::max(132, 2 * g.line + 100);
+    const QFontMetrics big(font());
+    const QRect room(6, 4, std::max(1, width - 12), 10000);
+    g.captionH = big.boundingRect(room, Qt::AlignLeft | Qt::TextWordWrap, captionText()).height() + 10;
+    g.columns = std::max(1, width / g.tileW);
+    return g;
+}
+
+QString PatternGallery::captionText() const {
+    return set_.patterns.empty() ? tr("No patterns yet: they appear when the first computation finishes") : caption_;
+}
+
+std::array<QString, 2> PatternGallery::tileTexts(int i) const {
+    const Pattern& p = set_.patterns[std::size_t(i)];
+    const bool dup = i < int(set_.duplicateOf.size()) && set_.duplicateOf[std::size_t(i)] >= 0;
+    return {QString("#%1  m=%2  e=%3").arg(i + 1).arg(p.vertices()).arg(p.edges()),
+            dup ? tr("tw≤%1, duplicate of #%2").arg(p.treewidthBound()).arg(set_.duplicateOf[std::size_t(i)] + 1)
+                : tr("treewidth ≤ %1").arg(p.treewidthBound())};
+}
+
+QRectF PatternGallery::tileRect(const Tiling& g, int i) {
+    return QRectF(4 + (i % g.columns) * g.tileW, g.captionH + (i / g.columns) * g.tileH, g.tileW - 8, g.tileH - 8);
+}
+
+QStringList PatternGallery::clippedTexts() const {
+    QStringList cut;
+    const Tiling g = tiling(width());
+    const QFontMetrics big(font()), small(tileFont());
+    const QRect captionRoom(6, 4, width() - 12, g.captionH - 6);
+    if (!captionRoom.contains(big.boundingRect(captionRoom, Qt::AlignLeft | Qt::TextWordWrap, captionText()))) cut << captionText();
+    for (int i = 0; i < int(set_.patterns.size()); ++i)
+        for (const QString& t : tileTexts(i))
+            if (small.horizontalAdvance(t) > tileRect(g, i).width() || small.height() > g.line) cut << t;
+    return cut;
+}
+
+int PatternGallery::heightForWidth(int w) const {
+    const Tiling g = tiling(w);
+    const int n = int(set_.patterns.size());
+    return g.captionH + ((n + g.columns - 1) / g.columns) * g.tileH + 8;
+}
+
+QSize PatternGallery::sizeHint() const {
+    const int w = 8 * tiling(8 * 118).tileW;
+    return {w, heightForWidth(w)};
+}
 
 void PatternGallery::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.fillRect(rect(), Qt::white);
-    QFont f = font();
-    painter.setFont(f);
+    const Tiling g = tiling(width());
+    painter.setFont(font());
     painter.setPen(Qt::black);
-    painter.drawText(QRect(6, 4, width() - 12, kCaptionH - 6), Qt::AlignLeft | Qt::AlignVCenter,
-                     set_.patterns.empty() ? tr("No patterns yet: they appear when the first computation finishes") : caption_);
-    const int cols = columns(width());
+    painter.drawText(QRect(6, 4, width() - 12, g.captionH - 6), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, captionText());
     const int maxTw = std::max(1, set_.maxTreewidthBound());
     for (int i = 0; i < int(set_.patterns.size()); ++i) {
-        const Pattern& p = set_.patterns[i];
-        const QRectF tile(4 + (i % cols) * kTileW, kCaptionH + (i / cols) * kTileH, kTileW - 8, kTileH - 8);
-        const bool dup = i < int(set_.duplicateOf.size()) && set_.duplicateOf[i] >= 0;
+        const Pattern& p = set_.patterns[std::size_t(i)];
+        const QRectF tile = tileRect(g, i);
+        const bool dup = i < int(set_.duplicateOf.size()) && set_.duplicateOf[std::size_t(i)] >= 0;
         painter.setPen(QPen(dup ? QColor(200, 120, 0) : QColor(200, 200, 200), dup ? 2 : 1));
         painter.setBrush(Qt::NoBrush);
         painter.drawRoundedRect(tile, 6, 6);
-        const QRectF area(tile.left() + 6, tile.top() + 4, tile.width() - 12, tile.height() - 34);
-        const auto& pos = layouts_[i];
+        const QRectF area(tile.left() + 6, tile.top() + 4, tile.width() - 12, tile.height() - 2 * g.line - 8);
+        const auto& pos = layouts_[std::size_t(i)];
         auto at = [&](int v) { return QPointF(area.left() + pos[v].x() * area.width(), area.top() + pos[v].y() * area.height()); };
-        const QColor c = viridis(std::max(0, p.treewidthBound() - 1), maxTw);
         painter.setPen(QPen(QColor(60, 60, 60), 1.4));
         for (auto [u, v] : p.graph.edges()) painter.drawLine(at(u), at(v));
         painter.setPen(QPen(Qt::white, 1));
-        painter.setBrush(c);
+        painter.setBrush(viridis(std::max(0, p.treewidthBound() - 1), maxTw));
         const double r = p.vertices() > 10 ? 3.5 : 5;
         for (int v = 0; v < p.vertices(); ++v) painter.drawEllipse(at(v), r, r);
         painter.setPen(Qt::black);
-        QFont small = f;
-        small.setPointSizeF(std::max(6.0, f.pointSizeF() * 0.85));
-        painter.setFont(small);
-        painter.drawText(QRectF(tile.left(), tile.bottom() - 30, tile.width(), 14), Qt::AlignCenter,
-                         QString("#%1  m=%2  e=%3").arg(i + 1).arg(p.vertices()).arg(p.edges()));
-        painter.drawText(QRectF(tile.left(), tile.bottom() - 16, tile.width(), 14), Qt::AlignCenter,
-                         dup ? tr("tw≤%1, duplicate of #%2").arg(p.treewidthBound()).arg(set_.duplicateOf[i] + 1)
-                             : tr("treewidth ≤ %1").arg(p.treewidthBound()));
-        painter.setFont(f);
+        painter.setFont(tileFont());
+        const auto texts = tileTexts(i);
+        painter.drawText(QRectF(tile.left(), tile.bottom() - 2 * g.line - 2, tile.width(), g.line), Qt::AlignCenter, texts[0]);
+        painter.drawText(QRectF(tile.left(), tile.bottom() - g.line - 2, tile.width(), g.line), Qt::AlignCenter, texts[1]);
+        painter.setFont(font());
     }
 }
 

@@ -5,6 +5,7 @@
 #include "patterns/PatternSet.h"
 
 #include <QWidget>
+#include <array>
 #include <vector>
 
 namespace px::widgets {
@@ -19,6 +20,9 @@ public:
     QSize sizeHint() const override;
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int w) const override;
+    // The texts that do not fit the rectangle they are drawn in at the current width and font (none, unless
+    // something is wrong): the caption wraps, the tiles grow with the font.
+    QStringList clippedTexts() const;
 
 protected:
     void paintEvent(QPaintEvent*) override;
@@ -27,7 +31,12 @@ private:
     PatternSet set_;
     QString caption_;
     std::vector<std::vector<QPointF>> layouts_;  // node positions in [0, 1]² per pattern
-    int columns(int width) const;
+    struct Tiling { int tileW = 118, tileH = 132, captionH = 28, line = 14, columns = 1; };
+    Tiling tiling(int width) const;
+    QFont tileFont() const;
+    QString captionText() const;
+    std::array<QString, 2> tileTexts(int i) const;  // under the drawing: "#i m= e=", the treewidth bound
+    static QRectF tileRect(const Tiling& g, int i);
 };
 
 // Deterministic spring layout (Fruchterman–Reingold from a circle) of a small graph in [0, 1]².

@@ -63,6 +63,51 @@ void addControls(QCustomPlot* plot, const experiment::ResultTable& a, const std:
     flags->removeFromLegend();
     flags->setName("no structural signal");
 }
+// The erf law's curve for one series, placed at the ε each noise parameter ρ gives; or, where there is none,
+// an entry "erf: no fit (why)" in the legend, so that a missing curve is never a mystery.
+void addErfFit(QCustomPlot* plot, const experiment::SweepResult& result, const std::string& group, int head, const std::string& metric,
+               const QColor& colour, double fs, double xLo, double xHi) {
+    const experiment::ResultTable& a = result.aggregated;
+    const experiment::FitSummary* found = nullptr;
+    for (const auto& f : result.fits)
+        if (f.group == group) found = &f;
+    QString why;
+    if (metric != "auc") why = QString("the erf law describes ROC-AUC; this metric is %1").arg(QString::fromStdString(metric));
+    else if (!found) why = "fewer than two noisy budgets with a noise parameter, or no signal even at ε = ∞";
+    else if (!found->noFit.empty()) why = QString::fromStdString(found->noFit);
+    if (!why.isEmpty()) {
+        QCPGraph* none = plot->addGraph(plot->xAxis, plot->yAxis);  // no data: a legend entry only
+        none->setName("erf: no fit (" + why + ")");
+        none->setPen(QPen(colour, 1.0 * fs, Qt::DotLine));
+        setShortName(none, "erf: no fit");
+        return;
+    }
+    privacy::MechanismParams m;
+    m.mechanism = privacy::mechanismFromString(a.at(head, "mechanism").get<std::string>());
+    m.delta = num(a.at(head, "delta"));
+    m.beta = std::isfinite(num(a.at(head, "beta"))) ? num(a.at(head, "beta")) : 0.0;
+    m.referenceMode = a.at(head, "reference_mode") == true;
+    const int d = int(num(a.at(head, "d")));
+    // The paper's law (floor ½), or the floored law where it fits clearly better.
+    const bool useFloor = found->floored.points > 0 && found->floored.r2 > found->fit.r2 + 0.05;
+    const experiment::ErfFit& law = useFloor ? found->floored : found->fit;
+    QVector<double> fx, fy;
+    for (int k = 0; k <= 120; ++k) {
+        const double rho = std::pow(10.0, -9 + 11.0 * k / 120);
+        const double e = experiment::epsilonForNoiseParameter(m, rho, d);
+        if (!(e >= xLo && e <= xHi)) continue;
+        fx << e;
+        fy << law.predict(rho);
+    }
+    QCPGraph* fit = plot->addGraph(plot->xAxis, plot->yAxis);
+    fit->setName(useFloor ? QString("erf fit, floor A₀ = %1: κ = %2, A∞ = %3, R² = %4")
+                                .arg(law.floor, 0, 'f', 3).arg(law.kappa, 0, 'g', 3).arg(law.aInf, 0, 'f', 3).arg(law.r2, 0, 'f', 2)
+                          : QString("erf fit: κ = %1, A∞ = %2, R² = %3").arg(law.kappa, 0, 'g', 3).arg(law.aInf, 0, 'f', 3).arg(law.r2, 0, 'f', 2));
+    fit->setData(fx, fy, true);
+    fit->setPen(QPen(colour, 1.0 * fs, Qt::DotLine));
+    setStyleKey(fit, "erf fit");
+}
+
 }  // namespace
 
 void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result, const TradeoffOptions& opt) {
@@ -152,37 +197,7 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
             setStyleKey(inf, "ε = ∞ (no noise)");
             setPointRecords(inf, infRecords);
         }
-        if (opt.showFit && metric == "auc") {
-            for (const auto& f : result.fits) {
-                if (f.group != order[s] || !f.noFit.empty()) continue;  // nothing is drawn from an unusable fit
-                // Curve over the noise parameter ρ, placed at the ε each ρ gives.
-                const int head = rows[order[s]][0];
-                privacy::MechanismParams m;
-                m.mechanism = privacy::mechanismFromString(a.at(head, "mechanism").get<std::string>());
-                m.delta = num(a.at(head, "delta"));
-                m.beta = std::isfinite(num(a.at(head, "beta"))) ? num(a.at(head, "beta")) : 0.0;
-                m.referenceMode = a.at(head, "reference_mode") == true;
-                const int d = int(num(a.at(head, "d")));
-                // The paper's law (floor ½), or the floored law where it fits clearly better.
-                const bool useFloor = f.floored.points > 0 && f.floored.r2 > f.fit.r2 + 0.05;
-                const experiment::ErfFit& law = useFloor ? f.floored : f.fit;
-                QVector<double> fx, fy;
-                for (int k = 0; k <= 120; ++k) {
-                    const double rho = std::pow(10.0, -9 + 11.0 * k / 120);
-                    const double e = experiment::epsilonForNoiseParameter(m, rho, d);
-                    if (!(e >= xLo && e <= xHi)) continue;
-                    fx << e;
-                    fy << law.predict(rho);
-                }
-                QCPGraph* fit = plot->addGraph(plot->xAxis, plot->yAxis);
-                fit->setName(useFloor ? QString("erf fit, floor A₀ = %1: κ = %2, A∞ = %3, R² = %4")
-                                            .arg(law.floor, 0, 'f', 3).arg(law.kappa, 0, 'g', 3).arg(law.aInf, 0, 'f', 3).arg(law.r2, 0, 'f', 2)
-                                      : QString("erf fit: κ = %1, A∞ = %2, R² = %3").arg(law.kappa, 0, 'g', 3).arg(law.aInf, 0, 'f', 3).arg(law.r2, 0, 'f', 2));
-                fit->setData(fx, fy, true);
-                fit->setPen(QPen(colour, 1.0 * fs, Qt::DotLine));
-                setStyleKey(fit, "erf fit");
-            }
-        }
+        if (opt.showFit) addErfFit(plot, result, order[s], rows.at(order[s]).front(), metric, colour, fs, xLo, xHi);
         if (anyAttack && !ax.isEmpty()) {
             QCPGraph* att = plot->addGraph(plot->xAxis, plot->yAxis2);
             att->setName(name + "  attack Top-1");

@@ -21,7 +21,7 @@ namespace {
 
 QCustomPlot* newPlot(QWidget* parent) {
     auto* p = new QCustomPlot(parent);
-    p->setMinimumSize(420, 300);
+    p->setMinimumSize(300, 220);  // fits beside the depth settings on a 1280-pixel screen
     p->setInteraction(QCP::iRangeZoom, false);
     return p;
 }

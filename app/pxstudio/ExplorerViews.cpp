@@ -85,6 +85,10 @@ ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSet
     addTab(depth_, tr("Depth lab"));
     setTabToolTip(count() - 1, tr("Attacks on GNN representations and privacy against depth: COSERA heat maps,\n"
                                   "noisy aggregation vs its bound, GAP vs CARIBOU, AsampGCN (seeds 002–004)"));
+    // F1 on a view opens its page of the user guide (docs/guide), in tab order
+    const char* pages[] = {"tradeoff.md", "expressivity.md", "utility-vs-d.md", "noise-anatomy.md", "distinguishability.md",
+                           "embedding.md", "pattern-gallery.md", "results.md", "depth-lab.md"};
+    for (int i = 0; i < count() && i < int(std::size(pages)); ++i) widget(i)->setProperty("helpPage", pages[i]);
     viewActions_ = px::widgets::installTabNavigation(this).actions;
     connect(depth_, &DepthWorkspace::message, this, &ExplorerViews::message);
     connect(this, &QTabWidget::currentChanged, this, &ExplorerViews::onTabChanged);

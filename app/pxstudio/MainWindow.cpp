@@ -6,6 +6,7 @@
 #include "SessionModel.h"
 #include "ViewExporter.h"
 #include "WorkIndicator.h"
+#include "ProjectorStrip.h"
 #include "panels/DatasetPanel.h"
 #include "panels/LearnerPanel.h"
 #include "panels/PatternsPanel.h"
@@ -52,6 +53,7 @@ MainWindow::MainWindow(QWidget* parent)
     dock->setWidget(buildPanels());
     dock->setMinimumWidth(340);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
+    layout->insertWidget(0, buildProjectorStrip());
     staleNote_ = new QLabel(views_);  // over the views while they show an earlier result than the settings'
     staleNote_->setObjectName("stale-note");
     staleNote_->setStyleSheet("QLabel { background: rgba(255, 236, 170, 235); border: 1px solid #b8962e; border-radius: 3px; padding: 3px 8px; }");
@@ -65,6 +67,7 @@ MainWindow::MainWindow(QWidget* parent)
         if (restored_) session_->autosave(settings());  // the view on screen is part of the session
     });
     connect(views_, &QTabWidget::currentChanged, this, [this, dock] {  // the depth lab has its own controls
+        if (presenting_) return;  // projector mode has no settings column on any tab
         const bool depth = views_->currentWidget() == views_->depth();
         if (depth && dock->isVisible()) { dock->hide(); dockHiddenForDepth_ = true; }
         else if (!depth && dockHiddenForDepth_) { dock->show(); dockHiddenForDepth_ = false; }
@@ -72,8 +75,9 @@ MainWindow::MainWindow(QWidget* parent)
     connect(session_, &SessionModel::restoreRequested, this, &MainWindow::restoreSettings);
     connect(session_, &SessionModel::recentFilesChanged, this, &MainWindow::refreshRecentMenu);
     QSettings prefs;
-    if (!restoreGeometry(prefs.value("window/geometry").toByteArray())) resize(1400, 860);
+    restoreGeometry(prefs.value("window/geometry").toByteArray());
     restoreState(prefs.value("window/state").toByteArray());
+    fitToScreen(prefs.contains("window/geometry"));
     const QString restored = restoreLastSession();
     startRecompute();
     if (!restored.isEmpty()) {  // after "Computing…", and repeated with "Done"
@@ -84,7 +88,9 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() {
     session_->autosave(settings());  // what is on screen, whatever happened last
-    if (auto* dock = findChild<QDockWidget*>("settings-dock"); dock && dockHiddenForDepth_) dock->show();
+    // the state saved is the normal mode's: the settings column shown unless the user closed it
+    if (auto* dock = findChild<QDockWidget*>("settings-dock"); dock && (dockHiddenForDepth_ || (presenting_ && dockVisibleBeforePresenting_)))
+        dock->show();
     QSettings prefs;
     prefs.setValue("window/geometry", saveGeometry());
     prefs.setValue("window/state", saveState());
@@ -109,6 +115,11 @@ QWidget* MainWindow::buildPanels() {
     learner_ = new LearnerPanel;
     report_ = new ReportPanel;
     panels_ = {dataset_, patterns_, privacy_, learner_};
+    dataset_->setProperty("helpPage", "panel-dataset.md");  // F1's page in the user guide
+    patterns_->setProperty("helpPage", "panel-patterns.md");
+    privacy_->setProperty("helpPage", "panel-privacy.md");
+    learner_->setProperty("helpPage", "panel-learner.md");
+    report_->setProperty("helpPage", "panel-report.md");
     for (SettingsPanel* p : panels_) {
         v->addWidget(p);
         connect(p, &SettingsPanel::changed, this, &MainWindow::settingsEdited);
@@ -182,39 +193,6 @@ void MainWindow::connectController() {
     });
 }
 
-void MainWindow::installResets(SettingsPanel* panel) {
-    for (const auto& [control, reset] : panel->resets()) {
-        std::vector<QObject*> targets{control};
-        if (auto* edit = control->findChild<QLineEdit*>()) targets.push_back(edit);
-        if (auto* form = qobject_cast<QFormLayout*>(control->parentWidget() ? control->parentWidget()->layout() : nullptr))
-            if (QWidget* label = form->labelForField(control)) targets.push_back(label);
-        for (QObject* t : targets) {
-            t->installEventFilter(this);
-            resetters_[t] = reset;
-        }
-        control->setToolTip(control->toolTip() + (control->toolTip().isEmpty() ? "" : "\n") + tr("Double-click (or its label) to reset to the default"));
-    }
-}
-
-void MainWindow::resetControl(QObject* target) {
-    auto it = resetters_.find(target);
-    if (it == resetters_.end()) return;
-    ExplorerSettings s = settings();
-    const ExplorerSettings before = s;
-    it->second(s);
-    // D and the protocol belong to the data set: their default is its own value, and the declaration goes
-    if (auto ds = controller_->dataset(); ds && (s.mechanism.degreeBound != before.mechanism.degreeBound || s.protocol != before.protocol)) {
-        DatasetChoices& mine = s.perDataset[s.dataset];
-        if (s.mechanism.degreeBound != before.mechanism.degreeBound) mine.degreeBound = 0;
-        if (s.protocol != before.protocol) mine.protocol.clear();
-        if (mine == DatasetChoices{}) s.perDataset.erase(s.dataset);
-        applyDatasetChoices(s, *ds);
-    }
-    applySettings(s);
-    commitSettings();
-    statusBar()->showMessage(tr("Reset to the default"), 2000);
-}
-
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
     if (watched == views_ && event->type() == QEvent::Resize) placeStaleNote();
     if (event->type() == QEvent::MouseButtonDblClick && resetters_.count(watched)) {
@@ -249,6 +227,7 @@ void MainWindow::applySettings(const ExplorerSettings& given) {
     perDataset_ = s.perDataset;
     for (SettingsPanel* p : panels_) p->apply(s);
     banner_->setVisible(s.mechanism.referenceMode);
+    strip_->follow();
 }
 
 QString MainWindow::restoreLastSession() {
@@ -298,7 +277,7 @@ void MainWindow::refreshEpsilonDependents() {
     // The report and the previews need the densities: valid while data set and patterns are those computed
     if (!computedFor_ || !samePatternsAndData(*computedFor_, settings())) {
         report_->showMessage(tr("<i>Privacy report after the computation for the new data set or patterns…</i>"));
-        privacy_->slider()->setRhoText({});
+        setRhoText({});
         return;
     }
     refreshReport();
@@ -388,13 +367,13 @@ void MainWindow::refreshReport() {
     if (!controller_->reportAt(settings(), privacy_->epsilon(), rep, &error)) {
         report_->showMessage(error.isEmpty() ? tr("<i>privacy report after the first computation</i>")
                                              : "<span style='color:#b22'>" + error.toHtmlEscaped() + "</span>");
-        privacy_->slider()->setRhoText({});
+        setRhoText({});
         return;
     }
     report_->showReport(rep, controller_->result(), privacy_->epsilon());
     // the slider's ρ view: the same budget as a zCDP / tCDP ρ (pure-DP mechanisms have none)
-    if (rep.pureEpsilon >= 0) privacy_->slider()->setRhoText(tr("pure ε-DP (no ρ)"));
-    else if (std::isinf(rep.omega)) privacy_->slider()->setRhoText(tr("ρ = %1 (zCDP)").arg(rep.rho, 0, 'g', 3));
-    else privacy_->slider()->setRhoText(tr("ρ = %1, ω = %2 (tCDP)").arg(rep.rho, 0, 'g', 3).arg(rep.omega, 0, 'g', 3));
+    setRhoText(rep.pureEpsilon >= 0       ? tr("pure ε-DP (no ρ)")
+               : std::isinf(rep.omega) ? tr("ρ = %1 (zCDP)").arg(rep.rho, 0, 'g', 3)
+                                       : tr("ρ = %1, ω = %2 (tCDP)").arg(rep.rho, 0, 'g', 3).arg(rep.omega, 0, 'g', 3));
     views_->showAnatomy(rep);
 }

@@ -24,6 +24,8 @@ class ExplorerViews;
 class LearnerPanel;
 class PatternsPanel;
 class PrivacyPanel;
+class HelpWindow;
+class ProjectorStrip;
 class ReportPanel;
 class SessionModel;
 class SettingsPanel;
@@ -66,6 +68,7 @@ public:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void showEvent(QShowEvent* event) override;  // once shown, the frame is known: fit the screen again
 
 private:
     QWidget* buildPanels();
@@ -89,8 +92,22 @@ private:
     void startRecompute();
     void refreshReport();
     void exportCurrentView();
+    // Projector mode (F11): large fonts, the settings column replaced by the projector strip.
     void setPresentation(bool on);
+    QWidget* buildProjectorStrip();
+    // A window that fits the screen it is on: a first start takes most of it, a restored geometry from a larger
+    // screen (a projector after a desktop monitor) shrinks to it.
+    void fitToScreen(bool restored);
+    void setRhoText(const QString& text);  // under both ε sliders
     FigureContext figureContext() const;
+
+public:
+    // The user guide's page for what has the focus: the panel it is in, else the view on screen.
+    QString helpPageForFocus() const;
+    // Opens the guide at `page` (one help window, raised if open). Returns it.
+    HelpWindow* showHelp(const QString& page);
+
+private:
 
     SessionModel* session_;
     ExplorerController* controller_;
@@ -114,5 +131,10 @@ private:
     QMenu* recentMenu_ = nullptr;
     WorkIndicator* work_;
     double fontScale_ = 1.0;
+    bool presenting_ = false;
+    bool fittedWithFrame_ = false;
+    bool dockVisibleBeforePresenting_ = true;
+    ProjectorStrip* strip_ = nullptr;
+    HelpWindow* help_ = nullptr;
     bool dockHiddenForDepth_ = false;
 };

@@ -1,4 +1,4 @@
-// The main window's menus and what they do: sessions, recent files, export, presentation mode.
+// The main window's menus and what they do: sessions, recent files, export.
 #include "MainWindow.h"
 
 #include "DepthWorkspace.h"
@@ -69,6 +69,11 @@ void MainWindow::buildMenus() {
     view->addSeparator();
     view->addMenu(tr("&Go to view"))->addActions(views_->viewActions());
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&User guide (page for this view)"), QKeySequence::HelpContents, this, [this] { showHelp(helpPageForFocus()); });
+    help->addAction(tr("&Contents"), this, [this] { showHelp("index.md"); });
+    help->addAction(tr("&Glossary: ε, ρ, D, controls, COSERA, NAG…"), this, [this] { showHelp("glossary.md"); });
+    help->addAction(tr("&Projector mode and keys"), this, [this] { showHelp("projector-mode.md"); });
+    help->addSeparator();
     help->addAction(tr("&About PXStudio"), this, [this] {
 #ifdef PX_HAVE_NEURAL
         // a GIN seed gives the same table bit for bit on one kernel path (README, "On one kernel path")
@@ -204,17 +209,4 @@ bool MainWindow::exportAllViews(const QString& folder) {
                                      .arg(folder, leftOut.join(", ")),
                                  15000);
     return true;
-}
-
-void MainWindow::setPresentation(bool on) {
-    const double before = fontScale_;
-    fontScale_ = on ? 1.6 : 1.0;
-    QFont f = qApp->font();
-    f.setPointSizeF(on ? 14 : 10);
-    qApp->setFont(f);
-    // The settings grow with their fonts: widen the dock by the same factor, so nothing is cut.
-    if (auto* dock = findChild<QDockWidget*>("settings-dock"); dock && before != fontScale_)
-        resizeDocks({dock}, {int(dock->width() * fontScale_ / before)}, Qt::Horizontal);
-    views_->setFontScale(fontScale_);
-    refreshReport();
 }

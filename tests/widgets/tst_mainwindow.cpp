@@ -782,7 +782,7 @@ private slots:
             for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
                 if (auto* title = qobject_cast<QCPTextElement*>(e))
                     for (const QString& line : title->text().split('\n'))
-                        QVERIFY2(QFontMetrics(title->font()).horizontalAdvance(line) <= plot->width(), qPrintable(line));
+                        QVERIFY2(QFontMetrics(title->font()).horizontalAdvance(line) <= plot->width(), qPrintable(QString("%1: %2 px in %3").arg(line).arg(QFontMetrics(title->font()).horizontalAdvance(line)).arg(plot->width())));
         }
         if (const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR"); !shots.isEmpty()) w.grab().save(shots + "/presentation-depth.png");
         presentation->setChecked(false);

@@ -18,6 +18,7 @@ public:
     // Selects spec, adding it (labelled name) if it is not listed yet; silent.
     void select(const QString& spec, const QString& name);
     void describe(const px::Dataset& data, const ExplorerSettings& s);
+    QComboBox* picker() const { return box_; }  // shared with the projector strip
 
 signals:
     void datasetChosen(const QString& spec);  // the user picked another entry

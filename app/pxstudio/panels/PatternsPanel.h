@@ -19,6 +19,7 @@ public:
     // The class's largest e(F) at the size cap and the noise-variance factor (max e)²/n⁴ on this data.
     void describeFor(const px::Dataset& data);
     static const QStringList& classKeys();
+    QComboBox* classPicker() const { return class_; }  // shared with the projector strip
 
 private:
     void enableSamplerSettings();

@@ -1,0 +1,49 @@
+#include "HelpWindow.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace {
+const QString kGuide = QStringLiteral("qrc:/guide/");
+}
+
+HelpWindow::HelpWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
+    setObjectName("help-window");
+    setWindowTitle(tr("PXStudio user guide"));
+    browser_ = new QTextBrowser;
+    browser_->setOpenExternalLinks(true);  // http(s) in the default browser; the guide's own pages here
+    auto* back = new QPushButton(tr("← Back"));
+    auto* forward = new QPushButton(tr("Forward →"));
+    auto* contents = new QPushButton(tr("Contents"));
+    auto* glossary = new QPushButton(tr("Glossary"));
+    back->setShortcut(QKeySequence::Back);
+    forward->setShortcut(QKeySequence::Forward);
+    connect(back, &QPushButton::clicked, browser_, &QTextBrowser::backward);
+    connect(forward, &QPushButton::clicked, browser_, &QTextBrowser::forward);
+    connect(browser_, &QTextBrowser::backwardAvailable, back, &QPushButton::setEnabled);
+    connect(browser_, &QTextBrowser::forwardAvailable, forward, &QPushButton::setEnabled);
+    connect(contents, &QPushButton::clicked, this, [this] { showPage("index.md"); });
+    connect(glossary, &QPushButton::clicked, this, [this] { showPage("glossary.md"); });
+    connect(browser_, &QTextBrowser::sourceChanged, this, [this] {
+        setWindowTitle(tr("PXStudio user guide — %1").arg(browser_->documentTitle().isEmpty() ? currentPage() : browser_->documentTitle()));
+    });
+    auto* buttons = new QHBoxLayout;
+    for (QPushButton* b : {back, forward, contents, glossary}) buttons->addWidget(b);
+    buttons->addStretch(1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(buttons);
+    layout->addWidget(browser_, 1);
+    resize(720, 640);
+}
+
+bool HelpWindow::pageExists(const QString& page) { return QFile::exists(":/guide/" + page); }
+
+void HelpWindow::showPage(const QString& page) {
+    browser_->setSource(QUrl(kGuide + (pageExists(page) ? page : QStringLiteral("index.md"))), QTextDocument::MarkdownResource);
+}
+
+QString HelpWindow::currentPage() const { return QFileInfo(browser_->source().path()).fileName(); }

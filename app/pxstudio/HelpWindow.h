@@ -1,0 +1,21 @@
+#pragma once
+// The user guide, offline, in a window of its own: the Markdown pages of docs/guide (compiled into the
+// app, so the guide and the app cannot disagree), with Back, Forward, Contents and the glossary.
+// F1 opens the page of the view or panel under focus (see MainWindow::helpPageForFocus).
+#include <QWidget>
+
+class QTextBrowser;
+
+class HelpWindow : public QWidget {
+    Q_OBJECT
+public:
+    explicit HelpWindow(QWidget* parent = nullptr);
+    // page: a file name of docs/guide ("tradeoff.md"); an unknown page opens the contents.
+    void showPage(const QString& page);
+    QString currentPage() const;  // the file name on screen
+    QTextBrowser* browser() const { return browser_; }
+    static bool pageExists(const QString& page);
+
+private:
+    QTextBrowser* browser_;
+};

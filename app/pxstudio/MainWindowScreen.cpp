@@ -1,0 +1,71 @@
+// The main window on the screen it has: its size on a laptop or projector, and projector mode.
+#include "MainWindow.h"
+
+#include "EpsilonSlider.h"
+#include "ExplorerViews.h"
+#include "ProjectorStrip.h"
+#include "panels/DatasetPanel.h"
+#include "panels/PatternsPanel.h"
+#include "panels/PrivacyPanel.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QScreen>
+#include <QTimer>
+
+QWidget* MainWindow::buildProjectorStrip() {
+    strip_ = new ProjectorStrip(dataset_->picker(), patterns_->classPicker(), privacy_);
+    strip_->hide();
+    strip_->setProperty("helpPage", "projector-mode.md");
+    connect(strip_, &ProjectorStrip::datasetChosen, this, [this](const QString& spec) { openDataset(spec); });
+    return strip_;
+}
+
+void MainWindow::fitToScreen(bool restored) {
+    const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (!s) return;
+    const QRect room = s->availableGeometry();
+    // the frame the window manager adds is outside geometry(): leave it room
+    const QSize frame = frameGeometry().size() - geometry().size();
+    const QSize fits(room.width() - frame.width(), room.height() - frame.height());
+    const QSize wanted = restored ? size() : QSize(1400, 860);
+    resize(std::min(wanted.width(), fits.width()), std::min(wanted.height(), fits.height()));
+    if (!room.contains(frameGeometry())) move(room.topLeft());
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (fittedWithFrame_) return;
+    fittedWithFrame_ = true;
+    QTimer::singleShot(0, this, [this] { fitToScreen(true); });
+}
+
+void MainWindow::setRhoText(const QString& text) {
+    privacy_->slider()->setRhoText(text);
+    strip_->slider()->setRhoText(text);
+}
+
+void MainWindow::setPresentation(bool on) {
+    const double before = fontScale_;
+    fontScale_ = on ? 1.6 : 1.0;
+    QFont f = qApp->font();
+    f.setPointSizeF(on ? 14 : 10);
+    qApp->setFont(f);
+    auto* dock = findChild<QDockWidget*>("settings-dock");
+    if (on && !presenting_) {
+        // The settings column gives way to the strip: the plot gets the width a projector lacks.
+        dockVisibleBeforePresenting_ = dock->isVisible() || dockHiddenForDepth_;
+        dock->hide();
+        dockHiddenForDepth_ = false;
+    } else if (!on && presenting_) {
+        const bool depth = views_->currentWidget() == views_->depth();  // the depth lab has its own controls
+        dockHiddenForDepth_ = depth && dockVisibleBeforePresenting_;
+        dock->setVisible(dockVisibleBeforePresenting_ && !depth);
+        if (dock->isVisible() && before != fontScale_) resizeDocks({dock}, {int(dock->width() * fontScale_ / before)}, Qt::Horizontal);
+    }
+    presenting_ = on;
+    strip_->follow();
+    strip_->setVisible(on);
+    views_->setFontScale(fontScale_);
+    refreshReport();
+}

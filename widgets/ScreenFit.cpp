@@ -1,0 +1,94 @@
+#include "ScreenFit.h"
+
+#include "FigureRoles.h"
+
+#include <QFontMetrics>
+#include <cstdlib>
+#include <qcustomplot.h>
+
+namespace px::widgets {
+
+namespace {
+constexpr const char* kInstalled = "pxScreenFit";
+constexpr const char* kExporting = "pxExporting";
+constexpr const char* kFull = "pxFullLabel";
+constexpr const char* kShown = "pxShownLabel";  // what the fitting last set: anything else came from a builder
+
+QString fitted(const QCPAxis* axis, const QString& full, int room) {
+    const QFontMetrics metrics(axis->labelFont());
+    auto fits = [&](const QString& s) { return metrics.horizontalAdvance(s) <= room; };
+    if (fits(full)) return full;
+    const QString shorter = shortLabel(axis);
+    if (!shorter.isEmpty() && fits(shorter)) return shorter;
+    const int paren = full.indexOf(" (");
+    if (paren > 0 && fits(full.left(paren))) return full.left(paren);
+    return metrics.elidedText(shorter.isEmpty() ? full : shorter, Qt::ElideRight, room);
+}
+
+// A builder's new text (anything but what the fitting showed last) becomes the full text.
+QString fullText(QObject* o, const QString& now) {
+    if (now != o->property(kShown).toString()) o->setProperty(kFull, now);
+    return o->property(kFull).toString();
+}
+
+void fitTitles(QCustomPlot* plot) {
+    for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
+        if (auto* title = qobject_cast<QCPTextElement*>(e)) {
+            const QString full = fullText(title, title->text());
+            if (full.contains('\n')) continue;  // broken by its builder
+            const QString text = twoLineTitle(full, title->font(), plot->width());
+            title->setProperty(kShown, text);
+            title->setText(text);
+        }
+}
+
+void fitTexts(QCustomPlot* plot) {
+    // hidden (a tab not on screen): its size is not the one it will be shown at
+    if (plot->property(kExporting).toBool() || !plot->isVisible()) return;
+    fitTitles(plot);
+    for (QCPAxisRect* rect : plot->axisRects())
+        for (QCPAxis* axis : rect->axes()) {
+            const QString full = fullText(axis, axis->label());
+            if (!axis->visible() || full.isEmpty()) continue;
+            const int room = axis->orientation() == Qt::Vertical ? rect->height() : rect->width();
+            if (room <= 0) continue;  // never laid out yet
+            const QString label = fitted(axis, full, room);
+            axis->setProperty(kShown, label);
+            axis->setLabel(label);
+        }
+}
+}  // namespace
+
+void fitAxisLabelsOnScreen(QCustomPlot* plot) {
+    if (plot->property(kInstalled).toBool()) return;
+    plot->setProperty(kInstalled, true);
+    QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] { fitTexts(plot); });
+}
+
+QString fullLabel(const QCPAxis* axis) {
+    return axis->label() == axis->property(kShown).toString() && axis->property(kFull).isValid() ? axis->property(kFull).toString()
+                                                                                                  : axis->label();
+}
+
+QString fullTitle(const QCPTextElement* title) {
+    return title->text() == title->property(kShown).toString() && title->property(kFull).isValid() ? title->property(kFull).toString()
+                                                                                                   : title->text();
+}
+
+QString twoLineTitle(const QString& title, const QFont& font, int width) {
+    if (width < 100 || QFontMetrics(font).horizontalAdvance(title) <= width - 16) return title;
+    int best = -1, bestLength = 0;
+    for (const QString& sep : {QString(" — "), QString(", "), QString(": ")})
+        for (int at = title.indexOf(sep); at > 0; at = title.indexOf(sep, at + 1))
+            if (best < 0 || std::abs(at - title.size() / 2) < std::abs(best - title.size() / 2)) {
+                best = at;
+                bestLength = int(sep.size());
+            }
+    if (best < 0) return title;
+    const QString keep = title.mid(best, bestLength).trimmed();  // "—" starts the second line, "," ends the first
+    return keep == "—" ? title.left(best) + "\n— " + title.mid(best + bestLength) : title.left(best) + keep + "\n" + title.mid(best + bestLength);
+}
+
+void setExporting(QCustomPlot* plot, bool exporting) { plot->setProperty(kExporting, exporting); }
+
+}  // namespace px::widgets

@@ -322,7 +322,11 @@ void MainWindow::settingsEdited() {
     // D and the protocol changed by hand are declared for the data set on screen, and kept for it
     ExplorerSettings now = settings();
     const ExplorerSettings before = session_->committed();
-    if (!px::learn::isGraphLearner(before.learner) && giveTheGinAGraphMechanism(now, tr("A GIN trains on released graphs")))
+    const auto mechanismBefore = before.mechanism.mechanism;
+    if (!px::learn::isGraphLearner(before.learner) && giveTheGinAGraphMechanism(now, tr("A GIN trains on released graphs"))) {
+        mechanismBeforeGin_ = mechanismBefore;  // given back when the GIN is left
+        applySettings(now);
+    } else if (leavingTheGin(before, now))
         applySettings(now);
     else if (px::learn::isGraphLearner(now.learner) && px::privacy::perturbsGraph(before.mechanism.mechanism) &&
              !px::privacy::perturbsGraph(now.mechanism.mechanism)) {

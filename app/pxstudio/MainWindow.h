@@ -88,6 +88,9 @@ private:
     // A GIN trains on released graphs: under a density mechanism it gets randomized response, and the status bar
     // (now and when the sweep ends) says so, naming `why`. False if nothing had to change.
     bool giveTheGinAGraphMechanism(ExplorerSettings& s, const QString& why);
+    // Back from the GIN to a density learner: the mechanism the GIN replaced comes back, said in the status bar;
+    // a density learner under a graph mechanism the user picked is warned of its cost. True if `now` changed.
+    bool leavingTheGin(const ExplorerSettings& before, ExplorerSettings& now);
     void commitSettings();
     void startRecompute();
     void refreshReport();
@@ -132,6 +135,7 @@ private:
     WorkIndicator* work_;
     double fontScale_ = 1.0;
     bool presenting_ = false;
+    std::optional<px::privacy::MechanismKind> mechanismBeforeGin_;  // what choosing the GIN replaced
     bool fittedWithFrame_ = false;
     bool dockVisibleBeforePresenting_ = true;
     ProjectorStrip* strip_ = nullptr;

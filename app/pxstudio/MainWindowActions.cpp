@@ -118,6 +118,31 @@ bool MainWindow::giveTheGinAGraphMechanism(ExplorerSettings& s, const QString& w
     return true;
 }
 
+bool MainWindow::leavingTheGin(const ExplorerSettings& before, ExplorerSettings& now) {
+    using px::learn::isGraphLearner;
+    using px::privacy::perturbsGraph;
+    if (isGraphLearner(now.learner)) {
+        if (now.mechanism.mechanism != before.mechanism.mechanism) mechanismBeforeGin_.reset();  // the user's own choice
+        return false;
+    }
+    if (!perturbsGraph(now.mechanism.mechanism)) return false;
+    const QString cost = tr("a density learner under %1 perturbs every graph, then counts its densities again on each noise draw: "
+                            "on large graphs far slower than noise on the densities (Esc cancels).");
+    if (isGraphLearner(before.learner) && mechanismBeforeGin_ && now.mechanism.mechanism == before.mechanism.mechanism) {
+        now.mechanism.mechanism = *mechanismBeforeGin_;
+        mechanismBeforeGin_.reset();
+        nextNotice_ = tr("Back to a density learner: the mechanism is %1 again, as before the GIN (RR and DPRR remain in the Privacy panel).")
+                          .arg(px::privacy::toString(now.mechanism.mechanism));
+        statusBar()->showMessage(nextNotice_, 10000);
+        return true;
+    }
+    if (isGraphLearner(before.learner) || !perturbsGraph(before.mechanism.mechanism)) {  // a graph mechanism newly paired with densities
+        nextNotice_ = tr("Note: ") + cost.arg(px::privacy::toString(now.mechanism.mechanism));
+        statusBar()->showMessage(nextNotice_, 10000);
+    }
+    return false;
+}
+
 bool MainWindow::openSession(const QString& path) {
     try {
         ExplorerSettings s = SessionModel::readSession(path);

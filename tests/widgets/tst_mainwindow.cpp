@@ -411,8 +411,9 @@ private slots:
             }
         QVERIFY(lines >= 2);  // one line per budget of the sweep
         QVERIFY2(!w.statusBar()->currentMessage().contains("failed"), qPrintable(w.statusBar()->currentMessage()));
-        learner->setCurrentIndex(learner->findText("knn"));  // back to a density learner: the mechanism is the user's to pick
-        QVERIFY(w.settings().mechanism.mechanism == px::privacy::MechanismKind::RandomizedResponse);
+        learner->setCurrentIndex(learner->findText("knn"));  // back to a density learner: the mechanism the GIN replaced
+        QVERIFY(w.settings().mechanism.mechanism == px::privacy::MechanismKind::Gaussian);
+        QVERIFY2(w.statusBar()->currentMessage().contains("Gaussian again, as before the GIN"), qPrintable(w.statusBar()->currentMessage()));
         // The other way round: under the GIN, a density mechanism picked in the Privacy panel wins, and the learner
         // goes back to kNN, with a notice, instead of the sweep failing on its spec.
         learner->setCurrentIndex(learner->findText("gin"));
@@ -427,6 +428,10 @@ private slots:
         QVERIFY2(w.statusBar()->currentMessage().contains("the learner is now knn"), qPrintable(w.statusBar()->currentMessage()));
         QTest::qWait(700);
         QVERIFY2(!w.statusBar()->currentMessage().contains("failed"), qPrintable(w.statusBar()->currentMessage()));
+        // RR picked for a density learner: allowed, with a word on what it costs before the sweep runs
+        mechanism->setCurrentIndex(mechanism->findText("randomized response"));
+        QCOMPARE(w.settings().learner, std::string("knn"));
+        QVERIFY2(w.statusBar()->currentMessage().contains("far slower"), qPrintable(w.statusBar()->currentMessage()));
         w.controller()->cancel();
         QVERIFY(waitFinished(w.controller()));
         window.reset();

@@ -199,6 +199,18 @@ void ExplorerViews::epsilonMoved() {
 
 void ExplorerViews::epsilonCommitted() { settingsChanged(); }
 
+bool ExplorerViews::selectDemoPair(const QString& name) {
+    const int i = demoPair_->findText(name);
+    if (i >= 0) demoPair_->setCurrentIndex(i);
+    return i >= 0;
+}
+
+QStringList ExplorerViews::demoPairNames() const {
+    QStringList names;
+    for (int i = 0; i < demoPair_->count(); ++i) names << demoPair_->itemText(i);
+    return names;
+}
+
 void ExplorerViews::setFontScale(double scale) {
     fontScale_ = scale;
     refreshTradeoff();

@@ -42,6 +42,9 @@ public:
     QCustomPlot* currentPlot() const;
 
     void setFontScale(double scale);
+    // The distinguishability demo's pair, by name; false if there is none of that name.
+    bool selectDemoPair(const QString& name);
+    QStringList demoPairNames() const;
     // The main computation finished: redraw everything that depends on it.
     void showResult();
     // A partial result of the running computation (progressive trade-off plot).

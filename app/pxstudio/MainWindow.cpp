@@ -6,6 +6,7 @@
 #include "SessionModel.h"
 #include "ViewExporter.h"
 #include "WorkIndicator.h"
+#include "LessonPlayer.h"
 #include "ProjectorStrip.h"
 #include "panels/DatasetPanel.h"
 #include "panels/LearnerPanel.h"
@@ -47,6 +48,8 @@ MainWindow::MainWindow(QWidget* parent)
     views_ = new ExplorerViews(controller_, [this] { return settings(); }, central);
     layout->addWidget(banner_);
     layout->addWidget(views_, 1);
+    lessonPlayer_ = new LessonPlayer(central);
+    layout->addWidget(lessonPlayer_);
     setCentralWidget(central);
     auto* dock = new QDockWidget(tr("Settings"), this);
     dock->setObjectName("settings-dock");

@@ -7,6 +7,7 @@
 #include "ExplorerController.h"
 #include "ExplorerSettings.h"
 #include "FigureExport.h"
+#include "Lesson.h"
 
 #include <QMainWindow>
 #include <functional>
@@ -25,6 +26,8 @@ class LearnerPanel;
 class PatternsPanel;
 class PrivacyPanel;
 class HelpWindow;
+class LessonPlayer;
+class QAction;
 class ProjectorStrip;
 class ReportPanel;
 class SessionModel;
@@ -72,6 +75,9 @@ protected:
 
 private:
     QWidget* buildPanels();
+    void buildLessonMenu(QMenu* help);
+    void applyLessonStep(int index);
+    QWidget* lessonTarget(const std::string& key) const;  // the control a step points at
     void buildMenus();
     void refreshRecentMenu();
     void installResets(SettingsPanel* panel);
@@ -109,6 +115,12 @@ public:
     QString helpPageForFocus() const;
     // Opens the guide at `page` (one help window, raised if open). Returns it.
     HelpWindow* showHelp(const QString& page);
+    // Plays a lesson file (a resource ":/lessons/…" or a file), in projector mode. Errors in a dialog, naming the
+    // field; false then.
+    bool openLesson(const QString& path);
+    static QStringList shippedLessons();  // the lessons compiled into the app, in order
+    LessonPlayer* lessonPlayer() const { return lessonPlayer_; }
+    Lesson::Names lessonNames() const;  // what a lesson may name: views, demo pairs, depth experiments and views
 
 private:
 
@@ -140,5 +152,8 @@ private:
     bool dockVisibleBeforePresenting_ = true;
     ProjectorStrip* strip_ = nullptr;
     HelpWindow* help_ = nullptr;
+    LessonPlayer* lessonPlayer_ = nullptr;
+    QAction* presentation_ = nullptr;
+    QAction *nextStep_ = nullptr, *previousStep_ = nullptr;
     bool dockHiddenForDepth_ = false;
 };

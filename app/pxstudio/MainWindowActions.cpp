@@ -60,7 +60,7 @@ void MainWindow::buildMenus() {
     edit->addAction(undo);
     edit->addAction(redo);
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    QAction* pres = view->addAction(tr("&Presentation mode"));
+    QAction* pres = presentation_ = view->addAction(tr("&Presentation mode"));
     pres->setCheckable(true);
     pres->setShortcut(QKeySequence(tr("F11")));  // F5 is Recompute (QKeySequence::Refresh)
     pres->setToolTip(tr("Large fonts and thick lines for lectures"));
@@ -73,6 +73,7 @@ void MainWindow::buildMenus() {
     help->addAction(tr("&Contents"), this, [this] { showHelp("index.md"); });
     help->addAction(tr("&Glossary: ε, ρ, D, controls, COSERA, NAG…"), this, [this] { showHelp("glossary.md"); });
     help->addAction(tr("&Projector mode and keys"), this, [this] { showHelp("projector-mode.md"); });
+    buildLessonMenu(help);
     help->addSeparator();
     help->addAction(tr("&About PXStudio"), this, [this] {
 #ifdef PX_HAVE_NEURAL

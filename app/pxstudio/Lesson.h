@@ -1,0 +1,40 @@
+#pragma once
+// A lesson: a short JSON file of steps for teaching with the app (resources/lessons/*.json, or a teacher's
+// own file). Each step sets part of the app's state and says two or three sentences and a "try this":
+//
+//   {"format": "pxstudio-lesson", "version": 1, "title": "...", "summary": "...", "steps": [
+//     {"title": "...", "text": "...", "try": "...",
+//      "view": "Trade-off vs ε",              // a view's tab title (optional)
+//      "set": {"pattern_class": "trees", "mechanism": {"epsilon": 0.5}},  // session fields to change (optional)
+//      "demo_pair": "C6 vs two triangles",     // the distinguishability demo's pair (optional)
+//      "depth_run": "nag", "depth_view": "nag", // a depth-lab experiment to run and its view (optional)
+//      "highlight": "epsilon"}                 // a control to point at: dataset, class, epsilon, learner, view
+//   ]}
+//
+// `set` uses the session file's fields (docs/guide/lessons.md) and is checked as a session would be. Errors
+// are std::invalid_argument naming the field: `steps[2].highlight: expected one of …, found "slider"`.
+#include "ExplorerSettings.h"
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+struct LessonStep {
+    std::string title, text, tryThis, view, demoPair, depthRun, depthView, highlight;
+    nlohmann::json set = nlohmann::json::object();
+};
+
+struct Lesson {
+    std::string title, summary;
+    std::vector<LessonStep> steps;
+
+    // What the app can show, for checking a lesson's names: view tab titles, demo pairs, depth experiments and
+    // depth views. An empty list accepts any name.
+    struct Names { std::vector<std::string> views, demoPairs, depthRuns, depthViews; };
+    static Lesson fromJson(const nlohmann::json& j, const Names& names);
+    // Parses and checks a lesson's text; errors start with `origin` (its path).
+    static Lesson parse(const std::string& text, const std::string& origin, const Names& names);
+};
+
+// The settings a step asks for: `current` with the step's `set` merged in (RFC 7386 merge patch).
+ExplorerSettings settingsForStep(const ExplorerSettings& current, const LessonStep& step);

@@ -1,0 +1,132 @@
+#include "LessonPlayer.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPainter>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace {
+// An orange rounded frame that lets the mouse through: "this control".
+class PointerFrame : public QWidget {
+public:
+    explicit PointerFrame(QWidget* parent) : QWidget(parent) {
+        setAttribute(Qt::WA_TransparentForMouseEvents);
+        setObjectName("lesson-pointer");
+    }
+
+protected:
+    void paintEvent(QPaintEvent*) override {
+        QPainter p(this);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(QPen(QColor(230, 159, 0), 4));  // Okabe–Ito orange: visible to colour-blind readers
+        p.drawRoundedRect(QRectF(rect()).adjusted(2, 2, -2, -2), 6, 6);
+    }
+};
+}  // namespace
+
+LessonPlayer::LessonPlayer(QWidget* parent) : QWidget(parent) {
+    setObjectName("lesson-player");
+    setAutoFillBackground(true);
+    QPalette pal = palette();
+    pal.setColor(QPalette::Window, QColor(255, 248, 225));
+    setPalette(pal);
+    heading_ = new QLabel;
+    heading_->setObjectName("lesson-heading");
+    body_ = new QLabel;
+    body_->setObjectName("lesson-body");
+    body_->setWordWrap(true);
+    body_->setTextFormat(Qt::RichText);
+    previous_ = new QPushButton(tr("◀ Previous (PgUp)"));
+    next_ = new QPushButton(tr("Next (PgDn) ▶"));
+    end_ = new QPushButton(tr("End lesson"));
+    connect(previous_, &QPushButton::clicked, this, &LessonPlayer::previous);
+    connect(next_, &QPushButton::clicked, this, &LessonPlayer::next);
+    connect(end_, &QPushButton::clicked, this, &LessonPlayer::stop);
+    auto* buttons = new QVBoxLayout;
+    for (QPushButton* b : {next_, previous_, end_}) buttons->addWidget(b);
+    buttons->addStretch(1);
+    auto* text = new QVBoxLayout;
+    text->addWidget(heading_);
+    text->addWidget(body_, 1);
+    auto* row = new QHBoxLayout(this);
+    row->setContentsMargins(10, 6, 10, 6);
+    row->addLayout(text, 1);
+    row->addLayout(buttons);
+    hide();
+}
+
+void LessonPlayer::start(const Lesson& lesson) {
+    lesson_ = lesson;
+    running_ = true;
+    show();
+    showStep(0);
+}
+
+void LessonPlayer::showStep(int index) {
+    if (!running_ || lesson_.steps.empty()) return;
+    step_ = std::clamp(index, 0, int(lesson_.steps.size()) - 1);
+    const LessonStep& s = lesson_.steps[std::size_t(step_)];
+    heading_->setText(tr("<b>%1</b> — step %2 of %3: <b>%4</b>")
+                          .arg(QString::fromStdString(lesson_.title).toHtmlEscaped())
+                          .arg(step_ + 1)
+                          .arg(lesson_.steps.size())
+                          .arg(QString::fromStdString(s.title).toHtmlEscaped()));
+    QString body = QString::fromStdString(s.text).toHtmlEscaped();
+    if (!s.tryThis.empty()) body += "<br><i>" + tr("Try this:") + "</i> " + QString::fromStdString(s.tryThis).toHtmlEscaped();
+    body_->setText(body);
+    previous_->setEnabled(step_ > 0);
+    next_->setText(step_ + 1 < int(lesson_.steps.size()) ? tr("Next (PgDn) ▶") : tr("Finish (PgDn)"));
+    emit stepShown(step_);
+}
+
+void LessonPlayer::next() {
+    if (!running_) return;
+    if (step_ + 1 >= int(lesson_.steps.size())) stop();
+    else showStep(step_ + 1);
+}
+
+void LessonPlayer::previous() {
+    if (running_ && step_ > 0) showStep(step_ - 1);
+}
+
+void LessonPlayer::stop() {
+    if (!running_) return;
+    running_ = false;
+    pointAt(nullptr, nullptr);
+    hide();
+    emit stopped();
+}
+
+QString LessonPlayer::stepText() const { return heading_->text() + "\n" + body_->text(); }
+
+void LessonPlayer::pointAt(QWidget* target, QWidget* window) {
+    if (target_) target_->removeEventFilter(this);
+    target_ = target;
+    if (!target_ || !window) {
+        if (frame_) frame_->hide();
+        return;
+    }
+    if (!frame_ || frame_->parentWidget() != window) {
+        delete frame_;
+        frame_ = new PointerFrame(window);
+    }
+    target_->installEventFilter(this);
+    placeFrame();
+}
+
+void LessonPlayer::placeFrame() {
+    if (!frame_ || !target_) return;
+    frame_->setVisible(target_->isVisible());
+    const QPoint topLeft = target_->mapTo(frame_->parentWidget(), QPoint(0, 0));
+    frame_->setGeometry(QRect(topLeft, target_->size()).adjusted(-5, -5, 5, 5));
+    frame_->raise();
+}
+
+bool LessonPlayer::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == target_ && (event->type() == QEvent::Move || event->type() == QEvent::Resize || event->type() == QEvent::Show ||
+                               event->type() == QEvent::Hide))
+        placeFrame();
+    return QWidget::eventFilter(watched, event);
+}

@@ -1,0 +1,131 @@
+// Lessons: Help ▸ Lessons plays a lesson file step by step in projector mode (Page Up / Page Down step).
+#include "MainWindow.h"
+
+#include "DepthWorkspace.h"
+#include "EpsilonSlider.h"
+#include "ExplorerViews.h"
+#include "LessonPlayer.h"
+#include "ProjectorStrip.h"
+#include "SessionModel.h"
+#include "panels/DatasetPanel.h"
+#include "panels/LearnerPanel.h"
+#include "panels/PatternsPanel.h"
+#include "panels/PrivacyPanel.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QTabWidget>
+
+QStringList MainWindow::shippedLessons() {
+    QStringList paths;
+    for (const QString& f : QDir(":/lessons").entryList({"*.json"}, QDir::Files, QDir::Name)) paths << ":/lessons/" + f;
+    return paths;
+}
+
+Lesson::Names MainWindow::lessonNames() const {
+    Lesson::Names names;
+    for (int i = 0; i < views_->count(); ++i) names.views.push_back(views_->tabText(i).toStdString());
+    for (const QString& p : views_->demoPairNames()) names.demoPairs.push_back(p.toStdString());
+    names.depthRuns = {"cosera-grid", "sbm-sweep", "cosera-real", "nag", "accounting", "propagation", "asamp"};
+    QTabWidget* depthViews = views_->depth()->views();
+    for (int i = 0; i < depthViews->count(); ++i)
+        if (!depthViews->widget(i)->objectName().isEmpty()) names.depthViews.push_back(depthViews->widget(i)->objectName().toStdString());
+    return names;
+}
+
+void MainWindow::buildLessonMenu(QMenu* help) {
+    QMenu* lessons = help->addMenu(tr("&Lessons"));
+    for (const QString& path : shippedLessons()) {
+        QFile f(path);
+        QString title = QFileInfo(path).completeBaseName();
+        if (f.open(QIODevice::ReadOnly))
+            title = QString::fromStdString(nlohmann::json::parse(f.readAll().toStdString(), nullptr, false).value("title", title.toStdString()));
+        lessons->addAction(title, this, [this, path] { openLesson(path); });
+    }
+    lessons->addSeparator();
+    lessons->addAction(tr("Open lesson &file…"), this, [this] {
+        const QString p = QFileDialog::getOpenFileName(this, tr("Open lesson"), {}, tr("PXStudio lesson (*.json)"));
+        if (!p.isEmpty()) openLesson(p);
+    });
+    nextStep_ = new QAction(tr("Next lesson step"), this);
+    nextStep_->setShortcut(QKeySequence(Qt::Key_PageDown));
+    previousStep_ = new QAction(tr("Previous lesson step"), this);
+    previousStep_->setShortcut(QKeySequence(Qt::Key_PageUp));
+    for (QAction* a : {nextStep_, previousStep_}) {
+        a->setEnabled(false);  // only while a lesson runs: elsewhere the keys are the slider's and the lists'
+        addAction(a);
+    }
+    connect(nextStep_, &QAction::triggered, lessonPlayer_, &LessonPlayer::next);
+    connect(previousStep_, &QAction::triggered, lessonPlayer_, &LessonPlayer::previous);
+    connect(lessonPlayer_, &LessonPlayer::stepShown, this, &MainWindow::applyLessonStep);
+    connect(lessonPlayer_, &LessonPlayer::stopped, this, [this] {
+        for (QAction* a : {nextStep_, previousStep_}) a->setEnabled(false);
+        statusBar()->showMessage(tr("Lesson ended"), 4000);
+    });
+}
+
+bool MainWindow::openLesson(const QString& path) {
+    QFile f(path);
+    try {
+        if (!f.open(QIODevice::ReadOnly)) throw std::invalid_argument(path.toStdString() + ": cannot be read (" + f.errorString().toStdString() + ")");
+        const Lesson lesson = Lesson::parse(f.readAll().toStdString(), path.toStdString(), lessonNames());
+        presentation_->setChecked(true);  // a lesson is for a room: projector mode
+        for (QAction* a : {nextStep_, previousStep_}) a->setEnabled(true);
+        lessonPlayer_->start(lesson);
+        return true;
+    } catch (const std::exception& e) {
+        QMessageBox::critical(this, tr("Cannot open lesson"), QString::fromStdString(e.what()));
+        return false;
+    }
+}
+
+QWidget* MainWindow::lessonTarget(const std::string& key) const {
+    if (key == "dataset") return presenting_ ? strip_->datasetPicker() : dataset_->picker();
+    if (key == "class") return presenting_ ? strip_->classPicker() : patterns_->classPicker();
+    if (key == "epsilon") return presenting_ ? static_cast<QWidget*>(strip_->slider()) : privacy_->slider();
+    if (key == "learner") return presenting_ ? nullptr : learner_;
+    if (key == "view") return views_->tabBar();
+    return nullptr;
+}
+
+void MainWindow::applyLessonStep(int index) {
+    const LessonStep& step = lessonPlayer_->lesson().steps[std::size_t(index)];
+    try {
+        ExplorerSettings base = settings();
+        if (const std::string dataset = step.set.value("dataset", base.dataset); dataset != base.dataset) {
+            base.dataset = dataset;  // its own D and protocol, as when opened; then the step's own fields
+            applyDatasetChoices(base, *ExplorerController::loadDataset(dataset));
+        }
+        const ExplorerSettings wanted = settingsForStep(base, step);
+        ExplorerSettings sameBudget = wanted;
+        sameBudget.mechanism.epsilon = settings().mechanism.epsilon;
+        if (!(wanted == settings())) {
+            applySettings(wanted);  // loads another data set if the step names one; throws before anything changed
+            session_->commit(settings());
+            if (sameBudget == settings()) {  // only ε: the sweep covers it already, as when the slider moves
+                refreshEpsilonDependents();
+                views_->epsilonCommitted();
+            } else {
+                startRecompute();
+            }
+        }
+    } catch (const std::exception& e) {
+        statusBar()->showMessage(tr("This lesson step cannot be shown: %1").arg(QString::fromStdString(e.what())), 15000);
+    }
+    if (!step.view.empty()) showView(step.view);
+    if (!step.demoPair.empty()) views_->selectDemoPair(QString::fromStdString(step.demoPair));
+    if (!step.depthRun.empty()) {
+        views_->setCurrentWidget(views_->depth());
+        views_->depth()->run(step.depthRun);
+    }
+    if (!step.depthView.empty())
+        for (int i = 0; i < views_->depth()->views()->count(); ++i)
+            if (views_->depth()->views()->widget(i)->objectName().toStdString() == step.depthView) views_->depth()->views()->setCurrentIndex(i);
+    lessonPlayer_->pointAt(lessonTarget(step.highlight), this);
+}

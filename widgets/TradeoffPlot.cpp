@@ -3,6 +3,7 @@
 #include "FigureExport.h"
 #include "FigureRoles.h"
 #include "Palette.h"
+#include "SliderReadout.h"
 
 #include <cmath>
 #include <map>
@@ -147,6 +148,7 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
     const bool anyAttack = a.columnIndex("top1_mean") >= 0 && opt.showAttack;
 
     addControls(plot, a, rows, order, metric, xLo, xHi, fs);  // beneath the series
+    QString readout;  // the first series at the slider's ε
     for (std::size_t s = 0; s < order.size(); ++s) {
         const QColor colour = viridis(int(s), int(order.size()));
         const QString name = QString::fromStdString(order[s]);
@@ -181,6 +183,9 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
                 attackRecords.publicControl << num(a.at(i, "chance_same_n_top1_mean"));  // a guess within the same n
             }
         }
+        if (s == 0 && opt.markerEpsilon > 0 && !x.isEmpty())
+            readout = describeReading(readAtEpsilon(x, y, err, ax, ay, opt.markerEpsilon), opt.markerEpsilon,
+                                      metric == "auc" ? "ROC-AUC" : metric == "rmse" ? "RMSE" : "accuracy");
         QCPGraph* g = plot->addGraph(plot->xAxis, plot->yAxis);
         g->setName(name);
         g->setData(x, y, true);
@@ -228,6 +233,7 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
     plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     plot->xAxis->setTicker(logTicker);
     plot->xAxis->setRange(xLo, xHi);
+    if (!readout.isEmpty()) addSliderReadout(plot, opt.markerEpsilon, readout, fs);
     const double delta = a.rows() ? num(a.at(0, "delta")) : 0;
     plot->xAxis->setLabel(QString("privacy budget ε (δ = %1, tightest valid conversion)").arg(delta, 0, 'g', 2));
     setShortLabel(plot->xAxis, QString("privacy budget ε (δ = %1)").arg(delta, 0, 'g', 2));

@@ -7,6 +7,7 @@
 #include "ExpressivityPlot.h"
 #include "FigureLayout.h"
 #include "NoiseAnatomyPlot.h"
+#include "SliderReadout.h"
 #include "TradeoffPlot.h"
 #include "experiment/SweepRunner.h"
 #include "experiment/SweepSpec.h"
@@ -62,6 +63,27 @@ QStringList csvCells(const QString& line) {
 class TestFigures : public QObject {
     Q_OBJECT
 private slots:
+    // The slider's readout: a grid point's own numbers, else linear in log ε between the two around it.
+    void sliderReadoutInterpolatesInLogEpsilon() {
+        using px::widgets::SliderReading;
+        const QVector<double> eps{0.1, 1, 10}, value{0.5, 0.7, 0.9}, bar{0.1, 0.2, 0.3}, attack{0.0, 0.2, 0.6};
+        SliderReading r = px::widgets::readAtEpsilon(eps, value, bar, eps, attack, std::sqrt(10.0));  // half-way in log ε
+        QVERIFY(r.kind == SliderReading::Kind::Interpolated);
+        QCOMPARE(r.from, 1.0);
+        QCOMPARE(r.to, 10.0);
+        QVERIFY(std::abs(r.value - 0.8) < 1e-12 && std::abs(r.halfWidth - 0.25) < 1e-12 && std::abs(r.attack - 0.4) < 1e-12);
+        r = px::widgets::readAtEpsilon(eps, value, bar, eps, attack, 1.0);
+        QVERIFY(r.kind == SliderReading::Kind::GridPoint);
+        QCOMPARE(r.value, 0.7);
+        r = px::widgets::readAtEpsilon(eps, value, bar, eps, attack, 1.01);  // within a slider step of a grid point
+        QVERIFY(r.kind == SliderReading::Kind::GridPoint);
+        QCOMPARE(r.value, 0.7);
+        r = px::widgets::readAtEpsilon(eps, value, bar, {}, {}, 100);
+        QVERIFY(r.kind == SliderReading::Kind::NearestEnd && r.value == 0.9 && std::isnan(r.attack));
+        const QString said = px::widgets::describeReading(px::widgets::readAtEpsilon(eps, value, bar, eps, attack, 3), 3, "ROC-AUC");
+        QVERIFY2(said.contains("ε = 3 (interpolated between grid points 1 and 10)") && said.contains("attack Top-1"), qPrintable(said));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, px::widgets::readAtEpsilon({}, {}, {}, {}, {}, 1));
+    }
     void initTestCase() { result_ = smallSweep(); }
 
     void presetsHaveExactPhysicalSizes_data() {

@@ -356,6 +356,10 @@ private slots:
         c.noSignal = true;
         QVERIFY(ReportPanel::controlsLine(c).contains("No structural signal"));
         QVERIFY(ReportPanel::controlsLine(px::experiment::ControlComparison{}).isEmpty());
+        c.budget = 1.33;  // the grid point nearest a slider at 1: named as such
+        QVERIFY2(ReportPanel::controlsLine(c, 1.0).contains("ε = 1.33, the sweep's grid point nearest the slider's ε = 1"),
+                 qPrintable(ReportPanel::controlsLine(c, 1.0)));
+        QVERIFY(!ReportPanel::controlsLine(c, 1.33).contains("nearest"));
     }
 };
 

@@ -140,6 +140,22 @@ private slots:
         presentationAction(*window_)->setChecked(false);
     }
 
+    void theReadoutFollowsTheSlider() {
+        auto* views = window_->findChild<ExplorerViews*>();
+        auto* privacy = window_->findChild<PrivacyPanel*>();
+        for (double eps : {1.0, 3.0, 100.0}) {
+            privacy->slider()->setEpsilon(eps);
+            emit privacy->epsilonPreview();
+            QString text;
+            for (int i = 0; i < views->tradeoff()->itemCount(); ++i)
+                if (auto* t = qobject_cast<QCPItemText*>(views->tradeoff()->item(i)); t && t->property("role") == "slider-readout") text = t->text();
+            const QString at = QString("ε = %1").arg(privacy->epsilon(), 0, 'g', 3);
+            QVERIFY2(text.startsWith(at) && text.contains("ROC-AUC") && text.contains("attack Top-1"), qPrintable(at + " | " + text));
+        }
+        privacy->slider()->setEpsilon(1.0);
+        emit privacy->epsilonPreview();
+    }
+
     void noTextIsCut_data() {
         QTest::addColumn<bool>("projector");
         QTest::newRow("normal") << false;

@@ -17,10 +17,12 @@ QString ReportPanel::text() const { return label_->text(); }
 
 void ReportPanel::showMessage(const QString& html) { label_->setText(html); }
 
-QString ReportPanel::controlsLine(const px::experiment::ControlComparison& c) {
+QString ReportPanel::controlsLine(const px::experiment::ControlComparison& c, double sliderEpsilon) {
     if (!c.found || std::isnan(c.publicValue)) return {};
     const QString metric = c.metric == "auc" ? "AUC" : c.metric == "rmse" ? "RMSE" : tr("accuracy");
-    const QString at = std::isinf(c.budget) ? tr("without noise") : tr("at ε = %1").arg(c.budget, 0, 'g', 3);
+    QString at = std::isinf(c.budget) ? tr("without noise") : tr("at ε = %1").arg(c.budget, 0, 'g', 3);
+    if (std::isfinite(c.budget) && sliderEpsilon > 0 && std::abs(std::log(c.budget / sliderEpsilon)) > 0.01)
+        at += tr(", the sweep's grid point nearest the slider's ε = %1 (the plot's readout interpolates)").arg(sliderEpsilon, 0, 'g', 3);
     const double overPublic = c.metric == "rmse" ? c.publicValue - c.value : c.value - c.publicValue;
     const double overShuffled = c.metric == "rmse" ? c.shuffledValue - c.value : c.value - c.shuffledValue;
     QString line = tr("Densities add <b>%1 %2</b> over the public information (n alone: %3) and %4 over the release shuffled "
@@ -50,7 +52,7 @@ void ReportPanel::showReport(const px::privacy::PrivacyReport& rep, const px::ex
     html += tr("noise scale per pattern: %1 … %2").arg(lo, 0, 'g', 3).arg(hi, 0, 'g', 3);
     if (result) {
         const px::experiment::ControlComparison c = px::experiment::compareWithControls(result->aggregated, epsilon);
-        const QString line = controlsLine(c);
+        const QString line = controlsLine(c, epsilon);
         if (!line.isEmpty()) html += "<p>" + line + "</p>";
         html += "<p>" + tr("<b>What this covers.</b> Edge-level privacy: the release hardly changes when one edge of one graph "
                            "is added or removed. It does not hide n (public), nor which graph an embedding came from");

@@ -18,7 +18,9 @@ public:
     void showMessage(const QString& html);
     QString text() const;
     // The utility line alone (also used by exports): "densities add +0.045 AUC over the public information …".
-    static QString controlsLine(const px::experiment::ControlComparison& c);
+    // sliderEpsilon: where the slider is; a grid point elsewhere is named as the nearest one (the plot's readout
+    // interpolates between grid points).
+    static QString controlsLine(const px::experiment::ControlComparison& c, double sliderEpsilon = -1);
 
 private:
     QLabel* label_;

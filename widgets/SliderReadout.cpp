@@ -1,0 +1,81 @@
+#include "SliderReadout.h"
+
+#include "FigureExport.h"
+
+#include <cmath>
+#include <qcustomplot.h>
+#include <stdexcept>
+
+namespace px::widgets {
+
+namespace {
+
+// Linear in log ε between the grid points around `at`; at or beyond an end, that end.
+double interpolate(const QVector<double>& eps, const QVector<double>& v, double at, int* lo, int* hi) {
+    if (at <= eps.front()) { *lo = *hi = 0; return v.front(); }
+    if (at >= eps.back()) { *lo = *hi = int(eps.size()) - 1; return v.back(); }
+    int k = 1;
+    while (eps[k] < at) ++k;
+    *lo = k - 1;
+    *hi = k;
+    const double t = std::log(at / eps[k - 1]) / std::log(eps[k] / eps[k - 1]);
+    return v[k - 1] + t * (v[k] - v[k - 1]);
+}
+
+bool same(double a, double b) { return std::abs(std::log(a / b)) < 0.01; }  // one slider position is 0.01 decade
+
+QString number(double v) { return QString::number(v, 'f', v != 0 && std::abs(v) < 0.01 ? 4 : 2); }
+
+}  // namespace
+
+SliderReading readAtEpsilon(const QVector<double>& epsilon, const QVector<double>& value, const QVector<double>& halfWidth,
+                            const QVector<double>& attackEpsilon, const QVector<double>& attack, double at) {
+    if (epsilon.isEmpty() || value.size() != epsilon.size() || halfWidth.size() != epsilon.size())
+        throw std::invalid_argument("readAtEpsilon: a series of grid points with a value and an error bar each");
+    SliderReading r;
+    for (int i = 0; i < epsilon.size(); ++i)
+        if (same(epsilon[i], at)) at = epsilon[i];  // on a grid point: its own numbers
+    int lo = 0, hi = 0;
+    r.value = interpolate(epsilon, value, at, &lo, &hi);
+    r.halfWidth = interpolate(epsilon, halfWidth, at, &lo, &hi);
+    if (at == epsilon[hi]) lo = hi;  // exactly on a grid point (interpolate reads it as the end of its segment)
+    r.from = epsilon[lo];
+    r.to = epsilon[hi];
+    r.kind = lo != hi ? SliderReading::Kind::Interpolated : at == epsilon[lo] ? SliderReading::Kind::GridPoint : SliderReading::Kind::NearestEnd;
+    int alo = 0, ahi = 0;
+    r.attack = attack.isEmpty() ? std::nan("") : interpolate(attackEpsilon, attack, at, &alo, &ahi);
+    return r;
+}
+
+QString describeReading(const SliderReading& r, double at, const QString& metric) {
+    QString where = QString("ε = %1").arg(at, 0, 'g', 3);
+    if (r.kind == SliderReading::Kind::Interpolated)
+        where += QString(" (interpolated between grid points %1 and %2)").arg(r.from, 0, 'g', 3).arg(r.to, 0, 'g', 3);
+    else if (r.kind == SliderReading::Kind::NearestEnd)
+        where += QString(" (outside the grid: the nearest point, ε = %1)").arg(r.from, 0, 'g', 3);
+    QString text = where + QString(":\n%1 %2 ± %3").arg(metric, number(r.value), number(r.halfWidth));
+    if (!std::isnan(r.attack)) text += QString(", attack Top-1 %1").arg(number(r.attack));
+    return text;
+}
+
+void addSliderReadout(QCustomPlot* plot, double at, const QString& text, double fontScale) {
+    auto* label = new QCPItemText(plot);
+    label->setObjectName(kSliderMarkerName);  // part of the marker: left out of exported figures unless asked for
+    label->setProperty("role", "slider-readout");
+    label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    label->position->setCoords(at, 0.02);
+    // on the side of the marker with more room
+    const double mid = std::sqrt(plot->xAxis->range().lower * plot->xAxis->range().upper);
+    label->setPositionAlignment(Qt::AlignTop | (at > mid ? Qt::AlignRight : Qt::AlignLeft));
+    label->setTextAlignment(Qt::AlignLeft);
+    label->setText(text);
+    QFont f = plot->font();
+    f.setPointSizeF(8 * fontScale);
+    label->setFont(f);
+    label->setColor(QColor(150, 40, 40));
+    label->setBrush(QColor(255, 255, 255, 225));
+    label->setPadding(QMargins(4, 2, 4, 2));
+}
+
+}  // namespace px::widgets

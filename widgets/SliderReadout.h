@@ -1,0 +1,26 @@
+#pragma once
+// What the trade-off plot says at the slider's ε, written beside its marker: the utility ± its error bar and
+// the attack's Top-1 there — at a grid point of the sweep when the slider sits on one, else interpolated
+// linearly in log ε between the two grid points around it (and said so), or at the nearest end of the grid.
+#include <QString>
+#include <QVector>
+
+class QCustomPlot;
+
+namespace px::widgets {
+
+struct SliderReading {
+    double value = 0, halfWidth = 0, attack = 0;  // attack: NaN if the sweep has none
+    double from = 0, to = 0;                      // the grid points read (equal at a grid point or an end)
+    enum class Kind { GridPoint, Interpolated, NearestEnd } kind = Kind::GridPoint;
+};
+
+// Series in increasing ε; attack may be empty. Throws std::invalid_argument on an empty series.
+SliderReading readAtEpsilon(const QVector<double>& epsilon, const QVector<double>& value, const QVector<double>& halfWidth,
+                            const QVector<double>& attackEpsilon, const QVector<double>& attack, double at);
+// "ε = 1 (interpolated between 0.56 and 1.33): ROC-AUC 0.54 ± 0.06, attack Top-1 0.10"
+QString describeReading(const SliderReading& r, double at, const QString& metric);
+// The reading as a text item by the marker; left out of exported figures with the marker.
+void addSliderReadout(QCustomPlot* plot, double at, const QString& text, double fontScale);
+
+}  // namespace px::widgets

@@ -37,7 +37,8 @@ void resetPlot(QCustomPlot* plot) {
     plot->clearItems();
     for (QCPAxisRect* rect : plot->axisRects())
         for (QCPAxis* axis : rect->axes()) setShortLabel(axis, QString());  // a new build sets its own
-    if (plot->plotLayout()->rowCount() > 1) {  // the title row inserted by the last build
+    // the title row inserted by the last build (none after a note: resetting twice must not take the axes)
+    if (plot->plotLayout()->rowCount() > 1 && qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))) {
         plot->plotLayout()->removeAt(0);
         plot->plotLayout()->simplify();
     }

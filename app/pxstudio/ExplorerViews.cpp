@@ -96,8 +96,15 @@ ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSet
             [this] { px::widgets::buildExpressivityPlot(expressivityPlot_, *expressivity_->result(), fontScale_); });
     connect(dimension_, &ExplorerController::finished, this,
             [this] { px::widgets::buildDimensionPlot(dimensionPlot_, *dimension_->result(), fontScale_); });
-    connect(dimension_, &ExplorerController::failed, this, [this](const QString& m) { emit message(tr("Utility-vs-d view failed: %1").arg(m)); });
-    connect(expressivity_, &ExplorerController::failed, this, [this](const QString& m) { emit message(tr("Expressivity view failed: %1").arg(m)); });
+    // A failure stays in the view, in words, until the next computation replaces it (not only in the status bar).
+    connect(dimension_, &ExplorerController::failed, this, [this](const QString& m) {
+        emit message(tr("Utility-vs-d view failed: %1").arg(m));
+        px::widgets::showPlotNote(dimensionPlot_, tr("This view could not be computed:\n%1\n(it is tried again when a setting changes)").arg(m));
+    });
+    connect(expressivity_, &ExplorerController::failed, this, [this](const QString& m) {
+        emit message(tr("Expressivity view failed: %1").arg(m));
+        px::widgets::showPlotNote(expressivityPlot_, tr("This view could not be computed:\n%1\n(it is tried again when a setting changes)").arg(m));
+    });
 }
 
 ExplorerViews::~ExplorerViews() { cancelAll(true); }
@@ -181,6 +188,10 @@ void ExplorerViews::recomputeSecondary(ExplorerController* c, bool& stale) {
     }
     if (c->dataset() != main_->dataset()) c->setDataset(main_->dataset());
     stale = false;
+    QCustomPlot* plot = c == expressivity_ ? expressivityPlot_ : dimensionPlot_;
+    if (plot->plottableCount() == 0)  // nothing to show yet: say what is coming, in the view
+        px::widgets::showPlotNote(plot, c == expressivity_ ? tr("Computing utility and attack for trees, treewidth ≤ 2 and ≤ 3…")
+                                                           : tr("Computing utility and attack for d = 5 … 160 patterns…"));
     c->recompute(s);
 }
 
@@ -246,6 +257,11 @@ void ExplorerViews::showResult() {
                                        .arg(ps->size()).arg(QString::fromStdString(cur.patternClass)).arg(cur.patternSeed)
                                        .arg(ps->distinctCount()).arg(ps->maxVertices()).arg(ps->maxTreewidthBound()));
     }
+}
+
+void ExplorerViews::showFailure(const QString& reason) {
+    if (main_->result()) refreshTradeoff();
+    else px::widgets::showPlotNote(tradeoff_, tr("The computation failed:\n%1\nChange a setting (or press F5) to try again.").arg(reason));
 }
 
 void ExplorerViews::refreshTradeoff() {

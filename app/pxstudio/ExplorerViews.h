@@ -55,6 +55,9 @@ public:
     // Settings changed: the secondary views are stale (recomputed now if shown).
     void settingsChanged();
     void showAnatomy(const px::privacy::PrivacyReport& report);
+    // The main computation failed: the trade-off view shows the last result that succeeded (not the failed run's
+    // first points), or, if there is none, the reason in the view.
+    void showFailure(const QString& reason);
     // Stops every view's work; keepRecords: unfinished sweeps stay recorded for resuming (the app closing).
     void cancelAll(bool keepRecords = false);
 

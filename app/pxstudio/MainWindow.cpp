@@ -154,6 +154,8 @@ void MainWindow::connectController() {
                 notice_ = nextNotice_;
                 nextNotice_.clear();
                 markStale(tr("Recomputing for the new settings: until it is done, what is shown comes from the previous ones"));
+                if (report_->text().contains(tr("Computation failed")))  // an old failure is not the news any more
+                    report_->showMessage(tr("<i>Recomputing for the new settings…</i>"));
                 const QString computing = tr("Computing densities, private releases, learners, controls and attacks…");
                 statusBar()->showMessage(notice_.isEmpty() ? computing : notice_ + " " + tr("Computing…"));
             });
@@ -192,6 +194,7 @@ void MainWindow::connectController() {
         // inline, not a modal dialog: the next settings change simply tries again
         statusBar()->showMessage(tr("Failed: %1").arg(msg));
         markStale(tr("The computation failed: what is shown comes from earlier settings"));
+        views_->showFailure(msg);  // the last good result again over the failed run's partial points, or the reason
         report_->showMessage("<span style='color:#b22'><b>" + tr("Computation failed") + ":</b> " + msg.toHtmlEscaped() + "</span>");
     });
 }

@@ -7,6 +7,7 @@
 #include "ExpressivityPlot.h"
 #include "FigureLayout.h"
 #include "NoiseAnatomyPlot.h"
+#include "Palette.h"
 #include "SliderReadout.h"
 #include "TradeoffPlot.h"
 #include "experiment/SweepRunner.h"
@@ -63,6 +64,14 @@ QStringList csvCells(const QString& line) {
 class TestFigures : public QObject {
     Q_OBJECT
 private slots:
+    // A view that says two things in a row ("computing…", then "failed: …") keeps its axes for the next plot.
+    void twoNotesInARowKeepTheAxes() {
+        QCustomPlot plot;
+        px::widgets::showPlotNote(&plot, "Computing…");
+        px::widgets::showPlotNote(&plot, "This view could not be computed");
+        QVERIFY(plot.axisRect() && plot.xAxis && plot.yAxis);
+        QVERIFY(plot.addGraph());
+    }
     // The slider's readout: a grid point's own numbers, else linear in log ε between the two around it.
     void sliderReadoutInterpolatesInLogEpsilon() {
         using px::widgets::SliderReading;

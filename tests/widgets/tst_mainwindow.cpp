@@ -538,6 +538,32 @@ private slots:
         auto* report = w.findChild<ReportPanel*>();
         QVERIFY(report && report->text().contains("Computation failed"));
         QVERIFY(report->text().contains("Gaussian mechanism only"));
+        // The views say so too, and keep saying it: the stale note over the views, and a view computed for the failing
+        // settings (here Expressivity) shows the reason inside it instead of empty axes.
+        auto* stale = w.findChild<QLabel*>("stale-note");
+        QVERIFY(stale && !stale->isHidden() && stale->text().contains("failed"));
+        auto* tabs = w.findChild<QTabWidget*>();
+        QCustomPlot* expressivity = nullptr;
+        for (int i = 0; i < tabs->count(); ++i)
+            if (tabs->tabText(i) == "Expressivity vs privacy") {
+                tabs->setCurrentIndex(i);
+                expressivity = qobject_cast<QCustomPlot*>(tabs->widget(i));
+            }
+        QVERIFY(expressivity);
+        auto noteSays = [](QCustomPlot* plot, const QString& words) {
+            for (int i = 0; i < plot->itemCount(); ++i)
+                if (auto* t = qobject_cast<QCPItemText*>(plot->item(i)); t && t->text().contains(words)) return true;
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(noteSays(expressivity, "could not be computed"), 30000);
+        QVERIFY(noteSays(expressivity, "Gaussian mechanism only"));
+        tabs->setCurrentIndex(0);
+        // The next computation clears the old failure from the report at once.
+        s.mechanism.mechanism = px::privacy::MechanismKind::Gaussian;
+        w.applySettings(s);
+        w.controller()->recompute(w.settings());
+        QVERIFY2(!report->text().contains("Computation failed"), qPrintable(report->text()));
+        QVERIFY(waitFinished(w.controller()));
     }
     // Restart restores exactly what was on screen, the data set included (issue 14).
     void restartRestoresTheDataSet() {

@@ -9,6 +9,7 @@
 #include "gnn/DepthLab.h"
 #include "panels/DepthPanels.h"
 #include "panels/NodeDataPanel.h"
+#include "panels/NumberFieldGuard.h"
 #include "panels/WheelGuard.h"
 
 #include <QCoreApplication>
@@ -86,6 +87,7 @@ QWidget* DepthWorkspace::buildPanels() {
         views_->redraw("propagation", settings().epsilon);
     });
     WheelGuard::install(panel);
+    NumberFieldGuard::install(panel);
     return panel;
 }
 

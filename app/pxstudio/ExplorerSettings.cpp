@@ -77,6 +77,8 @@ ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
     s.d = int(F::getInteger(j, "d", s.d, "", 1, 500));
     s.maxSize = int(F::getInteger(j, "max_size", s.maxSize, "", 0, 30));
     s.sizeMean = F::getNumber(j, "size_mean", s.sizeMean, "", 1.5, 15);
+    if (s.maxSize > 0 && s.sizeMean > s.maxSize)  // a size law truncated at max_size has no larger mean
+        F::fail("size_mean", "at most max_size = " + std::to_string(s.maxSize), j["size_mean"]);
     s.connected = F::getBool(j, "connected", s.connected, "");
     s.keepDuplicates = F::getBool(j, "keep_duplicates", s.keepDuplicates, "");
     s.patternSeed = std::uint64_t(F::getInteger(j, "pattern_seed", (long long)s.patternSeed, "", 0, 1000000));

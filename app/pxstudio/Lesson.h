@@ -8,6 +8,7 @@
 //      "set": {"pattern_class": "trees", "mechanism": {"epsilon": 0.5}},  // session fields to change (optional)
 //      "demo_pair": "C6 vs two triangles",     // the distinguishability demo's pair (optional)
 //      "depth_run": "nag", "depth_view": "nag", // a depth-lab experiment to run and its view (optional)
+//      "depth_trials": 2,                      // trials per depth-lab grid point (optional, 1 to 20)
 //      "highlight": "epsilon"}                 // a control to point at: dataset, class, epsilon, learner, view
 //   ]}
 //
@@ -21,6 +22,7 @@
 
 struct LessonStep {
     std::string title, text, tryThis, view, demoPair, depthRun, depthView, highlight;
+    int depthTrials = 0;  // trials of the depth-lab experiments (0: as the depth lab has it)
     nlohmann::json set = nlohmann::json::object();
 };
 

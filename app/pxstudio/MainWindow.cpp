@@ -13,6 +13,7 @@
 #include "panels/PatternsPanel.h"
 #include "panels/PrivacyPanel.h"
 #include "panels/ReportPanel.h"
+#include "panels/NumberFieldGuard.h"
 #include "panels/WheelGuard.h"
 #include "learn/Learners.h"
 #include "privacy/Mechanism.h"
@@ -140,6 +141,7 @@ QWidget* MainWindow::buildPanels() {
         views_->epsilonCommitted();
     });
     WheelGuard::install(panel);
+    NumberFieldGuard::install(panel);
     auto* scroll = new QScrollArea;
     scroll->setWidget(panel);
     scroll->setWidgetResizable(true);

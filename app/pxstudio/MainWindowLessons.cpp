@@ -118,12 +118,15 @@ void MainWindow::applyLessonStep(int index) {
     } catch (const std::exception& e) {
         statusBar()->showMessage(tr("This lesson step cannot be shown: %1").arg(QString::fromStdString(e.what())), 15000);
     }
+    if (step.depthTrials > 0) {
+        DepthSettings d = views_->depth()->settings();
+        d.trials = step.depthTrials;
+        views_->depth()->applySettings(d);
+    }
+    // queued before the depth lab is shown: a first visit would otherwise run every experiment
+    if (!step.depthRun.empty()) views_->depth()->run(step.depthRun);
     if (!step.view.empty()) showView(step.view);
     if (!step.demoPair.empty()) views_->selectDemoPair(QString::fromStdString(step.demoPair));
-    if (!step.depthRun.empty()) {
-        views_->setCurrentWidget(views_->depth());
-        views_->depth()->run(step.depthRun);
-    }
     if (!step.depthView.empty())
         for (int i = 0; i < views_->depth()->views()->count(); ++i)
             if (views_->depth()->views()->widget(i)->objectName().toStdString() == step.depthView) views_->depth()->views()->setCurrentIndex(i);

@@ -10,6 +10,7 @@
 #include "panels/DatasetPanel.h"
 #include "panels/DepthPanels.h"
 #include "panels/LearnerPanel.h"
+#include "panels/NumberFieldGuard.h"
 #include "panels/PatternsPanel.h"
 #include "panels/PrivacyPanel.h"
 #include "panels/ReportPanel.h"
@@ -339,6 +340,46 @@ private slots:
         QVERIFY(r.first().endsWith("s3.json"));
         QCOMPARE(r.count(r.first()), 1);
         QVERIFY_THROWS_EXCEPTION(std::exception, SessionModel::readSession(dir.path() + "/missing.json"));
+    }
+
+    // Junk typed into a number field is refused visibly (red frame, a message naming the field and its range), not
+    // silently dropped; a size mean above the maximum size is not taken, in the panel or from a session file.
+    void numberFieldsSayWhatTheyTake() {
+        PatternsPanel panel;
+        NumberFieldGuard::install(&panel);
+        panel.show();
+        QSpinBox* d = nullptr;
+        QSpinBox* maxSize = nullptr;
+        for (auto* b : panel.findChildren<QSpinBox*>()) {
+            if (b->toolTip().startsWith("d:")) d = b;
+            if (b->toolTip().startsWith("Largest pattern size")) maxSize = b;
+        }
+        auto* mean = panel.findChild<QDoubleSpinBox*>();
+        QVERIFY(d && maxSize && mean);
+        const int before = d->value();
+        auto* edit = d->findChild<QLineEdit*>();
+        edit->selectAll();
+        QTest::keyClicks(edit, "abc");
+        QCOMPARE(d->value(), before);
+        QVERIFY2(NumberFieldGuard::refusal(d).contains("d takes a whole number from 1 to 500"), qPrintable(NumberFieldGuard::refusal(d)));
+        QVERIFY(d->styleSheet().contains("border"));
+        QTest::keyClick(edit, Qt::Key_7);  // a key it takes clears the frame
+        QVERIFY(NumberFieldGuard::refusal(d).isEmpty() && d->styleSheet().isEmpty());
+        maxSize->setValue(10);
+        QCOMPARE(mean->maximum(), 10.0);
+        auto* meanEdit = mean->findChild<QLineEdit*>();
+        meanEdit->selectAll();
+        QTest::keyClicks(meanEdit, "15");
+        QVERIFY2(NumberFieldGuard::refusal(mean).contains("from 1.5 to 10"), qPrintable(NumberFieldGuard::refusal(mean)));
+        nlohmann::json session = ExplorerSettings{}.toJson();
+        session["max_size"] = 10;
+        session["size_mean"] = 15;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ExplorerSettings::fromJson(session));
+        try {
+            ExplorerSettings::fromJson(session);
+        } catch (const std::invalid_argument& e) {
+            QVERIFY2(QString(e.what()).contains("size_mean") && QString(e.what()).contains("max_size = 10"), e.what());
+        }
     }
 
     void reportLineNamesTheGainAndTheFlag() {

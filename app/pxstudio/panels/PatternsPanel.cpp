@@ -57,6 +57,8 @@ PatternsPanel::PatternsPanel(QWidget* parent) : SettingsPanel(tr("Patterns"), pa
     form->addRow(connected_);
     form->addRow(keepDuplicates_);
     form->addRow(info_);
+    // the mean of a size law truncated at the maximum size cannot exceed it: the field takes no more
+    connect(maxSize_, QOverload<int>::of(&QSpinBox::valueChanged), this, [this](int cap) { sizeMean_->setMaximum(cap > 0 ? std::min(15, cap) : 15); });
     for (QSpinBox* b : {d_, maxSize_, seed_}) connect(b, QOverload<int>::of(&QSpinBox::valueChanged), this, &PatternsPanel::edited);
     connect(sizeMean_, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, &PatternsPanel::edited);
     for (QCheckBox* b : {connected_, keepDuplicates_}) connect(b, &QCheckBox::toggled, this, &PatternsPanel::edited);
@@ -75,6 +77,7 @@ void PatternsPanel::apply(const ExplorerSettings& s) {
         class_->setCurrentIndex(std::max(0, int(classKeys().indexOf(QString::fromStdString(s.patternClass)))));
         d_->setValue(s.d);
         maxSize_->setValue(s.maxSize);
+        sizeMean_->setMaximum(s.maxSize > 0 ? std::min(15, s.maxSize) : 15);
         sizeMean_->setValue(s.sizeMean);
         connected_->setChecked(s.connected);
         keepDuplicates_->setChecked(s.keepDuplicates);

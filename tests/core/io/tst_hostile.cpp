@@ -45,6 +45,29 @@ bool says(const std::string& msg, const std::string& file, const std::string& wo
 class TestHostile : public QObject {
     Q_OBJECT
 private slots:
+    // A binary file opened as a data set: the error quotes a short, printable excerpt (no control bytes, no
+    // broken UTF-8: it goes into a terminal or a dialog) and says the file looks binary.
+    void aBinaryFileIsQuotedPrintably() {
+        QTemporaryDir dir;
+        std::string junk;
+        std::uint32_t x = 12345;
+        for (int i = 0; i < 4000; ++i) {
+            x = x * 1664525u + 1013904223u;  // an LCG: bytes of every value, newlines among them
+            junk += char(x >> 24);
+        }
+        const std::string msg = refusal([&] { io::loadDataset(write(dir, "edges.txt", junk)); });
+        QVERIFY2(msg.rfind(dir.path().toStdString(), 0) == 0, msg.c_str());
+        QVERIFY2(msg.size() < 700, msg.c_str());
+        for (std::size_t i = 0; i < msg.size(); ++i) {
+            const auto c = static_cast<unsigned char>(msg[i]);
+            QVERIFY2(c >= 0x20 && c != 0x7f, qPrintable(QString("byte %1 at %2").arg(int(c)).arg(i)));
+        }
+        QVERIFY2(QString::fromUtf8(msg.data(), int(msg.size())).toUtf8().toStdString() == msg, "not valid UTF-8");
+        QVERIFY2(msg.find("binary") != std::string::npos, msg.c_str());
+        const std::string kept = InputError("f.txt", 3, "found 'ε = 1 — fine'").what();
+        QCOMPARE(kept, std::string("f.txt:3: found 'ε = 1 — fine'"));  // text that is printable stays as it was
+    }
+
     void edgeListNumbers_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("words");

@@ -135,9 +135,9 @@ void buildTrainedNagPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
             bound << num(t, i, "err_lower_bound_mean");
         }
         // one legend entry per aggregation (its colour); the line styles are keyed once, in grey, below
-        addErrorBars(line(plot, QString::fromStdString(agg), x, acc, c, fs), accSd, barPen);
+        addErrorBars(line(plot, QString::fromStdString(agg), x, acc, c, fs), accSd, barPen, 0, 1);  // accuracy and ERR ∈ [0, 1]
         QCPGraph* attack = line(plot, QString(), x, err, c, fs, Qt::DashLine, QCPScatterStyle::ssSquare);
-        addErrorBars(attack, errSd, barPen);
+        addErrorBars(attack, errSd, barPen, 0, 1);
         attack->removeFromLegend();
         line(plot, QString(), x, bound, c, fs, Qt::DotLine, QCPScatterStyle::ssNone)->removeFromLegend();
     }

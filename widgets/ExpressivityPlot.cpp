@@ -53,7 +53,7 @@ std::string drawSeriesByBudget(QCustomPlot* plot, const experiment::ResultTable&
         markSeries(g);
         setShortName(g, label);
         setPointRecords(g, records);
-        addErrorBars(g, err, QPen(c, 1.2 * fs));
+        addErrorBars(g, err, QPen(c, 1.2 * fs), 0, metric == "rmse" ? INFINITY : 1);  // AUC, accuracy ∈ [0, 1]
         QCPGraph* att = plot->addGraph(plot->xAxis, plot->yAxis2);
         att->setName(label + ": attack Top-1");
         att->setData(xs, ay, true);

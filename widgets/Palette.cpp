@@ -23,12 +23,26 @@ QColor viridis(int i, int n) {
     return QColor::fromRgbF(float(mix(0)), float(mix(1)), float(mix(2)));
 }
 
-void addErrorBars(QCPGraph* g, const QVector<double>& halfWidths, const QPen& pen) {
+void addErrorBars(QCPGraph* g, const QVector<double>& halfWidths, const QPen& pen, double lo, double hi) {
     auto* bars = new QCPErrorBars(g->keyAxis(), g->valueAxis());
     bars->setDataPlottable(g);
-    bars->setData(halfWidths);
+    QVector<double> below, above;
+    int k = 0;
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd() && k < halfWidths.size(); ++it, ++k) {
+        below << std::max(0.0, std::min(halfWidths[k], it->value - lo));  // an AUC bar never reaches 1.15
+        above << std::max(0.0, std::min(halfWidths[k], hi - it->value));
+    }
+    bars->setData(below, above);
+    bars->setProperty("pxHalfWidths", QVariant::fromValue(halfWidths));
     bars->setPen(pen);
     bars->removeFromLegend();
+}
+
+QVector<double> errorBarHalfWidths(const QCPErrorBars* bars) {
+    if (bars->property("pxHalfWidths").isValid()) return bars->property("pxHalfWidths").value<QVector<double>>();
+    QVector<double> plus;
+    for (int k = 0; k < bars->dataCount(); ++k) plus << bars->data()->at(k).errorPlus;
+    return plus;
 }
 
 void resetPlot(QCustomPlot* plot) {

@@ -2,10 +2,12 @@
 // Colour-blind-safe colours for plots: samples of viridis (perceptually uniform), since
 // QCustomPlot 2.1 ships none.
 #include <QColor>
+#include <cmath>
 #include <QVector>
 
 class QCustomPlot;
 class QCPGraph;
+class QCPErrorBars;
 class QPen;
 class QString;
 
@@ -15,7 +17,10 @@ namespace px::widgets {
 QColor viridis(int i, int n);
 
 // Vertical error bars of the given half-widths on g's points, drawn with `pen`, not in the legend.
-void addErrorBars(QCPGraph* g, const QVector<double>& halfWidths, const QPen& pen);
+// Error bars of ± halfWidths around g's points; a bounded metric (AUC, accuracy: range [lo, hi]) has them drawn
+// clipped to its range, and the figure's CSV still gives the half-width (errorBarHalfWidths).
+void addErrorBars(QCPGraph* g, const QVector<double>& halfWidths, const QPen& pen, double lo = -INFINITY, double hi = INFINITY);
+QVector<double> errorBarHalfWidths(const QCPErrorBars* bars);
 
 // Removes the plot's data, items and title row, so that a builder can draw it again.
 void resetPlot(QCustomPlot* plot);

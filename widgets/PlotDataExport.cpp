@@ -30,10 +30,11 @@ void exportPlotData(QCustomPlot* plot, const QString& csvPath) {
             const QString name = quote(g->name().isEmpty() ? QString("series %1").arg(i + 1) : g->name());
             const QCPErrorBars* bars = errors.count(g) ? errors[g] : nullptr;
             const PointRecords r = pointRecords(g);
+            const QVector<double> halfWidths = bars ? errorBarHalfWidths(bars) : QVector<double>();
             int k = 0;
             for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it, ++k) {
                 QString err;
-                if (bars && k < bars->dataCount()) err = number(bars->data()->at(k).errorPlus);
+                if (k < halfWidths.size()) err = number(halfWidths[k]);  // the ± 2 sd, also where drawn clipped
                 // y is the plotted value; mean repeats it where it is a mean over recorded runs.
                 const QString mean = k < r.runs.size() && r.runs[k] > 0 ? number(it->value) : QString();
                 out += QString("%1,%2,%3,%4,%5,%6,%7,%8,%9,\n")

@@ -24,7 +24,7 @@ QString schemeName(const std::string& scheme, bool longForm) {
 void addTwoSdBars(QCPGraph* g, const QVector<double>& sd, QColor c, double fs) {
     QVector<double> err;
     for (double v : sd) err << (std::isfinite(v) ? 2 * v : 0.0);
-    addErrorBars(g, err, QPen(c, 1.0 * fs));
+    addErrorBars(g, err, QPen(c, 1.0 * fs), 0, 1);  // accuracies
 }
 
 // The public-information control: a linear classifier on the features alone (no edges used).

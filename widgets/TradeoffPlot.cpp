@@ -193,7 +193,7 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, colour, colour, 6 * fs));
         markSeries(g, "private release");
         setPointRecords(g, records);
-        addErrorBars(g, err, QPen(colour, 1.2 * fs));
+        addErrorBars(g, err, QPen(colour, 1.2 * fs), 0, metric == "rmse" ? INFINITY : 1);  // AUC, accuracy ∈ [0, 1]
         if (std::isfinite(atInf)) {
             QCPGraph* inf = plot->addGraph(plot->xAxis, plot->yAxis);
             inf->setName(name + "  (ε = ∞)");

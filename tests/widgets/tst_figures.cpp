@@ -64,6 +64,25 @@ QStringList csvCells(const QString& line) {
 class TestFigures : public QObject {
     Q_OBJECT
 private slots:
+    // An AUC's error bar is drawn within [0, 1] (no bar to 1.15); the CSV beside the figure keeps the ± 2 sd.
+    void errorBarsOfABoundedMetricStayInItsRange() {
+        QCustomPlot plot;
+        QCPGraph* g = plot.addGraph();
+        g->setData({1, 2}, {0.95, 0.5});
+        px::widgets::addErrorBars(g, {0.2, 0.2}, QPen(Qt::black), 0, 1);
+        QCPErrorBars* bars = nullptr;
+        for (int i = 0; i < plot.plottableCount(); ++i)
+            if (auto* b = qobject_cast<QCPErrorBars*>(plot.plottable(i))) bars = b;
+        QVERIFY(bars);
+        QVERIFY(std::abs(bars->data()->at(0).errorPlus - 0.05) < 1e-12 && std::abs(bars->data()->at(0).errorMinus - 0.2) < 1e-12);
+        QCOMPARE(bars->data()->at(1).errorPlus, 0.2);
+        QTemporaryDir dir;
+        px::widgets::exportPlotData(&plot, dir.path() + "/f.csv");
+        QFile f(dir.path() + "/f.csv");
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+        QVERIFY2(lines.size() == 3 && lines[1].section(',', 8, 8) == "0.2", qPrintable(lines.join(" | ")));
+    }
     // A view that says two things in a row ("computing…", then "failed: …") keeps its axes for the next plot.
     void twoNotesInARowKeepTheAxes() {
         QCustomPlot plot;

@@ -22,21 +22,32 @@ WorkIndicator::WorkIndicator(QStatusBar* bar, ExplorerController* main, std::vec
     bar->addPermanentWidget(cancel_);
     controllers_.push_back(main);
     controllers_.insert(controllers_.end(), others.begin(), others.end());
-    for (ExplorerController* c : controllers_) {
-        connect(c, &ExplorerController::started, this, [this] {
-            progress_->setValue(0);
-            refresh();
-        });
+    const QStringList phases = {tr("sweep"), tr("expressivity view"), tr("utility-vs-d view")};
+    for (std::size_t i = 0; i < controllers_.size(); ++i) {
+        ExplorerController* c = controllers_[i];
+        const QString phase = i < std::size_t(phases.size()) ? phases[int(i)] : tr("view");
+        connect(c, &ExplorerController::started, this, [this, c, phase] { track(c, phase, 0); });
+        connect(c, &ExplorerController::progressed, this, [this, c, phase](double f) { track(c, phase, f); });
         for (auto done : {&ExplorerController::finished, &ExplorerController::cancelled})
-            connect(c, done, this, &WorkIndicator::refresh);
-        connect(c, &ExplorerController::failed, this, &WorkIndicator::refresh);
+            connect(c, done, this, [this, c, phase] { track(c, phase, 1); });
+        connect(c, &ExplorerController::failed, this, [this, c, phase] { track(c, phase, 1); });
     }
-    connect(main, &ExplorerController::progressed, this, [this](double f) { progress_->setValue(int(f * 1000)); });
-    connect(depth_, &DepthWorkspace::busyChanged, this, &WorkIndicator::refresh);
-    connect(depth_, &DepthWorkspace::progressed, this, [this](double f) {
-        if (!controllers_.front()->busy()) progress_->setValue(int(f * 1000));  // the sweep's progress first
-    });
+    connect(depth_, &DepthWorkspace::busyChanged, this, [this](bool running) { track(depth_, tr("depth lab"), running ? 0 : 1); });
+    connect(depth_, &DepthWorkspace::progressed, this, [this](double f) { track(depth_, tr("depth lab"), f); });
 }
+
+void WorkIndicator::track(const QObject* source, const QString& phase, double fraction) {
+    if (!active_) {  // idle until now: a new piece of work, a new bar
+        fractions_.clear();
+        shown_ = 0;
+    }
+    auto& [name, f] = fractions_[source];
+    name = phase;
+    f = fraction;
+    refresh();
+}
+
+double WorkIndicator::shownFraction() const { return shown_; }
 
 bool WorkIndicator::busy() const {
     for (const ExplorerController* c : controllers_)
@@ -46,8 +57,21 @@ bool WorkIndicator::busy() const {
 
 void WorkIndicator::refresh() {
     const bool b = busy();
+    active_ = b;
     cancel_->setEnabled(b);
     progress_->setVisible(b);
+    if (!b || fractions_.empty()) return;
+    // One bar for everything started since the last idle moment: the mean of its parts, never lower than shown
+    // (work that joins late holds the bar rather than pulling it back), named by the part furthest behind.
+    double sum = 0;
+    const std::pair<QString, double>* behind = nullptr;
+    for (const auto& [source, part] : fractions_) {
+        sum += part.second;
+        if (!behind || part.second < behind->second) behind = &part;
+    }
+    shown_ = std::max(shown_, sum / double(fractions_.size()));
+    progress_->setValue(int(shown_ * 1000));
+    progress_->setFormat(tr("%p % · %1").arg(behind->first));
 }
 
 void WorkIndicator::cancelAll() {

@@ -1,8 +1,11 @@
 #pragma once
 // One progress bar and one Cancel (Esc) in the status bar for all background work: the explorer's
-// sweep, the secondary views' sweeps and the depth lab's queue. Cancel stops all of them; the button
-// is enabled exactly while something runs.
+// sweep, the secondary views' sweeps and the depth lab's queue. The bar never runs backwards: from an idle
+// moment to the next, it shows the mean progress of every part started, and names the part furthest behind
+// ("40 % · expressivity view"). Cancel stops all of them; the button is enabled exactly while something runs.
 #include <QObject>
+#include <QString>
+#include <map>
 #include <vector>
 
 class QProgressBar;
@@ -19,11 +22,17 @@ public:
     bool busy() const;
     void cancelAll();
     QPushButton* cancelButton() const { return cancel_; }
+    QProgressBar* bar() const { return progress_; }
+    double shownFraction() const;
 
 private:
     void refresh();
+    void track(const QObject* source, const QString& phase, double fraction);
     std::vector<ExplorerController*> controllers_;
     DepthWorkspace* depth_;
     QProgressBar* progress_;
     QPushButton* cancel_;
+    std::map<const QObject*, std::pair<QString, double>> fractions_;  // part → (its phase, its progress)
+    double shown_ = 0;
+    bool active_ = false;  // something has run since the last idle moment
 };

@@ -7,6 +7,7 @@
 #include "PatternGallery.h"
 #include "ProjectorStrip.h"
 #include "WidgetTestSupport.h"
+#include "WorkIndicator.h"
 #include "panels/PatternsPanel.h"
 #include "panels/PrivacyPanel.h"
 
@@ -14,6 +15,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLineEdit>
+#include <QProgressBar>
 #include <QScreen>
 #include <QSettings>
 #include <QUndoStack>
@@ -154,6 +156,31 @@ private slots:
         }
         privacy->slider()->setEpsilon(1.0);
         emit privacy->epsilonPreview();
+    }
+
+    // One bar for all work started since the last idle moment: it never runs backwards when a second view's sweep
+    // starts after the main one, and it names the part furthest behind.
+    void progressNeverRunsBackwards() {
+        auto* work = window_->findChild<WorkIndicator*>();
+        auto* views = window_->findChild<ExplorerViews*>();
+        QVERIFY(work && views);
+        QVector<int> values;
+        QStringList phases;
+        auto c = connect(work->bar(), &QProgressBar::valueChanged, this, [&](int v) {
+            values << v;
+            phases << work->bar()->format();
+        });
+        ExplorerSettings s = window_->settings();
+        s.d = s.d == 20 ? 21 : 20;
+        window_->restoreSettings(s);  // the main sweep starts
+        views->setCurrentWidget(views->expressivityPlot());  // and a second one, while it runs
+        QTRY_VERIFY_WITH_TIMEOUT(!work->busy(), 120000);
+        disconnect(c);
+        QVERIFY2(values.size() >= 2, qPrintable(QString::number(values.size())));
+        for (int i = 1; i < values.size(); ++i)
+            QVERIFY2(values[i] >= values[i - 1], qPrintable(QString("%1 then %2").arg(values[i - 1]).arg(values[i])));
+        QVERIFY2(phases.join(" ").contains("expressivity view") || phases.join(" ").contains("sweep"), qPrintable(phases.join(" | ")));
+        views->setCurrentIndex(0);
     }
 
     void noTextIsCut_data() {

@@ -109,6 +109,107 @@ void addErfFit(QCustomPlot* plot, const experiment::SweepResult& result, const s
     setStyleKey(fit, "erf fit");
 }
 
+// One series' points in increasing ε: the release (value, 2 sd, records), its value without noise, its attack.
+struct SeriesPoints {
+    QVector<double> x, y, err, ax, ay;
+    PointRecords records, infRecords, attackRecords;
+    double atInf = std::nan("");
+};
+
+SeriesPoints collectSeries(const experiment::ResultTable& a, const std::vector<int>& rows) {
+    SeriesPoints p;
+    std::vector<std::pair<double, int>> sorted;
+    for (int i : rows) sorted.push_back({num(a.at(i, "epsilon_mean")), i});
+    std::sort(sorted.begin(), sorted.end(), [](auto& l, auto& r) { return l.first < r.first; });
+    for (auto [e, i] : sorted) {
+        const double v = num(a.at(i, "value_mean"));
+        const double sd = num(a.at(i, "value_std")), runs = num(a.at(i, "value_count"));
+        const double pub = num(a.at(i, "public_value_mean")), shuffled = num(a.at(i, "shuffled_value_mean"));
+        if (std::isinf(num(a.at(i, "budget"))) || !std::isfinite(e)) {
+            p.atInf = v;
+            p.infRecords = {{sd, sd}, {runs, runs}, {pub, pub}, {shuffled, shuffled}};
+            continue;
+        }
+        p.x << e;
+        p.y << v;
+        p.err << 2 * sd;
+        p.records.std << sd;
+        p.records.runs << runs;
+        p.records.publicControl << pub;
+        p.records.shuffledControl << shuffled;
+        const double t = num(a.at(i, "top1_mean"));
+        if (std::isfinite(t)) {
+            p.ax << e;
+            p.ay << t;
+            p.attackRecords.std << num(a.at(i, "top1_std"));
+            p.attackRecords.runs << num(a.at(i, "top1_count"));
+            p.attackRecords.publicControl << num(a.at(i, "chance_same_n_top1_mean"));  // a guess within the same n
+        }
+    }
+    return p;
+}
+
+// The release with its error bars, and its value without noise as a dashed line across the axis.
+void drawRelease(QCustomPlot* plot, const SeriesPoints& p, const QString& name, const QColor& colour, const std::string& metric,
+                 double fs, double xLo, double xHi) {
+    QCPGraph* g = plot->addGraph(plot->xAxis, plot->yAxis);
+    g->setName(name);
+    g->setData(p.x, p.y, true);
+    g->setPen(QPen(colour, 1.8 * fs));
+    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, colour, colour, 6 * fs));
+    markSeries(g, "private release");
+    setPointRecords(g, p.records);
+    addErrorBars(g, p.err, QPen(colour, 1.2 * fs), 0, metric == "rmse" ? INFINITY : 1);  // AUC, accuracy ∈ [0, 1]
+    if (!std::isfinite(p.atInf)) return;
+    QCPGraph* inf = plot->addGraph(plot->xAxis, plot->yAxis);
+    inf->setName(name + "  (ε = ∞)");
+    inf->setData({xLo, xHi}, {p.atInf, p.atInf});
+    inf->setPen(QPen(colour, 1.2 * fs, Qt::DashLine));
+    setStyleKey(inf, "ε = ∞ (no noise)");
+    setPointRecords(inf, p.infRecords);
+}
+
+void drawAttack(QCustomPlot* plot, const SeriesPoints& p, const QString& name, const QColor& colour, double fs) {
+    QCPGraph* att = plot->addGraph(plot->xAxis, plot->yAxis2);
+    att->setName(name + "  attack Top-1");
+    att->setData(p.ax, p.ay, true);
+    att->setPen(QPen(colour, 1.2 * fs, Qt::DashDotLine));
+    att->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, colour, 5 * fs));
+    setStyleKey(att, "attack Top-1 (right)");
+    setPointRecords(att, p.attackRecords);
+}
+
+void labelAxes(QCustomPlot* plot, const experiment::ResultTable& a, const std::string& metric, bool anyAttack) {
+    const double delta = a.rows() ? num(a.at(0, "delta")) : 0;
+    plot->xAxis->setLabel(QString("privacy budget ε (δ = %1, tightest valid conversion)").arg(delta, 0, 'g', 2));
+    setShortLabel(plot->xAxis, QString("privacy budget ε (δ = %1)").arg(delta, 0, 'g', 2));
+    plot->yAxis->setLabel(metric == "auc" ? "test ROC-AUC (mean ± 2 std)" : metric == "rmse" ? "test RMSE (mean ± 2 std)"
+                                                                                            : "test accuracy (mean ± 2 std)");
+    setShortLabel(plot->yAxis, metric == "auc" ? "ROC-AUC (± 2 sd)" : metric == "rmse" ? "RMSE (± 2 sd)" : "accuracy (± 2 sd)");
+    plot->yAxis->rescale(true);
+    QCPRange yr = plot->yAxis->range();
+    plot->yAxis->setRange(yr.lower - 0.05 * yr.size() - 1e-3, yr.upper + 0.05 * yr.size() + 1e-3);
+    plot->yAxis2->setVisible(anyAttack);
+    plot->yAxis2->setLabel("re-identification Top-1 accuracy");
+    setShortLabel(plot->yAxis2, "attack Top-1");
+    plot->yAxis2->setRange(0, 1.02);
+}
+
+// The data set's name (or the caller's title) on top; in red, and saying so, for reference-code results.
+void addTitle(QCustomPlot* plot, const experiment::SweepResult& result, const QString& given, const QFont& font) {
+    const experiment::ResultTable& a = result.aggregated;
+    plot->plotLayout()->insertRow(0);
+    QString title = given.isEmpty() ? QString::fromStdString(result.metadata.value("dataset", nlohmann::json::object()).value("name", std::string("sweep")))
+                                    : given;
+    bool reference = false;
+    for (int i = 0; i < a.rows(); ++i) reference |= a.at(i, "reference_mode") == true;
+    if (reference) title += "  —  REFERENCE-CODE MODE: NO VALID PRIVACY GUARANTEE";
+    auto* t = new QCPTextElement(plot, title, font);
+    if (reference) t->setTextColor(QColor(180, 30, 30));
+    plot->plotLayout()->addElement(0, 0, t);
+    plot->setObjectName(title);
+}
+
 }  // namespace
 
 void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result, const TradeoffOptions& opt) {
@@ -152,66 +253,13 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
     for (std::size_t s = 0; s < order.size(); ++s) {
         const QColor colour = viridis(int(s), int(order.size()));
         const QString name = QString::fromStdString(order[s]);
-        QVector<double> x, y, err, ax, ay;
-        PointRecords records, infRecords, attackRecords;
-        double atInf = std::nan("");
-        std::vector<std::pair<double, int>> sorted;
-        for (int i : rows[order[s]]) sorted.push_back({num(a.at(i, "epsilon_mean")), i});
-        std::sort(sorted.begin(), sorted.end(), [](auto& p, auto& q) { return p.first < q.first; });
-        for (auto [e, i] : sorted) {
-            const double v = num(a.at(i, "value_mean"));
-            const double sd = num(a.at(i, "value_std")), runs = num(a.at(i, "value_count"));
-            const double pub = num(a.at(i, "public_value_mean")), shuffled = num(a.at(i, "shuffled_value_mean"));
-            if (std::isinf(num(a.at(i, "budget"))) || !std::isfinite(e)) {
-                atInf = v;
-                infRecords = {{sd, sd}, {runs, runs}, {pub, pub}, {shuffled, shuffled}};
-                continue;
-            }
-            x << e;
-            y << v;
-            err << 2 * sd;
-            records.std << sd;
-            records.runs << runs;
-            records.publicControl << pub;
-            records.shuffledControl << shuffled;
-            const double t = num(a.at(i, "top1_mean"));
-            if (std::isfinite(t)) {
-                ax << e;
-                ay << t;
-                attackRecords.std << num(a.at(i, "top1_std"));
-                attackRecords.runs << num(a.at(i, "top1_count"));
-                attackRecords.publicControl << num(a.at(i, "chance_same_n_top1_mean"));  // a guess within the same n
-            }
-        }
-        if (s == 0 && opt.markerEpsilon > 0 && !x.isEmpty())
-            readout = describeReading(readAtEpsilon(x, y, err, ax, ay, opt.markerEpsilon), opt.markerEpsilon,
+        const SeriesPoints p = collectSeries(a, rows[order[s]]);
+        if (s == 0 && opt.markerEpsilon > 0 && !p.x.isEmpty())
+            readout = describeReading(readAtEpsilon(p.x, p.y, p.err, p.ax, p.ay, opt.markerEpsilon), opt.markerEpsilon,
                                       metric == "auc" ? "ROC-AUC" : metric == "rmse" ? "RMSE" : "accuracy");
-        QCPGraph* g = plot->addGraph(plot->xAxis, plot->yAxis);
-        g->setName(name);
-        g->setData(x, y, true);
-        g->setPen(QPen(colour, 1.8 * fs));
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, colour, colour, 6 * fs));
-        markSeries(g, "private release");
-        setPointRecords(g, records);
-        addErrorBars(g, err, QPen(colour, 1.2 * fs), 0, metric == "rmse" ? INFINITY : 1);  // AUC, accuracy ∈ [0, 1]
-        if (std::isfinite(atInf)) {
-            QCPGraph* inf = plot->addGraph(plot->xAxis, plot->yAxis);
-            inf->setName(name + "  (ε = ∞)");
-            inf->setData({xLo, xHi}, {atInf, atInf});
-            inf->setPen(QPen(colour, 1.2 * fs, Qt::DashLine));
-            setStyleKey(inf, "ε = ∞ (no noise)");
-            setPointRecords(inf, infRecords);
-        }
+        drawRelease(plot, p, name, colour, metric, fs, xLo, xHi);
         if (opt.showFit) addErfFit(plot, result, order[s], rows.at(order[s]).front(), metric, colour, fs, xLo, xHi);
-        if (anyAttack && !ax.isEmpty()) {
-            QCPGraph* att = plot->addGraph(plot->xAxis, plot->yAxis2);
-            att->setName(name + "  attack Top-1");
-            att->setData(ax, ay, true);
-            att->setPen(QPen(colour, 1.2 * fs, Qt::DashDotLine));
-            att->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, colour, 5 * fs));
-            setStyleKey(att, "attack Top-1 (right)");
-            setPointRecords(att, attackRecords);
-        }
+        if (anyAttack && !p.ax.isEmpty()) drawAttack(plot, p, name, colour, fs);
     }
     if (anyAttack && chanceCount > 0) {
         QCPGraph* c = plot->addGraph(plot->xAxis, plot->yAxis2);
@@ -234,31 +282,10 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
     plot->xAxis->setTicker(logTicker);
     plot->xAxis->setRange(xLo, xHi);
     if (!readout.isEmpty()) addSliderReadout(plot, opt.markerEpsilon, readout, fs);
-    const double delta = a.rows() ? num(a.at(0, "delta")) : 0;
-    plot->xAxis->setLabel(QString("privacy budget ε (δ = %1, tightest valid conversion)").arg(delta, 0, 'g', 2));
-    setShortLabel(plot->xAxis, QString("privacy budget ε (δ = %1)").arg(delta, 0, 'g', 2));
-    plot->yAxis->setLabel(metric == "auc" ? "test ROC-AUC (mean ± 2 std)" : metric == "rmse" ? "test RMSE (mean ± 2 std)"
-                                                                                            : "test accuracy (mean ± 2 std)");
-    setShortLabel(plot->yAxis, metric == "auc" ? "ROC-AUC (± 2 sd)" : metric == "rmse" ? "RMSE (± 2 sd)" : "accuracy (± 2 sd)");
-    plot->yAxis->rescale(true);
-    QCPRange yr = plot->yAxis->range();
-    plot->yAxis->setRange(yr.lower - 0.05 * yr.size() - 1e-3, yr.upper + 0.05 * yr.size() + 1e-3);
-    plot->yAxis2->setVisible(anyAttack);
-    plot->yAxis2->setLabel("re-identification Top-1 accuracy");
-    setShortLabel(plot->yAxis2, "attack Top-1");
-    plot->yAxis2->setRange(0, 1.02);
+    labelAxes(plot, a, metric, anyAttack);
     placeLegendBelow(plot, 2);
 
-    plot->plotLayout()->insertRow(0);
-    QString title = opt.title.isEmpty() ? QString::fromStdString(result.metadata.value("dataset", nlohmann::json::object()).value("name", std::string("sweep")))
-                                        : opt.title;
-    bool reference = false;
-    for (int i = 0; i < a.rows(); ++i) reference |= a.at(i, "reference_mode") == true;
-    if (reference) title += "  —  REFERENCE-CODE MODE: NO VALID PRIVACY GUARANTEE";
-    auto* t = new QCPTextElement(plot, title, QFont(base.family(), int(11 * fs), QFont::Bold));
-    if (reference) t->setTextColor(QColor(180, 30, 30));
-    plot->plotLayout()->addElement(0, 0, t);
-    plot->setObjectName(title);
+    addTitle(plot, result, opt.title, QFont(base.family(), int(11 * fs), QFont::Bold));
     plot->replot();
 }
 

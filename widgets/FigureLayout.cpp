@@ -215,14 +215,7 @@ void FigureLayout::fitLabels(const FigureSize& size) {
             const int room = ax->orientation() == Qt::Vertical ? rect->height() : rect->width();
             if (ax->orientation() == Qt::Horizontal) thinTextTicks(ax, room);
             if (ax->label().isEmpty()) continue;
-            const QFontMetrics metrics(ax->labelFont());
-            auto fits = [&](const QString& s) { return metrics.horizontalAdvance(s) <= room; };
-            if (fits(ax->label())) continue;
-            const QString shorter = shortLabel(ax), full = ax->label();
-            const int paren = full.indexOf(" (");
-            if (!shorter.isEmpty() && fits(shorter)) relabel(ax, shorter);
-            else if (paren > 0 && fits(full.left(paren))) relabel(ax, full.left(paren));
-            else relabel(ax, metrics.elidedText(full, Qt::ElideRight, room));
+            if (const QString fitted = fitAxisLabel(ax, ax->label(), room); fitted != ax->label()) relabel(ax, fitted);
         }
     plot_->setViewport(screenViewport_);
 }

@@ -14,16 +14,6 @@ constexpr const char* kExporting = "pxExporting";
 constexpr const char* kFull = "pxFullLabel";
 constexpr const char* kShown = "pxShownLabel";  // what the fitting last set: anything else came from a builder
 
-QString fitted(const QCPAxis* axis, const QString& full, int room) {
-    const QFontMetrics metrics(axis->labelFont());
-    auto fits = [&](const QString& s) { return metrics.horizontalAdvance(s) <= room; };
-    if (fits(full)) return full;
-    const QString shorter = shortLabel(axis);
-    if (!shorter.isEmpty() && fits(shorter)) return shorter;
-    const int paren = full.indexOf(" (");
-    if (paren > 0 && fits(full.left(paren))) return full.left(paren);
-    return metrics.elidedText(shorter.isEmpty() ? full : shorter, Qt::ElideRight, room);
-}
 
 // A builder's new text (anything but what the fitting showed last) becomes the full text.
 QString fullText(QObject* o, const QString& now) {
@@ -52,7 +42,7 @@ void fitTexts(QCustomPlot* plot) {
             if (!axis->visible() || full.isEmpty()) continue;
             const int room = axis->orientation() == Qt::Vertical ? rect->height() : rect->width();
             if (room <= 0) continue;  // never laid out yet
-            const QString label = fitted(axis, full, room);
+            const QString label = fitAxisLabel(axis, full, room);
             axis->setProperty(kShown, label);
             axis->setLabel(label);
         }
@@ -68,6 +58,17 @@ void fitAxisLabelsOnScreen(QCustomPlot* plot) {
 QString fullLabel(const QCPAxis* axis) {
     return axis->label() == axis->property(kShown).toString() && axis->property(kFull).isValid() ? axis->property(kFull).toString()
                                                                                                   : axis->label();
+}
+
+QString fitAxisLabel(const QCPAxis* axis, const QString& full, int room) {
+    const QFontMetrics metrics(axis->labelFont());
+    auto fits = [&](const QString& s) { return metrics.horizontalAdvance(s) <= room; };
+    if (fits(full)) return full;
+    const QString shorter = shortLabel(axis);
+    if (!shorter.isEmpty() && fits(shorter)) return shorter;
+    const int paren = full.indexOf(" (");
+    if (paren > 0 && fits(full.left(paren))) return full.left(paren);
+    return metrics.elidedText(full, Qt::ElideRight, room);
 }
 
 QString fullTitle(const QCPTextElement* title) {

@@ -18,6 +18,9 @@ void fitAxisLabelsOnScreen(QCustomPlot* plot);
 // The label the plot's builder set (what the axis shows when it has room).
 QString fullLabel(const QCPAxis* axis);
 QString fullTitle(const QCPTextElement* title);
+// `full` as it fits `room` pixels of the axis: itself, its short form, without its parenthesis, or elided
+// (the screen's fitting and FigureLayout's for a page).
+QString fitAxisLabel(const QCPAxis* axis, const QString& full, int room);
 // A title wider than `width` broken into two lines at the separator (" — ", ", ", ": ") nearest its middle.
 QString twoLineTitle(const QString& title, const QFont& font, int width);
 // While a figure is laid out for export (FigureLayout), the screen fitting pauses.

@@ -99,8 +99,12 @@ void MainWindow::applyLessonStep(int index) {
     try {
         ExplorerSettings base = settings();
         if (const std::string dataset = step.set.value("dataset", base.dataset); dataset != base.dataset) {
+            auto ds = ExplorerController::loadDataset(dataset);  // once: applySettings below keeps what is loaded
             base.dataset = dataset;  // its own D and protocol, as when opened; then the step's own fields
-            applyDatasetChoices(base, *ExplorerController::loadDataset(dataset));
+            applyDatasetChoices(base, *ds);
+            controller_->setDataset(ds);
+            loadedSpec_ = dataset;
+            dataset_->select(QString::fromStdString(dataset), QString::fromStdString(ds->name));
         }
         const ExplorerSettings wanted = settingsForStep(base, step);
         ExplorerSettings sameBudget = wanted;

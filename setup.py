@@ -39,6 +39,8 @@ class CMakeBuild(build_ext):
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(module, target)
         shutil.copy2(built / "_build_config.py", target.parent / "_build_config.py")
+        for library in built.glob("libpx_neural.so"):  # the trained networks, loaded on first use
+            shutil.copy2(library, target.parent / library.name)
 
 
 setup(

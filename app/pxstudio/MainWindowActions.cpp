@@ -13,6 +13,7 @@
 #include "neural/KernelPath.h"
 #endif
 
+#include <exception>
 #include <QAction>
 #include <QDockWidget>
 #include <QApplication>
@@ -78,7 +79,12 @@ void MainWindow::buildMenus() {
     help->addAction(tr("&About PXStudio"), this, [this] {
 #ifdef PX_HAVE_NEURAL
         // a GIN seed gives the same table bit for bit on one kernel path (README, "On one kernel path")
-        const QString kernels = tr("<br>GIN kernels: %1").arg(QString::fromStdString(px::neural::kernelPathInUse()));
+        QString kernels;
+        try {
+            kernels = tr("<br>GIN kernels: %1").arg(QString::fromStdString(px::neural::kernelPathInUse()));
+        } catch (const std::exception& e) {  // libpx_neural.so missing: say so, the rest of the app works
+            kernels = tr("<br>GIN kernels: not available (%1)").arg(QString::fromStdString(e.what()).toHtmlEscaped());
+        }
 #else
         const QString kernels;
 #endif

@@ -1,5 +1,6 @@
 // GAP's encoder and classification module on LibTorch (GapModels.h).
 #include "neural/GapModels.h"
+#include "neural/NeuralLibrary.h"
 
 #include "common/Error.h"
 #include "common/Rng.h"
@@ -16,8 +17,6 @@ namespace {
 torch::Tensor toTensor(const RowMatrix& m) {
     return torch::from_blob(const_cast<double*>(m.data()), {m.rows(), m.cols()}, torch::kDouble).to(torch::kFloat);
 }
-
-torch::Tensor indexTensor(const std::vector<int>& ids) { return torch::tensor(std::vector<std::int64_t>(ids.begin(), ids.end())); }
 
 void checkNodes(const NodeLabels& nodes, long n, const char* what) {
     auto require = [&](bool ok, const std::string& msg) {
@@ -105,7 +104,7 @@ TORCH_MODULE(Classifier);
 
 }  // namespace
 
-RowMatrix trainGapEncoder(const GapModelParams& p, const RowMatrix& features, const NodeLabels& nodes, Progress& progress) {
+RowMatrix torchlib::trainGapEncoder(const GapModelParams& p, const RowMatrix& features, const NodeLabels& nodes, Progress& progress) {
     checkNodes(nodes, features.rows(), "GAP encoder");
     if (p.hidden < 1 || p.encoderEpochs < 0 || !(p.lr > 0)) throw std::invalid_argument("GAP encoder: hidden and lr must be positive, epochs ≥ 0");
     ThreadScope threads(p.threads);
@@ -123,7 +122,7 @@ RowMatrix trainGapEncoder(const GapModelParams& p, const RowMatrix& features, co
     return Eigen::Map<const RowMatrix>(best.data_ptr<double>(), best.size(0), best.size(1));
 }
 
-std::pair<double, double> trainGapClassifier(const GapModelParams& p, const std::vector<RowMatrix>& inputs, const NodeLabels& nodes,
+std::pair<double, double> torchlib::trainGapClassifier(const GapModelParams& p, const std::vector<RowMatrix>& inputs, const NodeLabels& nodes,
                                              Progress& progress) {
     if (inputs.empty()) throw std::invalid_argument("GAP classifier: no inputs");
     checkNodes(nodes, inputs.front().rows(), "GAP classifier");

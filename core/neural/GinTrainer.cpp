@@ -1,5 +1,6 @@
 // Training loop of the GIN learner (GinTrainer.h).
 #include "neural/GinTrainer.h"
+#include "neural/NeuralLibrary.h"
 
 #include "common/Error.h"
 #include "common/Rng.h"
@@ -148,7 +149,7 @@ bool saveOrNote(const TrainingCheckpoint& checkpoint, const std::string& fingerp
 
 }  // namespace
 
-GinOutcome trainGin(const GinParams& p, const GinProblem& problem, Progress& progress, const TrainingCheckpoint& checkpoint) {
+GinOutcome torchlib::trainGin(const GinParams& p, const GinProblem& problem, Progress& progress, const TrainingCheckpoint& checkpoint) {
     checkParams(p, problem);
     const auto t0 = Clock::now();
     ThreadScope threads(p.threads);
@@ -247,12 +248,12 @@ GinOutcome trainGin(const GinParams& p, const GinProblem& problem, Progress& pro
     return std::move(outcome);
 }
 
-void withTrainingThreads(int threads, const std::function<void()>& work) {
+void torchlib::withTrainingThreads(int threads, const std::function<void()>& work) {
     ThreadScope scope(threads);
     work();
 }
 
-std::vector<std::vector<double>> ginGraphEmbeddings(const GinParams& p, const GraphSet& graphs, int nodeLabelValues) {
+std::vector<std::vector<double>> torchlib::ginGraphEmbeddings(const GinParams& p, const GraphSet& graphs, int nodeLabelValues) {
     ThreadScope threads(p.threads);
     at::Generator weights = at::make_generator<at::CPUGeneratorImpl>(Rng(p.seed, "gin-weights").next());
     GinNet net(featureWidth(p, nodeLabelValues), 1, p, weights);

@@ -23,11 +23,15 @@ namespace px::neural {
 std::vector<std::pair<std::string, std::string>> pinnedKernelSettings();
 
 // First thing in an executable's main: applies pinnedKernelSettings(). OpenBLAS reads its variable when it
-// is loaded, before main, so the process then re-executes itself once (/proc/self/exe, same arguments;
-// PX_KERNELS_PINNED marks the second start). If the re-execution fails, ATen is still pinned.
+// is loaded. If it is not in the process yet, setting the variable suffices (libpx_neural.so brings it on the
+// first training, NeuralLibrary.h); if it is (liblinear links the system BLAS, which Debian may point at
+// OpenBLAS), the process re-executes itself once (/proc/self/exe, same arguments; PX_KERNELS_PINNED marks
+// the second start), which costs milliseconds since LibTorch is not loaded at start. If the re-execution
+// fails, ATen is still pinned.
 void pinKernels(char** argv);
 
-// The kernels this process uses, e.g. "ATen AVX2, OpenBLAS SkylakeX" (recorded in GIN sweep results).
+// The kernels this process uses, e.g. "ATen AVX2, OpenBLAS SkylakeX" (recorded in GIN sweep results). Loads
+// libpx_neural.so if it is not loaded yet.
 std::string kernelPathInUse();
 
 }  // namespace px::neural

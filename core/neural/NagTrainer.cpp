@@ -1,5 +1,6 @@
 // Training loop of the noisy-aggregation networks (NagTrainer.h).
 #include "neural/NagTrainer.h"
+#include "neural/NeuralLibrary.h"
 
 #include "common/Error.h"
 #include "common/Rng.h"
@@ -36,8 +37,6 @@ void checkNagInput(const NagTrainParams& p, const NodeProblem& problem) {
         for (int v : *part) require(v >= 0 && v < n, "node indices of the split must lie in [0, n)");
 }
 
-torch::Tensor indexTensor(const std::vector<int>& ids) { return torch::tensor(std::vector<std::int64_t>(ids.begin(), ids.end())); }
-
 double accuracyOf(const torch::Tensor& predicted, const std::vector<int>& ids, const std::vector<int>& labels) {
     if (ids.empty()) return std::nan("");
     const auto* pred = predicted.data_ptr<std::int64_t>();
@@ -55,7 +54,7 @@ double flopsPerEpoch(const NagTrainParams& p, long n, long features, int classes
 
 }  // namespace
 
-NagOutcome trainNag(const NagTrainParams& p, const NodeProblem& problem, Progress& progress) {
+NagOutcome torchlib::trainNag(const NagTrainParams& p, const NodeProblem& problem, Progress& progress) {
     checkNagInput(p, problem);
     const auto t0 = std::chrono::steady_clock::now();
     ThreadScope threads(p.threads);

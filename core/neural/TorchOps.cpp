@@ -120,6 +120,8 @@ torch::Tensor closedNeighbourMax(const torch::Tensor& h, const torch::Tensor& ro
     return MaxFunction::apply(h, rowStart, neighbours);
 }
 
+torch::Tensor indexTensor(const std::vector<int>& ids) { return torch::tensor(std::vector<std::int64_t>(ids.begin(), ids.end())); }
+
 torch::nn::Linear drawnLinear(int in, int out, at::Generator& gen, bool bias) {
     torch::nn::Linear l(torch::nn::LinearOptions(in, out).bias(bias));
     torch::NoGradGuard noGrad;

@@ -19,6 +19,9 @@ torch::Tensor closedNeighbourSum(const torch::Tensor& h, const torch::Tensor& ro
 // then N(v) ascending, on ties). O(E·width).
 torch::Tensor closedNeighbourMax(const torch::Tensor& h, const torch::Tensor& rowStart, const torch::Tensor& neighbours);
 
+// A 1-D int64 tensor of node indices.
+torch::Tensor indexTensor(const std::vector<int>& ids);
+
 // A linear map in → out with PyTorch's default initialisation (uniform ±1/√in for weight and bias) drawn
 // from `gen` instead of torch's global generator.
 torch::nn::Linear drawnLinear(int in, int out, at::Generator& gen, bool bias = true);

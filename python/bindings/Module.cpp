@@ -4,6 +4,7 @@
 #include <cstring>
 #ifdef PX_HAVE_NEURAL
 #include "neural/KernelPath.h"
+#include "neural/NeuralLibrary.h"
 #endif
 
 namespace pxpy {
@@ -54,6 +55,13 @@ PYBIND11_MODULE(_pxstudio, m) {
 #endif
     }, "The CPU kernels GIN trainings run on, e.g. 'ATen AVX2, OpenBLAS Haswell': a seed gives the same table "
        "bit for bit on one kernel path (pxstudio pins one per class of CPU on import, README 'On one kernel path').");
+    m.def("neural_library", [] {
+#ifdef PX_HAVE_NEURAL
+        return px::neural::neuralLibraryPath();
+#else
+        return std::string();
+#endif
+    }, "Where libpx_neural.so (the trained networks, loaded on first use) was loaded from; '' without them.");
     pxpy::bindData(m);
     pxpy::bindPatterns(m);
     pxpy::bindDensities(m);

@@ -65,6 +65,34 @@ private slots:
         QCOMPARE(kernels({"ATEN_CPU_CAPABILITY=default"}), "ATen NO AVX, OpenBLAS " + blas);
 #endif
     }
+    // LibTorch and OpenBLAS come with libpx_neural.so on the first training (NeuralLibrary.h): a command that
+    // trains nothing starts without them (milliseconds instead of ~0.6 s), and a library that is missing is
+    // named when a network is needed.
+    void aCommandThatTrainsNothingLoadsNoLibTorch() {
+#ifndef PX_HAVE_NEURAL
+        QSKIP("this build has no neural layer (-DPX_NEURAL=OFF)");
+#else
+        const auto run = [](const QStringList& args, const QStringList& set) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            for (const QString& s : set) env.insert(s.section('=', 0, 0), s.section('=', 1));
+            p.setProcessEnvironment(env);
+            p.start(PXRUN_PATH, args);
+            p.waitForFinished(60000);
+            return Run{p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+        };
+        const Run patterns = run({"patterns", "--class", "trees", "--d", "3"}, {"LD_DEBUG=files"});
+        QCOMPARE(patterns.code, 0);
+        QVERIFY2(!patterns.err.contains("libtorch"), qPrintable(patterns.err.left(2000)));
+        const Run version = run({"--version"}, {"LD_DEBUG=files"});
+        QCOMPARE(version.code, 0);
+        QVERIFY(version.err.contains("libpx_neural.so") && version.err.contains("libtorch_cpu"));
+        const Run missing = run({"--version"}, {"PX_NEURAL_LIBRARY=/nonexistent/libpx_neural.so"});
+        QCOMPARE(missing.code, 1);
+        QVERIFY2(missing.err.contains("/nonexistent/libpx_neural.so") && missing.err.contains("PX_NEURAL_LIBRARY"),
+                 qPrintable(missing.err));
+#endif
+    }
     // The desktop app's --help and --version answer without a display (they used to abort in the xcb plugin).
     void pxstudioHelpWithoutADisplay() {
         for (const char* flag : {"--help", "--version"}) {

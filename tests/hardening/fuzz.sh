@@ -5,7 +5,7 @@
 # or unexpected exception fails; the log says how many inputs each target ran.
 # Usage: tests/hardening/fuzz.sh SOURCE_DIR BUILD_DIR [RUNS [SECONDS]]
 set -euo pipefail
-src=$1
+src=$(cd "$1" && pwd)  # absolute: what runs here changes folder
 out=$2/hardening
 [ -d "$out/tests/fuzz" ] || { echo "no fuzz targets in $out: run tests/hardening/clang-tree.sh $src $2 first"; exit 1; }
 runs=${3:-${PX_FUZZ_RUNS:-20000}}

@@ -3,7 +3,7 @@
 # sanitizer report fails the test that triggered it.
 # Usage: tests/hardening/sanitized-suite.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
-src=$1
+src=$(cd "$1" && pwd)  # absolute: what runs here changes folder
 out=$2/hardening
 [ -f "$out/CTestTestfile.cmake" ] || { echo "no hardening tree in $out: run tests/hardening/clang-tree.sh $src $2 first"; exit 1; }
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1

@@ -21,6 +21,8 @@ PY
 
 check() {  # $1: the venv
   (cd "$work" && "$1/bin/python" -c "import pxstudio, sys; assert pxstudio.__file__.startswith('$1'), pxstudio.__file__; print('pxstudio', pxstudio.__version__, 'from', pxstudio.__file__)")
+  # the trained networks' library comes with the package (loaded on first use, here by kernel_path)
+  (cd "$work" && "$1/bin/python" -c "import pxstudio; from pxstudio import _pxstudio as m; k = pxstudio.kernel_path(); lib = m.neural_library(); assert lib.startswith('$1'), lib; print('kernels', k, 'from', lib)")
   (cd "$work" && "$1/bin/python" snippet.py)
 }
 

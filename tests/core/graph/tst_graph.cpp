@@ -2,6 +2,8 @@
 #include "graph/GraphAlgorithms.h"
 
 #include <QtTest>
+#include <algorithm>
+#include <numeric>
 #include <stdexcept>
 
 using namespace px;
@@ -61,6 +63,45 @@ private slots:
         Graph t2 = Graph::fromEdges(6, {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3}});
         QVERIFY(!isIsomorphic(c6, t2));
         QCOMPARE(degreeHistogram(c6), degreeHistogram(t2));
+    }
+    // Against an independent computation: every bijection of two small graphs tried. Half the pairs are a random
+    // relabelling (isomorphic), half another graph with the same degree sequence where one exists (the hard case
+    // for the vertex classes: equal degrees, maybe equal triangle counts), the rest two graphs of one size.
+    void isomorphismAgreesWithTryingEveryBijection() {
+        const auto bruteForce = [](const Graph& a, const Graph& b) {
+            if (a.numVertices() != b.numVertices() || a.numEdges() != b.numEdges()) return false;
+            std::vector<int> p(a.numVertices());
+            std::iota(p.begin(), p.end(), 0);
+            do {
+                bool same = true;
+                for (auto [u, v] : a.edges()) same = same && b.hasEdge(p[u], p[v]);
+                if (same) return true;
+            } while (std::next_permutation(p.begin(), p.end()));
+            return false;
+        };
+        Rng rng(11);
+        int isomorphic = 0, sameDegrees = 0;
+        for (int trial = 0; trial < 400; ++trial) {
+            const int n = 4 + int(rng.next() % 4);
+            const Graph a = pxtest::randomGraph(n, 0.5, rng);
+            Graph b;
+            if (trial % 2 == 0) {
+                std::vector<int> perm(n);
+                std::iota(perm.begin(), perm.end(), 0);
+                for (int i = n - 1; i > 0; --i) std::swap(perm[i], perm[rng.next() % (i + 1)]);
+                std::vector<Edge> e;
+                for (auto [u, v] : a.edges()) e.push_back({perm[u], perm[v]});
+                b = Graph::fromEdges(n, e);
+            } else {
+                b = pxtest::randomGraph(n, 0.5, rng);
+                for (int tries = 0; tries < 200 && degreeHistogram(b) != degreeHistogram(a); ++tries) b = pxtest::randomGraph(n, 0.5, rng);
+            }
+            const bool expected = bruteForce(a, b);
+            isomorphic += expected;
+            sameDegrees += !expected && degreeHistogram(a) == degreeHistogram(b);
+            QCOMPARE(isIsomorphic(a, b), expected);
+        }
+        QVERIFY(isomorphic >= 200 && sameDegrees >= 20);  // both kinds of pair were tried
     }
     void blowUpAndUnion() {
         Graph p3 = Graph::fromEdges(3, {{0, 1}, {1, 2}});

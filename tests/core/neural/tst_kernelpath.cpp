@@ -2,6 +2,7 @@
 // tst_pxrun checks that a started pxrun runs on it; on a CPU whose own choice already is the pinned one
 // only this test tells a missing pin from a working one.
 #include "neural/KernelPath.h"
+#include "neural/NeuralLibrary.h"
 
 #include <QtTest>
 #include <cstdlib>
@@ -36,6 +37,21 @@ private slots:
     void init() { clearKernelVariables(); }
     void cleanup() { clearKernelVariables(); }
 
+    // First: the library is loaded once per process, and a failed load is tried again on the next call.
+    void aMissingNeuralLibraryIsNamedThenTheBuildsOwnLoads() {
+        setenv("PX_NEURAL_LIBRARY", "/nonexistent/libpx_neural.so", 1);
+        try {
+            px::neural::kernelPathInUse();
+            QFAIL("a library that does not exist was loaded");
+        } catch (const std::runtime_error& e) {
+            const QString why = e.what();
+            QVERIFY2(why.contains("/nonexistent/libpx_neural.so") && why.contains("PX_NEURAL_LIBRARY"), qPrintable(why));
+        }
+        unsetenv("PX_NEURAL_LIBRARY");
+        QVERIFY(QString::fromStdString(px::neural::kernelPathInUse()).startsWith("ATen "));
+        const QString path = QString::fromStdString(px::neural::neuralLibraryPath());
+        QVERIFY2(path.endsWith("/libpx_neural.so") && QFile::exists(path), qPrintable(path));
+    }
     void eachClassOfCpuGetsItsPath() {
         if (!hasAvx2()) QSKIP("this CPU has no AVX2 and FMA: nothing is pinned on it");
         const std::string blas = hasAvx512() ? "SkylakeX" : "Haswell";

@@ -1,6 +1,7 @@
 #include "FigureExport.h"
 
 #include "FigureLayout.h"
+#include "ScreenFit.h"
 #include "common/AtomicFile.h"
 
 #include <QBuffer>
@@ -23,12 +24,13 @@ namespace {
 constexpr double kLayoutDpi = 96.0;
 constexpr int kUnclippedKeyOvershoot = 5;  // QCPGraph::drawLegendIcon's line ends at rect.right() + 5  // the plot is laid out in pixels of 1/96 in, as on screen
 
-FigureSize paper(double w, double h, double fontPt, bool legendBelow) {
+FigureSize paper(double w, double h, double fontPt, bool legendBelow, bool title) {
     FigureSize s;
     s.widthIn = w;
     s.heightIn = h;
     s.fontPt = fontPt;
     s.legendBelow = legendBelow;
+    s.title = title;
     return s;
 }
 
@@ -137,9 +139,10 @@ QByteArray renderSvg(QCustomPlot* plot, const FigureSize& s, int w, int h) {
 
 const std::vector<FigurePreset>& figurePresets() {
     static const std::vector<FigurePreset> presets = {
-        {"one-column", "one column (3.3 × 2.5 in, 8 pt)", paper(3.3, 2.5, 8, true)},
-        {"two-column", "two columns (6.9 × 3.5 in, 9 pt)", paper(6.9, 3.5, 9, true)},
-        {"slide", "slide 16:9 (13.33 × 7.5 in, 20 pt)", paper(40.0 / 3, 7.5, 20, false)},
+        // A paper's figures have captions, not titles; a slide keeps its title.
+        {"one-column", "one column (3.3 × 2.5 in, 8 pt)", paper(3.3, 2.5, 8, true, false)},
+        {"two-column", "two columns (6.9 × 3.5 in, 9 pt)", paper(6.9, 3.5, 9, true, false)},
+        {"slide", "slide 16:9 (13.33 × 7.5 in, 20 pt)", paper(40.0 / 3, 7.5, 20, false, true)},
     };
     return presets;
 }
@@ -151,6 +154,12 @@ FigureSize presetSize(const QString& key) {
         keys << p.key;
     }
     throw std::invalid_argument("unknown figure preset '" + key.toStdString() + "' (expected " + keys.join(", ").toStdString() + ")");
+}
+
+QString figureTitle(QCustomPlot* plot) {
+    for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
+        if (auto* title = qobject_cast<QCPTextElement*>(e)) return fullTitle(title);
+    return {};
 }
 
 void exportFigure(QCustomPlot* plot, const QString& path, const FigureSize& s) {

@@ -20,6 +20,7 @@ struct FigureSize {
     double fontPt = 0;         // > 0: axis labels at this size in points, ticks and legend 1 pt smaller
     bool legendBelow = false;  // legend in a wrapping row under the axes instead of inside them
     bool sliderMarker = false; // keep the slider marker in the figure
+    bool title = true;         // false: no title above the plot (a paper's caption says it); the JSON keeps it
 };
 
 struct FigurePreset {
@@ -30,6 +31,9 @@ struct FigurePreset {
 const std::vector<FigurePreset>& figurePresets();
 // The preset of that key; throws std::invalid_argument listing the keys.
 FigureSize presetSize(const QString& key);
+
+// The plot's title as on a wide screen (the first title of its layout; empty if none), for a figure's JSON.
+QString figureTitle(QCustomPlot* plot);
 
 // Format from the file suffix (.png, .pdf, .svg). Throws std::runtime_error with the path on failure.
 void exportFigure(QCustomPlot* plot, const QString& path, const FigureSize& size);

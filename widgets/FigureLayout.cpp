@@ -17,13 +17,17 @@ QFont sized(QFont f, double pt) {
 constexpr double kLayoutDpi = 96.0;
 }  // namespace
 
-FigureLayout::FigureLayout(QCustomPlot* plot, const FigureSize& size) : plot_(plot), screenViewport_(plot->viewport()) {
+FigureLayout::FigureLayout(QCustomPlot* plot, const FigureSize& size)
+    : plot_(plot), screenViewport_(plot->viewport()), layoutMargins_(plot->plotLayout()->margins()) {
     setExporting(plot, true);  // the figure starts from the full axis labels, not from those fitted to the screen
     for (QCPAxisRect* rect : plot->axisRects())
         for (QCPAxis* ax : rect->axes())
             if (fullLabel(ax) != ax->label()) relabel(ax, fullLabel(ax));
     for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
         if (auto* title = qobject_cast<QCPTextElement*>(e); title && fullTitle(title) != title->text()) retitle(title, fullTitle(title));
+    if (!size.title) leaveOutTitles();
+    // Nothing within 2 pt of the page's edge (a journal's crop, a viewer's frame): 3 layout pixels of 1/96 in.
+    plot->plotLayout()->setMargins(QMargins(3, 3, 3, 3));
     if (!size.sliderMarker)
         for (int i = 0; i < plot->itemCount(); ++i) {
             QCPAbstractItem* item = plot->item(i);
@@ -73,6 +77,31 @@ FigureLayout::FigureLayout(QCustomPlot* plot, const FigureSize& size) : plot_(pl
         }
     }
     if (size.fontPt > 0) fitLabels(size);
+}
+
+// Titles left out take no room: each leaves its cell, whose row then shrinks to nothing (put back afterwards).
+void FigureLayout::leaveOutTitles() {
+    for (QCPLayoutElement* e : plot_->plotLayout()->elements(true)) {
+        auto* title = qobject_cast<QCPTextElement*>(e);
+        auto* grid = title ? qobject_cast<QCPLayoutGrid*>(title->layout()) : nullptr;
+        if (!grid || !title->visible()) continue;
+        int row = -1, col = -1;
+        for (int i = 0; i < grid->elementCount(); ++i)
+            if (grid->elementAt(i) == title) grid->indexToRowCol(i, row, col);
+        if (row < 0 || !grid->take(title)) continue;
+        leftOut_.push_back({grid, row, col, title, grid->rowStretchFactors().value(row, 1.0)});
+        title->setVisible(false);
+        grid->setRowStretchFactor(row, 0.001);
+    }
+}
+
+// Under the legend, in the legend's font: the name parts every series shares, for a figure without a title.
+void FigureLayout::addFootnote(const QString& text, const QFont& font) {
+    footnote_ = new QCPTextElement(plot_, text, font);
+    footnote_->setMargins(QMargins(0, 0, 0, 2));
+    const int row = plot_->plotLayout()->rowCount();
+    plot_->plotLayout()->addElement(row, 0, footnote_);
+    plot_->plotLayout()->setRowStretchFactor(row, 0.001);
 }
 
 void FigureLayout::setFonts(const FigureSize& size) {
@@ -222,10 +251,18 @@ void FigureLayout::fitLabels(const FigureSize& size) {
 
 FigureLayout::~FigureLayout() {
     setExporting(plot_, false);
+    // The footnote out and the titles back in their cells before the legend's row is simplified away.
+    if (footnote_) plot_->plotLayout()->remove(footnote_);
+    for (auto it = leftOut_.rbegin(); it != leftOut_.rend(); ++it) {
+        it->grid->addElement(it->row, it->col, it->title);
+        it->grid->setRowStretchFactor(it->row, it->stretch);
+        it->title->setVisible(true);
+    }
     for (QCPGraph* g : keyEntries_) plot_->removeGraph(g);  // with their legend entries
     for (const auto& [plottable, name] : names_) plottable->setName(name);
     for (const auto& [axis, label] : labels_) axis->setLabel(label);
     for (const auto& [title, text] : titles_) title->setText(text);
+    plot_->plotLayout()->setMargins(layoutMargins_);
     for (const auto& [axis, ticker] : tickers_) axis->setTicker(ticker);
     for (const auto& [plottable, pen] : pens_) plottable->setPen(pen);
     for (const Scatter& s : scatters_) {

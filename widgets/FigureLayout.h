@@ -21,6 +21,7 @@ class QCPAbstractItem;
 class QCPAbstractLegendItem;
 class QCPAbstractPlottable;
 class QCPGraph;
+class QCPLayoutGrid;
 class QCPTextElement;
 class QObject;
 
@@ -36,6 +37,7 @@ public:
     bool compactLegend() const { return compact_; }
 
 private:
+    void leaveOutTitles();
     void setFonts(const FigureSize& size);
     void thickenPens(double factor);
     void moveLegendBelow();
@@ -73,6 +75,11 @@ private:
     std::vector<std::pair<QCPAbstractPlottable*, QString>> names_;
     std::vector<std::pair<QCPAxis*, QString>> labels_;
     std::vector<std::pair<QCPTextElement*, QString>> titles_;  // as on screen
+    struct TakenTitle { QCPLayoutGrid* grid; int row, col; QCPTextElement* title; double stretch; };
+    std::vector<TakenTitle> leftOut_;                        // titles taken out of the figure, and where they were
+    QCPTextElement* footnote_ = nullptr;                     // what every series' name shares, when there is no title
+    void addFootnote(const QString& text, const QFont& font);
+    QMargins layoutMargins_;                                     // the plot layout's, on screen
     std::vector<std::pair<QCPAxis*, QSharedPointer<QCPAxisTicker>>> tickers_;
     Qt::Alignment legendAlignment_;
     int legendRow_ = -1;

@@ -128,12 +128,12 @@ void FigureLayout::makeLegendCompact() {
 void FigureLayout::factorSeriesNames(const FigureSize& size) {
     QCPTextElement* title = nullptr;
     for (QCPLayoutElement* e : plot_->plotLayout()->elements(true))
-        if ((title = qobject_cast<QCPTextElement*>(e))) break;
+        if ((title = qobject_cast<QCPTextElement*>(e))) break;  // a title left out is not in the layout
     std::vector<QCPAbstractPlottable*> series;
     for (int i = 0; i < plot_->legend->itemCount(); ++i)
         if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot_->legend->item(i)))
             if (isSeries(item->plottable())) series.push_back(item->plottable());
-    if (!title || series.empty()) return;
+    if (series.empty()) return;
     QStringList common;
     if (series.size() == 1) {  // the whole name to the title, if the series has another to go by
         if (soleSeriesName(series.front()).isEmpty()) return;
@@ -152,6 +152,10 @@ void FigureLayout::factorSeriesNames(const FigureSize& size) {
             for (const QString& c : common) rest.removeOne(c);
             rename(series[i], rest.join(", "));
         }
+    }
+    if (!title) {  // no title (a paper's figure): the shared parts go under the legend, once
+        addFootnote(common.join(", "), plot_->legend->font());
+        return;
     }
     const QString oneLine = title->text() + " — " + common.join(", ");
     const bool fits = QFontMetrics(title->font()).horizontalAdvance(oneLine) <= int(size.widthIn * kLegendDpi) - 16;

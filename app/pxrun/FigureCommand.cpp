@@ -21,10 +21,11 @@
 namespace pxrun {
 
 int figureCommand(const std::vector<std::string>& argv) {
-    Args a = Args::parse(argv, {"no-fit", "no-attack", "presentation"});
+    Args a = Args::parse(argv, {"no-fit", "no-attack", "presentation", "no-title", "with-title"});
     if (a.positional.size() != 1 || !a.has("out"))
         throw std::invalid_argument("usage: pxrun figure PREFIX --out FIGURE.png|.pdf|.svg[,MORE] [--preset one-column|two-column|slide]\n"
                                     "       [--width 800 --height 500 (pixels at 96 per inch)] [--dpi 300]\n"
+                                    "       [--no-title | --with-title (default: none on the paper presets, else drawn)]\n"
                                     "       [--view tradeoff | gin-curve [--epsilon 1 (the budget drawn in bold)]]\n"
                                     "       (PREFIX is a sweep output: PREFIX.csv and PREFIX.json; FIGURE.csv and FIGURE.json are written beside)");
     const std::string prefix = a.positional[0];
@@ -57,6 +58,9 @@ int figureCommand(const std::vector<std::string>& argv) {
         size.heightIn = double(a.getLong("height", 500)) / 96;
     }
     size.dpi = int(a.getLong("dpi", 300));
+    if (a.has("no-title") && a.has("with-title")) throw std::invalid_argument("give --no-title or --with-title, not both");
+    if (a.has("no-title")) size.title = false;
+    if (a.has("with-title")) size.title = true;
     plot.resize(int(size.widthIn * 96), int(size.heightIn * 96));
     px::widgets::TradeoffOptions opt;
     opt.showFit = !a.has("no-fit");
@@ -93,7 +97,8 @@ int figureCommand(const std::vector<std::string>& argv) {
         side["version"] = 1;
         side["source"] = prefix;
         side["figure"] = {{"file", files.front()}, {"files", files}, {"width_in", size.widthIn}, {"height_in", size.heightIn},
-                          {"dpi", size.dpi}, {"font_pt", size.fontPt}, {"preset", a.get("preset", "")}};
+                          {"dpi", size.dpi}, {"font_pt", size.fontPt}, {"preset", a.get("preset", "")},
+                          {"title_drawn", size.title}, {"title", px::widgets::figureTitle(&plot).toStdString()}};
         side["sweep"] = r.metadata;
         const std::string text = side.dump(2) + "\n";
         px::writeFileAtomically((base + ".json").toStdString(), [&](std::ostream& o) { o << text; });

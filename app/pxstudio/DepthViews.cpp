@@ -190,7 +190,7 @@ QList<QCustomPlot*> DepthViews::plots() const {
             attackEpsPlot_, asampPlot_};
 }
 
-QStringList DepthViews::exportAll(const QString& folder) const {
+QStringList DepthViews::exportAll(const QString& folder, QStringList* written) const {
     QDir().mkpath(folder);
     const std::map<std::string, QList<QCustomPlot*>> byExperiment{
         {"cosera-grid", {aurocMap_, errMap_}}, {"sbm-sweep", {sbmMap_}}, {"cosera-real", {realPlot_}}, {"nag", {nagPlot_}},
@@ -201,13 +201,17 @@ QStringList DepthViews::exportAll(const QString& folder) const {
         t.saveCsv((base + ".csv").toStdString());
         const std::string text = specs_.at(name).dump(2) + "\n";
         px::writeFileAtomically((base + ".json").toStdString(), [&](std::ostream& o) { o << text; });
+        if (written) *written << QFileInfo(base).fileName() + ".csv" << QFileInfo(base).fileName() + ".json";
         for (QCustomPlot* p : byExperiment.at(name))
-            for (const char* ext : {"png", "pdf", "svg"})
+            for (const char* ext : {"png", "pdf", "svg"}) {
                 px::widgets::exportFigure(p, folder + "/depth-" + p->objectName() + "." + ext, 900, 600, 300);
+                if (written) *written << "depth-" + p->objectName() + "." + ext;
+            }
     }
     QStringList leftOut;
     for (const auto& [name, plots] : byExperiment)
-        if (!tables_.count(name) && px::gnn::depthExperimentAvailable(name)) leftOut << "depth lab: " + QString::fromStdString(name);
+        if (!tables_.count(name) && px::gnn::depthExperimentAvailable(name))
+            leftOut << "depth lab: " + QString::fromStdString(name) + ": not run — Run all in the depth lab, then export again";
     return leftOut;
 }
 

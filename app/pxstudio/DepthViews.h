@@ -26,7 +26,7 @@ public:
     void setFontScale(double fs, double epsilon);
     // Every computed view as PNG, PDF and SVG and every table as CSV (+ its spec as JSON); throws.
     // Writes every computed experiment; returns the experiments left out because they were not computed.
-    QStringList exportAll(const QString& folder) const;
+    QStringList exportAll(const QString& folder, QStringList* written = nullptr) const;
 
 private:
     void refreshTable();

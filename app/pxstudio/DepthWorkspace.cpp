@@ -129,9 +129,9 @@ void DepthWorkspace::fitPanelWidth() {
     scroll_->setMinimumWidth(panel->minimumSizeHint().width() + scroll_->verticalScrollBar()->sizeHint().width() + 2 * scroll_->frameWidth());
 }
 
-bool DepthWorkspace::exportAll(const QString& folder, QString* error, QStringList* leftOut) {
+bool DepthWorkspace::exportAll(const QString& folder, QString* error, QStringList* leftOut, QStringList* written) {
     try {
-        const QStringList skipped = views_->exportAll(folder);
+        const QStringList skipped = views_->exportAll(folder, written);
         if (leftOut) *leftOut << skipped;
         return true;
     } catch (const std::exception& e) {

@@ -46,7 +46,7 @@ public:
     QTabWidget* views() const;
     // Every computed view as PNG, PDF and SVG and every table as CSV (+ its spec as JSON).
     // Exports every computed depth-lab view; `leftOut` receives the ones not computed yet.
-    bool exportAll(const QString& folder, QString* error = nullptr, QStringList* leftOut = nullptr);
+    bool exportAll(const QString& folder, QString* error = nullptr, QStringList* leftOut = nullptr, QStringList* written = nullptr);
     void setFontScale(double fs);
     // Selects the node data set for propagation / NAG / AsampGCN: "builtin:NAME" or a LINQS path,
     // loaded on the calling thread (tests, start-up); the controls load in the background instead.

@@ -32,6 +32,8 @@ public:
     QCustomPlot* expressivityPlot() const { return expressivityPlot_; }
     QCustomPlot* dimensionPlot() const { return dimensionPlot_; }
     QCustomPlot* embeddingPlot() const { return embeddingPlot_; }
+    QCustomPlot* distinguishabilityPlot() const { return demoPlot_; }
+    px::widgets::PatternGallery* gallery() const { return gallery_; }
     DepthWorkspace* depth() const { return depth_; }
     ExplorerController* expressivity() const { return expressivity_; }
     ExplorerController* dimension() const { return dimension_; }

@@ -69,6 +69,9 @@ ExportDialog::ExportDialog(const QString& suggestedName, QWidget* parent) : QDia
     dpi_->setToolTip(tr("Resolution of PNG output: the picture has width × DPI pixels"));
     legendBelow_ = new QCheckBox(tr("legend under the axes"), this);
     legendBelow_->setChecked(prefs.value("export/legend_below", true).toBool());
+    title_ = new QCheckBox(tr("title above the plot"), this);
+    title_->setToolTip(tr("Off for a paper (its caption says what the figure shows); the JSON beside keeps the title"));
+    title_->setChecked(prefs.value("export/title", false).toBool());
     marker_ = new QCheckBox(tr("draw the ε slider's marker"), this);
     marker_->setChecked(prefs.value("export/slider_marker", false).toBool());
     form->addRow(tr("Width"), width_);
@@ -76,6 +79,7 @@ ExportDialog::ExportDialog(const QString& suggestedName, QWidget* parent) : QDia
     form->addRow(tr("Font"), font_);
     form->addRow(tr("PNG DPI"), dpi_);
     form->addRow(legendBelow_);
+    form->addRow(title_);
     form->addRow(marker_);
     const int remembered = preset_->findData(prefs.value("export/preset", "two-column").toString());
     preset_->setCurrentIndex(remembered >= 0 ? remembered : 0);
@@ -110,6 +114,7 @@ void ExportDialog::applyPreset(int index) {
     font_->setValue(s.fontPt);
     for (QDoubleSpinBox* box : {width_, height_, font_}) box->blockSignals(false);
     legendBelow_->setChecked(s.legendBelow);
+    title_->setChecked(s.title);
 }
 
 QString ExportDialog::path() const { return path_->text(); }
@@ -121,6 +126,7 @@ px::widgets::FigureSize ExportDialog::figureSize() const {
     s.dpi = dpi_->value();
     s.legendBelow = legendBelow_->isChecked();
     s.sliderMarker = marker_->isChecked();
+    s.title = title_->isChecked();
     return s;
 }
 bool ExportDialog::withSidecars() const { return sidecars_->isChecked(); }
@@ -136,6 +142,7 @@ void ExportDialog::accept() {
     prefs.setValue("export/dpi", dpi_->value());
     prefs.setValue("export/legend_below", legendBelow_->isChecked());
     prefs.setValue("export/slider_marker", marker_->isChecked());
+    prefs.setValue("export/title", title_->isChecked());
     prefs.setValue("export/sidecars", sidecars_->isChecked());
     QDialog::accept();
 }

@@ -1,7 +1,7 @@
 #pragma once
 // "Export view…": file (format from the suffix: PDF, SVG vector; PNG raster), a venue preset (one
 // column, two columns, a 16:9 slide: size in inches, fonts in points, legend under the axes) or a
-// custom size in inches, raster DPI, the slider marker (off by default), and whether to write the
+// custom size in inches, raster DPI, the title (off for the paper presets), the slider marker (off by default), and whether to write the
 // plotted data as CSV and every parameter as a JSON sidecar. Remembers its choices (QSettings).
 #include "FigureExport.h"
 
@@ -32,5 +32,6 @@ private:
     QSpinBox* dpi_;
     QCheckBox* legendBelow_;
     QCheckBox* marker_;
+    QCheckBox* title_;
     QCheckBox* sidecars_;
 };

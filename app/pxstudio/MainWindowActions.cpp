@@ -226,19 +226,27 @@ bool MainWindow::exportView(QCustomPlot* plot, const QString& path, const px::wi
 
 bool MainWindow::exportAllViews(const QString& folder) {
     const auto* r = controller_->result();
-    if (!r) return false;
-    QStringList leftOut;
+    if (!r) {
+        statusBar()->showMessage(tr("Nothing to export yet: the first computation has not finished"), 8000);
+        return false;
+    }
+    ViewExporter::ExportAllReport report;
     try {
-        leftOut = ViewExporter::exportAll(*views_, *r, figureContext(), folder);
+        report = ViewExporter::exportAll(*views_, *r, figureContext(), folder);
     } catch (const std::exception& e) {
         QMessageBox::critical(this, tr("Export failed"), QString::fromStdString(e.what()));
         return false;
     }
-    if (leftOut.isEmpty()) statusBar()->showMessage(tr("Exported all views to %1").arg(folder), 4000);
-    else
-        statusBar()->showMessage(tr("Exported the computed views to %1. Not computed yet, so left out: %2 (open their tabs, or Run all "
-                                    "in the depth lab, then export again)")
-                                     .arg(folder, leftOut.join(", ")),
-                                 15000);
+    QString summary = tr("Wrote %n file(s) to %1.", nullptr, int(report.written.size())).arg(folder);
+    if (!report.leftOut.isEmpty()) summary += tr("\n\nLeft out:\n• %1").arg(report.leftOut.join("\n• "));
+    statusBar()->showMessage(report.leftOut.isEmpty() ? tr("Exported all views to %1").arg(folder)
+                                                      : tr("Exported to %1; left out: %2").arg(folder, report.leftOut.join("; ")),
+                             15000);
+    // Not modal: the window goes on (a lecture, a running computation); the file list is under "Show Details".
+    auto* box = new QMessageBox(QMessageBox::Information, tr("Export all views"), summary, QMessageBox::Ok, this);
+    box->setObjectName("export-all-report");
+    box->setDetailedText(report.written.join("\n"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
     return true;
 }

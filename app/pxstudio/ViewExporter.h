@@ -5,6 +5,7 @@
 #include "FigureExport.h"
 
 #include <QString>
+#include <QStringList>
 #include <nlohmann/json.hpp>
 
 class QCustomPlot;
@@ -20,7 +21,13 @@ struct FigureContext {
 namespace ViewExporter {
 void exportView(QCustomPlot* plot, const QString& path, const px::widgets::FigureSize& size, bool sidecars,
                 const FigureContext& context, bool depthLab = false);
-// Writes every view that has been computed; returns the views left out because they were not (yet).
-QStringList exportAll(const ExplorerViews& views, const px::experiment::SweepResult& result, const FigureContext& context,
-                      const QString& folder);
+// What Export all views did: the files it wrote (names in the folder) and each view it left out, with why
+// and how to get it ("expressivity: not computed yet — open its tab, then export again").
+struct ExportAllReport {
+    QStringList written;
+    QStringList leftOut;
+};
+// Writes every view that has something to show, and the results tables.
+ExportAllReport exportAll(const ExplorerViews& views, const px::experiment::SweepResult& result, const FigureContext& context,
+                          const QString& folder);
 }  // namespace ViewExporter

@@ -178,12 +178,17 @@ private slots:
         const QImage png(dir.path() + "/f.png");
         QVERIFY2(std::abs(png.width() - widthPt / 72 * 300) <= 1 && std::abs(png.height() - heightPt / 72 * 300) <= 1,
                  qPrintable(QString("%1 × %2 px").arg(png.width()).arg(png.height())));
-        // Nothing drawn on the outermost pixels: no text or line runs off the page.
+        // Nothing drawn within 2 pt of the page's edge: no text or line runs off or sits against it.
         const QColor background = png.pixelColor(0, 0);
+        const int band = int(std::ceil(2.0 / 72 * 300));
         for (int x = 0; x < png.width(); ++x)
-            for (int y : {0, png.height() - 1}) QVERIFY2(png.pixelColor(x, y) == background, qPrintable(QString("ink at %1,%2").arg(x).arg(y)));
+            for (int d = 0; d < band; ++d)
+                for (int y : {d, png.height() - 1 - d})
+                    QVERIFY2(png.pixelColor(x, y) == background, qPrintable(QString("ink at %1,%2, within 2 pt of the edge").arg(x).arg(y)));
         for (int y = 0; y < png.height(); ++y)
-            for (int x : {0, png.width() - 1}) QVERIFY2(png.pixelColor(x, y) == background, qPrintable(QString("ink at %1,%2").arg(x).arg(y)));
+            for (int d = 0; d < band; ++d)
+                for (int x : {d, png.width() - 1 - d})
+                    QVERIFY2(png.pixelColor(x, y) == background, qPrintable(QString("ink at %1,%2, within 2 pt of the edge").arg(x).arg(y)));
     }
 
     // Laid out at the preset: axes, their margins (labels) and the legend lie inside the page, and the
@@ -196,6 +201,8 @@ private slots:
         const widgets::FigureSize size = widgets::presetSize(preset);
         const QRect page(0, 0, int(std::lround(size.widthIn * 96)), int(std::lround(size.heightIn * 96)));
         const QFont screenFont = plot.xAxis->labelFont();
+        const QString screenTitle = widgets::figureTitle(&plot);
+        QVERIFY(!screenTitle.isEmpty());
         const QCPLayout* legendHome = plot.legend->layout();
         const int legendWrap = plot.legend->wrap();
         std::vector<std::pair<QCPAbstractLegendItem*, QFont>> legendFonts;
@@ -212,6 +219,15 @@ private slots:
                 if (plot.legend->item(i)) QCOMPARE(plot.legend->item(i)->font().pointSizeF(), size.fontPt - 1);
             QCPAxisRect* axes = plot.axisRect();
             QVERIFY(inside(axes->outerRect(), page));
+            // A paper's figure is mostly plot: the axes with their tick and axis labels take at least 60 % of the
+            // height (the legend and the shared-name footnote the rest), no title above them (the caption says it).
+            if (size.legendBelow) {
+                const double plotShare = double(axes->outerRect().height()) / page.height();
+                QVERIFY2(plotShare >= 0.6, qPrintable(QString("%1: the axes with their labels take %2 of the height").arg(preset).arg(plotShare)));
+                for (QCPLayoutElement* e : plot.plotLayout()->elements(true))  // at most the footnote of shared names
+                    if (auto* text = qobject_cast<QCPTextElement*>(e))
+                        QVERIFY2(!text->text().contains(screenTitle) && text->rect().bottom() > axes->outerRect().bottom(), qPrintable(text->text()));
+            }
             for (QCPAxis* ax : axes->axes()) {
                 if (!ax->visible()) continue;
                 // QCustomPlot's automatic margins reserve what ticks, tick labels and the label need.
@@ -268,8 +284,22 @@ private slots:
         const QString screenTitle = titleText();
         const int graphs = plot.graphCount();
         QVERIFY2(screen.filter("attack Top-1").size() >= 2, qPrintable(screen.join(" | ")));
-        {
+        {  // the preset leaves the title out: what the names share goes once under the legend
             widgets::FigureLayout dressed(&plot, widgets::presetSize("one-column"));
+            QVERIFY(dressed.compactLegend());
+            QVERIFY2(entries().contains("trees") && entries().filter("d=6").isEmpty(), qPrintable(entries().join(" | ")));
+            QStringList texts;
+            for (QCPLayoutElement* e : plot.plotLayout()->elements(true))
+                if (auto* t = qobject_cast<QCPTextElement*>(e)) texts << t->text();
+            QCOMPARE(texts.size(), 1);  // the footnote; the title is out of the layout
+            QVERIFY2(texts.front().contains("d=6") && !texts.front().contains(screenTitle), qPrintable(texts.join(" | ")));
+        }
+        QCOMPARE(titleText(), screenTitle);
+        QCOMPARE(entries(), screen);
+        widgets::FigureSize titled = widgets::presetSize("one-column");
+        titled.title = true;
+        {
+            widgets::FigureLayout dressed(&plot, titled);
             QVERIFY(dressed.compactLegend());
             const QStringList paper = entries();
             QCOMPARE(paper.filter("attack Top-1").size(), 1);  // one stand-in for both series' attacks
@@ -309,7 +339,8 @@ private slots:
         int labels = 0;
         for (int i = 0; i < plot.itemCount(); ++i) labels += qobject_cast<QCPItemText*>(plot.item(i)) ? 1 : 0;
         QCOMPARE(labels, 100);
-        const widgets::FigureSize size = widgets::presetSize("one-column");
+        widgets::FigureSize size = widgets::presetSize("one-column");
+        size.title = true;  // asked for: a paper preset leaves it out
         {
             widgets::FigureLayout dressed(&plot, size);
             plot.setViewport(QRect(0, 0, int(std::lround(size.widthIn * 96)), int(std::lround(size.heightIn * 96))));

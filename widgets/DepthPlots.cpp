@@ -4,6 +4,7 @@
 #include "FigureRoles.h"
 #include "Palette.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <qcustomplot.h>
@@ -21,6 +22,20 @@ std::vector<double> distinctValues(const ResultTable& t, const std::string& colu
     }
     return {s.begin(), s.end()};
 }
+
+namespace {
+// [lo, hi] of the metric's finite values, rounded out to 0.05 and kept within [floor, ceiling]; at least 0.1 wide.
+QCPRange spreadRange(const ResultTable& t, const std::string& metric, double floor, double ceiling) {
+    double lo = ceiling, hi = floor;
+    for (int i = 0; i < t.rows(); ++i)
+        if (const double v = num(t, i, metric); std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+    if (lo > hi) return {floor, ceiling};
+    lo = std::max(floor, std::floor(lo / 0.05 + 1e-9) * 0.05);
+    hi = std::min(ceiling, std::ceil(hi / 0.05 - 1e-9) * 0.05);
+    if (hi - lo < 0.1) lo = std::max(floor, hi - 0.1), hi = std::min(ceiling, lo + 0.1);
+    return {lo, hi};
+}
+}  // namespace
 
 void buildAttackHeatmap(QCustomPlot* plot, const ResultTable& t, const std::string& rowKey, const std::string& colKey,
                         const std::string& metric, const QString& title, double fs) {
@@ -52,7 +67,10 @@ void buildAttackHeatmap(QCustomPlot* plot, const ResultTable& t, const std::stri
     map->setGradient(grad);
     const bool isErr = metric.rfind("err", 0) == 0;
     scale->axis()->setLabel(isErr ? "ERR = min (FPR + FNR)" : "AUROC");
-    map->setDataRange(isErr ? QCPRange(0, 1) : QCPRange(0.5, 1));
+    // The colours spread the data's own range (rounded out to 0.05, within the metric's [0, 1] or [0.5, 1]), so
+    // that 0.88 and 0.99 do not look alike; the scale's axis says where it starts.
+    const QCPRange range = spreadRange(t, metric, isErr ? 0.0 : 0.5, 1.0);
+    map->setDataRange(range);
     auto* group = new QCPMarginGroup(plot);
     plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
     scale->setMarginGroup(QCP::msBottom | QCP::msTop, group);
@@ -62,10 +80,13 @@ void buildAttackHeatmap(QCustomPlot* plot, const ResultTable& t, const std::stri
         txt->position->setCoords(colCoord(num(t, i, colKey)), rowCoord(num(t, i, rowKey)));
         const double v = num(t, i, metric);
         txt->setText(QString::number(v, 'f', 2));
-        txt->setFont(QFont(plot->font().family(), int(7 * fs)));
+        QFont font(plot->font().family());
+        font.setPointSizeF(8 * fs);  // 10.7 px at 96 dpi: readable from a lecture hall's middle rows
+        txt->setFont(font);
         setCellLabel(txt, 1.0);  // one column of the map
-        const double strength = isErr ? 1 - v : 2 * (v - 0.5);
-        txt->setColor(strength > 0.45 ? Qt::black : Qt::white);  // light cells (strong attack) get dark text
+        const double along = std::clamp((v - range.lower) / range.size(), 0.0, 1.0);  // position on the gradient
+        const double lightness = isErr ? 1 - along : along;                           // viridis: light at the top
+        txt->setColor(lightness > 0.55 ? Qt::black : Qt::white);  // dark text on light cells
     }
     QSharedPointer<QCPAxisTickerText> yt(new QCPAxisTickerText), xt(new QCPAxisTickerText);
     for (double r : rows) yt->addTick(rowCoord(r), log2Rows ? QString("2^%1").arg(int(std::lround(std::log2(r)))) : QString::number(r));

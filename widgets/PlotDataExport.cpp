@@ -2,6 +2,7 @@
 // them, the std over runs, the number of runs and the controls per point; colour-map cells.
 #include "FigureExport.h"
 #include "FigureRoles.h"
+#include "Palette.h"
 #include "common/AtomicFile.h"
 
 #include <QFile>

@@ -208,10 +208,11 @@ QStringList DepthViews::exportAll(const QString& folder, QStringList* written) c
                 if (written) *written << "depth-" + p->objectName() + "." + ext;
             }
     }
-    QStringList leftOut;
+    QStringList notRun;
     for (const auto& [name, plots] : byExperiment)
-        if (!tables_.count(name) && px::gnn::depthExperimentAvailable(name))
-            leftOut << "depth lab: " + QString::fromStdString(name) + ": not run — Run all in the depth lab, then export again";
+        if (!tables_.count(name) && px::gnn::depthExperimentAvailable(name)) notRun << QString::fromStdString(name);
+    QStringList leftOut;
+    if (!notRun.isEmpty()) leftOut << "depth lab: " + notRun.join(", ") + ": not run — Run all in the depth lab, then export again";
     return leftOut;
 }
 

@@ -9,6 +9,7 @@
 #include "Palette.h"
 #include "learn/Learners.h"
 #include "NoiseAnatomyPlot.h"
+#include "GraphPairView.h"
 #include "PatternGallery.h"
 #include "TabNavigation.h"
 #include "TradeoffPlot.h"
@@ -124,7 +125,9 @@ void ExplorerViews::buildDemoTab() {
     demoPair_->setToolTip(tr("Two graphs with the same n: 1-WL-equivalent pairs (trees cannot separate them) and\n"
                              "two neighbouring graphs (privacy must make them indistinguishable)"));
     demoPlot_ = new QCustomPlot(demo);
+    demoGraphs_ = new px::widgets::GraphPairView(demo);
     layout->addWidget(demoPair_);
+    layout->addWidget(demoGraphs_);
     layout->addWidget(demoPlot_, 1);
     connect(demoPair_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &ExplorerViews::recomputeDemo);
     addTab(demo, tr("Distinguishability demo"));
@@ -232,6 +235,9 @@ void ExplorerViews::setFontScale(double scale) {
         px::widgets::buildDimensionPlot(dimensionPlot_, *dimension_->result(), fontScale_);
     }
     depth_->setFontScale(fontScale_);
+    QFont pairFont = font();
+    pairFont.setPointSizeF(font().pointSizeF() * fontScale_);
+    demoGraphs_->setFont(pairFont);
 }
 
 void ExplorerViews::showPartial(const px::experiment::SweepResult& partial) {
@@ -305,6 +311,7 @@ void ExplorerViews::recomputeDemo() {
     p.seed = s.patternSeed;
     const double marker = s.mechanism.epsilon;
     const QString title = tr("Distinguishability: %1").arg(QString::fromStdString(pairs[idx].name));
+    demoGraphs_->setPair(pairs[idx].g0, pairs[idx].g1);
     auto* watcher = new QFutureWatcher<px::experiment::DistinguishabilityResult>(this);
     connect(watcher, &QFutureWatcher<px::experiment::DistinguishabilityResult>::finished, this, [this, watcher, title, marker] {
         try {

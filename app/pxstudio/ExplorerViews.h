@@ -17,7 +17,7 @@ class QSpinBox;
 class QTableWidget;
 class QCustomPlot;
 class DepthWorkspace;
-namespace px::widgets { class PatternGallery; }
+namespace px::widgets { class GraphPairView; class PatternGallery; }
 namespace px::privacy { struct PrivacyReport; }
 
 class ExplorerViews : public QTabWidget {
@@ -33,6 +33,7 @@ public:
     QCustomPlot* dimensionPlot() const { return dimensionPlot_; }
     QCustomPlot* embeddingPlot() const { return embeddingPlot_; }
     QCustomPlot* distinguishabilityPlot() const { return demoPlot_; }
+    px::widgets::GraphPairView* demoGraphs() const { return demoGraphs_; }
     px::widgets::PatternGallery* gallery() const { return gallery_; }
     DepthWorkspace* depth() const { return depth_; }
     ExplorerController* expressivity() const { return expressivity_; }
@@ -84,6 +85,7 @@ private:
     QList<QAction*> viewActions_;
     QCustomPlot *tradeoff_, *anatomy_, *expressivityPlot_, *dimensionPlot_, *demoPlot_, *embeddingPlot_;
     QComboBox* demoPair_;
+    px::widgets::GraphPairView* demoGraphs_;  // the pair itself, drawn above its plot
     QSpinBox* focus_;
     QTableWidget* table_;
     px::widgets::PatternGallery* gallery_;

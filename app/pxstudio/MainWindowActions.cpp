@@ -237,7 +237,8 @@ bool MainWindow::exportAllViews(const QString& folder) {
         QMessageBox::critical(this, tr("Export failed"), QString::fromStdString(e.what()));
         return false;
     }
-    QString summary = tr("Wrote %n file(s) to %1.", nullptr, int(report.written.size())).arg(folder);
+    QString summary = (report.written.size() == 1 ? tr("Wrote 1 file to %1.") : tr("Wrote %1 files to %2.").arg(report.written.size()))
+                          .arg(folder);
     if (!report.leftOut.isEmpty()) summary += tr("\n\nLeft out:\n• %1").arg(report.leftOut.join("\n• "));
     statusBar()->showMessage(report.leftOut.isEmpty() ? tr("Exported all views to %1").arg(folder)
                                                       : tr("Exported to %1; left out: %2").arg(folder, report.leftOut.join("; ")),

@@ -6,6 +6,8 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStatusBar>
+#include <algorithm>
+#include <cmath>
 
 WorkIndicator::WorkIndicator(QStatusBar* bar, ExplorerController* main, std::vector<ExplorerController*> others, DepthWorkspace* depth)
     : QObject(bar), depth_(depth) {
@@ -40,6 +42,7 @@ void WorkIndicator::track(const QObject* source, const QString& phase, double fr
     if (!active_) {  // idle until now: a new piece of work, a new bar
         fractions_.clear();
         shown_ = 0;
+        since_.start();
     }
     auto& [name, f] = fractions_[source];
     name = phase;
@@ -71,7 +74,16 @@ void WorkIndicator::refresh() {
     }
     shown_ = std::max(shown_, sum / double(fractions_.size()));
     progress_->setValue(int(shown_ * 1000));
-    progress_->setFormat(tr("%p % · %1").arg(behind->first));
+    const QString left = timeLeftText(shown_, since_.isValid() ? since_.elapsed() / 1000.0 : 0);
+    progress_->setFormat(left.isEmpty() ? tr("%p % · %1").arg(behind->first) : tr("%p % · %1 · %2").arg(behind->first, left));
+}
+
+QString WorkIndicator::timeLeftText(double fraction, double seconds) {
+    if (!(fraction >= 0.05) || fraction >= 1 || !(seconds >= 2)) return {};
+    const double left = seconds * (1 - fraction) / fraction;
+    if (left < 60) return tr("about %1 s left").arg(std::max(1, int(std::lround(left / (left < 10 ? 1 : 5)) * (left < 10 ? 1 : 5))));
+    if (left < 3600) return tr("about %1 min left").arg(int(std::lround(left / 60)));
+    return tr("about %1 h left").arg(left / 3600, 0, 'f', 1);
 }
 
 void WorkIndicator::cancelAll() {

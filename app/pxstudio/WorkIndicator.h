@@ -2,7 +2,9 @@
 // One progress bar and one Cancel (Esc) in the status bar for all background work: the explorer's
 // sweep, the secondary views' sweeps and the depth lab's queue. The bar never runs backwards: from an idle
 // moment to the next, it shows the mean progress of every part started, and names the part furthest behind
-// ("40 % · expressivity view"). Cancel stops all of them; the button is enabled exactly while something runs.
+// ("40 % · expressivity view · about 20 s left"). Cancel stops all of them; the button is enabled exactly while
+// something runs.
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 #include <map>
@@ -24,6 +26,9 @@ public:
     QPushButton* cancelButton() const { return cancel_; }
     QProgressBar* bar() const { return progress_; }
     double shownFraction() const;
+    // "about 20 s left" from the fraction done and the seconds it took (a straight line); empty while either is
+    // too small to extrapolate from (under 5 % or 2 s).
+    static QString timeLeftText(double fraction, double seconds);
 
 private:
     void refresh();
@@ -34,5 +39,6 @@ private:
     QPushButton* cancel_;
     std::map<const QObject*, std::pair<QString, double>> fractions_;  // part → (its phase, its progress)
     double shown_ = 0;
+    QElapsedTimer since_;  // the start of the work the bar shows
     bool active_ = false;  // something has run since the last idle moment
 };

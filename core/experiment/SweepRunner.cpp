@@ -145,13 +145,27 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
     double publicValue = std::nan(""), publicAccuracy = std::nan("");
     const double perRun = 1.0 / std::max(1, end - begin);
     auto lastPartial = std::chrono::steady_clock::now();
+    const auto showPartial = [&] {  // the runs so far, summarised, to whoever draws them
+        SweepResult partial;
+        partial.runs = result.runs;
+        partial.metadata["spec"] = spec.toJson();
+        partial.metadata["dataset"] = {{"name", data.name}, {"source", data.source}, {"graphs", data.size()}};
+        partial.metadata["partial"] = true;
+        summarise(partial);
+        options.onPartial(partial);
+        lastPartial = std::chrono::steady_clock::now();
+    };
+    bool restoredUnshown = false;  // a resumed sweep shows what it restored before it computes the next run
     for (int r = begin; r < end; ++r) {
         if (progress.cancelled()) throw Cancelled();
         const double base = double(r - begin) * perRun;
         if (restoreRun(options, r, result.runs)) {
             progress.report(base + perRun);
+            restoredUnshown = true;
             continue;
         }
+        if (restoredUnshown && options.onPartial) showPartial();
+        restoredUnshown = false;
         const auto t0 = std::chrono::steady_clock::now();
         const SweepSpec::Run& run = runs[r];
         if (cache.c != run.classIndex || cache.d != run.dimIndex || cache.p != run.patternSeedIndex) {
@@ -327,18 +341,9 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         result.runs.add(row);
         recordRun(options, r, {row});
         progress.report(base + perRun);
-        const auto now = std::chrono::steady_clock::now();
         if (options.onPartial && r + 1 < end &&
-            std::chrono::duration<double>(now - lastPartial).count() >= options.partialInterval) {
-            SweepResult partial;
-            partial.runs = result.runs;
-            partial.metadata["spec"] = spec.toJson();
-            partial.metadata["dataset"] = {{"name", data.name}, {"source", data.source}, {"graphs", data.size()}};
-            partial.metadata["partial"] = true;
-            summarise(partial);
-            options.onPartial(partial);
-            lastPartial = now;
-        }
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - lastPartial).count() >= options.partialInterval)
+            showPartial();
     }
     result.metadata["format"] = "pxstudio-sweep-result";
     result.metadata["version"] = PX_VERSION;

@@ -26,7 +26,8 @@ struct SweepOptions {
     // already holds are not computed again: their recorded rows are used.
     RunJournal* journal = nullptr;
     // Called on the computing thread with the summarised runs so far, at most every
-    // `partialInterval` seconds (progressive plots); not called for the final result.
+    // `partialInterval` seconds (progressive plots), and once as soon as runs restored from the journal are in,
+    // before the next run is computed (a resumed sweep shows them at once); not called for the final result.
     std::function<void(const SweepResult&)> onPartial;
     double partialInterval = 0.3;
     // Densities are read from and kept in this cache (none: computed for every pattern set of the sweep).

@@ -22,6 +22,9 @@
 #include <QTemporaryDir>
 #include <QFontInfo>
 #include <QtTest>
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <qcustomplot.h>
 
 using namespace px;
@@ -400,6 +403,78 @@ private slots:
             else QVERIFY(hi > 2 * lo);  // the sensitivity grows with the pattern's size: so does its share
         }
     }
+    // The series colours stay apart in a greyscale print (CIELAB lightness) and for readers with any of the
+    // three dichromacies (Machado et al. 2009's simulation at full severity, in linear RGB): every pair of
+    // up to six series differs by at least 10 in L* and by at least 10 in ΔE*ab.
+    void seriesColoursStayApartInGreyAndForColourBlindReaders() {
+        const auto linear = [](double c) { return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
+        const auto lab = [](const std::array<double, 3>& rgb) {  // linear sRGB, D65
+            const double x = 0.4124 * rgb[0] + 0.3576 * rgb[1] + 0.1805 * rgb[2];
+            const double y = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+            const double z = 0.0193 * rgb[0] + 0.1192 * rgb[1] + 0.9505 * rgb[2];
+            const auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116; };
+            return std::array<double, 3>{116 * f(y) - 16, 500 * (f(x / 0.95047) - f(y)), 200 * (f(y) - f(z / 1.08883))};
+        };
+        using Matrix = std::array<std::array<double, 3>, 3>;
+        const std::vector<std::pair<const char*, Matrix>> vision = {
+            {"normal", {{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}}},
+            {"protanopia", {{{0.152286, 1.052583, -0.204868}, {0.114503, 0.786281, 0.099216}, {-0.003882, -0.048116, 1.051998}}}},
+            {"deuteranopia", {{{0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413}, {-0.011820, 0.042940, 0.968881}}}},
+            {"tritanopia", {{{1.255528, -0.076749, -0.178779}, {-0.078411, 0.930809, 0.147602}, {0.004733, 0.691367, 0.303900}}}}};
+        for (int n = 2; n <= 6; ++n)
+            for (const auto& [name, m] : vision) {
+                std::vector<std::array<double, 3>> seen;
+                for (int i = 0; i < n; ++i) {
+                    const QColor c = widgets::viridis(i, n);
+                    const std::array<double, 3> rgb{linear(c.redF()), linear(c.greenF()), linear(c.blueF())};
+                    std::array<double, 3> sim{};
+                    for (int r = 0; r < 3; ++r)
+                        sim[r] = std::clamp(m[r][0] * rgb[0] + m[r][1] * rgb[1] + m[r][2] * rgb[2], 0.0, 1.0);
+                    seen.push_back(lab(sim));
+                }
+                for (int i = 0; i < n; ++i)
+                    for (int j = i + 1; j < n; ++j) {
+                        const double dE = std::hypot(seen[i][0] - seen[j][0], seen[i][1] - seen[j][1], seen[i][2] - seen[j][2]);
+                        QVERIFY2(dE >= 10, qPrintable(QString("%1 series, %2: colours %3 and %4 differ by ΔE %5").arg(n).arg(name).arg(i).arg(j).arg(dE)));
+                        if (std::string(name) == "normal")  // greyscale: lightness alone
+                            QVERIFY2(std::abs(seen[i][0] - seen[j][0]) >= 10,
+                                     qPrintable(QString("%1 series: colours %2 and %3 differ by ΔL %4 in grey").arg(n).arg(i).arg(j).arg(seen[i][0] - seen[j][0])));
+                    }
+            }
+    }
+
+    // A heat map's colours spread its data's own range (0.88 and 0.99 must not look alike), its scale says
+    // where that range starts, and its cell labels are at least 10 px high on screen.
+    void heatMapSpreadsItsOwnRangeWithReadableLabels() {
+        experiment::ResultTable t;
+        for (int depth = 1; depth <= 4; ++depth)
+            for (int e = 2; e <= 4; ++e) t.add({{"d", 1 << e}, {"depth", depth}, {"auroc_mean", 0.88 + 0.01 * depth * (e - 1)}});
+        QCustomPlot plot;
+        plot.resize(600, 400);
+        widgets::buildAttackHeatmap(&plot, t, "d", "depth", "auroc_mean", "AUROC");
+        QCPColorMap* map = nullptr;
+        for (int i = 0; i < plot.plottableCount(); ++i) map = map ? map : qobject_cast<QCPColorMap*>(plot.plottable(i));
+        QVERIFY(map);
+        QCOMPARE(map->dataRange().lower, 0.85);
+        QCOMPARE(map->dataRange().upper, 1.0);
+        // CIELAB lightness L* of a colour (sRGB, D65): 0.89 and 0.99 at least 25 apart (10 on the old 0.5–1 scale)
+        const auto lightness = [](const QColor& c) {
+            const auto lin = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+            const double y = 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
+            return y > 0.008856 ? 116 * std::cbrt(y) - 16 : 903.3 * y;
+        };
+        const QColor low = map->gradient().color(0.89, map->dataRange()), high = map->gradient().color(0.99, map->dataRange());
+        QVERIFY2(lightness(high) - lightness(low) >= 25,
+                 qPrintable(QString("%1 (L* %2) vs %3 (L* %4)").arg(low.name()).arg(lightness(low)).arg(high.name()).arg(lightness(high))));
+        int labels = 0;
+        for (int i = 0; i < plot.itemCount(); ++i)
+            if (auto* text = qobject_cast<QCPItemText*>(plot.item(i))) {
+                ++labels;
+                QVERIFY2(QFontInfo(text->font()).pixelSize() >= 10, qPrintable(text->text()));
+            }
+        QCOMPARE(labels, 12);
+    }
+
     void presetsForTheEye() {
         const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR");
         if (shots.isEmpty()) QSKIP("set PX_SCREENSHOT_DIR to write the preset figures");

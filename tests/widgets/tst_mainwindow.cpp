@@ -3,6 +3,8 @@
 #include "DepthWorkspace.h"
 #include "ExplorerController.h"
 #include "ExplorerViews.h"
+#include "GraphPairView.h"
+#include "experiment/Distinguishability.h"
 #include "FigureExport.h"
 #include "EpsilonSlider.h"
 #include "CustomSettings.h"
@@ -352,6 +354,11 @@ private slots:
         for (int i = 0; i < tabs->count(); ++i)  // the distinguishability demo computes when its tab is shown
             if (tabs->tabText(i).contains("Distinguish", Qt::CaseInsensitive)) tabs->setCurrentIndex(i);
         QTRY_VERIFY(tabs->distinguishabilityPlot()->graphCount() > 0);
+        // the demo draws the two graphs it compares, with their sizes
+        const auto pair = px::experiment::demoPairs().front();
+        QVERIFY(!tabs->demoGraphs()->isHidden() && tabs->demoGraphs()->sizeHint().height() >= 80);
+        QCOMPARE(tabs->demoGraphs()->caption(0), QString("G₀: n = %1, m = %2").arg(pair.g0.numVertices()).arg(pair.g0.numEdges()));
+        QCOMPARE(tabs->demoGraphs()->caption(1), QString("G₁: n = %1, m = %2").arg(pair.g1.numVertices()).arg(pair.g1.numEdges()));
         QTemporaryDir dir;
         QVERIFY(w.exportAllViews(dir.path()));
         for (const char* name : {"tradeoff", "noise-anatomy"}) {
@@ -370,11 +377,13 @@ private slots:
         // lists every file written, and every file it lists is there.
         const QString said = w.statusBar()->currentMessage();
         QVERIFY2(said.contains("left out: expressivity: not computed yet") && said.contains("utility vs d: not computed yet") &&
-                     said.contains("depth lab: accounting: not run"),
+                     said.contains("depth lab: accounting, ") && said.contains(": not run — Run all in the depth lab"),
                  qPrintable(said));
         auto* report = w.findChild<QMessageBox*>("export-all-report");
         QVERIFY(report && report->isVisible());
-        QVERIFY2(report->text().contains("Left out:") && report->text().contains("open its tab"), qPrintable(report->text()));
+        QVERIFY2(report->text().startsWith(QString("Wrote %1 files to ").arg(report->detailedText().split('\n', Qt::SkipEmptyParts).size())) &&
+                     report->text().contains("Left out:") && report->text().contains("open its tab"),
+                 qPrintable(report->text()));
         const QStringList files = report->detailedText().split('\n', Qt::SkipEmptyParts);
         QVERIFY2(files.contains("tradeoff.pdf") && files.contains("pattern-gallery.pdf") && files.contains("results.json"),
                  qPrintable(files.join(", ")));

@@ -20,6 +20,7 @@
 #include <QSettings>
 #include <QUndoStack>
 #include <QtTest>
+#include <cmath>
 #include <qcustomplot.h>
 
 namespace {
@@ -181,6 +182,20 @@ private slots:
             QVERIFY2(values[i] >= values[i - 1], qPrintable(QString("%1 then %2").arg(values[i - 1]).arg(values[i])));
         QVERIFY2(phases.join(" ").contains("expressivity view") || phases.join(" ").contains("sweep"), qPrintable(phases.join(" | ")));
         views->setCurrentIndex(0);
+    }
+
+    // The time left: a straight line through what is done, said once there is enough to go by.
+    void theBarSaysTheTimeLeft() {
+        QCOMPARE(WorkIndicator::timeLeftText(0.5, 10), QString("about 10 s left"));
+        QCOMPARE(WorkIndicator::timeLeftText(0.5, 4), QString("about 4 s left"));
+        QCOMPARE(WorkIndicator::timeLeftText(0.25, 20), QString("about 1 min left"));
+        QCOMPARE(WorkIndicator::timeLeftText(0.2, 600), QString("about 40 min left"));
+        QCOMPARE(WorkIndicator::timeLeftText(0.1, 600), QString("about 1.5 h left"));
+        QCOMPARE(WorkIndicator::timeLeftText(0.1, 3600), QString("about 9.0 h left"));
+        QVERIFY(WorkIndicator::timeLeftText(0.01, 100).isEmpty());  // too little done to extrapolate
+        QVERIFY(WorkIndicator::timeLeftText(0.9, 1).isEmpty());     // too soon
+        QVERIFY(WorkIndicator::timeLeftText(1.0, 30).isEmpty());    // done
+        QVERIFY(WorkIndicator::timeLeftText(std::nan(""), 30).isEmpty());
     }
 
     void noTextIsCut_data() {

@@ -121,6 +121,35 @@ private slots:
         QVERIFY(!QFileInfo::exists(QString::fromStdString(path)));
     }
 
+    // A resumed sweep hands its restored runs to the view (onPartial) before it computes the next run, so that
+    // the app's plot does not start blank after a restart.
+    void aResumedSweepShowsWhatItRestoredFirst() {
+        SmallJournal j("s.runs.partial");
+        const int total = int(j.spec.runs().size());
+        {
+            auto journal = RunJournal::open(j.path, j.header, true);
+            SweepOptions opt;
+            opt.journal = journal.get();
+            StopAfter stop(7, total);
+            QVERIFY_THROWS_EXCEPTION(Cancelled, runSweep(j.spec, j.ds, opt, stop));
+        }
+        auto journal = RunJournal::open(j.path, j.header, true);
+        QCOMPARE(journal->restoredRuns(), 7);
+        SweepOptions opt;
+        opt.journal = journal.get();
+        opt.partialInterval = 1e9;  // no timed partials: only the one after the restore
+        std::vector<int> shown;
+        opt.onPartial = [&](const SweepResult& p) {
+            QVERIFY(p.metadata.value("partial", false));
+            shown.push_back(p.runs.rows());
+        };
+        const SweepResult r = runSweep(j.spec, j.ds, opt);
+        QCOMPARE(int(shown.size()), 1);
+        QCOMPARE(shown.front(), 7);  // every restored run, none computed yet
+        QCOMPARE(r.runs.rows(), total);
+        journal->finish();
+    }
+
     void recordedRunsAreReadNotRecomputed() {
         const SweepSpec spec = smallSweep();
         const Dataset ds = gen::sbmCycleTask(120, 4);

@@ -42,6 +42,13 @@ HelpWindow::HelpWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
 
 bool HelpWindow::pageExists(const QString& page) { return QFile::exists(":/guide/" + page); }
 
+QString HelpWindow::pageTitle(const QString& page) {
+    QFile f(":/guide/" + page);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    const QString first = QString::fromUtf8(f.readLine()).trimmed();
+    return first.startsWith("# ") ? first.mid(2) : QString();
+}
+
 void HelpWindow::showPage(const QString& page) {
     browser_->setSource(QUrl(kGuide + (pageExists(page) ? page : QStringLiteral("index.md"))), QTextDocument::MarkdownResource);
 }

@@ -15,6 +15,7 @@ public:
     QString currentPage() const;  // the file name on screen
     QTextBrowser* browser() const { return browser_; }
     static bool pageExists(const QString& page);
+    static QString pageTitle(const QString& page);  // its "# " heading ("Privacy panel"); empty if none
 
 private:
     QTextBrowser* browser_;

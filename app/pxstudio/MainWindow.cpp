@@ -65,6 +65,7 @@ MainWindow::MainWindow(QWidget* parent)
     views_->installEventFilter(this);
     work_ = new WorkIndicator(statusBar(), controller_, {views_->expressivity(), views_->dimension()}, views_->depth());
     buildMenus();
+    installWhatsThis();
     connectController();
     connect(views_, &ExplorerViews::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     connect(views_, &QTabWidget::currentChanged, this, [this] {
@@ -203,6 +204,7 @@ void MainWindow::connectController() {
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
     if (watched == views_ && event->type() == QEvent::Resize) placeStaleNote();
+    if (openWhatsThisLink(event)) return true;
     if (event->type() == QEvent::MouseButtonDblClick && resetters_.count(watched)) {
         resetControl(watched);
         return true;

@@ -113,6 +113,9 @@ private:
 public:
     // The user guide's page for what has the focus: the panel it is in, else the view on screen.
     QString helpPageForFocus() const;
+    // What's This on every panel and view with a guide page: what it is, and a link that opens the page.
+    void installWhatsThis();
+    bool openWhatsThisLink(QEvent* event);  // true: it was a What's This link, and its page is shown
     // Opens the guide at `page` (one help window, raised if open). Returns it.
     HelpWindow* showHelp(const QString& page);
     // Plays a lesson file (a resource ":/lessons/…" or a file), in projector mode. Errors in a dialog, naming the

@@ -15,6 +15,7 @@
 
 #include <exception>
 #include <QAction>
+#include <QWhatsThis>
 #include <QDockWidget>
 #include <QApplication>
 #include <QFileDialog>
@@ -74,6 +75,9 @@ void MainWindow::buildMenus() {
     help->addAction(tr("&Contents"), this, [this] { showHelp("index.md"); });
     help->addAction(tr("&Glossary: ε, ρ, D, controls, COSERA, NAG…"), this, [this] { showHelp("glossary.md"); });
     help->addAction(tr("&Projector mode and keys"), this, [this] { showHelp("projector-mode.md"); });
+    QAction* whatsThis = QWhatsThis::createAction(this);  // Shift+F1, then click any panel or view
+    whatsThis->setText(tr("&What's this? (click a panel or view)"));
+    help->addAction(whatsThis);
     buildLessonMenu(help);
     help->addSeparator();
     help->addAction(tr("&About PXStudio"), this, [this] {

@@ -1,10 +1,13 @@
-// F1: the user guide's page for the view or panel in use.
+// F1: the user guide's page for the view or panel in use; What's This (Shift+F1, the "?" pointer): a sentence on
+// any panel or view, with a link to its page.
 #include "MainWindow.h"
 
 #include "ExplorerViews.h"
 #include "HelpWindow.h"
 
 #include <QApplication>
+#include <QTabBar>
+#include <QWhatsThisClickedEvent>
 
 QString MainWindow::helpPageForFocus() const {
     // the nearest enclosing panel or view with a page; a focused tab bar belongs to no view: the tab on screen
@@ -21,4 +24,26 @@ HelpWindow* MainWindow::showHelp(const QString& page) {
     help_->raise();
     help_->activateWindow();
     return help_;
+}
+
+// Every panel and view with a guide page says what it is (its tooltip) and links to the page. The link's click
+// reaches the widget as QEvent::WhatsThisClicked, which eventFilter turns into showHelp.
+void MainWindow::installWhatsThis() {
+    for (QWidget* w : findChildren<QWidget*>()) {
+        const QString page = w->property("helpPage").toString();
+        if (page.isEmpty()) continue;
+        const int tab = views_->indexOf(w);
+        QString what = tab >= 0 ? views_->tabToolTip(tab) : w->toolTip();
+        if (what.isEmpty()) what = tr("What each of its controls does, and the formulas behind them, are on its page.");
+        w->setWhatsThis(QString("<p><b>%1</b></p><p>%2</p><p><a href=\"%3\">%4</a></p>")
+                            .arg(HelpWindow::pageTitle(page).toHtmlEscaped(), what.toHtmlEscaped().replace('\n', "<br>"), page,
+                                 tr("Read its page in the user guide")));
+        w->installEventFilter(this);
+    }
+}
+
+bool MainWindow::openWhatsThisLink(QEvent* event) {
+    if (event->type() != QEvent::WhatsThisClicked) return false;
+    showHelp(static_cast<QWhatsThisClickedEvent*>(event)->href());
+    return true;
 }

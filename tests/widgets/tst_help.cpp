@@ -14,6 +14,7 @@
 #include <QLineEdit>
 #include <QRegularExpression>
 #include <QTextBrowser>
+#include <QWhatsThisClickedEvent>
 #include <QtTest>
 
 class TestHelp : public QObject {
@@ -89,6 +90,30 @@ private slots:
         QCOMPARE(window_->helpPageForFocus(), QString("panel-learner.md"));
         f1()->trigger();
         QCOMPARE(window_->findChild<HelpWindow*>()->currentPage(), QString("panel-learner.md"));
+    }
+
+    // What's This (Shift+F1, then a click): every panel and view with a page says what it is and links to that page;
+    // the link opens it in the help window.
+    void whatsThisLinksEveryPanelAndViewToItsPage() {
+        int linked = 0;
+        for (QWidget* w : window_->findChildren<QWidget*>()) {
+            const QString page = w->property("helpPage").toString();
+            if (page.isEmpty()) continue;
+            QVERIFY2(w->whatsThis().contains(QString("href=\"%1\"").arg(page)), qPrintable(page + ": " + w->whatsThis()));
+            QVERIFY2(w->whatsThis().startsWith("<p><b>" + HelpWindow::pageTitle(page).toHtmlEscaped() + "</b>") &&
+                         !HelpWindow::pageTitle(page).isEmpty(), qPrintable(page + ": " + w->whatsThis()));
+            ++linked;
+        }
+        QVERIFY(linked >= 15);  // the views and the panels
+        auto* privacy = window_->findChild<PrivacyPanel*>();
+        QWhatsThisClickedEvent click("panel-privacy.md");
+        QApplication::sendEvent(privacy, &click);
+        auto* shown = window_->findChild<HelpWindow*>();
+        QVERIFY(shown && shown->isVisible());
+        QCOMPARE(shown->currentPage(), QString("panel-privacy.md"));
+        bool inMenu = false;
+        for (QAction* a : window_->findChildren<QAction*>()) inMenu = inMenu || a->shortcut() == QKeySequence(Qt::SHIFT | Qt::Key_F1);
+        QVERIFY(inMenu);
     }
 
     void cleanupTestCase() { window_.reset(); }

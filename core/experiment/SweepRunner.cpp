@@ -122,6 +122,17 @@ SweepPatternPlan sweepPatternPlan(const SweepSpec& spec) {
     return plan;
 }
 
+// The runs so far, summarised, for whoever draws them (SweepOptions::onPartial).
+static SweepResult partialResult(const SweepSpec& spec, const Dataset& data, const ResultTable& runs) {
+    SweepResult partial;
+    partial.runs = runs;
+    partial.metadata["spec"] = spec.toJson();
+    partial.metadata["dataset"] = {{"name", data.name}, {"source", data.source}, {"graphs", data.size()}};
+    partial.metadata["partial"] = true;
+    summarise(partial);
+    return partial;
+}
+
 SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, Progress& progress) {
     if (learn::isGraphLearner(spec.learner.kind)) return runGraphSweep(spec, data, options, progress);
     const auto runs = spec.runs();
@@ -145,14 +156,8 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
     double publicValue = std::nan(""), publicAccuracy = std::nan("");
     const double perRun = 1.0 / std::max(1, end - begin);
     auto lastPartial = std::chrono::steady_clock::now();
-    const auto showPartial = [&] {  // the runs so far, summarised, to whoever draws them
-        SweepResult partial;
-        partial.runs = result.runs;
-        partial.metadata["spec"] = spec.toJson();
-        partial.metadata["dataset"] = {{"name", data.name}, {"source", data.source}, {"graphs", data.size()}};
-        partial.metadata["partial"] = true;
-        summarise(partial);
-        options.onPartial(partial);
+    const auto showPartial = [&] {
+        options.onPartial(partialResult(spec, data, result.runs));
         lastPartial = std::chrono::steady_clock::now();
     };
     bool restoredUnshown = false;  // a resumed sweep shows what it restored before it computes the next run

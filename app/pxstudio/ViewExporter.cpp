@@ -13,7 +13,6 @@
 #include <QPageLayout>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QPixmap>
 #include <QWidget>
 #include <QFileInfo>
 #include <qcustomplot.h>
@@ -43,10 +42,10 @@ void exportView(QCustomPlot* plot, const QString& path, const px::widgets::Figur
 }
 
 namespace {
-// The pattern gallery is a widget, not a plot: drawn as it is on screen, as PNG (2×) and PDF (vector).
+// The pattern gallery is a widget, not a plot: drawn as it is on screen, as PNG (2×) and PDF (vector), each file
+// written atomically.
 void exportGallery(QWidget* gallery, const QString& base, QStringList& written) {
-    const QPixmap shot = gallery->grab();
-    QImage png(shot.size() * 2, QImage::Format_ARGB32);
+    QImage png(gallery->size() * 2, QImage::Format_ARGB32);
     png.fill(Qt::white);
     {
         QPainter painter(&png);
@@ -58,15 +57,21 @@ void exportGallery(QWidget* gallery, const QString& base, QStringList& written) 
     buffer.open(QIODevice::WriteOnly);
     if (!png.save(&buffer, "PNG")) throw std::runtime_error((base + ".png").toStdString() + ": the gallery could not be drawn");
     px::writeFileAtomically((base + ".png").toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())));
-    QPdfWriter pdf(base + ".pdf");
-    pdf.setResolution(96);
-    const QSizeF points(gallery->width() * 72.0 / 96, gallery->height() * 72.0 / 96);  // one widget pixel = 1/96 in
-    pdf.setPageLayout(QPageLayout(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch),
-                                  QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
-    QPainter painter;
-    if (!painter.begin(&pdf)) throw std::runtime_error((base + ".pdf").toStdString() + ": cannot write");
-    gallery->render(&painter);
-    painter.end();
+    bytes.clear();
+    {  // into memory first, then written atomically like every other figure
+        QBuffer pdfBuffer(&bytes);
+        pdfBuffer.open(QIODevice::WriteOnly);
+        QPdfWriter pdf(&pdfBuffer);
+        pdf.setResolution(96);
+        const QSizeF points(gallery->width() * 72.0 / 96, gallery->height() * 72.0 / 96);  // one widget pixel = 1/96 in
+        pdf.setPageLayout(QPageLayout(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch),
+                                      QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+        QPainter painter;
+        if (!painter.begin(&pdf)) throw std::runtime_error((base + ".pdf").toStdString() + ": the gallery could not be drawn");
+        gallery->render(&painter);
+        painter.end();
+    }
+    px::writeFileAtomically((base + ".pdf").toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())));
     written << QFileInfo(base).fileName() + ".png" << QFileInfo(base).fileName() + ".pdf";
 }
 }  // namespace

@@ -1,6 +1,7 @@
 // pxrun bench: speed figures for the README (median wall time over repetitions, time per
 // (graph, pattern) pair, peak resident memory). Benchmarks, never timed unit tests.
 #include "BenchSupport.h"
+#include "learn/LearnerRegistry.h"
 #include "Commands.h"
 #include "CommonOptions.h"
 #include "TerminalProgress.h"
@@ -76,7 +77,9 @@ int benchEvaluate(const Args& a) {
     px::experiment::EvaluationParams ep;
     ep.tasks = {0};
     ep.learner.k = int(a.getLong("k", 120));
-    ep.learner.kind = a.get("learner", "knn");
+    const auto learner = px::learn::learnerFromKey(a.get("learner", "knn"));
+    if (!learner) throw std::invalid_argument("--learner: expected " + px::learn::learnerKeyList());
+    ep.learner.kind = *learner;
     const int reps = int(a.getLong("reps", 11));
     std::vector<double> noiseT, learnT, attackT, totalT;
     double value = 0, top1 = 0;

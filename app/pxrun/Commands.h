@@ -27,5 +27,6 @@ int sweepCommand(const std::vector<std::string>& args);
 int mergeCommand(const std::vector<std::string>& args);
 int figureCommand(const std::vector<std::string>& args);
 int depthCommand(const std::vector<std::string>& args);
+int learnersCommand(const std::vector<std::string>& args);
 
 }  // namespace pxrun

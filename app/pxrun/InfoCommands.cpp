@@ -9,6 +9,7 @@
 #include "hom/DenseEvaluator.h"
 #include "hom/DensityMatrix.h"
 #include "io/Loaders.h"
+#include "learn/LearnerRegistry.h"
 
 #include <cmath>
 #include <cstdio>
@@ -178,6 +179,21 @@ int densitiesCommand(const std::vector<std::string>& argv) {
     }
     if (out == "-") std::fwrite(csv.data(), 1, csv.size(), stdout);
     else px::writeFileAtomically(out, csv);
+    return 0;
+}
+
+// `pxrun learners`: every learner a sweep can run (learner.kind), from the learner registry.
+int learnersCommand(const std::vector<std::string>& args) {
+    if (!args.empty()) throw std::invalid_argument("learners takes no arguments, found '" + args[0] + "'");
+    for (const px::learn::LearnerDescription& d : px::learn::learnerRegistry()) {
+        std::printf("%s: %s%s\n  %s\n", d.key.c_str(), d.title.c_str(),
+                    d.needsNeuralLayer && !px::learn::haveNeuralLayer() ? " (not in this build: no LibTorch)" : "", d.summary.c_str());
+        std::printf("  trains on: %s; binary scores: %s; tuning: %s\n", d.needsGraphs ? "the graphs themselves" : "density rows",
+                    d.marginScores ? "decision values (threshold 0)" : "probabilities (threshold 0.5)", d.tuning.c_str());
+        for (const px::learn::LearnerParameter& p : d.parameters)
+            std::printf("    %-20s %s in [%g, %g], default %g: %s\n", p.name.c_str(), p.integer ? "integer" : "number", p.min, p.max,
+                        p.defaultValue, p.meaning.c_str());
+    }
     return 0;
 }
 

@@ -34,6 +34,7 @@ const char* kUsage =
     "                                a GIN training keeps a checkpoint every 5 min (PREFIX.runs.partial.rR.pP.ckpt;\n"
     "                                --checkpoint-every sets the minutes) and --resume goes on from it\n"
     "                                (learner \"gin\": a GIN trained on the clean or rr/dprr graphs, README)\n"
+    "  learners                      the learners a sweep can run (learner.kind), their parameters, ranges and defaults\n"
     "  merge SHARD.csv... --out PREFIX\n"
     "                                join the shards of a sweep and refit\n"
     "  figure PREFIX --out FIG.png|.pdf|.svg[,...] [--preset one-column|two-column|slide | --width 800 --height 500]\n"
@@ -102,6 +103,7 @@ int main(int argc, char** argv) {
         if (cmd == "merge") return pxrun::mergeCommand(rest);
         if (cmd == "figure") return pxrun::figureCommand(rest);
         if (cmd == "depth") return pxrun::depthCommand(rest);
+        if (cmd == "learners") return pxrun::learnersCommand(rest);
         std::fprintf(stderr, "pxrun: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
         return 2;
     } catch (const px::Cancelled&) {

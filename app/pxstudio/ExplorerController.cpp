@@ -7,6 +7,7 @@
 #include "common/Error.h"
 #include "generators/Generators.h"
 #include "io/Loaders.h"
+#include "learn/LearnerRegistry.h"
 
 #include "experiment/RunJournal.h"
 
@@ -144,7 +145,7 @@ px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s,
     spec.featureMap = px::experiment::featureMapFromKey(s.featureMap);
     spec.appendLogN = s.appendLogN;
     spec.tuning.nested = s.nestedTuning;
-    if (s.nestedTuning && s.learner == "gin") {  // Xu et al.'s batch × dropout, the panel's width kept: 4 trainings per fold
+    if (s.nestedTuning && s.learner == px::learn::LearnerKind::Gin) {  // Xu et al.'s batch × dropout, the panel's width kept: 4 trainings per fold
         spec.tuning.grid.batch = {32, 128};
         spec.tuning.grid.dropout = {0, 0.5};
     }

@@ -4,7 +4,7 @@
 
 #include "common/JsonFields.h"
 #include "dataset/Dataset.h"
-#include "learn/Learners.h"
+#include "learn/LearnerRegistry.h"
 
 #include <algorithm>
 
@@ -50,7 +50,7 @@ nlohmann::json ExplorerSettings::toJson() const {
     return {{"format", "pxstudio-session"}, {"version", kVersion}, {"dataset", dataset}, {"pattern_class", patternClass},
             {"d", d}, {"max_size", maxSize}, {"size_mean", sizeMean}, {"connected", connected},
             {"keep_duplicates", keepDuplicates}, {"pattern_seed", patternSeed}, {"mechanism", px::privacy::toJson(mechanism)},
-            {"learner", learner}, {"k", k}, {"C", C}, {"trees", trees}, {"gin_layers", ginLayers}, {"gin_hidden", ginHidden}, {"gin_epochs", ginEpochs}, {"gin_features", ginFeatures}, {"noisy_test", noisyTest}, {"feature_map", featureMap}, {"append_log_n", appendLogN}, {"nested_tuning", nestedTuning}, {"repetitions", repetitions}, {"protocol", protocol}, {"per_dataset", perDatasetJson(perDataset)}, {"view", view}};
+            {"learner", px::learn::learnerKey(learner)}, {"k", k}, {"C", C}, {"trees", trees}, {"gin_layers", ginLayers}, {"gin_hidden", ginHidden}, {"gin_epochs", ginEpochs}, {"gin_features", ginFeatures}, {"noisy_test", noisyTest}, {"feature_map", featureMap}, {"append_log_n", appendLogN}, {"nested_tuning", nestedTuning}, {"repetitions", repetitions}, {"protocol", protocol}, {"per_dataset", perDatasetJson(perDataset)}, {"view", view}};
 }
 
 bool ExplorerSettings::operator==(const ExplorerSettings& o) const {
@@ -86,8 +86,9 @@ ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
     // A session that declares no D (written by hand) gets the data set's own once it is loaded
     // (fillUndeclaredDegreeBound), not the mechanism's generic default, which may refuse most of its graphs.
     if (!j.contains("mechanism") || !j["mechanism"].is_object() || !j["mechanism"].contains("degree_bound")) s.mechanism.degreeBound = 0;
-    s.learner = F::getString(j, "learner", s.learner, "");
-    if (!px::learn::isKnownLearner(s.learner)) F::fail("learner", "knn, svm, linear, rf, forest, boosting or gin", j["learner"]);
+    const auto learner = px::learn::learnerFromKey(F::getString(j, "learner", px::learn::learnerKey(s.learner), ""));
+    if (!learner) F::fail("learner", px::learn::learnerKeyList(), j["learner"]);
+    s.learner = *learner;
     s.k = int(F::getInteger(j, "k", s.k, "", 1, 5000));
     s.C = F::getNumber(j, "C", s.C, "", 0.001, 1000);
     s.trees = int(F::getInteger(j, "trees", s.trees, "", 1, 2000));

@@ -1,5 +1,6 @@
 #pragma once
 // Everything the explorer computes from; saved as the versioned session JSON.
+#include "learn/LearnerKind.h"
 #include "privacy/EmbeddingExport.h"
 
 #include <map>
@@ -26,7 +27,7 @@ struct ExplorerSettings {
     bool keepDuplicates = false;                 // keep isomorphic repeats (else redraw them)
     std::uint64_t patternSeed = 1;               // first pattern seed (repetitions use the next ones)
     px::privacy::MechanismParams mechanism = defaultMechanism();  // its epsilon is the slider's ε
-    std::string learner = "knn";                 // knn, svm, linear, forest, boosting, gin
+    px::learn::LearnerKind learner = px::learn::LearnerKind::Knn;  // saved as its key (learn/LearnerRegistry.h)
     int k = 15;                                  // kNN neighbours
     double C = 1.0;                              // svm, linear: regularisation
     int trees = 100;                             // forest: trees; boosting: rounds

@@ -15,7 +15,7 @@
 #include "panels/ReportPanel.h"
 #include "panels/NumberFieldGuard.h"
 #include "panels/WheelGuard.h"
-#include "learn/Learners.h"
+#include "learn/LearnerRegistry.h"
 #include "privacy/Mechanism.h"
 
 #include <QDockWidget>
@@ -345,7 +345,7 @@ void MainWindow::settingsEdited() {
         now.learner = ExplorerSettings().learner;
         nextNotice_ = tr("Noisy densities are features for a density learner, not graphs for the GIN: the learner is now %1 "
                          "(choose the GIN again, with RR or DPRR, in the Learner panel).")
-                          .arg(QString::fromStdString(now.learner));
+                          .arg(QString::fromStdString(px::learn::learnerKey(now.learner)));
         statusBar()->showMessage(nextNotice_, 10000);
         applySettings(now);
     }

@@ -1,4 +1,5 @@
 #include "experiment/Evaluation.h"
+#include "learn/LearnerRegistry.h"
 
 #include "common/Rng.h"
 #include "learn/Knn.h"
@@ -134,7 +135,7 @@ EvaluationResult evaluate(const Dataset& ds, const TrainTest& split, const Densi
         }
         const std::vector<double> pred = learn::fitPredict(learner, xTrain, yTrain, xTest, type);
         // Scores are decision values for svm and linear (threshold 0), class-1 probabilities otherwise (0.5).
-        const double threshold = params.learner.kind == "svm" || params.learner.kind == "linear" ? 0.0 : 0.5;
+        const double threshold = learn::describeLearner(params.learner.kind).marginScores ? 0.0 : 0.5;
         const TaskScore s = scoreTask(type, pred, yTest, threshold);
         res.metric = s.metric;
         if (type != TaskType::Regression) { accSum += s.accuracy; ++accUsed; }

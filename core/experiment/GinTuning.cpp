@@ -10,7 +10,7 @@ GinTuning tuneGinOnValidation(const learn::LearnerConfig& base, const learn::Tun
     if (problem.valid.graphs.empty())
         throw std::invalid_argument("tuning: a GIN is tuned on validation graphs, and this split holds none out");
     const std::vector<learn::LearnerConfig> configs =
-        learn::gridConfigurations(base, grid.empty() ? learn::defaultGrid("gin") : grid);
+        learn::gridConfigurations(base, grid.empty() ? learn::defaultGrid(learn::LearnerKind::Gin) : grid);
     GinTuning t;
     const double share = 1.0 / double(configs.size());
     for (std::size_t c = 0; c < configs.size(); ++c) {

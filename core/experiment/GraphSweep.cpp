@@ -1,4 +1,5 @@
 #include "experiment/GraphSweep.h"
+#include "learn/LearnerRegistry.h"
 #include "experiment/GraphSweepProgress.h"
 #include "experiment/GraphSweepTraining.h"
 #include "experiment/ParallelTrainings.h"
@@ -42,7 +43,7 @@ struct PublicControl {
 PublicControl publicControl(const Dataset& data, const std::vector<int>& tasks, const SweepSplits& chosen) {
     EvaluationParams ep;
     ep.tasks = tasks;
-    ep.learner.kind = "rf";
+    ep.learner.kind = learn::LearnerKind::RandomForest;
     ep.learner.trees = 100;
     ep.learner.maxDepth = 0;
     ep.learner.minSamplesSplit = 10;
@@ -170,7 +171,7 @@ ResultTable::Row protocolRow(const RunContext& c, const FoldResults& f, bool rel
         {"epsilon_conversion", c.report.conversions.empty() ? "" : c.report.conversions[c.report.tightest].name},
         {"delta", c.mp.delta},
         {"noise_seed", c.mp.seed},
-        {"learner", c.spec.learner.kind},
+        {"learner", learn::learnerKey(c.spec.learner.kind)},
         {"k", 0},
         {"learner_params", neural::describe(c.spec.learner.gin)},
         {"tuning", c.spec.tuning.nested ? std::string("nested(validation hold-out)") : std::string("none")},
@@ -270,25 +271,12 @@ SweepResult runGraphSweep(const SweepSpec& spec, const Dataset& data, const Swee
         }
         recordRun(options, r, rows);
         progress.report(runDone(r));
-        if (options.onPartial && r + 1 < end) {
-            SweepResult partial;
-            partial.runs = result.runs;
-            partial.metadata["spec"] = spec.toJson();
-            partial.metadata["partial"] = true;
-            summarise(partial);
-            options.onPartial(partial);
-        }
+        if (options.onPartial && r + 1 < end) options.onPartial(partialResult(spec, data, result.runs));
     }
-    result.metadata["format"] = "pxstudio-sweep-result";
-    result.metadata["version"] = PX_VERSION;
-    result.metadata["spec"] = spec.toJson();
-    result.metadata["dataset"] = {{"name", data.name}, {"source", data.source}, {"content_hash", hash}, {"graphs", data.size()}};
-    result.metadata["split"] = chosen.name;
-    result.metadata["protocol"] = spec.protocol;
+    result.metadata = sweepMetadata(spec, data, chosen.name, options, {begin, end}, runs.size());
 #ifdef PX_HAVE_NEURAL
     result.metadata["kernels"] = neural::kernelPathInUse();  // a seed reproduces bit for bit on this path only
 #endif
-    result.metadata["shard"] = {{"index", options.shard}, {"count", options.shards}, {"runs", {begin, end}}, {"total_runs", runs.size()}};
     result.metadata["controls"] = "public: random forest on n (100 trees, min_samples_split 10); shuffled: the same GIN on the released "
                                   "graphs permuted among graphs of equal n";
     summarise(result);

@@ -1,4 +1,5 @@
 #include "experiment/SweepRunner.h"
+#include "learn/LearnerRegistry.h"
 
 #include "experiment/DensityCache.h"
 
@@ -48,57 +49,6 @@ SweepSplits sweepSplits(const SweepSpec& spec, const Dataset& data, int task) {
     return s;
 }
 
-nlohmann::json journalHeader(const SweepSpec& spec, const Dataset& data, const SweepOptions& options) {
-    return {{"format", "pxstudio-sweep-journal"},
-            {"spec", spec.toJson()},
-            {"dataset", data.name},
-            {"dataset_hash", data.contentHash()},
-            {"shard", {options.shard, options.shards}},
-            {"total_runs", spec.runs().size()}};
-}
-
-nlohmann::json canonicalJournalHeader(const nlohmann::json& header) {
-    if (!header.is_object() || !header.contains("spec") || !header.contains("total_runs")) return header;
-    try {
-        nlohmann::json out = header;
-        const SweepSpec spec = SweepSpec::fromJson(header.at("spec").dump(), "run journal");
-        out["spec"] = spec.toJson();
-        if (out["spec"].contains("learner")) out["spec"]["learner"].erase("parallel_trainings");
-        out["total_runs"] = spec.runs().size();
-        return out;
-    } catch (const std::exception&) {
-        return header;
-    }
-}
-
-bool restoreRun(const SweepOptions& options, int r, ResultTable& runs) {
-    if (!options.journal || !options.journal->has(r)) return false;
-    for (const auto& row : options.journal->rows(r)) runs.add(row);
-    return true;
-}
-
-void recordRun(const SweepOptions& options, int r, const std::vector<ResultTable::Row>& rows) {
-    if (options.journal) options.journal->append(r, rows);
-}
-
-std::optional<nlohmann::json> restorePart(const SweepOptions& options, int r, int part) {
-    if (!options.journal) return std::nullopt;
-    return options.journal->part(r, part);
-}
-
-void recordPart(const SweepOptions& options, int r, int part, const nlohmann::json& value) {
-    if (options.journal) options.journal->appendPart(r, part, value);
-}
-
-neural::TrainingCheckpoint partCheckpoint(const SweepOptions& options, int r, int part) {
-    neural::TrainingCheckpoint c;
-    c.everySeconds = options.checkpointEverySeconds;
-    if (!options.journal) return c;
-    c.path = options.journal->path() + ".r" + std::to_string(r) + ".p" + std::to_string(part) + ".ckpt";
-    c.bestEffort = options.journal->bestEffort();
-    return c;
-}
-
 PatternSet sweepPatternSet(const SweepSpec& spec, const SweepSpec::Run& run) {
     PatternSamplerParams pp = spec.patterns;
     pp.patternClass = PatternClass::parse(spec.classKeys()[run.classIndex]);
@@ -122,8 +72,7 @@ SweepPatternPlan sweepPatternPlan(const SweepSpec& spec) {
     return plan;
 }
 
-// The runs so far, summarised, for whoever draws them (SweepOptions::onPartial).
-static SweepResult partialResult(const SweepSpec& spec, const Dataset& data, const ResultTable& runs) {
+SweepResult partialResult(const SweepSpec& spec, const Dataset& data, const ResultTable& runs) {
     SweepResult partial;
     partial.runs = runs;
     partial.metadata["spec"] = spec.toJson();
@@ -133,27 +82,258 @@ static SweepResult partialResult(const SweepSpec& spec, const Dataset& data, con
     return partial;
 }
 
+namespace {
+
+// What every run of one sweep shares: its data, its splits and what is fixed across runs.
+struct SweepContext {
+    const SweepSpec& spec;
+    const Dataset& data;
+    const SweepOptions& options;
+    Progress& progress;
+    std::vector<int> tasks;
+    SweepSplits chosen;
+    privacy::GraphFacts facts;
+    std::vector<std::string> classes;
+    std::string hash;
+};
+
+// The pattern set of the current run and its clean densities, kept while the next runs use the same set.
+struct PatternCache {
+    int c = -1, d = -1, p = -1;
+    PatternSet patterns;
+    std::shared_ptr<const DensityMatrix> dm;
+    attack::ReidResult ceiling;
+
+    void ensure(const SweepContext& x, const SweepSpec::Run& run, Progress& sub) {
+        if (c == run.classIndex && d == run.dimIndex && p == run.patternSeedIndex) return;
+        patterns = sweepPatternSet(x.spec, run);
+        dm = x.options.densities ? x.options.densities->get(x.data, patterns, sub)
+                                 : std::make_shared<const DensityMatrix>(DensityMatrix::compute(x.data, patterns, {}, sub));
+        if (x.spec.attack) ceiling = attack::reidentificationCeiling(dm->t, dm->n);
+        c = run.classIndex;
+        d = run.dimIndex;
+        p = run.patternSeedIndex;
+    }
+};
+
+// The mean over the splits (folds) of one release's evaluation, with each fold's value; the attack does not
+// depend on the split and runs on the first only.
+struct FoldEvaluation {
+    EvaluationResult mean;
+    std::vector<double> foldValues;
+    std::string tunedByFold;  // nested tuning: each fold's choice, "; "-separated
+};
+
+FoldEvaluation evaluateFolds(const SweepContext& x, const DensityMatrix& clean, const EvaluationParams& ep,
+                             const DensityMatrix::Matrix* released, const privacy::RowSampler* mech,
+                             const std::function<double(int, int)>& scale, bool attack) {
+    const std::vector<TrainTest>& splits = x.chosen.splits;
+    FoldEvaluation out;
+    out.mean.value = out.mean.accuracy = 0;
+    for (std::size_t f = 0; f < splits.size(); ++f) {
+        EvaluationParams p = ep;
+        p.attack = attack && f == 0;
+        const EvaluationResult r = evaluate(x.data, splits[f], clean, released, mech, scale, p);
+        if (f == 0) { out.mean.metric = r.metric; out.mean.attack = r.attack; out.mean.attacked = r.attacked; }
+        out.mean.value += r.value / double(splits.size());
+        out.mean.accuracy += r.accuracy / double(splits.size());
+        out.foldValues.push_back(r.value);
+        if (!r.tuned.empty()) out.tunedByFold += (out.tunedByFold.empty() ? "" : "; ") + r.tuned;
+    }
+    return out;
+}
+
+// The public information alone (the learner on n): one value and accuracy for the whole sweep.
+struct PublicControl {
+    double value = std::nan(""), accuracy = std::nan("");
+};
+
+PublicControl publicControl(const SweepContext& x, const Eigen::VectorXd& n, const EvaluationParams& ep) {
+    PublicControl out{0, 0};
+    const std::vector<TrainTest>& splits = x.chosen.splits;
+    for (const TrainTest& t : splits) {
+        const EvaluationResult pub = evaluatePublicOnly(x.data, t, n, ep);
+        out.value += pub.value / double(splits.size());
+        out.accuracy += pub.accuracy / double(splits.size());
+    }
+    return out;
+}
+
+EvaluationParams evaluationParams(const SweepContext& x, const PatternSet& patterns, std::uint64_t seed) {
+    const SweepSpec& spec = x.spec;
+    EvaluationParams ep;
+    ep.tasks = x.tasks;
+    ep.learner = spec.learner;
+    ep.learner.stop = &x.progress;
+    ep.noisyTest = spec.noisyTest;
+    ep.appendN = spec.appendN;
+    ep.appendLogN = spec.appendLogN;
+    ep.featureMap = spec.featureMap;
+    for (const Pattern& f : patterns.patterns) ep.patternSizes.push_back(f.vertices());
+    ep.standardize = spec.standardize;
+    ep.tuning = spec.tuning;
+    ep.attack = spec.attack;
+    ep.attackSubset = spec.attackSubset;
+    ep.seed = seed;
+    return ep;
+}
+
+privacy::MechanismParams runMechanism(const SweepSpec& spec, const SweepSpec::Run& run) {
+    privacy::MechanismParams mp = spec.mechanisms[run.mechanismIndex];
+    mp.axis = spec.budgetAxis;
+    (spec.budgetAxis == privacy::BudgetAxis::Epsilon ? mp.epsilon : mp.rho) = spec.budgets[run.budgetIndex];
+    mp.seed = spec.noiseSeeds[run.noiseSeedIndex];
+    return mp;
+}
+
+// One run's release (none at ε = ∞, a perturbed graph for rr/dprr, noisy densities otherwise), evaluated over
+// the folds, and its shuffled control (the released rows permuted among graphs of equal n).
+struct ReleaseOutcome {
+    FoldEvaluation ev;
+    privacy::PrivacyReport report;
+    double noiseRho = std::nan("");
+    EvaluationResult shuffled;
+};
+
+ReleaseOutcome releaseAndEvaluate(const SweepContext& x, const PatternCache& cache, const privacy::MechanismParams& mp,
+                                  double budget, const EvaluationParams& ep, double base, double perRun) {
+    ReleaseOutcome out;
+    const DensityMatrix::Matrix* releasedRows = nullptr;
+    privacy::NoisyEmbedding released;
+    if (std::isinf(budget)) {
+        out.ev = evaluateFolds(x, *cache.dm, ep, nullptr, nullptr, nullptr, x.spec.attack);
+        releasedRows = &cache.dm->t;
+        out.report.conversions = {{"none (no noise)", privacy::kInf}};
+        out.report.validGuarantee = true;
+        out.report.delta = mp.delta;
+    } else if (privacy::perturbsGraph(mp.mechanism)) {
+        privacy::RandomizedResponseModel rr(x.data, cache.patterns.patterns, mp.epsilon, mp.seed, mp.delta, mp.secure, mp.mechanism, mp.dprrSplit);
+        rr.setCancellation(&x.progress);
+        SubProgress releasing(x.progress, base, perRun * 0.5);
+        released = rr.release(0, releasing);
+        out.ev = evaluateFolds(x, *cache.dm, ep, &released.values, &rr, nullptr, x.spec.attack);
+        releasedRows = &released.values;
+        out.report = rr.report();
+    } else {
+        privacy::NoiseModel model(cache.dm, cache.patterns.patterns, x.facts, mp, x.data.name);
+        model.releaseInto(0, released);
+        auto scale = [&model](int c, int j) { return model.noiseScale(c, j); };
+        out.ev = evaluateFolds(x, *cache.dm, ep, &released.values, &model, scale, x.spec.attack);
+        releasedRows = &released.values;
+        out.report = model.report();
+        out.noiseRho = mp.mechanism == privacy::MechanismKind::SmoothGaussian ? out.report.rhoPrime
+                       : mp.mechanism == privacy::MechanismKind::Laplace     ? mp.epsilon * mp.epsilon / 2
+                                                                              : out.report.rho;
+    }
+    if (x.spec.controls) {
+        const DensityMatrix::Matrix shuffled = shuffleWithinSameN(*releasedRows, cache.dm->n, mp.seed);
+        out.shuffled = evaluateFolds(x, *cache.dm, ep, &shuffled, nullptr, nullptr, false).mean;
+    }
+    return out;
+}
+
+double bdrsEpsilon(const privacy::PrivacyReport& report) {
+    for (const auto& c : report.conversions)
+        if (c.name == "BDRS") return c.epsilon;
+    return std::nan("");
+}
+
+// The run table's row of one run: what was run, its privacy, its value, then the controls and the attack.
+ResultTable::Row runRow(const SweepContext& x, int r, const SweepSpec::Run& run, const PatternCache& cache,
+                        const privacy::MechanismParams& mp, const ReleaseOutcome& o, const PublicControl& pub) {
+    const SweepSpec& spec = x.spec;
+    const privacy::PrivacyReport& report = o.report;
+    const EvaluationResult& ev = o.ev.mean;
+    ResultTable::Row row = {
+        {"run", r},
+        {"dataset", x.data.name},
+        {"dataset_hash", x.hash},
+        {"task", spec.task == "all" ? std::string("all") : x.data.tasks[x.tasks[0]].name},
+        {"split", x.chosen.name},
+        {"protocol", spec.protocol},
+        {"folds", int(o.ev.foldValues.size())},
+        {"pattern_class", x.classes[run.classIndex]},
+        {"d", cache.patterns.size()},
+        {"pattern_seed", spec.patternSeeds[run.patternSeedIndex]},
+        {"distinct_patterns", cache.patterns.distinctCount()},
+        {"max_treewidth_bound", cache.patterns.maxTreewidthBound()},
+        {"mechanism", privacy::key(mp.mechanism)},
+        {"allocation", privacy::toString(mp.allocation)},
+        {"sensitivity", mp.sensitivity == privacy::SensitivitySource::PublicDegreeBound ? "degree-bound" : "counting-lemma"},
+        {"degree_bound", mp.degreeBound},
+        {"beta", mp.beta},
+        {"reference_mode", mp.referenceMode},
+        {"valid_guarantee", report.validGuarantee},
+        {"secure", mp.secure},
+        {"budget_axis", spec.budgetAxis == privacy::BudgetAxis::Epsilon ? "epsilon" : "rho"},
+        {"budget", spec.budgets[run.budgetIndex]},
+        {"epsilon", report.epsilon()},
+        {"epsilon_conversion", report.conversions.empty() ? "" : report.conversions[report.tightest].name},
+        {"epsilon_bdrs", bdrsEpsilon(report)},
+        {"delta", mp.delta},
+        {"rho", report.rho},
+        {"omega", report.omega},
+        {"noise_param_rho", o.noiseRho},
+        {"noise_seed", mp.seed},
+        {"learner", learn::learnerKey(spec.learner.kind)},
+        {"k", spec.learner.kind == learn::LearnerKind::Knn ? spec.learner.k : 0},
+        {"learner_params", learn::describeLearner(spec.learner.kind).runTableParams(spec.learner)},
+        {"noisy_test", spec.noisyTest},
+        {"append_n", spec.appendN},
+        {"append_log_n", spec.appendLogN},
+        {"feature_map", featureMapKey(spec.featureMap)},
+        {"tuning", spec.tuning.nested ? "nested(" + std::to_string(spec.tuning.folds) + "-fold)" : std::string("none")},
+        {"tuned", o.ev.tunedByFold},
+        {"standardize", spec.standardize},
+        {"metric", ev.metric},
+        {"value", ev.value},
+        {"value_fold_std", sampleStdOf(o.ev.foldValues)},
+        {"accuracy", ev.accuracy},
+    };
+    if (spec.controls) {
+        row.push_back({"public_value", pub.value});
+        row.push_back({"shuffled_value", o.shuffled.value});
+        row.push_back({"public_accuracy", pub.accuracy});
+        row.push_back({"shuffled_accuracy", o.shuffled.accuracy});
+        row.push_back({"no_structural_signal", noStructuralSignal(ev.metric, ev.value, pub.value, o.shuffled.value)});
+    }
+    if (ev.attacked) {
+        const auto& a = ev.attack;
+        for (auto kv : std::vector<std::pair<std::string, double>>{
+                 {"top1", a.top1}, {"top10", a.top10}, {"top1_plain", a.top1Plain}, {"top10_plain", a.top10Plain},
+                 {"top1_whitened", a.top1Whitened}, {"top10_whitened", a.top10Whitened}, {"top1_ci95", a.top1HalfWidth},
+                 {"chance_top1", a.chance1}, {"chance_top10", a.chance10}, {"chance_same_n_top1", a.chanceSameN1},
+                 {"ceiling_top1", cache.ceiling.top1}, {"ceiling_top10", cache.ceiling.top10}})
+            row.push_back(kv);
+    }
+    return row;
+}
+
+}  // namespace
+
+nlohmann::json sweepMetadata(const SweepSpec& spec, const Dataset& data, const std::string& splitName, const SweepOptions& options,
+                             std::pair<int, int> runRange, std::size_t totalRuns) {
+    nlohmann::json m;
+    m["format"] = "pxstudio-sweep-result";
+    m["version"] = PX_VERSION;
+    m["spec"] = spec.toJson();
+    m["dataset"] = {{"name", data.name}, {"source", data.source}, {"content_hash", data.contentHash()}, {"graphs", data.size()}};
+    m["split"] = splitName;
+    m["protocol"] = spec.protocol;
+    m["shard"] = {{"index", options.shard}, {"count", options.shards}, {"runs", {runRange.first, runRange.second}}, {"total_runs", totalRuns}};
+    return m;
+}
+
 SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, Progress& progress) {
     if (learn::isGraphLearner(spec.learner.kind)) return runGraphSweep(spec, data, options, progress);
     const auto runs = spec.runs();
     const auto [begin, end] = shardRange(int(runs.size()), options.shard, options.shards);
     const std::vector<int> tasks = sweepTasks(spec, data);
-    const SweepSplits chosen = sweepSplits(spec, data, tasks[0]);
-    const std::vector<TrainTest>& splits = chosen.splits;
-    const std::string& splitName = chosen.name;
-    const privacy::GraphFacts facts = privacy::GraphFacts::of(data);
-    const std::vector<std::string> classes = spec.classKeys();
-    const std::string hash = data.contentHash();
-
+    const SweepContext x{spec, data, options, progress, tasks, sweepSplits(spec, data, tasks[0]), privacy::GraphFacts::of(data),
+                         spec.classKeys(), data.contentHash()};
     SweepResult result;
-    struct Cached {
-        int c = -1, d = -1, p = -1;
-        PatternSet patterns;
-        std::shared_ptr<const DensityMatrix> dm;
-        attack::ReidResult ceiling;
-    } cache;
-    // The public information alone: one value (and accuracy) for the whole sweep.
-    double publicValue = std::nan(""), publicAccuracy = std::nan("");
+    PatternCache cache;
+    PublicControl pub;
     const double perRun = 1.0 / std::max(1, end - begin);
     auto lastPartial = std::chrono::steady_clock::now();
     const auto showPartial = [&] {
@@ -173,176 +353,14 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         restoredUnshown = false;
         const auto t0 = std::chrono::steady_clock::now();
         const SweepSpec::Run& run = runs[r];
-        if (cache.c != run.classIndex || cache.d != run.dimIndex || cache.p != run.patternSeedIndex) {
-            cache.patterns = sweepPatternSet(spec, run);
-            SubProgress sub(progress, base, perRun * 0.9);
-            cache.dm = options.densities ? options.densities->get(data, cache.patterns, sub)
-                                         : std::make_shared<const DensityMatrix>(DensityMatrix::compute(data, cache.patterns, {}, sub));
-            if (spec.attack) cache.ceiling = attack::reidentificationCeiling(cache.dm->t, cache.dm->n);
-            cache.c = run.classIndex;
-            cache.d = run.dimIndex;
-            cache.p = run.patternSeedIndex;
-        }
-        privacy::MechanismParams mp = spec.mechanisms[run.mechanismIndex];
-        const double budget = spec.budgets[run.budgetIndex];
-        mp.axis = spec.budgetAxis;
-        (spec.budgetAxis == privacy::BudgetAxis::Epsilon ? mp.epsilon : mp.rho) = budget;
-        mp.seed = spec.noiseSeeds[run.noiseSeedIndex];
-        const int d = cache.patterns.size();
-
-        EvaluationParams ep;
-        ep.tasks = tasks;
-        ep.learner = spec.learner;
-        ep.learner.stop = &progress;
-        ep.noisyTest = spec.noisyTest;
-        ep.appendN = spec.appendN;
-        ep.appendLogN = spec.appendLogN;
-        ep.featureMap = spec.featureMap;
-        for (const Pattern& f : cache.patterns.patterns) ep.patternSizes.push_back(f.vertices());
-        ep.standardize = spec.standardize;
-        ep.tuning = spec.tuning;
-        ep.attack = spec.attack;
-        ep.attackSubset = spec.attackSubset;
-        ep.seed = mp.seed;
-
-        // Every split (fold) in turn; the attack does not depend on the split and runs once.
-        std::vector<double> foldValues;
-        std::string tunedByFold;  // nested tuning: each fold's choice, "; "-separated
-        auto evaluateAll = [&](const DensityMatrix::Matrix* released, const privacy::RowSampler* mech,
-                               const std::function<double(int, int)>& scale, bool attack) {
-            EvaluationResult sum;
-            sum.value = sum.accuracy = 0;
-            foldValues.clear();
-            tunedByFold.clear();
-            for (std::size_t f = 0; f < splits.size(); ++f) {
-                EvaluationParams p = ep;
-                p.attack = attack && f == 0;
-                const EvaluationResult r = evaluate(data, splits[f], *cache.dm, released, mech, scale, p);
-                if (f == 0) { sum.metric = r.metric; sum.attack = r.attack; sum.attacked = r.attacked; }
-                sum.value += r.value / double(splits.size());
-                sum.accuracy += r.accuracy / double(splits.size());
-                foldValues.push_back(r.value);
-                if (!r.tuned.empty()) tunedByFold += (tunedByFold.empty() ? "" : "; ") + r.tuned;
-            }
-            return sum;
-        };
-        if (spec.controls && std::isnan(publicValue)) {
-            publicValue = publicAccuracy = 0;
-            for (const TrainTest& t : splits) {
-                const EvaluationResult pub = evaluatePublicOnly(data, t, cache.dm->n, ep);
-                publicValue += pub.value / double(splits.size());
-                publicAccuracy += pub.accuracy / double(splits.size());
-            }
-        }
-        EvaluationResult ev;
-        const DensityMatrix::Matrix* releasedRows = nullptr;  // for the shuffled control
-        privacy::NoisyEmbedding released;
-        privacy::PrivacyReport report;
-        double noiseRho = std::nan("");
-        if (std::isinf(budget)) {
-            ev = evaluateAll(nullptr, nullptr, nullptr, spec.attack);
-            releasedRows = &cache.dm->t;
-            report.conversions = {{"none (no noise)", privacy::kInf}};
-            report.validGuarantee = true;
-            report.delta = mp.delta;
-        } else if (privacy::perturbsGraph(mp.mechanism)) {
-            privacy::RandomizedResponseModel rr(data, cache.patterns.patterns, mp.epsilon, mp.seed, mp.delta, mp.secure, mp.mechanism, mp.dprrSplit);
-            rr.setCancellation(&progress);
-            SubProgress releasing(progress, base, perRun * 0.5);
-            released = rr.release(0, releasing);
-            ev = evaluateAll(&released.values, &rr, nullptr, spec.attack);
-            releasedRows = &released.values;
-            report = rr.report();
-        } else {
-            privacy::NoiseModel model(cache.dm, cache.patterns.patterns, facts, mp, data.name);
-            model.releaseInto(0, released);
-            auto scale = [&model](int c, int j) { return model.noiseScale(c, j); };
-            ev = evaluateAll(&released.values, &model, scale, spec.attack);
-            releasedRows = &released.values;
-            report = model.report();
-            noiseRho = mp.mechanism == privacy::MechanismKind::SmoothGaussian ? report.rhoPrime
-                       : mp.mechanism == privacy::MechanismKind::Laplace     ? mp.epsilon * mp.epsilon / 2
-                                                                              : report.rho;
-        }
-        const double foldStd = sampleStdOf(foldValues);
-        const int foldCount = int(foldValues.size());
-        const std::string tuned = tunedByFold;  // of the release, not of the control below
-        EvaluationResult shuffledControl;
-        if (spec.controls) {
-            const DensityMatrix::Matrix shuffled = shuffleWithinSameN(*releasedRows, cache.dm->n, mp.seed);
-            shuffledControl = evaluateAll(&shuffled, nullptr, nullptr, false);
-        }
-        const double shuffledValue = shuffledControl.value;
-        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        ResultTable::Row row = {
-            {"run", r},
-            {"dataset", data.name},
-            {"dataset_hash", hash},
-            {"task", spec.task == "all" ? std::string("all") : data.tasks[tasks[0]].name},
-            {"split", splitName},
-            {"protocol", spec.protocol},
-            {"folds", foldCount},
-            {"pattern_class", classes[run.classIndex]},
-            {"d", d},
-            {"pattern_seed", spec.patternSeeds[run.patternSeedIndex]},
-            {"distinct_patterns", cache.patterns.distinctCount()},
-            {"max_treewidth_bound", cache.patterns.maxTreewidthBound()},
-            {"mechanism", privacy::key(mp.mechanism)},
-            {"allocation", privacy::toString(mp.allocation)},
-            {"sensitivity", mp.sensitivity == privacy::SensitivitySource::PublicDegreeBound ? "degree-bound" : "counting-lemma"},
-            {"degree_bound", mp.degreeBound},
-            {"beta", mp.beta},
-            {"reference_mode", mp.referenceMode},
-            {"valid_guarantee", report.validGuarantee},
-            {"secure", mp.secure},
-            {"budget_axis", spec.budgetAxis == privacy::BudgetAxis::Epsilon ? "epsilon" : "rho"},
-            {"budget", budget},
-            {"epsilon", report.epsilon()},
-            {"epsilon_conversion", report.conversions.empty() ? "" : report.conversions[report.tightest].name},
-            {"epsilon_bdrs", [&] {
-                 for (const auto& c : report.conversions)
-                     if (c.name == "BDRS") return c.epsilon;
-                 return std::nan("");
-             }()},
-            {"delta", mp.delta},
-            {"rho", report.rho},
-            {"omega", report.omega},
-            {"noise_param_rho", noiseRho},
-            {"noise_seed", mp.seed},
-            {"learner", spec.learner.kind},
-            {"k", spec.learner.kind == "knn" ? spec.learner.k : 0},
-            {"learner_params", spec.learner.kind == "knn" ? "k=" + std::to_string(spec.learner.k)
-                               : spec.learner.kind == "svm" || spec.learner.kind == "linear" ? "C=" + std::to_string(spec.learner.C)
-                               : "trees=" + std::to_string(spec.learner.trees) + ",max_depth=" + std::to_string(spec.learner.maxDepth)},
-            {"noisy_test", spec.noisyTest},
-            {"append_n", spec.appendN},
-            {"append_log_n", spec.appendLogN},
-            {"feature_map", featureMapKey(spec.featureMap)},
-            {"tuning", spec.tuning.nested ? "nested(" + std::to_string(spec.tuning.folds) + "-fold)" : std::string("none")},
-            {"tuned", tuned},
-            {"standardize", spec.standardize},
-            {"metric", ev.metric},
-            {"value", ev.value},
-            {"value_fold_std", foldStd},
-            {"accuracy", ev.accuracy},
-        };
-        if (spec.controls) {
-            row.push_back({"public_value", publicValue});
-            row.push_back({"shuffled_value", shuffledValue});
-            row.push_back({"public_accuracy", publicAccuracy});
-            row.push_back({"shuffled_accuracy", shuffledControl.accuracy});
-            row.push_back({"no_structural_signal", noStructuralSignal(ev.metric, ev.value, publicValue, shuffledValue)});
-        }
-        if (ev.attacked) {
-            const auto& a = ev.attack;
-            for (auto kv : std::vector<std::pair<std::string, double>>{
-                     {"top1", a.top1}, {"top10", a.top10}, {"top1_plain", a.top1Plain}, {"top10_plain", a.top10Plain},
-                     {"top1_whitened", a.top1Whitened}, {"top10_whitened", a.top10Whitened}, {"top1_ci95", a.top1HalfWidth},
-                     {"chance_top1", a.chance1}, {"chance_top10", a.chance10}, {"chance_same_n_top1", a.chanceSameN1},
-                     {"ceiling_top1", cache.ceiling.top1}, {"ceiling_top10", cache.ceiling.top10}})
-                row.push_back(kv);
-        }
-        row.push_back({"seconds", secs});
+        SubProgress densities(progress, base, perRun * 0.9);
+        cache.ensure(x, run, densities);
+        const privacy::MechanismParams mp = runMechanism(spec, run);
+        const EvaluationParams ep = evaluationParams(x, cache.patterns, mp.seed);
+        if (spec.controls && std::isnan(pub.value)) pub = publicControl(x, cache.dm->n, ep);
+        const ReleaseOutcome outcome = releaseAndEvaluate(x, cache, mp, spec.budgets[run.budgetIndex], ep, base, perRun);
+        ResultTable::Row row = runRow(x, r, run, cache, mp, outcome, pub);
+        row.push_back({"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()});
         result.runs.add(row);
         recordRun(options, r, {row});
         progress.report(base + perRun);
@@ -350,15 +368,9 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
             std::chrono::duration<double>(std::chrono::steady_clock::now() - lastPartial).count() >= options.partialInterval)
             showPartial();
     }
-    result.metadata["format"] = "pxstudio-sweep-result";
-    result.metadata["version"] = PX_VERSION;
-    result.metadata["spec"] = spec.toJson();
-    result.metadata["dataset"] = {{"name", data.name}, {"source", data.source}, {"content_hash", hash}, {"graphs", data.size()}};
-    result.metadata["split"] = splitName;
-    result.metadata["protocol"] = spec.protocol;
+    result.metadata = sweepMetadata(spec, data, x.chosen.name, options, {begin, end}, runs.size());
     result.metadata["features"] = {{"map", featureMapKey(spec.featureMap)}, {"append_n", spec.appendN}, {"append_log_n", spec.appendLogN},
                                    {"privacy", "post-processing of the release and the public vertex count n: no privacy cost"}};
-    result.metadata["shard"] = {{"index", options.shard}, {"count", options.shards}, {"runs", {begin, end}}, {"total_runs", runs.size()}};
     summarise(result);
     return result;
 }

@@ -1,4 +1,5 @@
 #include "experiment/SweepRunner.h"
+#include "learn/LearnerRegistry.h"
 
 #include "common/AtomicFile.h"
 #include "privacy/Accounting.h"
@@ -106,7 +107,9 @@ std::string seriesLabel(const ResultTable& a, int row) {
         const auto& v = a.at(row, k);
         return v.is_string() ? v.get<std::string>() : v.dump();
     };
-    if (a.columnIndex("learner") >= 0 && a.at(row, "learner") == "gin") {
+    const auto learner = a.columnIndex("learner") >= 0 && a.at(row, "learner").is_string()
+                             ? learn::learnerFromKey(a.at(row, "learner").get<std::string>()) : std::nullopt;
+    if (learner && learn::describeLearner(*learner).needsGraphs) {
         const bool published = a.columnIndex("dprr_split") >= 0 && a.at(row, "dprr_split") == "published";
         return "GIN, " + text("mechanism") + (published ? " (published split)" : "") + (a.at(row, "noisy_test") == false ? ", clean test" : "");
     }

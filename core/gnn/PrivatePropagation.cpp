@@ -241,7 +241,7 @@ std::pair<double, double> linearAccuracy(const NodeDataset& data, const Matrix& 
     std::vector<std::pair<double, double>> scores(grid.size());
     tbb::parallel_for(0, int(grid.size()), [&](int gi) {  // the fits are independent
         learn::LearnerConfig cfg;
-        cfg.kind = "linear";
+        cfg.kind = learn::LearnerKind::Linear;
         cfg.C = grid[gi];
         cfg.dual = features.cols() > long(data.train.size());
         // MultiClass mode returns the predicted class itself, also for two classes.

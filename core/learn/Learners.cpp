@@ -2,7 +2,9 @@
 
 #include "common/ChildProcess.h"
 #include "common/Error.h"
+#include "learn/LearnerRegistry.h"
 #include "learn/RandomForest.h"
+#include "learn/RowLearners.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -16,13 +18,7 @@
 
 namespace px::learn {
 
-bool isKnownLearner(const std::string& k) {
-    return k == "knn" || k == "svm" || k == "linear" || k == "forest" || k == "rf" || k == "boosting" || isGraphLearner(k);
-}
-
-int defaultMaxDepth(const std::string& kind) { return kind == "rf" ? 0 : LearnerConfig{}.maxDepth; }
-
-bool isGraphLearner(const std::string& k) { return k == "gin"; }
+bool isGraphLearner(LearnerKind kind) { return describeLearner(kind).needsGraphs; }
 
 bool haveNeuralLayer() {
 #ifdef PX_HAVE_NEURAL
@@ -41,17 +37,12 @@ std::mutex& liblinearRandMutex() {
     return m;
 }
 
-// Rows with a label, as a compact copy.
-struct Labelled {
-    RowMatrix x;
-    std::vector<double> y;
-};
-Labelled labelledRows(const RowMatrix& x, const std::vector<double>& y) {
+LabelledRows labelledRows(const RowMatrix& x, const std::vector<double>& y) {
     std::vector<int> keep;
     for (int i = 0; i < int(y.size()); ++i)
         if (!std::isnan(y[i])) keep.push_back(i);
     if (keep.empty()) throw std::invalid_argument("no labelled training graphs for this task");
-    Labelled l;
+    LabelledRows l;
     l.x.resize(long(keep.size()), x.cols());
     for (std::size_t r = 0; r < keep.size(); ++r) {
         l.x.row(long(r)) = x.row(keep[r]);
@@ -60,7 +51,9 @@ Labelled labelledRows(const RowMatrix& x, const std::vector<double>& y) {
     return l;
 }
 
-std::vector<double> knn(const LearnerConfig& c, const Labelled& tr, const RowMatrix& xt, TaskType type) {
+}  // namespace
+
+std::vector<double> fitKnn(const LearnerConfig& c, const LabelledRows& tr, const RowMatrix& xt, TaskType type) {
     if (type == TaskType::MultiClass) {
         auto nb = knnIndices(tr.x, xt, c.k);
         std::vector<double> out;
@@ -82,6 +75,8 @@ std::vector<double> knn(const LearnerConfig& c, const Labelled& tr, const RowMat
     Eigen::MatrixXd p = knnPredict(tr.x, y, xt, kp);
     return std::vector<double>(p.data(), p.data() + p.rows());
 }
+
+namespace {
 
 // Dense rows as libsvm/liblinear sparse nodes (index 1-based, terminated by index −1).
 template <class Node>
@@ -119,7 +114,9 @@ std::vector<double> svmFitPredict(svm_problem prob, svm_parameter p, const RowMa
     return out;
 }
 
-std::vector<double> svm(const LearnerConfig& c, const Labelled& tr, const RowMatrix& xt, TaskType type) {
+}  // namespace
+
+std::vector<double> fitSvm(const LearnerConfig& c, const LabelledRows& tr, const RowMatrix& xt, TaskType type) {
     svm_set_print_string_function(&quiet);
     auto trainNodes = nodes<svm_node>(tr.x, false);
     std::vector<svm_node*> rows;
@@ -143,7 +140,7 @@ std::vector<double> svm(const LearnerConfig& c, const Labelled& tr, const RowMat
     return computeInChildProcess([&] { return svmFitPredict(prob, p, xt, type); }, c.stop, "the libsvm fit");
 }
 
-std::vector<double> linear(const LearnerConfig& c, const Labelled& tr, const RowMatrix& xt, TaskType type) {
+std::vector<double> fitLinear(const LearnerConfig& c, const LabelledRows& tr, const RowMatrix& xt, TaskType type) {
     set_print_string_function(&quiet);
     auto trainNodes = nodes<feature_node>(tr.x, true);
     std::vector<feature_node*> rows;
@@ -188,11 +185,13 @@ std::vector<double> linear(const LearnerConfig& c, const Labelled& tr, const Row
     return out;
 }
 
+namespace {
+
 void xgbCheck(int rc) {
     if (rc != 0) throw std::runtime_error(std::string("XGBoost: ") + XGBGetLastError());
 }
 
-std::vector<double> trees(const LearnerConfig& c, const Labelled& tr, const RowMatrix& xt, TaskType type, bool forest) {
+std::vector<double> xgbTrees(const LearnerConfig& c, const LabelledRows& tr, const RowMatrix& xt, TaskType type, bool forest) {
     const long n = long(tr.y.size()), d = long(tr.x.cols());
     std::vector<float> xf(std::size_t(n * d)), yf(tr.y.begin(), tr.y.end());
     for (long i = 0; i < n; ++i)
@@ -248,27 +247,31 @@ std::vector<double> trees(const LearnerConfig& c, const Labelled& tr, const RowM
 
 }  // namespace
 
+std::vector<double> fitXgbForest(const LearnerConfig& c, const LabelledRows& tr, const RowMatrix& xt, TaskType type) {
+    return xgbTrees(c, tr, xt, type, true);
+}
+
+std::vector<double> fitXgbBoosting(const LearnerConfig& c, const LabelledRows& tr, const RowMatrix& xt, TaskType type) {
+    return xgbTrees(c, tr, xt, type, false);
+}
+
+std::vector<double> fitBreimanForest(const LearnerConfig& c, const LabelledRows& tr, const RowMatrix& xt, TaskType type) {
+    ForestParams p;
+    p.trees = c.trees;
+    p.maxDepth = c.maxDepth;
+    p.minSamplesSplit = c.minSamplesSplit;
+    p.featureTolerance = c.featureTolerance;
+    p.seed = c.seed;
+    p.stop = c.stop;
+    return randomForestPredict(p, tr.x, tr.y, xt, type);
+}
+
 std::vector<double> fitPredict(const LearnerConfig& c, const RowMatrix& xTrain, const std::vector<double>& yTrain,
                                const RowMatrix& xTest, TaskType type) {
-    if (isGraphLearner(c.kind))
-        throw std::invalid_argument("learner '" + c.kind + "' trains on graphs, not on feature rows (a sweep runs it on the graphs)");
-    const Labelled tr = labelledRows(xTrain, yTrain);
-    if (c.kind == "knn") return knn(c, tr, xTest, type);
-    if (c.kind == "svm") return svm(c, tr, xTest, type);
-    if (c.kind == "linear") return linear(c, tr, xTest, type);
-    if (c.kind == "forest") return trees(c, tr, xTest, type, true);
-    if (c.kind == "boosting") return trees(c, tr, xTest, type, false);
-    if (c.kind == "rf") {
-        ForestParams p;
-        p.trees = c.trees;
-        p.maxDepth = c.maxDepth;
-        p.minSamplesSplit = c.minSamplesSplit;
-        p.featureTolerance = c.featureTolerance;
-        p.seed = c.seed;
-        p.stop = c.stop;
-        return randomForestPredict(p, tr.x, tr.y, xTest, type);
-    }
-    throw std::invalid_argument("unknown learner '" + c.kind + "' (expected knn, svm, linear, forest, rf or boosting)");
+    const LearnerDescription& learner = describeLearner(c.kind);
+    if (!learner.fitRows)
+        throw std::invalid_argument("learner '" + learner.key + "' trains on graphs, not on feature rows (a sweep runs it on the graphs)");
+    return learner.fitRows(c, labelledRows(xTrain, yTrain), xTest, type);
 }
 
 }  // namespace px::learn

@@ -2,6 +2,7 @@
 
 #include "common/Error.h"
 #include "common/Rng.h"
+#include "learn/LearnerRegistry.h"
 #include "learn/Metrics.h"
 
 #include <tbb/parallel_for.h>
@@ -14,30 +15,7 @@
 
 namespace px::learn {
 
-TuningGrid defaultGrid(const std::string& kind) {
-    TuningGrid g;
-    if (kind == "knn") {
-        g.k = {1, 3, 5, 10, 20, 50};
-    } else if (kind == "svm") {
-        g.C = {0.01, 0.1, 1, 10, 100};
-        g.gamma = {0, 0.01, 0.1, 1};
-    } else if (kind == "linear") {
-        g.C = {0.01, 0.1, 1, 10, 100};
-    } else if (kind == "forest" || kind == "boosting") {
-        g.trees = {50, 200};
-        g.maxDepth = {3, 6, 10};
-    } else if (kind == "rf") {
-        g.maxDepth = {0, 10};
-        g.minSamplesSplit = {2, 10};
-    } else if (kind == "gin") {  // Xu et al.'s grid for the TU table (their social sets fix hidden = 64)
-        g.hidden = {16, 32};
-        g.batch = {32, 128};
-        g.dropout = {0, 0.5};
-    } else {
-        throw std::invalid_argument("tuning: learner '" + kind + "' has no grid (knn, svm, linear, forest, rf, boosting or gin)");
-    }
-    return g;
-}
+TuningGrid defaultGrid(LearnerKind kind) { return describeLearner(kind).defaultGrid(); }
 
 bool TuningGrid::empty() const {
     return k.empty() && C.empty() && gamma.empty() && trees.empty() && maxDepth.empty() && minSamplesSplit.empty() &&
@@ -57,12 +35,6 @@ std::size_t chooseByValidation(const std::vector<double>& scores, bool lowerIsBe
 namespace {
 template <class T>
 std::vector<T> orBase(const std::vector<T>& values, T base) { return values.empty() ? std::vector<T>{base} : values; }
-
-std::string number(double v) {
-    std::ostringstream s;
-    s << v;
-    return s.str();
-}
 
 // Inner folds over the labelled training rows: stratified by label for classification (each class shuffled,
 // its i-th row in fold i mod k), shuffled for regression. Rows without a label are in no fold.
@@ -116,20 +88,11 @@ std::vector<LearnerConfig> gridConfigurations(const LearnerConfig& base, const T
     return out;
 }
 
-std::string describeHyperParameters(const LearnerConfig& c) {
-    if (c.kind == "knn") return "k=" + std::to_string(c.k);
-    if (c.kind == "svm") return "C=" + number(c.C) + ",gamma=" + (c.gamma > 0 ? number(c.gamma) : std::string("1/features"));
-    if (c.kind == "linear") return "C=" + number(c.C);
-    if (c.kind == "gin")
-        return "hidden=" + std::to_string(c.gin.hidden) + ",batch=" + std::to_string(c.gin.batch) + ",dropout=" + number(c.gin.dropout) +
-               ",lr=" + number(c.gin.lr);
-    if (c.kind == "rf") return "max_depth=" + std::to_string(c.maxDepth) + ",min_samples_split=" + std::to_string(c.minSamplesSplit);
-    return "trees=" + std::to_string(c.trees) + ",max_depth=" + std::to_string(c.maxDepth);
-}
+std::string describeHyperParameters(const LearnerConfig& c) { return describeLearner(c.kind).describeChosen(c); }
 
 TunedLearner tuneOnTraining(const LearnerConfig& base, const TuningConfig& tuning, const RowMatrix& xTrain,
                             const std::vector<double>& yTrain, TaskType type) {
-    if (isGraphLearner(base.kind)) throw std::invalid_argument("tuning: a graph learner (" + base.kind + ") is not tuned by inner folds");
+    if (isGraphLearner(base.kind)) throw std::invalid_argument("tuning: a graph learner (" + learnerKey(base.kind) + ") is not tuned by inner folds");
     TuningGrid grid = tuning.grid;
     if (grid.empty()) grid = defaultGrid(base.kind);
     const std::vector<LearnerConfig> configs = gridConfigurations(base, grid);
@@ -161,7 +124,7 @@ TunedLearner tuneOnTraining(const LearnerConfig& base, const TuningConfig& tunin
             yb.push_back(yTrain[std::size_t(folds[f][r])]);
         }
         LearnerConfig config = configs[c];
-        if (config.kind == "knn") config.k = std::min(config.k, int(fitRows.size()));
+        if (config.kind == LearnerKind::Knn) config.k = std::min(config.k, int(fitRows.size()));
         score[c][f] = innerScore(type, fitPredict(config, xa, ya, xb, type), yb);
     });
     TunedLearner best;
@@ -172,7 +135,7 @@ TunedLearner tuneOnTraining(const LearnerConfig& base, const TuningConfig& tunin
         if (mean > best.innerScore) best = {configs[c], mean};
     }
     if (!std::isfinite(best.innerScore)) best = {configs.front(), best.innerScore};
-    if (best.chosen.kind == "knn") best.chosen.k = std::min(best.chosen.k, int(xTrain.rows()));
+    if (best.chosen.kind == LearnerKind::Knn) best.chosen.k = std::min(best.chosen.k, int(xTrain.rows()));
     return best;
 }
 

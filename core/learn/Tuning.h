@@ -29,7 +29,7 @@ struct TuningGrid {
     std::vector<double> lr;             // gin: Adam learning rate
     bool empty() const;
 };
-TuningGrid defaultGrid(const std::string& kind);
+TuningGrid defaultGrid(LearnerKind kind);
 
 struct TuningConfig {
     bool nested = false;

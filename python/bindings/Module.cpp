@@ -1,6 +1,8 @@
 // The compiled part of the Python package pxstudio (python/pxstudio/__init__.py wraps it).
 #include "Bindings.h"
 
+#include "learn/LearnerRegistry.h"
+
 #include <cstring>
 #ifdef PX_HAVE_NEURAL
 #include "neural/KernelPath.h"
@@ -62,6 +64,21 @@ PYBIND11_MODULE(_pxstudio, m) {
         return std::string();
 #endif
     }, "Where libpx_neural.so (the trained networks, loaded on first use) was loaded from; '' without them.");
+    m.def("learners", [] {
+        py::list out;
+        for (const px::learn::LearnerDescription& d : px::learn::learnerRegistry()) {
+            py::list parameters;
+            for (const px::learn::LearnerParameter& p : d.parameters)
+                parameters.append(py::dict(py::arg("name") = p.name, py::arg("meaning") = p.meaning, py::arg("min") = p.min,
+                                           py::arg("max") = p.max, py::arg("default") = p.defaultValue, py::arg("integer") = p.integer));
+            out.append(py::dict(py::arg("kind") = d.key, py::arg("title") = d.title, py::arg("summary") = d.summary,
+                                py::arg("parameters") = parameters, py::arg("needs_graphs") = d.needsGraphs,
+                                py::arg("available") = !d.needsNeuralLayer || px::learn::haveNeuralLayer(),
+                                py::arg("margin_scores") = d.marginScores, py::arg("tuning") = d.tuning));
+        }
+        return out;
+    }, "The learners a sweep can run (learner.kind in a spec): kind, title, summary, parameters (name, meaning, min, max,\n"
+       "default, integer), needs_graphs, available in this build, margin_scores, tuning. From the engine's learner registry.");
     pxpy::bindData(m);
     pxpy::bindPatterns(m);
     pxpy::bindDensities(m);

@@ -83,6 +83,24 @@ def test_sweep_returns_the_tidy_table_pxrun_writes(pxrun, tmp_path):
     assert px.sweep(tmp_path / "s.json")["value"].tolist() == list(np.asarray(runs["value"]))
 
 
+def test_learners_come_from_the_registry_and_each_row_learner_runs():
+    learners = px.learners()
+    kinds = [l["kind"] for l in learners]
+    assert kinds == ["knn", "svm", "linear", "rf", "forest", "boosting", "gin"]
+    knn = learners[0]
+    assert [p["name"] for p in knn["parameters"]] == ["k"] and knn["parameters"][0]["default"] == 10
+    assert [l["kind"] for l in learners if l["needs_graphs"]] == ["gin"]
+    spec = {"dataset": "builtin:sbm-cycles", "patterns": {"class": "trees", "d": 4},
+            "budget": {"axis": "epsilon", "values": ["inf"]}, "noise_seeds": [1], "controls": False}
+    for learner in learners:
+        if learner["needs_graphs"]:
+            continue
+        runs = px.sweep(dict(spec, learner={"kind": learner["kind"], "trees": 5}))
+        assert list(runs["learner"]) == [learner["kind"]]
+    with pytest.raises(ValueError, match="knn, svm, linear, rf, forest, boosting or gin"):
+        px.sweep(dict(spec, learner={"kind": "oracle"}))
+
+
 def test_gin_sweep_on_perturbed_graphs():
     """The GIN learner from Python: trained on DPRR graphs (the published split), scored both ways, with controls."""
     spec = {"dataset": "builtin:er", "learner": {"kind": "gin", "layers": 2, "hidden": 8, "epochs": 2},

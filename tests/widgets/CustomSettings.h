@@ -20,7 +20,7 @@ inline ExplorerSettings customSettings() {
     s.mechanism.epsilon = 10.0;
     s.mechanism.referenceMode = true;
     s.mechanism.beta = 0.0125;
-    s.learner = "linear";
+    s.learner = px::learn::LearnerKind::Linear;
     s.k = 5;
     s.C = 2.5;
     s.trees = 40;

@@ -15,7 +15,7 @@
 #include "common/AtomicFile.h"
 #include "PatternGallery.h"
 #include "common/Rng.h"
-#include "learn/Tuning.h"
+#include "learn/LearnerRegistry.h"
 #include "panels/DatasetPanel.h"
 #include "panels/LearnerPanel.h"
 #include "panels/PrivacyPanel.h"
@@ -405,7 +405,7 @@ private slots:
             if (box->findText("gin") >= 0) learner = box;
         QVERIFY(learner);
         learner->setCurrentIndex(learner->findText("gin"));
-        QCOMPARE(w.settings().learner, std::string("gin"));
+        QCOMPARE(px::learn::learnerKey(w.settings().learner), std::string("gin"));
         QVERIFY(w.settings().mechanism.mechanism == px::privacy::MechanismKind::RandomizedResponse);
         QVERIFY2(w.statusBar()->currentMessage().contains("randomized response"), qPrintable(w.statusBar()->currentMessage()));
         QTest::qWait(700);  // past the debounce: the sweep has started and still says why the mechanism changed
@@ -453,14 +453,14 @@ private slots:
         QVERIFY(mechanism);
         mechanism->setCurrentIndex(mechanism->findText("Gaussian (global sensitivity)"));
         QVERIFY(!px::privacy::perturbsGraph(w.settings().mechanism.mechanism));
-        QCOMPARE(w.settings().learner, std::string("knn"));
+        QCOMPARE(px::learn::learnerKey(w.settings().learner), std::string("knn"));
         QCOMPARE(learner->currentText(), QString("knn"));
         QVERIFY2(w.statusBar()->currentMessage().contains("the learner is now knn"), qPrintable(w.statusBar()->currentMessage()));
         QTest::qWait(700);
         QVERIFY2(!w.statusBar()->currentMessage().contains("failed"), qPrintable(w.statusBar()->currentMessage()));
         // RR picked for a density learner: allowed, with a word on what it costs before the sweep runs
         mechanism->setCurrentIndex(mechanism->findText("randomized response"));
-        QCOMPARE(w.settings().learner, std::string("knn"));
+        QCOMPARE(px::learn::learnerKey(w.settings().learner), std::string("knn"));
         QVERIFY2(w.statusBar()->currentMessage().contains("far slower"), qPrintable(w.statusBar()->currentMessage()));
         w.controller()->cancel();
         QVERIFY(waitFinished(w.controller()));
@@ -483,7 +483,7 @@ private slots:
         MainWindow& w = *window;
         QVERIFY(waitFinished(w.controller()));
         QVERIFY(w.openSession(path));
-        QCOMPARE(w.settings().learner, std::string("gin"));
+        QCOMPARE(px::learn::learnerKey(w.settings().learner), std::string("gin"));
         QVERIFY(w.settings().mechanism.mechanism == px::privacy::MechanismKind::RandomizedResponse);
         const QString said = w.statusBar()->currentMessage();
         QVERIFY2(said.contains("gin-gaussian.json") && said.contains("randomized response"), qPrintable(said));
@@ -502,7 +502,7 @@ private slots:
         w.applySettings(s);
         // every panel field reaches the sweep the explorer runs
         const auto spec = ExplorerController::specFor(w.settings());
-        QCOMPARE(spec.learner.kind, std::string("linear"));
+        QCOMPARE(px::learn::learnerKey(spec.learner.kind), std::string("linear"));
         QCOMPARE(spec.learner.C, 2.5);
         QCOMPARE(spec.learner.trees, 40);
         QCOMPARE(spec.patterns.size.mean, 4.5);
@@ -515,7 +515,7 @@ private slots:
         QVERIFY(spec.tuning.nested);
         if (px::learn::haveNeuralLayer()) {  // a GIN is tuned too: batch × dropout on its validation graphs, the panel's width kept
             ExplorerSettings gin = s;
-            gin.learner = "gin";
+            gin.learner = px::learn::LearnerKind::Gin;
             w.applySettings(gin);
             const auto ginSpec = ExplorerController::specFor(w.settings());
             QVERIFY(ginSpec.tuning.nested);
@@ -526,14 +526,14 @@ private slots:
         }
         {  // Breiman's forest from the Learner panel: its trees, grown to purity as in a spec file
             ExplorerSettings rf = s;
-            rf.learner = "rf";
+            rf.learner = px::learn::LearnerKind::RandomForest;
             w.applySettings(rf);
-            QCOMPARE(w.settings().learner, std::string("rf"));
+            QCOMPARE(px::learn::learnerKey(w.settings().learner), std::string("rf"));
             const auto rfSpec = ExplorerController::specFor(w.settings());
-            QCOMPARE(rfSpec.learner.kind, std::string("rf"));
+            QCOMPARE(px::learn::learnerKey(rfSpec.learner.kind), std::string("rf"));
             QCOMPARE(rfSpec.learner.trees, 40);
             QCOMPARE(rfSpec.learner.maxDepth, 0);
-            QCOMPARE(ExplorerSettings::fromJson(w.settings().toJson()).learner, std::string("rf"));
+            QCOMPARE(ExplorerSettings::fromJson(w.settings().toJson()).learner, px::learn::LearnerKind::RandomForest);
             w.applySettings(s);
         }
         QTemporaryDir dir;

@@ -1,6 +1,6 @@
 #include "LearnerPanel.h"
 
-#include "learn/Learners.h"
+#include "learn/LearnerRegistry.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -22,18 +22,17 @@ QComboBox* choices(std::initializer_list<std::pair<QString, const char*>> items,
 LearnerPanel::LearnerPanel(QWidget* parent) : SettingsPanel(tr("Learner"), parent) {
     auto* form = new QFormLayout(this);
     learner_ = new QComboBox;
-    for (const char* l : {"knn", "svm", "linear", "rf", "forest", "boosting"}) learner_->addItem(l);
-    if (px::learn::haveNeuralLayer()) learner_->addItem("gin");
-    learner_->setToolTip(tr("knn: exact k nearest neighbours (Eigen)\nsvm: libsvm RBF C-SVC / ε-SVR\n"
-                            "linear: liblinear L2 logistic regression / linear SVR\n"
-                            "rf: Breiman random forest (bootstrap, √d features per split, trees grown to purity; scikit-learn's\n"
-                            "  construction): with counts of all-trees:6 it reaches 75.8 % on COLLAB without noise\n"
-                            "forest, boosting: XGBoost (forest: depth ≤ 6)\n"
-                            "gin: a graph isomorphism network (Xu et al. 2019) trained on the graphs themselves, not on densities:\n"
-                            "  h' = ReLU(BN(MLP(h_v + Σ_{u∈N(v)} h_u))), mean pooling, all-ones node features. With the rr or dprr\n"
-                            "  mechanism it trains on the perturbed graphs (the seed paper's baseline); at ε = ∞ on the clean ones.\n"
-                            "  Density mechanisms (Gaussian, Laplace) do not apply to it: choosing the GIN switches a density mechanism to\n"
-                            "  rr, and choosing a density mechanism under the GIN switches the learner back to knn."));
+    QString tip;
+    for (const px::learn::LearnerDescription& d : px::learn::learnerRegistry()) {
+        if (d.needsNeuralLayer && !px::learn::haveNeuralLayer()) continue;
+        const QString line = QString::fromStdString(d.key + ": " + d.title + " (" + d.summary + ")");
+        learner_->addItem(QString::fromStdString(d.key));
+        learner_->setItemData(learner_->count() - 1, line, Qt::ToolTipRole);
+        tip += line + "\n";
+    }
+    learner_->setToolTip(tip + tr("A GIN trains on the graphs: with the rr or dprr mechanism on the perturbed graphs, at ε = ∞ on the clean ones.\n"
+                                  "Density mechanisms (Gaussian, Laplace) do not apply to it: choosing the GIN switches a density mechanism to\n"
+                                  "rr, and choosing a density mechanism under the GIN switches the learner back to knn."));
     c_ = new QDoubleSpinBox;
     c_->setDecimals(3);
     c_->setRange(0.001, 1000);
@@ -105,20 +104,23 @@ LearnerPanel::LearnerPanel(QWidget* parent) : SettingsPanel(tr("Learner"), paren
     for (QCheckBox* b : {noisyTest_, logN_, tuning_}) connect(b, &QCheckBox::toggled, this, &LearnerPanel::edited);
 }
 
+// What the registry says the chosen learner has: its parameters' fields, and the feature fields unless it
+// reads the graphs themselves.
 void LearnerPanel::enableForLearner() {
-    const QString l = learner_->currentText();
-    k_->setEnabled(l == "knn");
-    c_->setEnabled(l == "svm" || l == "linear");
-    trees_->setEnabled(l == "rf" || l == "forest" || l == "boosting");
-    for (QSpinBox* b : {ginLayers_, ginHidden_, ginEpochs_}) b->setEnabled(l == "gin");
-    ginFeatures_->setEnabled(l == "gin");
-    featureMap_->setEnabled(l != "gin");  // a GIN reads the graphs, not densities
-    logN_->setEnabled(l != "gin");
+    const auto kind = px::learn::learnerFromKey(learner_->currentText().toStdString());
+    const px::learn::LearnerDescription& d = px::learn::describeLearner(kind.value_or(px::learn::LearnerKind::Knn));
+    k_->setEnabled(d.parameter("k"));
+    c_->setEnabled(d.parameter("C"));
+    trees_->setEnabled(d.parameter("trees"));
+    for (QSpinBox* b : {ginLayers_, ginHidden_, ginEpochs_}) b->setEnabled(d.parameter("layers"));
+    ginFeatures_->setEnabled(d.needsGraphs);
+    featureMap_->setEnabled(!d.needsGraphs);
+    logN_->setEnabled(!d.needsGraphs);
 }
 
 void LearnerPanel::apply(const ExplorerSettings& s) {
     silently([&] {
-        learner_->setCurrentIndex(std::max(0, learner_->findText(QString::fromStdString(s.learner))));
+        learner_->setCurrentIndex(std::max(0, learner_->findText(QString::fromStdString(px::learn::learnerKey(s.learner)))));
         k_->setValue(s.k);
         c_->setValue(s.C);
         trees_->setValue(s.trees);
@@ -137,7 +139,7 @@ void LearnerPanel::apply(const ExplorerSettings& s) {
 }
 
 void LearnerPanel::collect(ExplorerSettings& s) const {
-    s.learner = learner_->currentText().toStdString();
+    s.learner = px::learn::learnerFromKey(learner_->currentText().toStdString()).value_or(s.learner);
     s.k = k_->value();
     s.C = c_->value();
     s.trees = trees_->value();

@@ -5,7 +5,7 @@
 #include "experiment/Distinguishability.h"
 #include "experiment/Evaluation.h"
 #include "experiment/SweepRunner.h"
-#include "learn/Learners.h"
+#include "learn/LearnerRegistry.h"
 #include "learn/Metrics.h"
 #include "learn/Tuning.h"
 #include "generators/Generators.h"
@@ -347,7 +347,7 @@ private slots:
         for (FeatureMap map : {FeatureMap::Density, FeatureMap::Count, FeatureMap::LogCount}) {
             EvaluationParams ep;
             ep.tasks = {0};
-            ep.learner.kind = "linear";
+            ep.learner.kind = learn::LearnerKind::Linear;
             ep.attack = false;
             ep.featureMap = map;
             ep.appendLogN = true;
@@ -403,7 +403,7 @@ private slots:
         for (const char* kind : {"knn", "linear", "svm"}) {
             EvaluationParams ep;
             ep.tasks = {0};
-            ep.learner.kind = kind;
+            ep.learner.kind = *learn::learnerFromKey(kind);
             ep.attack = false;
             ep.tuning.nested = true;
             ep.tuning.folds = 4;
@@ -433,7 +433,7 @@ private slots:
         std::vector<double> y;
         for (int i = 0; i < ds.size(); ++i) y.push_back(ds.labels(i, 0));
         learn::LearnerConfig base;
-        base.kind = "knn";
+        base.kind = learn::LearnerKind::Knn;
         learn::TuningConfig tc;
         tc.nested = true;
         tc.grid.k = {1, 3, 9, 27, 60};
@@ -595,7 +595,7 @@ private slots:
         for (int i = 0; i < ds.size(); ++i) y.push_back(ds.labels(i, 0));
         CancelFlag flag;
         learn::LearnerConfig base;
-        base.kind = "svm";
+        base.kind = learn::LearnerKind::Svm;
         base.stop = &flag;
         learn::TuningConfig tc;
         tc.nested = true;

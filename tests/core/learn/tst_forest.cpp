@@ -2,7 +2,7 @@
 // unrestricted tree without bootstrap reproduces its training labels, min_samples_split stops
 // growth, XOR (no linear signal) is learnt, the result does not depend on the thread count, and the
 // learner is reachable as kind "rf".
-#include "learn/Learners.h"
+#include "learn/LearnerRegistry.h"
 #include "learn/Metrics.h"
 #include "learn/RandomForest.h"
 #include "common/Rng.h"
@@ -67,7 +67,7 @@ private slots:
         p.minSamplesSplit = 10;
         const double aucForest = rocAuc(randomForestPredict(p, tr.x, tr.y, te.x, TaskType::Binary), te.y);
         LearnerConfig lin;
-        lin.kind = "linear";
+        lin.kind = learn::LearnerKind::Linear;
         const double aucLinear = rocAuc(fitPredict(lin, tr.x, tr.y, te.x, TaskType::Binary), te.y);
         qInfo("XOR: forest AUC %.3f, linear AUC %.3f", aucForest, aucLinear);
         QVERIFY(aucForest > 0.95);
@@ -116,10 +116,10 @@ private slots:
     }
 
     void reachableAsLearnerKindRf() {
-        QVERIFY(isKnownLearner("rf"));
+        QVERIFY(learnerFromKey("rf") == LearnerKind::RandomForest);
         const Data tr = xorData(300, 2, 8), te = xorData(100, 2, 9);
         LearnerConfig c;
-        c.kind = "rf";
+        c.kind = learn::LearnerKind::RandomForest;
         c.trees = 30;
         c.maxDepth = 0;
         c.minSamplesSplit = 10;

@@ -3,13 +3,15 @@
 #include "attack/Reidentification.h"
 #include "common/ChildProcess.h"
 #include "common/Error.h"
+#include "experiment/SweepSpec.h"
 #include "learn/Knn.h"
-#include "learn/Learners.h"
+#include "learn/LearnerRegistry.h"
 #include "learn/Metrics.h"
 
 #include <QtTest>
 #include <chrono>
 #include <cmath>
+#include <set>
 #include <csignal>
 #include <sys/wait.h>
 #include <thread>
@@ -135,7 +137,7 @@ private slots:
         }
         yb[3] = std::nan("");  // missing labels are skipped
         learn::LearnerConfig c;
-        c.kind = kind.toStdString();
+        c.kind = *learn::learnerFromKey(kind.toStdString());
         c.k = 15;
         const auto scores = learn::fitPredict(c, x, yb, xt, TaskType::Binary);
         const double auc = learn::rocAuc(scores, ybt);
@@ -162,7 +164,7 @@ private slots:
         std::vector<double> y(n);
         for (int i = 0; i < n; ++i) y[i] = x(i, 0) + 0.5 * rng.normal() > 0;
         learn::LearnerConfig c;
-        c.kind = "linear";
+        c.kind = learn::LearnerKind::Linear;
         c.dual = true;
         const auto first = learn::fitPredict(c, x, y, xt, TaskType::Binary);
         for (int repeat = 0; repeat < 3; ++repeat) QCOMPARE(learn::fitPredict(c, x, y, xt, TaskType::Binary), first);
@@ -189,7 +191,7 @@ private slots:
             yValue.push_back(x(i, 1) * 2 + rng.normal());
         }
         learn::LearnerConfig c;
-        c.kind = "svm";
+        c.kind = learn::LearnerKind::Svm;
         CancelFlag neverCancelled;
         for (auto [y, type] : {std::pair{yBinary, TaskType::Binary}, {yClass, TaskType::MultiClass}, {yValue, TaskType::Regression}}) {
             c.stop = nullptr;
@@ -216,7 +218,7 @@ private slots:
             y.push_back(100.0 * rng.normal());
         }
         learn::LearnerConfig c;
-        c.kind = "svm";
+        c.kind = learn::LearnerKind::Svm;
         c.C = 1e7;
         c.gamma = 0.1;
         CancelFlag flag;
@@ -255,13 +257,62 @@ private slots:
                  (std::vector<double>{1.5, -0.0, 1e300}));
         QCOMPARE(computeInChildProcess([] { return std::vector<double>(100000, 0.25); }, nullptr, "x").size(), std::size_t(100000));
     }
+    // The registry is the one list of learners: keys round-trip, a spec's defaults are the registry's, its
+    // ranges are the spec reader's (both ends accepted, one step beyond refused), and every row learner fits.
+    void learnerRegistryIsWhatTheSpecReaderAndFitUse() {
+        std::set<std::string> keys;
+        for (const learn::LearnerDescription& d : learn::learnerRegistry()) {
+            QVERIFY2(keys.insert(d.key).second, d.key.c_str());
+            QCOMPARE(learn::learnerFromKey(d.key), std::optional<learn::LearnerKind>(d.kind));
+            QCOMPARE(&learn::describeLearner(d.kind), &d);
+            QCOMPARE(bool(d.fitRows), !d.needsGraphs);
+            QVERIFY(d.defaultGrid && d.describeChosen && d.runTableParams && !d.defaultGrid().empty());
+            const std::string head = "{\"learner\": {\"kind\": \"" + d.key + "\"";
+            const nlohmann::json read = experiment::SweepSpec::fromJson(head + "}}").toJson()["learner"];
+            for (const learn::LearnerParameter& p : d.parameters) {
+                QVERIFY2(read.contains(p.name), p.name.c_str());
+                QVERIFY2(read[p.name].get<double>() == p.defaultValue, (d.key + "." + p.name).c_str());
+                const double step = p.integer ? 1 : std::max(1e-9, std::abs(p.max) * 1e-6);
+                for (double v : {p.min, p.max}) {
+                    const auto spec = experiment::SweepSpec::fromJson(head + ", \"" + p.name + "\": " + nlohmann::json(v).dump() + "}}");
+                    QCOMPARE(spec.toJson()["learner"][p.name].get<double>(), v);
+                }
+                for (double v : {p.min - step, p.max + step})
+                    QVERIFY_THROWS_EXCEPTION(InputError, experiment::SweepSpec::fromJson(head + ", \"" + p.name + "\": " +
+                                                                                         nlohmann::json(v).dump() + "}}"));
+            }
+        }
+        QCOMPARE(learn::learnerKeyList(), std::string("knn, svm, linear, rf, forest, boosting or gin"));
+        QVERIFY(!learn::learnerFromKey("KNN"));
+        learn::RowMatrix x(40, 2);
+        std::vector<double> y;
+        for (int i = 0; i < 40; ++i) {
+            x(i, 0) = i % 2 + 0.01 * i;
+            x(i, 1) = 0.5;
+            y.push_back(i % 2);
+        }
+        for (const learn::LearnerDescription& d : learn::learnerRegistry()) {
+            if (!d.fitRows) continue;
+            learn::LearnerConfig c;
+            c.kind = d.kind;
+            c.k = 3;
+            c.trees = 5;
+            const std::vector<double> scores = learn::fitPredict(c, x, y, x, TaskType::Binary);
+            const double threshold = d.marginScores ? 0.0 : 0.5;
+            int right = 0;
+            for (int i = 0; i < 40; ++i) right += (scores[std::size_t(i)] > threshold) == (y[std::size_t(i)] > 0.5);
+            QVERIFY2(right >= 36, d.key.c_str());  // separable on column 0
+        }
+    }
+
     void unknownLearnerAndNoLabelsAreErrors() {
         learn::RowMatrix x(3, 1);
         x << 1, 2, 3;
         learn::LearnerConfig c;
-        c.kind = "oracle";
+        QVERIFY(!learn::learnerFromKey("oracle"));
+        c.kind = learn::LearnerKind::Gin;  // a graph learner: no rows to fit
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, learn::fitPredict(c, x, {0, 1, 0}, x, TaskType::Binary));
-        c.kind = "svm";
+        c.kind = learn::LearnerKind::Svm;
         const double nan = std::nan("");
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, learn::fitPredict(c, x, {nan, nan, nan}, x, TaskType::Binary));
     }

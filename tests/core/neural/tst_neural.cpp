@@ -13,6 +13,7 @@
 #include "experiment/GraphSweep.h"
 #include "experiment/RunJournal.h"
 #include "experiment/SweepRunner.h"
+#include "learn/LearnerRegistry.h"
 #include "generators/Generators.h"
 #include "neural/GinTrainer.h"
 #include "neural/TorchGin.h"
@@ -618,7 +619,7 @@ private slots:
         QVERIFY(files.size() >= 11);
         for (const QString& f : files) {
             const auto s = experiment::SweepSpec::load(dir.filePath(f).toStdString());
-            QCOMPARE(s.learner.kind, std::string("gin"));
+            QCOMPARE(learn::learnerKey(s.learner.kind), std::string("gin"));
             QCOMPARE(experiment::SweepSpec::fromJson(s.toJson().dump()).toJson(), s.toJson());
             if (f.startsWith("tu-gin-")) {  // Xu et al.'s network and protocol
                 QCOMPARE(s.learner.gin.readout, Readout::EveryLayer);
@@ -652,7 +653,7 @@ private slots:
         const std::vector<double> yValid = pr.valid.labels;
         pr.validMetric = [yValid](const std::vector<double>& s) { return experiment::scoreTask(TaskType::Binary, s, yValid, 0.5).value; };
         learn::LearnerConfig base;
-        base.kind = "gin";
+        base.kind = learn::LearnerKind::Gin;
         base.gin = smallParams(3);
         base.gin.epochs = 4;
         base.gin.batch = 16;

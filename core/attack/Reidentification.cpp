@@ -4,6 +4,7 @@
 
 #include <Eigen/Dense>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <numeric>
@@ -16,6 +17,104 @@ namespace {
 double topK(long strictlyCloser, long tied, int k) {
     return std::clamp(double(k - strictlyCloser) / double(tied + 1), 0.0, 1.0);
 }
+
+// Graphs with equal clean embeddings and n are exact ties: one class each.
+std::vector<int> duplicateClasses(const RowMatrix& clean, const Eigen::VectorXd& n) {
+    const int N = int(clean.rows()), d = int(clean.cols());
+    std::vector<int> dupClass(static_cast<std::size_t>(N));
+    std::map<std::vector<double>, int> seen;
+    for (int i = 0; i < N; ++i) {
+        std::vector<double> key(clean.row(i).data(), clean.row(i).data() + d);
+        key.push_back(n(i));
+        dupClass[std::size_t(i)] = seen.emplace(std::move(key), int(seen.size())).first->second;
+    }
+    return dupClass;
+}
+
+// Every graph, or a seeded random subset of params.subset graphs.
+std::vector<char> attackTargets(int N, const ReidParams& params) {
+    std::vector<char> isTarget(std::size_t(N), 1);
+    if (params.subset > 0 && params.subset < N) {
+        std::fill(isTarget.begin(), isTarget.end(), 0);
+        std::vector<int> order(static_cast<std::size_t>(N));
+        std::iota(order.begin(), order.end(), 0);
+        Rng rng(params.seed, "reid-subset");
+        for (int i = 0; i < params.subset; ++i) std::swap(order[i], order[i + rng.below(std::uint64_t(N - i))]);
+        for (int i = 0; i < params.subset; ++i) isTarget[order[i]] = 1;
+    }
+    return isTarget;
+}
+
+// Per group of equal n: candidate matrices, tie classes, and whether the whitened metric differs from the
+// plain one (it does not when every candidate has the same noise scales: then it is a positive multiple of
+// the plain distance plus a constant, and ranks identically).
+struct Group {
+    const std::vector<int>* members;
+    std::vector<int> targets, dupOf;
+    RowMatrix T, W, TW;
+    Eigen::VectorXd tNorm, wConst;
+    bool ownWhitening = false;
+};
+
+Group candidateGroup(const std::vector<int>& members, const std::vector<char>& isTarget, const std::vector<int>& dupClass,
+                     const RowMatrix& clean, const std::function<double(int, int)>* noiseScale) {
+    const int g = int(members.size()), d = int(clean.cols());
+    Group gr;
+    gr.members = &members;
+    for (int pos = 0; pos < g; ++pos)
+        if (isTarget[members[pos]]) gr.targets.push_back(pos);
+    if (gr.targets.empty()) return gr;
+    gr.T.resize(g, d);
+    for (int c = 0; c < g; ++c) gr.T.row(c) = clean.row(members[c]);
+    gr.tNorm = gr.T.rowwise().squaredNorm();
+    gr.dupOf.resize(g);
+    for (int c = 0; c < g; ++c) gr.dupOf[c] = dupClass[members[c]];
+    if (!noiseScale) return gr;
+    gr.W.resize(g, d);
+    gr.wConst.resize(g);
+    for (int c = 0; c < g; ++c) {
+        double ld = 0;
+        for (int j = 0; j < d; ++j) {
+            const double sc = (*noiseScale)(members[c], j);
+            gr.W(c, j) = sc > 0 ? 1.0 / (sc * sc) : 0.0;
+            ld += sc > 0 ? 2 * std::log(sc) : 0.0;
+        }
+        gr.wConst(c) = ld + (gr.T.row(c).array().square() * gr.W.row(c).array()).sum();
+    }
+    for (int c = 1; c < g && !gr.ownWhitening; ++c) gr.ownWhitening = gr.W.row(c) != gr.W.row(0);
+    if (gr.ownWhitening) gr.TW = (gr.T.array() * gr.W.array()).matrix();
+    return gr;
+}
+
+// The means over the targets of the per-graph scores (plain top-1/10, whitened top-1/10, chance within n).
+ReidResult meanOverTargets(const std::vector<char>& isTarget, bool whiten, std::array<const std::vector<double>*, 6> scores) {
+    const auto& [p1, p10, w1, w10, c1, c10] = scores;
+    const int N = int(isTarget.size());
+    int T = 0;
+    double s1 = 0, s10 = 0, sw1 = 0, sw10 = 0, sc1 = 0, sc10 = 0;
+    for (std::size_t i = 0; i < isTarget.size(); ++i) {
+        if (!isTarget[i]) continue;
+        ++T;
+        s1 += (*p1)[i]; s10 += (*p10)[i]; sc1 += (*c1)[i]; sc10 += (*c10)[i];
+        if (whiten) { sw1 += (*w1)[i]; sw10 += (*w10)[i]; }
+    }
+    ReidResult res;
+    res.attacked = T;
+    res.graphs = N;
+    const double inv = T ? 1.0 / T : 0.0;
+    res.top1Plain = s1 * inv;
+    res.top10Plain = s10 * inv;
+    res.top1Whitened = sw1 * inv;
+    res.top10Whitened = sw10 * inv;
+    res.top1 = std::max(res.top1Plain, res.top1Whitened);
+    res.top10 = std::max(res.top10Plain, res.top10Whitened);
+    res.chance1 = 1.0 / N;
+    res.chance10 = std::min(1.0, 10.0 / N);
+    res.chanceSameN1 = sc1 * inv;
+    res.chanceSameN10 = sc10 * inv;
+    if (T < N) res.top1HalfWidth = 1.96 * std::sqrt(std::max(res.top1 * (1 - res.top1), 1.0 / T) / T);
+    return res;
+}
 }  // namespace
 
 ReidResult reidentify(const RowMatrix& clean, const Eigen::VectorXd& n, const RowMatrix& released,
@@ -24,66 +123,15 @@ ReidResult reidentify(const RowMatrix& clean, const Eigen::VectorXd& n, const Ro
     // Candidates: graphs with the same (public) n. Identical clean embeddings are exact ties.
     std::map<long, std::vector<int>> groups;
     for (int i = 0; i < N; ++i) groups[std::lround(n(i))].push_back(i);
-    std::vector<int> dupClass(N);
-    {
-        std::map<std::vector<double>, int> seen;
-        for (int i = 0; i < N; ++i) {
-            std::vector<double> key(clean.row(i).data(), clean.row(i).data() + d);
-            key.push_back(n(i));
-            dupClass[i] = seen.emplace(std::move(key), int(seen.size())).first->second;
-        }
-    }
-    std::vector<char> isTarget(N, 1);
-    if (params.subset > 0 && params.subset < N) {
-        std::fill(isTarget.begin(), isTarget.end(), 0);
-        std::vector<int> order(N);
-        std::iota(order.begin(), order.end(), 0);
-        Rng rng(params.seed, "reid-subset");
-        for (int i = 0; i < params.subset; ++i) std::swap(order[i], order[i + rng.below(std::uint64_t(N - i))]);
-        for (int i = 0; i < params.subset; ++i) isTarget[order[i]] = 1;
-    }
+    const std::vector<int> dupClass = duplicateClasses(clean, n);
+    const std::vector<char> isTarget = attackTargets(N, params);
     const bool whiten = params.whitened && bool(noiseScale);
     std::vector<double> p1(N, -1), p10(N, -1), w1(N, -1), w10(N, -1), c1(N, 0), c10(N, 0);
 
-    // Per group: candidate matrices, tie classes, and whether the whitened metric differs from
-    // the plain one (it does not when every candidate has the same noise scales: then it is a
-    // positive multiple of the plain distance plus a constant, and ranks identically).
-    struct Group {
-        const std::vector<int>* members;
-        std::vector<int> targets, dupOf;
-        RowMatrix T, W, TW;
-        Eigen::VectorXd tNorm, wConst;
-        bool ownWhitening = false;
-    };
     std::vector<Group> groupData;
     for (auto& [key, members] : groups) {
-        Group gr;
-        gr.members = &members;
-        const int g = int(members.size());
-        for (int pos = 0; pos < g; ++pos)
-            if (isTarget[members[pos]]) gr.targets.push_back(pos);
-        if (gr.targets.empty()) continue;
-        gr.T.resize(g, d);
-        for (int c = 0; c < g; ++c) gr.T.row(c) = clean.row(members[c]);
-        gr.tNorm = gr.T.rowwise().squaredNorm();
-        gr.dupOf.resize(g);
-        for (int c = 0; c < g; ++c) gr.dupOf[c] = dupClass[members[c]];
-        if (whiten) {
-            gr.W.resize(g, d);
-            gr.wConst.resize(g);
-            for (int c = 0; c < g; ++c) {
-                double ld = 0;
-                for (int j = 0; j < d; ++j) {
-                    const double sc = noiseScale(members[c], j);
-                    gr.W(c, j) = sc > 0 ? 1.0 / (sc * sc) : 0.0;
-                    ld += sc > 0 ? 2 * std::log(sc) : 0.0;
-                }
-                gr.wConst(c) = ld + (gr.T.row(c).array().square() * gr.W.row(c).array()).sum();
-            }
-            for (int c = 1; c < g && !gr.ownWhitening; ++c) gr.ownWhitening = gr.W.row(c) != gr.W.row(0);
-            if (gr.ownWhitening) gr.TW = (gr.T.array() * gr.W.array()).matrix();
-        }
-        groupData.push_back(std::move(gr));
+        Group gr = candidateGroup(members, isTarget, dupClass, clean, whiten ? &noiseScale : nullptr);
+        if (!gr.targets.empty()) groupData.push_back(std::move(gr));
     }
     // Work items: blocks of targets of each group, so that one large group uses every core.
     const int block = 128;
@@ -130,30 +178,7 @@ ReidResult reidentify(const RowMatrix& clean, const Eigen::VectorXd& n, const Ro
             }
         }
     });
-    int T = 0;
-    double s1 = 0, s10 = 0, sw1 = 0, sw10 = 0, sc1 = 0, sc10 = 0;
-    for (int i = 0; i < N; ++i) {
-        if (!isTarget[i]) continue;
-        ++T;
-        s1 += p1[i]; s10 += p10[i]; sc1 += c1[i]; sc10 += c10[i];
-        if (whiten) { sw1 += w1[i]; sw10 += w10[i]; }
-    }
-    ReidResult res;
-    res.attacked = T;
-    res.graphs = N;
-    const double inv = T ? 1.0 / T : 0.0;
-    res.top1Plain = s1 * inv;
-    res.top10Plain = s10 * inv;
-    res.top1Whitened = sw1 * inv;
-    res.top10Whitened = sw10 * inv;
-    res.top1 = std::max(res.top1Plain, res.top1Whitened);
-    res.top10 = std::max(res.top10Plain, res.top10Whitened);
-    res.chance1 = 1.0 / N;
-    res.chance10 = std::min(1.0, 10.0 / N);
-    res.chanceSameN1 = sc1 * inv;
-    res.chanceSameN10 = sc10 * inv;
-    if (T < N) res.top1HalfWidth = 1.96 * std::sqrt(std::max(res.top1 * (1 - res.top1), 1.0 / T) / T);
-    return res;
+    return meanOverTargets(isTarget, whiten, {&p1, &p10, &w1, &w10, &c1, &c10});
 }
 
 ReidResult reidentificationCeiling(const RowMatrix& clean, const Eigen::VectorXd& n) {

@@ -6,6 +6,7 @@
 #include "gnn/PropagationAudit.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -98,6 +99,62 @@ struct Run {
     PropagationResult result;  // released matrices dropped after use
 };
 
+// Every (scheme, ε, hops, CARIBOU setting, trial); the non-private scheme runs at ε = ∞ only, and only the
+// CARIBOU schemes vary contraction, α₁ and β.
+std::vector<Run> propagationGrid(const std::vector<PropagationScheme>& schemes, const std::vector<double>& eps, const std::vector<int>& hops,
+                                 const std::array<std::vector<double>, 3>& caribou, int trials) {
+    const auto& [cs, as, bs] = caribou;
+    std::vector<Run> runs;
+    for (auto sc : schemes) {
+        const bool caribouLike = sc == PropagationScheme::Caribou || sc == PropagationScheme::CaribouReference;
+        const std::vector<double> epsList = sc == PropagationScheme::NonPrivate ? std::vector<double>{INFINITY} : eps;
+        const std::vector<double> one{NAN};
+        for (double e : epsList)
+            for (int k : hops)
+                for (double c : caribouLike ? cs : one)
+                    for (double a : caribouLike ? as : one)
+                        for (double b : caribouLike ? bs : one)
+                            for (int tr = 0; tr < trials; ++tr) runs.push_back({sc, e, c, a, b, k, tr, 0, 0, NAN, NAN, {}});
+    }
+    return runs;
+}
+
+// What every row carries beside its runs: the majority class, the features alone, the model, the guarantee.
+struct Controls {
+    double majority, featuresOnly;
+    bool gap;
+};
+
+void appendSettings(ResultTable::Row& row, const Run& r) {
+    row.push_back({"contraction", std::isnan(r.contraction) ? json(nullptr) : json(r.contraction)});
+    row.push_back({"alpha1", std::isnan(r.alpha1) ? json(nullptr) : json(r.alpha1)});
+    row.push_back({"beta", std::isnan(r.beta) ? json(nullptr) : json(r.beta)});
+}
+
+void appendControls(ResultTable::Row& row, const Run& r, const Controls& c) {
+    row.push_back({"majority_accuracy", c.majority});
+    row.push_back({"features_only_accuracy", c.featuresOnly});
+    row.push_back({"model", c.gap ? "gap (trained encoder and MLP heads)" : "linear (PCA, logistic regression)"});
+    row.push_back({"guarantee", *guaranteeLabel(r.scheme) ? guaranteeLabel(r.scheme) : "valid"});
+}
+
+// rows "runs": one row per run.
+ResultTable runTable(const std::vector<Run>& runs, bool attack, const Controls& controls) {
+    ResultTable t;
+    for (const Run& r : runs) {
+        ResultTable::Row row{{"scheme", toString(r.scheme)}, {"epsilon", epsilonValue(r.epsilon)}, {"hops", r.hops}};
+        appendSettings(row, r);
+        row.insert(row.end(), {{"trial", r.trial}, {"valid_accuracy", r.valid}, {"test_accuracy", r.test},
+                               {"multiplier", r.result.multiplier}, {"sigma", r.result.sigma}, {"delta", r.result.delta}});
+        if (attack) row.insert(row.end(), {{"attack_auroc", r.auroc}, {"attack_err", r.err}});
+        appendControls(row, r, controls);
+        t.add(row);
+    }
+    return t;
+}
+
+ResultTable groupedTable(const std::vector<Run>& runs, const std::string& rows, bool attack, const Controls& controls);
+
 }  // namespace
 
 ResultTable propagationExperiment(const SpecReader& s, Progress& progress, const NodeDataset* given) {
@@ -121,18 +178,7 @@ ResultTable propagationExperiment(const SpecReader& s, Progress& progress, const
     for (double b : bs) s.check(b >= 0, "betas", "expected values >= 0");
     s.check(trials >= 1, "trials", "expected >= 1");
 
-    std::vector<Run> runs;
-    for (auto sc : schemes) {
-        const bool caribouLike = sc == PropagationScheme::Caribou || sc == PropagationScheme::CaribouReference;
-        const std::vector<double> epsList = sc == PropagationScheme::NonPrivate ? std::vector<double>{INFINITY} : eps;
-        const std::vector<double> one{NAN};
-        for (double e : epsList)
-            for (int k : hops)
-                for (double c : caribouLike ? cs : one)
-                    for (double a : caribouLike ? as : one)
-                        for (double b : caribouLike ? bs : one)
-                            for (int tr = 0; tr < trials; ++tr) runs.push_back({sc, e, c, a, b, k, tr, 0, 0, NAN, NAN, {}});
-    }
+    std::vector<Run> runs = propagationGrid(schemes, eps, hops, {cs, as, bs}, trials);
     const std::string model = s.get<std::string>("model");
     s.check(model == "linear" || model == "gap", "model",
             "expected \"linear\" (PCA features, logistic regression) or \"gap\" (GAP's trained encoder and MLP heads)");
@@ -164,31 +210,17 @@ ResultTable propagationExperiment(const SpecReader& s, Progress& progress, const
         run.result.base.resize(0, 0);
         progress.report(double(i + 1) / double(runs.size()));
     }
-    auto settingsOf = [](ResultTable::Row& row, const Run& r) {
-        row.push_back({"contraction", std::isnan(r.contraction) ? json(nullptr) : json(r.contraction)});
-        row.push_back({"alpha1", std::isnan(r.alpha1) ? json(nullptr) : json(r.alpha1)});
-        row.push_back({"beta", std::isnan(r.beta) ? json(nullptr) : json(r.beta)});
-    };
-    auto controls = [&](ResultTable::Row& row, const Run& r) {
-        row.push_back({"majority_accuracy", majority});
-        row.push_back({"features_only_accuracy", featuresOnly});
-        row.push_back({"model", gap ? "gap (trained encoder and MLP heads)" : "linear (PCA, logistic regression)"});
-        row.push_back({"guarantee", *guaranteeLabel(r.scheme) ? guaranteeLabel(r.scheme) : "valid"});
-    };
+    const Controls controls{majority, featuresOnly, gap};
+    if (rows == "runs") return runTable(runs, attack, controls);
+    return groupedTable(runs, rows, attack, controls);
+}
+
+namespace {
+
+// rows "summary": one row per setting (mean over trials); "selection": per scheme and ε, with the expected
+// best of k runs (k = the fewest runs any private scheme has at that ε). Groups in first-appearance order.
+ResultTable groupedTable(const std::vector<Run>& runs, const std::string& rows, bool attack, const Controls& controls) {
     ResultTable t;
-    if (rows == "runs") {
-        for (const Run& r : runs) {
-            ResultTable::Row row{{"scheme", toString(r.scheme)}, {"epsilon", epsilonValue(r.epsilon)}, {"hops", r.hops}};
-            settingsOf(row, r);
-            row.insert(row.end(), {{"trial", r.trial}, {"valid_accuracy", r.valid}, {"test_accuracy", r.test},
-                                   {"multiplier", r.result.multiplier}, {"sigma", r.result.sigma}, {"delta", r.result.delta}});
-            if (attack) row.insert(row.end(), {{"attack_auroc", r.auroc}, {"attack_err", r.err}});
-            controls(row, r);
-            t.add(row);
-        }
-        return t;
-    }
-    // Groups in first-appearance order: per setting (summary) or per scheme and ε (selection).
     std::vector<std::vector<const Run*>> groups;
     std::map<std::vector<double>, std::size_t> index;
     for (const Run& r : runs) {
@@ -218,7 +250,7 @@ ResultTable propagationExperiment(const SpecReader& s, Progress& progress, const
         ResultTable::Row row{{"scheme", toString(f.scheme)}, {"epsilon", epsilonValue(f.epsilon)}};
         if (rows == "summary") {
             row.push_back({"hops", f.hops});
-            settingsOf(row, f);
+            appendSettings(row, f);
             row.insert(row.end(), {{"multiplier", f.result.multiplier}, {"sensitivity", f.result.sensitivity},
                                    {"sigma", f.result.sigma}, {"delta", f.result.delta},
                                    {"valid_accuracy_mean", mean(column(g, &Run::valid))}});
@@ -235,11 +267,13 @@ ResultTable propagationExperiment(const SpecReader& s, Progress& progress, const
             row.push_back({"attack_auroc_mean", mean(column(g, &Run::auroc))});
             row.push_back({"attack_err_mean", mean(column(g, &Run::err))});
         }
-        controls(row, f);
+        appendControls(row, f, controls);
         t.add(row);
     }
     return t;
 }
+
+}  // namespace
 
 ResultTable propagationAuditExperiment(const SpecReader& s, Progress& progress, const NodeDataset* given) {
     NodeDataset loaded;

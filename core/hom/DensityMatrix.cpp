@@ -93,6 +93,62 @@ std::size_t checkResources(const Dataset& data, const std::vector<Pattern>& patt
     return std::size_t(std::min(entriesLimit, 1e18));
 }
 
+// Equal bag expressions across patterns get one id, so that their messages are computed once per graph.
+struct SharedBags {
+    std::vector<std::vector<int>> keyIds;
+    std::vector<std::vector<char>> sharedBefore;  // bag's expression appeared in an earlier pattern
+    double matrixMessages = 0, vectorMessages = 0;  // distinct ones, for the cache's memory need
+};
+
+SharedBags shareBagExpressions(const std::vector<hom::DensePlan>& densePlans) {
+    const int d = int(densePlans.size());
+    SharedBags s;
+    s.keyIds.resize(std::size_t(d));
+    s.sharedBefore.resize(std::size_t(d));
+    std::map<std::string, int> ids;
+    for (int j = 0; j < d; ++j) {
+        if (!densePlans[j].supported) continue;
+        for (std::size_t b = 0; b < densePlans[j].keys.size(); ++b) {
+            const auto [it, fresh] = ids.emplace(densePlans[j].keys[b], int(ids.size()));
+            s.keyIds[j].push_back(it->second);
+            s.sharedBefore[j].push_back(!fresh);
+            if (fresh) (densePlans[j].bags[b].sepSize == 2 ? s.matrixMessages : s.vectorMessages) += 1;
+        }
+    }
+    return s;
+}
+
+// Per graph: one matrix mode for all patterns (so that shared messages are computed in one mode), the
+// cheaper in total; each pattern then takes the sparse DP or that mode, whichever is cheaper. A forced path
+// applies to every pattern the matrix products support.
+void choosePathsForGraph(const hom::GraphShape& shape, const std::vector<hom::HomPlan>& plans, const std::vector<hom::DensePlan>& densePlans,
+                         const SharedBags& shared, DensityPath path, std::size_t cacheBudget, std::vector<hom::EvalPath>& out) {
+    const int d = int(plans.size());
+    out.assign(std::size_t(d), hom::EvalPath::SparseDp);
+    if (path != DensityPath::Auto) {
+        const hom::EvalPath forced = path == DensityPath::Scatter ? hom::EvalPath::Scatter
+                                     : path == DensityPath::Gemm  ? hom::EvalPath::Gemm
+                                                                  : hom::EvalPath::SparseDp;
+        for (int j = 0; j < d; ++j)
+            if (densePlans[j].supported) out[j] = forced;
+        return;
+    }
+    // Shared messages are free only if the cache can hold all of them for this graph.
+    const bool fits = 8.0 * (shared.matrixMessages * shape.n * shape.n + shared.vectorMessages * shape.n) <= double(cacheBudget);
+    std::vector<hom::PathCost> cost(static_cast<std::size_t>(d));
+    double scatterTotal = 0, gemmTotal = 0;
+    for (int j = 0; j < d; ++j) {
+        cost[j] = hom::estimateCost(plans[j], densePlans[j], shape, fits ? &shared.sharedBefore[j] : nullptr);
+        scatterTotal += std::min(cost[j].sparseDp, cost[j].scatter);
+        gemmTotal += std::min(cost[j].sparseDp, cost[j].gemm);
+    }
+    const bool gemm = gemmTotal < scatterTotal;
+    for (int j = 0; j < d; ++j) {
+        const double matrix = gemm ? cost[j].gemm : cost[j].scatter;
+        if (matrix < cost[j].sparseDp) out[j] = gemm ? hom::EvalPath::Gemm : hom::EvalPath::Scatter;
+    }
+}
+
 }  // namespace
 
 DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Pattern>& patterns,
@@ -107,47 +163,10 @@ DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Patt
     plans.reserve(d);
     densePlans.reserve(d);
     for (const auto& p : patterns) { plans.emplace_back(p); densePlans.emplace_back(p); }
-    // Equal bag expressions across patterns get one id, so that their messages are computed once per graph.
-    std::map<std::string, int> ids;
-    std::vector<std::vector<int>> keyIds(d);
-    std::vector<std::vector<char>> sharedBefore(d);  // bag's expression appeared in an earlier pattern
-    double matrixMessages = 0, vectorMessages = 0;   // distinct ones, for the cache's memory need
-    for (int j = 0; j < d; ++j) {
-        if (!densePlans[j].supported) continue;
-        for (std::size_t b = 0; b < densePlans[j].keys.size(); ++b) {
-            const auto [it, fresh] = ids.emplace(densePlans[j].keys[b], int(ids.size()));
-            keyIds[j].push_back(it->second);
-            sharedBefore[j].push_back(!fresh);
-            if (fresh) (densePlans[j].bags[b].sepSize == 2 ? matrixMessages : vectorMessages) += 1;
-        }
-    }
+    const SharedBags shared = shareBagExpressions(densePlans);
     const std::size_t cacheBudget = hom::DenseWorkspace().cacheBudget;
-    // Per graph: one matrix mode for all patterns (so that shared messages are computed in one mode),
-    // the cheaper in total; each pattern then takes the sparse DP or that mode, whichever is cheaper.
     auto choosePaths = [&](const hom::GraphShape& shape, std::vector<hom::EvalPath>& out) {
-        out.assign(d, hom::EvalPath::SparseDp);
-        const hom::EvalPath forced = params.path == DensityPath::Scatter ? hom::EvalPath::Scatter
-                                     : params.path == DensityPath::Gemm  ? hom::EvalPath::Gemm
-                                                                         : hom::EvalPath::SparseDp;
-        if (params.path != DensityPath::Auto) {
-            for (int j = 0; j < d; ++j)
-                if (densePlans[j].supported) out[j] = forced;
-            return;
-        }
-        // Shared messages are free only if the cache can hold all of them for this graph.
-        const bool fits = 8.0 * (matrixMessages * shape.n * shape.n + vectorMessages * shape.n) <= double(cacheBudget);
-        std::vector<hom::PathCost> cost(d);
-        double scatterTotal = 0, gemmTotal = 0;
-        for (int j = 0; j < d; ++j) {
-            cost[j] = hom::estimateCost(plans[j], densePlans[j], shape, fits ? &sharedBefore[j] : nullptr);
-            scatterTotal += std::min(cost[j].sparseDp, cost[j].scatter);
-            gemmTotal += std::min(cost[j].sparseDp, cost[j].gemm);
-        }
-        const bool gemm = gemmTotal < scatterTotal;
-        for (int j = 0; j < d; ++j) {
-            const double matrix = gemm ? cost[j].gemm : cost[j].scatter;
-            if (matrix < cost[j].sparseDp) out[j] = gemm ? hom::EvalPath::Gemm : hom::EvalPath::Scatter;
-        }
+        choosePathsForGraph(shape, plans, densePlans, shared, params.path, cacheBudget, out);
     };
     const int threads = params.threads > 0 ? params.threads : tbb::this_task_arena::max_concurrency();
     const std::size_t maxTableEntries = checkResources(data, patterns, plans, densePlans, params, threads);
@@ -206,7 +225,7 @@ DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Patt
                 ++counts[j][int(path)];
                 try {
                     out.t(i, j) = path == hom::EvalPath::SparseDp ? hom::density(plans[j], g, ws)
-                                                                  : hom::denseDensity(densePlans[j], g, dense, path == hom::EvalPath::Gemm, &keyIds[j]);
+                                                                  : hom::denseDensity(densePlans[j], g, dense, path == hom::EvalPath::Gemm, &shared.keyIds[j]);
                 } catch (const hom::TableTooLarge& e) {
                     ws.unbind();
                     throw ResourceError("pattern " + std::to_string(j) + " (" + patterns[j].describe() + ") on graph " + std::to_string(i) +

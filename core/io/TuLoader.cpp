@@ -43,17 +43,18 @@ std::string findPrefix(const std::string& folder) {
                                                   : "several *_A.txt files found; expected exactly one");
     return found[0];
 }
-}  // namespace
 
-Dataset loadTu(const std::string& folder) {
-    const std::string prefix = findPrefix(folder);
-    const std::string base = folder + "/" + prefix;
-    const std::string aFile = base + "_A.txt", indFile = base + "_graph_indicator.txt",
-                      labFile = base + "_graph_labels.txt", nodeLabFile = base + "_node_labels.txt";
-
-    // Node → graph (0-based) and node → local index.
+// Node → graph (0-based) and node → local index, from DS_graph_indicator.txt.
+struct NodeIndex {
     std::vector<int> graphOf, localOf;
     std::vector<int> graphSize;
+};
+
+NodeIndex readGraphIndicator(const std::string& indFile) {
+    NodeIndex nodes;
+    std::vector<int>& graphOf = nodes.graphOf;
+    std::vector<int>& localOf = nodes.localOf;
+    std::vector<int>& graphSize = nodes.graphSize;
     {
         LineReader r(indFile);
         std::string_view line;
@@ -75,11 +76,14 @@ Dataset loadTu(const std::string& folder) {
     for (std::size_t g = 0; g < graphSize.size(); ++g)
         if (graphSize[g] == 0)
             throw InputError(indFile, 0, "graph " + std::to_string(g + 1) + " has no nodes (empty graph)");
+    return nodes;
+}
 
-    Dataset ds;
-    ds.name = prefix;
-    ds.source = folder;
-    {
+// The edges of DS_A.txt, graph by graph, into ds.graphs.
+void readEdges(const std::string& aFile, const NodeIndex& nodes, Dataset& ds) {
+    const std::vector<int>& graphOf = nodes.graphOf;
+    const std::vector<int>& localOf = nodes.localOf;
+    const std::vector<int>& graphSize = nodes.graphSize;
         // (packed directed pair, line) per graph; a directed pair listed twice is a real duplicate, dropped as it is read
         std::vector<std::vector<std::pair<long, long>>> pairs(graphSize.size());
         std::vector<std::unordered_set<long>> listed(graphSize.size());
@@ -127,7 +131,24 @@ Dataset loadTu(const std::string& folder) {
             std::vector<std::pair<long, long>>().swap(p);
         }
         as.finish(ds.warnings);
-    }
+}
+}  // namespace
+
+Dataset loadTu(const std::string& folder) {
+    const std::string prefix = findPrefix(folder);
+    const std::string base = folder + "/" + prefix;
+    const std::string aFile = base + "_A.txt", indFile = base + "_graph_indicator.txt",
+                      labFile = base + "_graph_labels.txt", nodeLabFile = base + "_node_labels.txt";
+
+    const NodeIndex nodes = readGraphIndicator(indFile);
+    const std::vector<int>& graphOf = nodes.graphOf;
+    const std::vector<int>& localOf = nodes.localOf;
+    const std::vector<int>& graphSize = nodes.graphSize;
+
+    Dataset ds;
+    ds.name = prefix;
+    ds.source = folder;
+    readEdges(aFile, nodes, ds);
     std::vector<double> values;
     if (fileExists(labFile)) {
         for (long v : readIntegerColumn(labFile, "class label", true)) values.push_back(double(v));

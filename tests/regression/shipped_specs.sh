@@ -5,7 +5,7 @@
 #   tests/regression/shipped_specs.sh BUILD_AFTER /tmp/after
 #   tests/regression/compare_tables.sh /tmp/before /tmp/after
 # The real data sets are read from ../shared/data beside the repository (PX_DATA overrides); the GIN sweep is
-# shortened to 20 epochs and 2 folds' worth of seeds by --set so that the whole set runs in minutes.
+# shortened to 20 epochs, the depth-lab grids to a few points (--set), so that the whole set runs in about two minutes.
 set -eu
 build=$(cd "$1" && pwd)
 out=$2
@@ -21,3 +21,6 @@ run mutag-all-trees sweep "$specs/tu-mutag-all-trees.json" --data "$data/MUTAG" 
 run collab sweep "$specs/tu-collab.json" --data "$data/COLLAB-gin" --out "$out/collab"
 run gin-mutag sweep "$specs/tu-gin-mutag.json" --data "$data/MUTAG" --set learner.epochs=20 --out "$out/gin-mutag"
 run depth-cosera depth "$specs/depth-cosera-er.json" --set trials=2 --out "$out/depth-cosera"
+run depth-propagation depth "$specs/depth-propagation-cora.json" --data "$data/cora" --set 'epsilons=[1,4]' --set 'hops=[1,4]' --set attack=true --out "$out/depth-propagation"
+run depth-propagation-selection depth "$specs/depth-propagation-cora.json" --data "$data/cora" --set 'epsilons=[1]' --set 'hops=[2]' --set 'rows="selection"' --set trials=2 --out "$out/depth-propagation-selection"
+run depth-propagation-runs depth "$specs/depth-propagation-cora.json" --data "$data/cora" --set 'epsilons=[1]' --set 'hops=[2]' --set 'rows="runs"' --set trials=2 --out "$out/depth-propagation-runs"

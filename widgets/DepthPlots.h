@@ -1,5 +1,5 @@
 #pragma once
-// Views of the depth lab's result tables (core/gnn/DepthLab.h). Each builder redraws a
+// Views of the depth lab's result tables (core/depthlab/DepthLab.h). Each builder redraws a
 // QCustomPlot from a table; fs scales fonts and pens (presentation mode). Nothing is computed here
 // beyond choosing rows.
 #include "experiment/ResultTable.h"

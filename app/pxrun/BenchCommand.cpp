@@ -9,10 +9,10 @@
 #include "hom/DensityMatrix.h"
 #include "privacy/Mechanism.h"
 #include "experiment/Evaluation.h"
-#include "gnn/CoseraGrid.h"
-#include "gnn/DepthLab.h"
-#include "gnn/PairAttack.h"
-#include "gnn/PrivatePropagation.h"
+#include "depthlab/CoseraGrid.h"
+#include "depthlab/DepthLab.h"
+#include "depthlab/PairAttack.h"
+#include "depthlab/PrivatePropagation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -113,7 +113,7 @@ int benchEvaluate(const Args& a) {
 // The pair attack alone, on a graph of Cora's size (ER with its 5,278 edges) and d = 64 Gaussian rows: the
 // streaming coseraAttack beside ranking the stored n²/2 scores (rankMetrics of cosinePairScores), same inputs.
 void benchAttack(const Args& a, int reps) {
-    namespace g = px::gnn;
+    namespace g = px::depthlab;
     const int n = int(a.getLong("attack-n", 2708)), d = int(a.getLong("attack-d", 64));
     px::Rng rng(1, "bench attack");
     const px::Graph graph = px::gen::erdosRenyi(n, 2.0 * 5278.0 / (double(n) * double(n - 1)), rng);
@@ -137,7 +137,7 @@ void benchAttack(const Args& a, int reps) {
 // Depth lab: one COSERA configuration, optionally the full ER heat map and private propagation on
 // a LINQS graph (Cora) with K hops + the linear classifier.
 int benchDepth(const Args& a) {
-    namespace g = px::gnn;
+    namespace g = px::depthlab;
     const int n = int(a.getLong("n", 1000)), d = int(a.getLong("d", 2048)), depth = int(a.getLong("depth", 10));
     const int reps = int(a.getLong("reps", 7));
     const g::WeightKind w = g::weightKindFromString(a.get("weights", "identity"));

@@ -3,7 +3,7 @@
 // classification module (core/neural/GapModels.h), with the GFLOP/s of the NAG networks' dense products.
 #include "BenchSupport.h"
 #include "Commands.h"
-#include "gnn/DepthLab.h"
+#include "depthlab/DepthLab.h"
 #ifdef PX_HAVE_NEURAL
 #include "neural/GapModels.h"
 #include "neural/NagTrainer.h"
@@ -21,7 +21,7 @@ int benchNag(const Args& a) {
     throw std::invalid_argument("bench nag needs the neural layer, and this build has none (configured with -DPX_NEURAL=OFF)");
 #else
     namespace nn = px::neural;
-    px::NodeDataset data = px::gnn::loadNodeData(a.get("data", std::string(PX_DEFAULT_DATA) + "/cora"));
+    px::NodeDataset data = px::depthlab::loadNodeData(a.get("data", std::string(PX_DEFAULT_DATA) + "/cora"));
     data.splitPlanetoidStyle(20, 500, 1000, 1);
     const int epochs = int(a.getLong("epochs", 50)), reps = int(a.getLong("reps", 3));
     if (epochs < 1 || reps < 1) throw std::invalid_argument("--epochs and --reps must be at least 1");

@@ -4,7 +4,7 @@
 #include "CommonOptions.h"
 #include "TerminalProgress.h"
 #include "common/AtomicFile.h"
-#include "gnn/DepthLab.h"
+#include "depthlab/DepthLab.h"
 
 #include <cstdio>
 #include <stdexcept>
@@ -24,11 +24,11 @@ int depthCommand(const std::vector<std::string>& argv) {
     const std::vector<std::string> rest = takeSets(argv, sets);
     Args a = Args::parse(rest, {"list"});
     if (a.has("list")) {
-        for (const auto& e : px::gnn::depthExperiments()) std::printf("%s\n", e.c_str());
+        for (const auto& e : px::depthlab::depthExperiments()) std::printf("%s\n", e.c_str());
         return 0;
     }
     if (a.has("defaults")) {
-        std::printf("%s\n", px::gnn::defaultDepthSpec(a.get("defaults", "")).dump(2).c_str());
+        std::printf("%s\n", px::depthlab::defaultDepthSpec(a.get("defaults", "")).dump(2).c_str());
         return 0;
     }
     if (a.positional.size() != 1 || !a.has("out")) throw std::invalid_argument(kDepthUsage);
@@ -36,17 +36,17 @@ int depthCommand(const std::vector<std::string>& argv) {
     nlohmann::json spec;
     std::string source = what;
     bool known = false;
-    for (const auto& e : px::gnn::depthExperiments()) known = known || e == what;
+    for (const auto& e : px::depthlab::depthExperiments()) known = known || e == what;
     if (known) {
-        spec = px::gnn::defaultDepthSpec(what);
+        spec = px::depthlab::defaultDepthSpec(what);
         source = "defaults of " + what;
     } else {
-        spec = px::gnn::loadDepthSpec(what);
+        spec = px::depthlab::loadDepthSpec(what);
     }
     if (a.has("data")) spec["data"] = a.get("data", "");
     for (const auto& kv : sets) applySet(spec, kv);
     TerminalProgress progress("depth " + spec.value("experiment", std::string("?")));
-    const px::experiment::ResultTable t = px::gnn::runDepthExperiment(spec, source, progress);
+    const px::experiment::ResultTable t = px::depthlab::runDepthExperiment(spec, source, progress);
     const std::string prefix = a.get("out", "");
     t.saveCsv(prefix + ".csv");
     const std::string text = spec.dump(2) + "\n";

@@ -1,12 +1,12 @@
 #include "DepthSettings.h"
 
-#include "gnn/DepthLab.h"
+#include "depthlab/DepthLab.h"
 
 #include <algorithm>
 #include <thread>
 
 nlohmann::json DepthSettings::specFor(const std::string& e, const std::string& nodeSpec, int nodeClasses) const {
-    nlohmann::json s = px::gnn::defaultDepthSpec(e);
+    nlohmann::json s = px::depthlab::defaultDepthSpec(e);
     const bool builtinNodes = nodeSpec.rfind("builtin:", 0) == 0;
     if (e == "cosera-grid") {
         s["model"] = model;

@@ -4,7 +4,7 @@
 #include "FigureExport.h"
 #include "TabNavigation.h"
 #include "common/AtomicFile.h"
-#include "gnn/DepthLab.h"
+#include "depthlab/DepthLab.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -91,7 +91,7 @@ DepthViews::DepthViews(QWidget* parent) : QTabWidget(parent) {
     auto* tablePage = new QWidget(this);
     auto* tv = new QVBoxLayout(tablePage);
     tableChoice_ = new QComboBox(tablePage);
-    for (const auto& e : px::gnn::depthExperiments()) tableChoice_->addItem(QString::fromStdString(e));
+    for (const auto& e : px::depthlab::depthExperiments()) tableChoice_->addItem(QString::fromStdString(e));
     connect(tableChoice_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &DepthViews::refreshTable);
     tableView_ = new QTableWidget(tablePage);
     tableView_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -210,7 +210,7 @@ QStringList DepthViews::exportAll(const QString& folder, QStringList* written) c
     }
     QStringList notRun;
     for (const auto& [name, plots] : byExperiment)
-        if (!tables_.count(name) && px::gnn::depthExperimentAvailable(name)) notRun << QString::fromStdString(name);
+        if (!tables_.count(name) && px::depthlab::depthExperimentAvailable(name)) notRun << QString::fromStdString(name);
     QStringList leftOut;
     if (!notRun.isEmpty()) leftOut << "depth lab: " + notRun.join(", ") + ": not run — Run all in the depth lab, then export again";
     return leftOut;

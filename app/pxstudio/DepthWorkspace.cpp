@@ -6,7 +6,7 @@
 #include "common/Error.h"
 #include "common/Progress.h"
 #include "dataset/NodeDataset.h"
-#include "gnn/DepthLab.h"
+#include "depthlab/DepthLab.h"
 #include "panels/DepthPanels.h"
 #include "panels/NodeDataPanel.h"
 #include "panels/NumberFieldGuard.h"
@@ -142,7 +142,7 @@ bool DepthWorkspace::exportAll(const QString& folder, QString* error, QStringLis
 
 void DepthWorkspace::runAll() {
     for (const auto& e : {"accounting", "cosera-grid", "nag", "nag-trained", "asamp", "propagation", "sbm-sweep", "cosera-real"})
-        if (px::gnn::depthExperimentAvailable(e)) run(e);
+        if (px::depthlab::depthExperimentAvailable(e)) run(e);
 }
 
 void DepthWorkspace::run(const std::string& experiment) {
@@ -175,7 +175,7 @@ void DepthWorkspace::startNext() {
         bool cancelled = false;
         try {
             const bool usesNodeData = spec.contains("data") && spec["data"].get<std::string>() == nodeSpecAtStart;
-            *table = px::gnn::runDepthExperiment(spec, "Depth lab: " + name, *job, usesNodeData ? data.get() : nullptr);
+            *table = px::depthlab::runDepthExperiment(spec, "Depth lab: " + name, *job, usesNodeData ? data.get() : nullptr);
         } catch (const px::Cancelled&) {
             cancelled = true;
         } catch (const std::exception& e) {

@@ -1,7 +1,7 @@
 #pragma once
 // The "Depth lab" workspace: attacks on GNN representations and privacy against depth (COSERA
 // heat maps, noisy aggregation vs its bound, GAP vs CARIBOU accounting and propagation, AsampGCN).
-// Settings panels on the left, DepthViews on the right. Experiments are core/gnn/DepthLab specs run
+// Settings panels on the left, DepthViews on the right. Experiments are core/depthlab/DepthLab specs run
 // off the UI thread one at a time (a queue); cancel() stops the running one and drops the queue. The
 // window shows the progress and offers the Cancel.
 #include "DepthSettings.h"

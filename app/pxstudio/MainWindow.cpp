@@ -212,75 +212,9 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
     return QMainWindow::eventFilter(watched, event);
 }
 
-ExplorerSettings MainWindow::settings() const {
-    ExplorerSettings s;
-    for (const SettingsPanel* p : panels_) p->collect(s);
-    s.perDataset = perDataset_;
-    s.view = views_->tabText(views_->currentIndex()).toStdString();
-    return s;
-}
-
 void MainWindow::showView(const std::string& title) {
     for (int i = 0; i < views_->count(); ++i)
         if (views_->tabText(i).toStdString() == title) views_->setCurrentIndex(i);
-}
-
-void MainWindow::applySettings(const ExplorerSettings& given) {
-    ExplorerSettings s = given;
-    if (s.dataset != loadedSpec_ || !controller_->dataset()) {
-        auto ds = ExplorerController::loadDataset(s.dataset);  // throws before anything changed
-        controller_->setDataset(ds);
-        loadedSpec_ = s.dataset;
-        dataset_->select(QString::fromStdString(s.dataset), QString::fromStdString(ds->name));
-    }
-    fillUndeclaredDegreeBound(s, *controller_->dataset());
-    perDataset_ = s.perDataset;
-    for (SettingsPanel* p : panels_) p->apply(s);
-    banner_->setVisible(s.mechanism.referenceMode);
-    strip_->follow();
-}
-
-QString MainWindow::restoreLastSession() {
-    QString missing, unreadable;
-    ExplorerSettings s = session_->restoreAutosave(&missing);
-    const bool fresh = s == ExplorerSettings{};
-    giveTheGinAGraphMechanism(s, tr("The last session's GIN trains on released graphs, not on densities"));
-    try {
-        applySettings(s);
-    } catch (const std::exception& e) {  // the data set is there but no longer loads: start from the defaults
-        unreadable = QString::fromStdString(s.dataset) + ": " + QString::fromStdString(e.what());
-        s = ExplorerSettings{};
-        applySettings(s);
-    }
-    if (fresh || !missing.isEmpty() || !unreadable.isEmpty()) {  // the default data set's own D and protocol
-        applyDatasetChoices(s, *controller_->dataset());
-        applySettings(s);
-    }
-    showView(s.view);
-    restored_ = true;
-    session_->setCommitted(settings());
-    if (!missing.isEmpty()) return tr("The last session's data set %1 is no longer there; opened the built-in default instead").arg(missing);
-    if (!unreadable.isEmpty()) return tr("The last session's data set cannot be loaded (%1); opened the built-in default instead").arg(unreadable);
-    return {};
-}
-
-void MainWindow::restoreSettings(const ExplorerSettings& s) {
-    try {
-        applySettings(s);  // reloads the data set only if it changed
-    } catch (const std::exception& e) {  // e.g. undo back to a data set whose files were deleted meanwhile
-        statusBar()->showMessage(tr("Cannot go back to data set %1: %2").arg(QString::fromStdString(s.dataset), QString::fromStdString(e.what())), 15000);
-        return;
-    }
-    session_->setCommitted(settings());
-    session_->autosave(settings());
-    refreshEpsilonDependents();  // ρ, report and noise anatomy follow an undone ε at once, not after the recompute
-    startRecompute();
-}
-
-bool MainWindow::samePatternsAndData(const ExplorerSettings& a, const ExplorerSettings& b) {
-    return a.dataset == b.dataset && a.patternClass == b.patternClass && a.d == b.d && a.maxSize == b.maxSize &&
-           a.sizeMean == b.sizeMean && a.connected == b.connected && a.keepDuplicates == b.keepDuplicates &&
-           a.patternSeed == b.patternSeed;
 }
 
 void MainWindow::refreshEpsilonDependents() {
@@ -305,61 +239,6 @@ void MainWindow::placeStaleNote() {
     staleNote_->adjustSize();
     staleNote_->move((views_->width() - staleNote_->width()) / 2, views_->tabBar()->height() + 34);  // under the plot title
     staleNote_->raise();
-}
-
-bool MainWindow::openDataset(const QString& path) {
-    try {
-        auto ds = ExplorerController::loadDataset(path.toStdString());
-        ExplorerSettings s = settings();
-        s.dataset = path.toStdString();
-        applyDatasetChoices(s, *ds);  // its own D and protocol (or what was declared for it), not the last set's
-        controller_->setDataset(ds);
-        loadedSpec_ = s.dataset;
-        dataset_->select(path, QString::fromStdString(ds->name));
-        applySettings(s);
-        session_->commit(settings());
-        for (const auto& w : ds->warnings) statusBar()->showMessage(QString::fromStdString(w), 6000);
-        if (!path.startsWith("builtin:")) session_->addRecentFile(path);
-        startRecompute();
-        return true;
-    } catch (const std::exception& e) {
-        QMessageBox::critical(this, tr("Cannot open data set"), QString::fromStdString(e.what()));
-        return false;
-    }
-}
-
-void MainWindow::settingsEdited() {
-    // D and the protocol changed by hand are declared for the data set on screen, and kept for it
-    ExplorerSettings now = settings();
-    const ExplorerSettings before = session_->committed();
-    const auto mechanismBefore = before.mechanism.mechanism;
-    if (!px::learn::isGraphLearner(before.learner) && giveTheGinAGraphMechanism(now, tr("A GIN trains on released graphs"))) {
-        mechanismBeforeGin_ = mechanismBefore;  // given back when the GIN is left
-        applySettings(now);
-    } else if (leavingTheGin(before, now))
-        applySettings(now);
-    else if (px::learn::isGraphLearner(now.learner) && px::privacy::perturbsGraph(before.mechanism.mechanism) &&
-             !px::privacy::perturbsGraph(now.mechanism.mechanism)) {
-        // The other way round: a density mechanism picked under the GIN. The newest choice wins, so the learner
-        // goes back to the density default rather than the mechanism back to RR.
-        now.learner = ExplorerSettings().learner;
-        nextNotice_ = tr("Noisy densities are features for a density learner, not graphs for the GIN: the learner is now %1 "
-                         "(choose the GIN again, with RR or DPRR, in the Learner panel).")
-                          .arg(QString::fromStdString(px::learn::learnerKey(now.learner)));
-        statusBar()->showMessage(nextNotice_, 10000);
-        applySettings(now);
-    }
-    if (now.dataset == before.dataset) {
-        if (now.mechanism.degreeBound != before.mechanism.degreeBound) perDataset_[now.dataset].degreeBound = now.mechanism.degreeBound;
-        if (now.protocol != before.protocol) perDataset_[now.dataset].protocol = now.protocol;
-    }
-    commitSettings();
-}
-
-void MainWindow::commitSettings() {
-    session_->commit(settings());
-    banner_->setVisible(privacy_->referenceMode());
-    debounce_->start();
 }
 
 void MainWindow::startRecompute() {

@@ -47,13 +47,4 @@ void recordPart(const SweepOptions& options, int r, int part, const nlohmann::js
     if (options.journal) options.journal->appendPart(r, part, value);
 }
 
-neural::TrainingCheckpoint partCheckpoint(const SweepOptions& options, int r, int part) {
-    neural::TrainingCheckpoint c;
-    c.everySeconds = options.checkpointEverySeconds;
-    if (!options.journal) return c;
-    c.path = options.journal->path() + ".r" + std::to_string(r) + ".p" + std::to_string(part) + ".ckpt";
-    c.bestEffort = options.journal->bestEffort();
-    return c;
-}
-
 }  // namespace px::experiment

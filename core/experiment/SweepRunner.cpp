@@ -6,7 +6,7 @@
 #include "common/AtomicFile.h"
 #include "common/Error.h"
 #include "experiment/Evaluation.h"
-#include "experiment/GraphSweep.h"
+#include "experiment/GinSweep.h"
 #include "experiment/RunJournal.h"
 #include "privacy/EmbeddingExport.h"
 #include "privacy/RandomizedResponse.h"
@@ -144,12 +144,12 @@ FoldEvaluation evaluateFolds(const SweepContext& x, const DensityMatrix& clean, 
 }
 
 // The public information alone (the learner on n): one value and accuracy for the whole sweep.
-struct PublicControl {
+struct PublicOnlyValue {
     double value = std::nan(""), accuracy = std::nan("");
 };
 
-PublicControl publicControl(const SweepContext& x, const Eigen::VectorXd& n, const EvaluationParams& ep) {
-    PublicControl out{0, 0};
+PublicOnlyValue publicOnlyValue(const SweepContext& x, const Eigen::VectorXd& n, const EvaluationParams& ep) {
+    PublicOnlyValue out{0, 0};
     const std::vector<TrainTest>& splits = x.chosen.splits;
     for (const TrainTest& t : splits) {
         const EvaluationResult pub = evaluatePublicOnly(x.data, t, n, ep);
@@ -240,7 +240,7 @@ double bdrsEpsilon(const privacy::PrivacyReport& report) {
 
 // The run table's row of one run: what was run, its privacy, its value, then the controls and the attack.
 ResultTable::Row runRow(const SweepContext& x, int r, const SweepSpec::Run& run, const PatternCache& cache,
-                        const privacy::MechanismParams& mp, const ReleaseOutcome& o, const PublicControl& pub) {
+                        const privacy::MechanismParams& mp, const ReleaseOutcome& o, const PublicOnlyValue& pub) {
     const SweepSpec& spec = x.spec;
     const privacy::PrivacyReport& report = o.report;
     const EvaluationResult& ev = o.ev.mean;
@@ -325,7 +325,7 @@ nlohmann::json sweepMetadata(const SweepSpec& spec, const Dataset& data, const s
 }
 
 SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, Progress& progress) {
-    if (learn::isGraphLearner(spec.learner.kind)) return runGraphSweep(spec, data, options, progress);
+    if (learn::isGraphLearner(spec.learner.kind)) return runGinSweep(spec, data, options, progress);
     const auto runs = spec.runs();
     const auto [begin, end] = shardRange(int(runs.size()), options.shard, options.shards);
     const std::vector<int> tasks = sweepTasks(spec, data);
@@ -333,7 +333,7 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
                          spec.classKeys(), data.contentHash()};
     SweepResult result;
     PatternCache cache;
-    PublicControl pub;
+    PublicOnlyValue pub;
     const double perRun = 1.0 / std::max(1, end - begin);
     auto lastPartial = std::chrono::steady_clock::now();
     const auto showPartial = [&] {
@@ -357,7 +357,7 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         cache.ensure(x, run, densities);
         const privacy::MechanismParams mp = runMechanism(spec, run);
         const EvaluationParams ep = evaluationParams(x, cache.patterns, mp.seed);
-        if (spec.controls && std::isnan(pub.value)) pub = publicControl(x, cache.dm->n, ep);
+        if (spec.controls && std::isnan(pub.value)) pub = publicOnlyValue(x, cache.dm->n, ep);
         const ReleaseOutcome outcome = releaseAndEvaluate(x, cache, mp, spec.budgets[run.budgetIndex], ep, base, perRun);
         ResultTable::Row row = runRow(x, r, run, cache, mp, outcome, pub);
         row.push_back({"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()});

@@ -11,7 +11,6 @@
 #include "experiment/Evaluation.h"
 #include "experiment/ResultTable.h"
 #include "experiment/SweepSpec.h"
-#include "neural/GinTrainer.h"
 #include "patterns/PatternSet.h"
 
 namespace px::experiment {
@@ -103,9 +102,6 @@ void recordRun(const SweepOptions& options, int r, const std::vector<ResultTable
 // The same for the parts of a run (the trainings of a GIN run): the recorded part, if any; record one.
 std::optional<nlohmann::json> restorePart(const SweepOptions& options, int r, int part);
 void recordPart(const SweepOptions& options, int r, int part, const nlohmann::json& value);
-// Where training `part` of run `r` keeps its checkpoint between epochs: beside the journal; no path without one.
-// A best-effort journal (the desktop app's) gives best-effort checkpoints.
-neural::TrainingCheckpoint partCheckpoint(const SweepOptions& options, int r, int part);
 
 // The label of the series a row of a (run or aggregated) table belongs to: pattern class, d,
 // mechanism and allocation, and the reference-mode / clean-test flags. Fits and plots use it.

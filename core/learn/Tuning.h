@@ -4,7 +4,7 @@
 // for classification, seeded), the best mean inner score wins (the first in grid order on ties), and the
 // learner is refitted with it on the whole training part. The test rows are never seen: tuneOnTraining is
 // given the training rows only. Inner fits run in parallel (TBB).
-// The GIN (a graph learner) is tuned by the graph sweep on one inner hold-out instead: every grid point trains
+// The GIN (a graph learner) is tuned by the GIN sweep (experiment/GinSweep.h) on one inner hold-out instead: every grid point trains
 // on the training part and is scored on the validation part it already holds out for its epoch choice
 // (experiment/GinTuning.h); chooseByValidation is that choice.
 #include "learn/Learners.h"

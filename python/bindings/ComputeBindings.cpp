@@ -6,7 +6,7 @@
 #include "experiment/SweepRunner.h"
 #include "experiment/SweepSpec.h"
 #include "common/JsonInput.h"
-#include "gnn/DepthLab.h"
+#include "depthlab/DepthLab.h"
 #include "generators/Generators.h"
 #include "hom/DensityMatrix.h"
 #include "io/Loaders.h"
@@ -174,12 +174,12 @@ py::dict summariseRuns(const py::dict& runs, const py::object& metadata) {
 py::dict depth(const std::string& specText, const std::string& source, const py::object& progress) {
     const nlohmann::json spec = px::parseJsonInput(specText, source);
     auto t = runInterruptible(
-        [&](px::Progress& p) { return std::make_unique<px::experiment::ResultTable>(px::gnn::runDepthExperiment(spec, source, p)); },
+        [&](px::Progress& p) { return std::make_unique<px::experiment::ResultTable>(px::depthlab::runDepthExperiment(spec, source, p)); },
         progress);
     return tableDict(*t);
 }
 
-py::object depthDefaults(const std::string& experiment) { return fromJson(px::gnn::defaultDepthSpec(experiment)); }
+py::object depthDefaults(const std::string& experiment) { return fromJson(px::depthlab::defaultDepthSpec(experiment)); }
 
 }  // namespace
 
@@ -200,7 +200,7 @@ void bindSweep(py::module_& m) {
     m.def("_summarise_runs", &summariseRuns, py::arg("runs"), py::arg("metadata") = py::none());
     m.def("_depth", &depth, py::arg("spec_json"), py::arg("source"), py::arg("progress") = py::none());
     m.def("_depth_defaults", &depthDefaults, py::arg("experiment"));
-    m.def("depth_experiments", &px::gnn::depthExperiments, "The depth lab's experiments (as pxrun depth --list).");
+    m.def("depth_experiments", &px::depthlab::depthExperiments, "The depth lab's experiments (as pxrun depth --list).");
 }
 
 }  // namespace pxpy

@@ -3,7 +3,7 @@
 #include "Bindings.h"
 #include "dataset/NodeDataset.h"
 #include "generators/Generators.h"
-#include "gnn/NodeGenerators.h"
+#include "depthlab/NodeGenerators.h"
 #include "io/LinqsLoader.h"
 #include "io/Loaders.h"
 
@@ -314,7 +314,7 @@ void bindData(py::module_& m) {
             return "<pxstudio.NodeData '" + d.name + "': " + std::to_string(d.numNodes()) + " nodes, " + std::to_string(d.graph.numEdges()) + " edges>";
         });
     m.def("load_node_data", [](const std::string& path) {
-        if (path.rfind("builtin:", 0) == 0) return px::gnn::builtinNodeDataset(path.substr(8));
+        if (path.rfind("builtin:", 0) == 0) return px::depthlab::builtinNodeDataset(path.substr(8));
         py::gil_scoped_release nogil;
         return px::io::loadLinqs(path);
     }, py::arg("path"), "Node-classification data: a LINQS folder or .content file (Cora, Citeseer), or builtin:chain-8 and the like.");

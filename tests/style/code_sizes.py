@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Function and file sizes of the project's C++ and Python code.
 
-    python3 tests/style/code_sizes.py [--root DIR] [--max-function 100] [--max-file 400] [--list N]
+    python3 tests/style/code_sizes.py [--root DIR] [--max-function 100] [--max-file 400] [--max-test-file 600] [--list N]
 
 Counts the lines of every function body (from the line of its opening brace to the line of its closing
-brace, both included) in core/, app/, widgets/ and python/, and the lines of every file there. Prints every
-function and file over the limit and exits 1 if there is one, else prints the longest functions and exits 0.
+brace, both included) in core/, app/, widgets/ and python/, the lines of every file there, and the lines of
+every test file (tests/). Prints every function and file over its limit and exits 1 if there is one, else
+prints the longest functions and exits 0.
 
 C++ is read with a small brace scanner: comments, string and character literals are blanked first, then a
 '{' opens a function body when the text since the previous ';', '{' or '}' ends in a parameter list (a
@@ -141,6 +142,7 @@ def main():
     parser.add_argument("--root", default=os.path.join(os.path.dirname(__file__), "..", ".."))
     parser.add_argument("--max-function", type=int, default=100)
     parser.add_argument("--max-file", type=int, default=400)
+    parser.add_argument("--max-test-file", type=int, default=600)
     parser.add_argument("--list", type=int, default=10, help="longest functions to print when all fit")
     args = parser.parse_args()
     root = os.path.abspath(args.root)
@@ -153,15 +155,25 @@ def main():
             long_files.append((rel, count))
         found = python_functions(path) if path.endswith(".py") else cpp_functions(path)
         functions += [(length, rel, start, name) for name, start, length in found]
+    for dirpath, dirnames, filenames in os.walk(os.path.join(root, "tests")):
+        for name in sorted(filenames):
+            if name.endswith(CPP_SUFFIXES + (".py", ".sh")):
+                path = os.path.join(dirpath, name)
+                with open(path, encoding="utf-8", errors="replace") as f:
+                    count = sum(1 for _ in f)
+                if count > args.max_test_file:
+                    long_files.append((os.path.relpath(path, root) + " (a test)", count))
     functions.sort(reverse=True)
     too_long = [f for f in functions if f[0] > args.max_function]
     for length, rel, start, name in too_long:
         print(f"{rel}:{start}: function {name} has {length} lines (at most {args.max_function})")
     for rel, count in long_files:
-        print(f"{rel}: file has {count} lines (at most {args.max_file})")
+        limit = args.max_test_file if rel.endswith("(a test)") else args.max_file
+        print(f"{rel}: file has {count} lines (at most {limit})")
     if too_long or long_files:
         return 1
-    print(f"{len(functions)} functions, none over {args.max_function} lines; no file over {args.max_file} lines.")
+    print(f"{len(functions)} functions, none over {args.max_function} lines; no file over {args.max_file} lines, "
+          f"no test file over {args.max_test_file}.")
     print("Longest:")
     for length, rel, start, name in functions[:args.list]:
         print(f"  {length:4d}  {rel}:{start}  {name}")

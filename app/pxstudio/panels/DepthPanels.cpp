@@ -1,6 +1,6 @@
 #include "DepthPanels.h"
 
-#include "gnn/DepthLab.h"
+#include "depthlab/DepthLab.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -91,7 +91,7 @@ NagPanel::NagPanel(QWidget* parent) : DepthPanel(tr("Noisy aggregation (NAG)"), 
     QPushButton* train = runButton(tr("Train NAG networks"), "nag-trained",
                                    tr("2-layer NAG networks (mean, sum, GCN, max, attention) trained for node classification on the\n"
                                       "node data set above (Planetoid-style split), then COSERA on the test nodes' subgraph"));
-    if (!px::gnn::depthExperimentAvailable("nag-trained")) {
+    if (!px::depthlab::depthExperimentAvailable("nag-trained")) {
         train->setEnabled(false);
         train->setToolTip(tr("This build has no neural layer (configured with -DPX_NEURAL=OFF)"));
     }

@@ -3,8 +3,8 @@
 
 #include "SharedData.h"
 #include "dataset/NodeDataset.h"
-#include "gnn/DepthLab.h"
-#include "gnn/NodeGenerators.h"
+#include "depthlab/DepthLab.h"
+#include "depthlab/NodeGenerators.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -17,7 +17,7 @@
 NodeDataPanel::NodeDataPanel(QWidget* parent) : DepthPanel(tr("Node data (NAG, propagation, AsampGCN)"), parent) {
     auto* form = new QFormLayout(this);
     box_ = new QComboBox(this);
-    for (const auto& n : px::gnn::builtinNodeDatasets())
+    for (const auto& n : px::depthlab::builtinNodeDatasets())
         box_->addItem(tr("built-in: %1").arg(QString::fromStdString(n)), "builtin:" + QString::fromStdString(n));
     for (const char* name : {"cora", "citeseer"})
         if (QDir(sharedDataDir() + "/" + name).exists()) box_->addItem(QString("%1 (%2)").arg(name, sharedDataDir()), sharedDataDir() + "/" + name);
@@ -42,7 +42,7 @@ NodeDataPanel::NodeDataPanel(QWidget* parent) : DepthPanel(tr("Node data (NAG, p
 
 bool NodeDataPanel::load(const QString& spec, QString* error) {
     try {
-        adopt(std::make_shared<const px::NodeDataset>(px::gnn::loadNodeData(spec.toStdString())), spec);
+        adopt(std::make_shared<const px::NodeDataset>(px::depthlab::loadNodeData(spec.toStdString())), spec);
         return true;
     } catch (const std::exception& e) {
         if (error) *error = tr("Could not load %1: %2").arg(spec, QString::fromStdString(e.what()));
@@ -73,7 +73,7 @@ void NodeDataPanel::loadInBackground(const QString& spec) {
     });
     watcher->setFuture(QtConcurrent::run(computePool(), [spec]() -> Loaded {
         try {
-            return {std::make_shared<const px::NodeDataset>(px::gnn::loadNodeData(spec.toStdString())), {}};
+            return {std::make_shared<const px::NodeDataset>(px::depthlab::loadNodeData(spec.toStdString())), {}};
         } catch (const std::exception& e) {
             return {nullptr, QString::fromStdString(e.what())};
         }

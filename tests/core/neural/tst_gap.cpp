@@ -6,7 +6,7 @@
 //    trained encoder against its untrained stand-in.
 #include "common/Error.h"
 #include "common/Rng.h"
-#include "gnn/DepthLab.h"
+#include "depthlab/DepthLab.h"
 #include "neural/GapModels.h"
 
 #include <QtTest>
@@ -94,7 +94,7 @@ private slots:
     void propagationWithTheGapModel() {
         const nlohmann::json spec = {{"experiment", "propagation"}, {"data", "builtin:chain-8"}, {"schemes", {"gap", "caribou", "none"}},
                                      {"epsilons", {4.0}}, {"hops", {2, 8}}, {"trials", 1}, {"model", "gap"}};
-        const experiment::ResultTable t = gnn::runDepthExperiment(spec, "<test>");
+        const experiment::ResultTable t = depthlab::runDepthExperiment(spec, "<test>");
         QCOMPARE(t.rows(), 2 + 2 + 2);
         for (int i = 0; i < t.rows(); ++i) {
             QVERIFY(t.at(i, "model").get<std::string>().rfind("gap", 0) == 0);
@@ -108,13 +108,13 @@ private slots:
         QVERIFY2(best > t.at(0, "features_only_accuracy").get<double>() + 0.05, qPrintable(QString::number(best)));
         nlohmann::json wrong = spec;
         wrong["model"] = "deep";
-        QVERIFY_THROWS_EXCEPTION(InputError, gnn::runDepthExperiment(wrong, "<test>"));
+        QVERIFY_THROWS_EXCEPTION(InputError, depthlab::runDepthExperiment(wrong, "<test>"));
     }
 
     void trainedEncoderOnCora() {
         const std::string cora = std::string(PX_SHARED_DATA_DIR) + "/cora";
         if (!std::filesystem::exists(cora)) QSKIP("shared/data not found: Cora is needed for this check");
-        const NodeDataset d = gnn::loadNodeData(cora);
+        const NodeDataset d = depthlab::loadNodeData(cora);
         NodeLabels nodes{d.labels, d.numClasses(), d.train, d.valid, d.test};
         GapModelParams p;
         p.seed = 1;

@@ -8,13 +8,13 @@
 //    seeds → the same result, the features-alone control ignores the edges;
 //  - every trained model beats its untrained stand-in (encoder frozen at initialisation) on Cora, when
 //    ../shared/data is there;
-//  - the experiment end to end (rows, controls, Theorem 6.1's bound against gnn::nagErrorLowerBound).
+//  - the experiment end to end (rows, controls, Theorem 6.1's bound against depthlab::nagErrorLowerBound).
 #include "common/Error.h"
 #include "common/Rng.h"
 #include "generators/Generators.h"
-#include "gnn/DepthLab.h"
-#include "gnn/DepthSpecChecks.h"
-#include "gnn/NoisyAggregation.h"
+#include "depthlab/DepthLab.h"
+#include "depthlab/DepthSpecChecks.h"
+#include "depthlab/NoisyAggregation.h"
 #include "neural/NagTrainer.h"
 #include "neural/TorchNag.h"
 #include "neural/TorchOps.h"
@@ -43,7 +43,7 @@ torch::Tensor closedAdjacency(const Graph& g) {
     return a;
 }
 
-NodeDataset smallNodeData() { return gnn::loadNodeData("builtin:sbm-nodes"); }
+NodeDataset smallNodeData() { return depthlab::loadNodeData("builtin:sbm-nodes"); }
 
 NodeProblem problemOf(const NodeDataset& d) {
     NodeProblem p;
@@ -202,7 +202,7 @@ private slots:
     void trainedModelsBeatTheirUntrainedStandInsOnCora() {
         const std::string cora = std::string(PX_SHARED_DATA_DIR) + "/cora";
         if (!std::filesystem::exists(cora)) QSKIP("shared/data not found: Cora is needed for this check");
-        NodeDataset d = gnn::loadNodeData(cora);
+        NodeDataset d = depthlab::loadNodeData(cora);
         d.splitPlanetoidStyle(20, 500, 1000, 1);
         for (NagAggregator a : {NagAggregator::Sum, NagAggregator::Mean, NagAggregator::Gcn, NagAggregator::Max, NagAggregator::Attention}) {
             NagTrainParams p;
@@ -226,9 +226,9 @@ private slots:
         if (!std::filesystem::exists(cora)) QSKIP("shared/data not found: Cora is needed for this check");
         nlohmann::json spec = {{"experiment", "nag-trained"}, {"data", cora}, {"aggregations", {"mean", "max"}},
                                {"sigmas", {0.0, 1.0}}, {"widths", {32}}, {"epochs", 20}, {"trials", 2}};
-        const experiment::ResultTable one = gnn::runDepthExperiment(spec, "<test>");
+        const experiment::ResultTable one = depthlab::runDepthExperiment(spec, "<test>");
         spec["parallel_trainings"] = 2;
-        const experiment::ResultTable two = gnn::runDepthExperiment(spec, "<test>");
+        const experiment::ResultTable two = depthlab::runDepthExperiment(spec, "<test>");
         QCOMPARE(two.rows(), one.rows());
         for (int i = 0; i < one.rows(); ++i)
             for (const std::string& c : one.columns())
@@ -242,10 +242,10 @@ private slots:
             const std::string name = entry.path().filename().string();
             if (name.rfind("depth-nag-trained", 0) != 0) continue;
             ++found;
-            const nlohmann::json spec = gnn::loadDepthSpec(entry.path().string());
-            const nlohmann::json defaults = gnn::defaultDepthSpec(spec.at("experiment").get<std::string>());
+            const nlohmann::json spec = depthlab::loadDepthSpec(entry.path().string());
+            const nlohmann::json defaults = depthlab::defaultDepthSpec(spec.at("experiment").get<std::string>());
             for (auto it = spec.begin(); it != spec.end(); ++it) QVERIFY2(defaults.contains(it.key()), qPrintable(QString::fromStdString(name + ": " + it.key())));
-            gnn::checkDepthSpec(spec, defaults, name);
+            depthlab::checkDepthSpec(spec, defaults, name);
         }
         QCOMPARE(found, 3);
     }
@@ -254,7 +254,7 @@ private slots:
         nlohmann::json spec = {{"experiment", "nag-trained"}, {"data", "builtin:sbm-nodes"}, {"aggregations", {"mean", "max"}},
                                {"sigmas", {0.0, 2.0}}, {"widths", {8}}, {"epochs", 30}, {"lr", 0.01}, {"trials", 2},
                                {"encoders", {"trained", "frozen"}}};
-        const experiment::ResultTable t = gnn::runDepthExperiment(spec, "<test>");
+        const experiment::ResultTable t = depthlab::runDepthExperiment(spec, "<test>");
         QCOMPARE(t.rows(), 1 + 2 * 2 * 2);  // the control, then aggregation × encoder × σ
         QCOMPARE(t.at(0, "aggregation").get<std::string>(), std::string("none (features alone)"));
         for (int i = 0; i < t.rows(); ++i) {
@@ -268,15 +268,15 @@ private slots:
                 // one trial's bound from its norms equals gnn's formula; for the mean, it lies between the bounds of the
                 // smallest and largest norms, and agrees with the formula at the mean Σ‖W‖² to first order
                 QVERIFY(bound > 0 && bound < 1);
-                const gnn::Aggregation a = gnn::aggregationFromString(cell("aggregation").get<std::string>());
-                const double atMean = gnn::nagErrorLowerBound(a, cell("op_norm_sq_sum_mean").get<double>(), sigma);
+                const depthlab::Aggregation a = depthlab::aggregationFromString(cell("aggregation").get<std::string>());
+                const double atMean = depthlab::nagErrorLowerBound(a, cell("op_norm_sq_sum_mean").get<double>(), sigma);
                 QVERIFY2(std::abs(bound - atMean) < 0.05, qPrintable(QString("%1 vs %2").arg(bound).arg(atMean)));
             }
         }
         // trainings side by side give the same table, cell for cell (timings aside)
         nlohmann::json parallel = spec;
         parallel["parallel_trainings"] = 2;
-        const experiment::ResultTable side = gnn::runDepthExperiment(parallel, "<test>");
+        const experiment::ResultTable side = depthlab::runDepthExperiment(parallel, "<test>");
         QCOMPARE(side.rows(), t.rows());
         QCOMPARE(side.columns(), t.columns());
         for (int i = 0; i < t.rows(); ++i)
@@ -285,16 +285,16 @@ private slots:
                     QVERIFY2(side.at(i, c) == t.at(i, c), qPrintable(QString::fromStdString(c + " in row " + std::to_string(i))));
         // a wrong field is refused by name
         spec["parallel_trainings"] = 0;
-        QVERIFY_THROWS_EXCEPTION(InputError, gnn::runDepthExperiment(spec, "<test>"));
+        QVERIFY_THROWS_EXCEPTION(InputError, depthlab::runDepthExperiment(spec, "<test>"));
         spec.erase("parallel_trainings");
         spec["scheme"] = "loose";
-        QVERIFY_THROWS_EXCEPTION(InputError, gnn::runDepthExperiment(spec, "<test>"));
+        QVERIFY_THROWS_EXCEPTION(InputError, depthlab::runDepthExperiment(spec, "<test>"));
         spec["scheme"] = "constrained";
         spec["widths"] = {16384};
         spec["epochs"] = 100000;
         spec["data"] = "builtin:sbm-nodes";
         try {
-            gnn::runDepthExperiment(spec, "<test>");
+            depthlab::runDepthExperiment(spec, "<test>");
             QFAIL("a grid of days was accepted");
         } catch (const InputError& e) {
             QVERIFY2(QString(e.what()).contains("max_minutes"), e.what());

@@ -1,0 +1,193 @@
+// The depth lab in the window and on its own, offscreen: every view on built-in data, background
+// loading of node data, and cancelling (its own cancel and the window's one Cancel).
+#include "DepthWorkspace.h"
+#include "FigureExport.h"
+#include "MainWindow.h"
+#include "SessionModel.h"
+#include "AppTestSupport.h"
+#include "depthlab/DepthLab.h"
+
+#include <QCheckBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <qcustomplot.h>
+
+class TestDepthWorkspace : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        pxtest::useEmptyAppDataFolder("tst_depthworkspace");  // its own autosave, recent files and journals, emptied
+    }
+
+    void depthLabShowsEveryViewOnBuiltinData() {
+        MainWindow w;
+        w.resize(1400, 860);
+        w.show();
+        DepthWorkspace* d = w.depthWorkspace();
+        QVERIFY(!d->hasRun());
+        auto* tabs = w.findChild<QTabWidget*>();
+        QElapsedTimer timer;
+        timer.start();
+        tabs->setCurrentWidget(d);  // first visit runs every experiment on built-in data
+        QVERIFY(d->busy());
+        d->waitForIdle();
+        qInfo("depth lab: all experiments on built-in data in %.1f s", timer.elapsed() / 1000.0);
+        for (const char* e : {"cosera-grid", "sbm-sweep", "cosera-real", "nag", "nag-trained", "accounting", "propagation", "asamp"}) {
+            if (!px::depthlab::depthExperimentAvailable(e)) continue;  // builds without the neural layer
+            QVERIFY2(d->table(e) && d->table(e)->rows() > 0, e);
+        }
+        QCOMPARE(d->table("cosera-grid")->rows(), 10 * 10);
+        for (QCustomPlot* p : d->plots())
+            if (px::depthlab::depthExperimentAvailable(p->objectName().toStdString()))
+                QVERIFY2(p->plottableCount() > 0, qPrintable(p->objectName()));
+        // the ε control redraws the accounting view
+        const double before = d->table("accounting")->at(0, "multiplier").get<double>();
+        QDoubleSpinBox* eps = nullptr;
+        for (auto* b : d->findChildren<QDoubleSpinBox*>()) if (b->toolTip().startsWith("ε of the accounting")) eps = b;
+        QVERIFY(eps);
+        eps->setValue(2.0);
+        d->waitForIdle();
+        QVERIFY(d->table("accounting")->at(0, "multiplier").get<double>() < before);
+        const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR");
+        if (!shots.isEmpty())
+            for (int i = 0; i < d->views()->count(); ++i) {
+                d->views()->setCurrentIndex(i);
+                QTest::qWait(50);
+                w.grab().save(QString("%1/depth%2.png").arg(shots).arg(i));
+            }
+        QTemporaryDir dir;
+        QVERIFY(d->exportAll(dir.path()));
+        if (!shots.isEmpty())  // the exported files of every view, to look at
+            for (const QString& f : QDir(dir.path()).entryList({"depth-nag-trained.*"})) QFile::copy(dir.path() + "/" + f, shots + "/" + f);
+        for (const char* name : {"cosera-auroc", "cosera-err", "cosera-real", "nag", "nag-trained", "noise-vs-depth", "accuracy-vs-depth",
+                                 "attack-vs-epsilon", "asamp"}) {
+            if (!px::depthlab::depthExperimentAvailable(name)) continue;
+            const QString base = dir.path() + "/depth-" + name;
+            QCOMPARE(head(base + ".png", 4), QByteArray("\x89PNG", 4));
+            QCOMPARE(head(base + ".pdf", 5), QByteArray("%PDF-"));
+            QVERIFY(head(base + ".svg", 400).contains("<svg"));
+        }
+        QVERIFY(head(dir.path() + "/depth-propagation.csv", 200).startsWith("scheme,epsilon,hops"));
+        QVERIFY(head(dir.path() + "/depth-propagation.json", 2000).contains("\"experiment\": \"propagation\""));
+    }
+    void depthLabLoadsNodeDataInTheBackground() {
+        DepthWorkspace d;
+        QSignalSpy messages(&d, &DepthWorkspace::message);
+        d.loadNodeDataInBackground("builtin:sbm-nodes");
+        QTRY_COMPARE(d.specFor("propagation")["data"].get<std::string>(), std::string("builtin:sbm-nodes"));
+        d.loadNodeDataInBackground(QString(PX_TEST_DATA_DIR_FOR_APP) + "/linqs/bad-width");
+        QTRY_COMPARE(messages.count(), 1);
+        QVERIFY2(messages.at(0).at(0).toString().contains("bad.content:2"), qPrintable(messages.at(0).at(0).toString()));
+        QCOMPARE(d.specFor("propagation")["data"].get<std::string>(), std::string("builtin:sbm-nodes"));  // unchanged
+    }
+    void referenceCodeIsLabelledInTableAndPlots() {
+        MainWindow w;
+        w.resize(1400, 860);
+        w.show();
+        DepthWorkspace* d = w.depthWorkspace();
+        w.findChild<QTabWidget*>()->setCurrentWidget(d);  // the first visit runs every experiment
+        d->waitForIdle();
+        QCheckBox* reference = nullptr;
+        for (auto* b : d->findChildren<QCheckBox*>()) if (b->text().contains("NO valid guarantee")) reference = b;
+        QVERIFY(reference);
+        reference->setChecked(true);
+        d->run("propagation");
+        d->waitForIdle();
+        const auto* t = d->table("propagation");
+        QVERIFY(t && t->rows() > 0);
+        int labelled = 0;
+        for (int i = 0; i < t->rows(); ++i)
+            if (t->at(i, "scheme").get<std::string>() == "caribou-reference") {
+                QVERIFY(t->at(i, "guarantee").get<std::string>().find("no valid guarantee") != std::string::npos);
+                ++labelled;
+            }
+        QVERIFY(labelled > 0);
+        bool legend = false;
+        for (QCustomPlot* p : d->plots())
+            for (int i = 0; i < p->graphCount(); ++i) legend |= p->graph(i)->name().contains("NO valid guarantee");
+        QVERIFY2(legend, "a plot legend names the reference code as carrying no valid guarantee");
+        // The accuracy views: every private scheme with its spread, beside the public-information control.
+        for (const char* name : {"accuracy-vs-depth", "accuracy-vs-epsilon"}) {
+            QCustomPlot* p = d->findChild<QCustomPlot*>(name);
+            QVERIFY(p);
+            const double control = t->at(0, "features_only_accuracy").get<double>();
+            bool featuresAlone = false;
+            for (int i = 0; i < p->graphCount(); ++i)
+                if (p->graph(i)->name().startsWith("features alone"))
+                    featuresAlone = p->graph(i)->dataCount() == 2 && std::abs(p->graph(i)->data()->at(0)->value - control) < 1e-12;
+            QVERIFY2(featuresAlone, name);
+            int bars = 0;
+            for (int i = 0; i < p->plottableCount(); ++i) bars += qobject_cast<QCPErrorBars*>(p->plottable(i)) ? 1 : 0;
+            QVERIFY2(bars >= 3, qPrintable(QString("%1: %2 error bars").arg(name).arg(bars)));  // GAP, CARIBOU, reference
+        }
+        const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR");
+        if (!shots.isEmpty())
+            for (int i = 0; i < d->views()->count(); ++i)
+                if (d->views()->tabText(i) == "Acc. vs L") {
+                    d->views()->setCurrentIndex(i);
+                    QTest::qWait(50);
+                    w.grab().save(shots + "/depth-reference.png");
+                    for (const auto& preset : px::widgets::figurePresets()) {  // the paper figures of this view
+                        px::widgets::FigureSize size = preset.size;
+                        size.dpi = 150;
+                        px::widgets::exportFigure(d->views()->findChild<QCustomPlot*>("accuracy-vs-depth"),
+                                                  QString("%1/figure-accuracy-vs-depth-%2.png").arg(shots, preset.key), size);
+                    }
+                }
+        reference->setChecked(false);
+    }
+
+    void depthLabCancelStopsTheRunningExperiment() {
+        DepthWorkspace d;
+        DepthSettings big = d.settings();
+        big.n = 1000;  // a long heat map
+        d.applySettings(big);
+        QCOMPARE(d.specFor("cosera-grid")["n"].get<int>(), 1000);
+        d.run("cosera-grid");
+        d.run("propagation");
+        QTest::qWait(300);
+        QVERIFY(d.busy());
+        QElapsedTimer t;
+        t.start();
+        d.cancel();
+        d.waitForIdle();
+        qInfo("depth lab cancel took %lld ms", t.elapsed());
+        QVERIFY(t.elapsed() < 3000);
+        QVERIFY(d.table("cosera-grid") == nullptr);
+        QVERIFY(d.table("propagation") == nullptr);  // the queued one was dropped
+    }
+    void oneCancelStopsTheDepthLabToo() {
+        QFile::remove(SessionModel().autosavePath());  // not the view the last test left on screen, which would compute
+        MainWindow w;
+        QVERIFY(waitFinished(w.controller()));
+        QPushButton* cancel = nullptr;
+        for (auto* b : w.statusBar()->findChildren<QPushButton*>()) if (b->text() == "Cancel") cancel = b;
+        QVERIFY(cancel);
+        QVERIFY(!cancel->isEnabled());  // nothing runs
+        DepthWorkspace* d = w.depthWorkspace();
+        DepthSettings big = d->settings();
+        big.n = 1000;  // a long heat map
+        d->applySettings(big);
+        d->run("cosera-grid");
+        QVERIFY(d->busy());
+        QTRY_VERIFY(cancel->isEnabled());
+        QElapsedTimer t;
+        t.start();
+        cancel->click();
+        d->waitForIdle();
+        qInfo("the window's Cancel stopped the depth lab in %lld ms", t.elapsed());
+        QVERIFY(t.elapsed() < 5000);
+        QVERIFY(d->table("cosera-grid") == nullptr);
+        QTRY_VERIFY(!cancel->isEnabled());
+    }
+};
+
+QTEST_MAIN(TestDepthWorkspace)
+#include "tst_depthworkspace.moc"

@@ -1,0 +1,123 @@
+// The user guide inside the app: F1 opens the page of the view or panel in use, every page of docs/guide is
+// compiled in and renders, and every link between pages leads to a page that exists.
+#include "EpsilonSlider.h"
+#include "ExplorerViews.h"
+#include "HelpWindow.h"
+#include "MainWindow.h"
+#include "AppTestSupport.h"
+#include "panels/LearnerPanel.h"
+#include "panels/PrivacyPanel.h"
+
+#include <QAction>
+#include <QDir>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QTextBrowser>
+#include <QWhatsThisClickedEvent>
+#include <QtTest>
+
+class TestHelp : public QObject {
+    Q_OBJECT
+    std::unique_ptr<MainWindow> window_;
+
+    QAction* f1() const {
+        for (QAction* a : window_->findChildren<QAction*>())
+            if (a->shortcut() == QKeySequence(QKeySequence::HelpContents)) return a;
+        return nullptr;
+    }
+
+private slots:
+    void initTestCase() {
+        pxtest::useEmptyAppDataFolder("tst_help");
+        window_ = std::make_unique<MainWindow>();
+        window_->show();
+        QApplication::setActiveWindow(window_.get());
+        QVERIFY(QTest::qWaitForWindowActive(window_.get()));
+    }
+
+    void everyPageOfTheGuideIsInTheAppAndRenders() {
+        const QStringList onDisk = QDir(PX_GUIDE_DIR).entryList({"*.md"}, QDir::Files);
+        QVERIFY(onDisk.size() >= 15);
+        HelpWindow help;
+        for (const QString& page : onDisk) {
+            QVERIFY2(HelpWindow::pageExists(page), qPrintable(page));
+            help.showPage(page);
+            QCOMPARE(help.currentPage(), page);
+            QVERIFY2(help.browser()->toPlainText().size() > 200, qPrintable(page));  // rendered, not a blank page
+        }
+    }
+
+    void everyLinkLeadsToAPage() {
+        const QRegularExpression link(R"(\]\(([^)#]+\.md)(#[^)]*)?\))");
+        for (const QString& page : QDir(":/guide").entryList({"*.md"})) {
+            QFile f(":/guide/" + page);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QString text = QString::fromUtf8(f.readAll());
+            for (auto it = link.globalMatch(text); it.hasNext();) {
+                const QString target = it.next().captured(1);
+                QVERIFY2(HelpWindow::pageExists(target), qPrintable(page + " links to a missing page " + target));
+            }
+        }
+    }
+
+    void f1OpensThePageOfTheViewOnScreen() {
+        QAction* help = f1();
+        QVERIFY(help);
+        auto* views = window_->findChild<ExplorerViews*>();
+        QSet<QString> pages;
+        for (int i = 0; i < views->count(); ++i) {
+            views->setCurrentIndex(i);
+            views->tabBar()->setFocus();
+            const QString page = views->widget(i)->property("helpPage").toString();
+            QVERIFY2(HelpWindow::pageExists(page), qPrintable(views->tabText(i) + " has no page"));
+            help->trigger();
+            auto* shown = window_->findChild<HelpWindow*>();
+            QVERIFY(shown && shown->isVisible());
+            QCOMPARE(shown->currentPage(), page);
+            pages << page;
+        }
+        QCOMPARE(pages.size(), views->count());  // a page of its own for every view
+        views->setCurrentIndex(0);
+    }
+
+    void f1InAPanelOpensThePanelsPage() {
+        QApplication::setActiveWindow(window_.get());
+        window_->findChild<PrivacyPanel*>()->slider()->findChild<QLineEdit*>("epsilon-field")->setFocus();
+        QCOMPARE(window_->helpPageForFocus(), QString("panel-privacy.md"));
+        auto* learner = window_->findChild<LearnerPanel*>();
+        learner->findChild<QComboBox*>()->setFocus();
+        QCOMPARE(window_->helpPageForFocus(), QString("panel-learner.md"));
+        f1()->trigger();
+        QCOMPARE(window_->findChild<HelpWindow*>()->currentPage(), QString("panel-learner.md"));
+    }
+
+    // What's This (Shift+F1, then a click): every panel and view with a page says what it is and links to that page;
+    // the link opens it in the help window.
+    void whatsThisLinksEveryPanelAndViewToItsPage() {
+        int linked = 0;
+        for (QWidget* w : window_->findChildren<QWidget*>()) {
+            const QString page = w->property("helpPage").toString();
+            if (page.isEmpty()) continue;
+            QVERIFY2(w->whatsThis().contains(QString("href=\"%1\"").arg(page)), qPrintable(page + ": " + w->whatsThis()));
+            QVERIFY2(w->whatsThis().startsWith("<p><b>" + HelpWindow::pageTitle(page).toHtmlEscaped() + "</b>") &&
+                         !HelpWindow::pageTitle(page).isEmpty(), qPrintable(page + ": " + w->whatsThis()));
+            ++linked;
+        }
+        QVERIFY(linked >= 15);  // the views and the panels
+        auto* privacy = window_->findChild<PrivacyPanel*>();
+        QWhatsThisClickedEvent click("panel-privacy.md");
+        QApplication::sendEvent(privacy, &click);
+        auto* shown = window_->findChild<HelpWindow*>();
+        QVERIFY(shown && shown->isVisible());
+        QCOMPARE(shown->currentPage(), QString("panel-privacy.md"));
+        bool inMenu = false;
+        for (QAction* a : window_->findChildren<QAction*>()) inMenu = inMenu || a->shortcut() == QKeySequence(Qt::SHIFT | Qt::Key_F1);
+        QVERIFY(inMenu);
+    }
+
+    void cleanupTestCase() { window_.reset(); }
+};
+
+QTEST_MAIN(TestHelp)
+#include "tst_help.moc"

@@ -1,0 +1,408 @@
+// Each settings panel on its own, offscreen: its fields round-trip through apply()/collect(), apply()
+// is silent while every user edit emits changed(), every control has a reset to the default, and
+// every control reaches the sweep spec the explorer runs. Also the session model (undo steps,
+// merged ε steps, autosave, recent files) and the report's line about the controls.
+#include "ExplorerController.h"
+#include "CustomSettings.h"
+#include "SessionModel.h"
+#include "generators/Generators.h"
+#include "depthlab/DepthLab.h"
+#include "panels/DatasetPanel.h"
+#include "panels/DepthPanels.h"
+#include "panels/LearnerPanel.h"
+#include "panels/NumberFieldGuard.h"
+#include "panels/PatternsPanel.h"
+#include "panels/PrivacyPanel.h"
+#include "panels/ReportPanel.h"
+#include "panels/WheelGuard.h"
+#include "EpsilonSlider.h"
+#include "AppTestSupport.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSlider>
+#include <QtTest>
+#include <memory>
+#include <set>
+
+namespace {
+std::string dump(const ExplorerSettings& s) { return s.toJson().dump(); }
+
+std::vector<std::unique_ptr<SettingsPanel>> allPanels() {
+    std::vector<std::unique_ptr<SettingsPanel>> p;
+    p.emplace_back(new DatasetPanel);
+    p.emplace_back(new PatternsPanel);
+    p.emplace_back(new PrivacyPanel);
+    p.emplace_back(new LearnerPanel);
+    return p;
+}
+
+// Edits a control as a user would (another value); false if it has no other value.
+bool edit(QWidget* w) {
+    if (auto* b = qobject_cast<QSpinBox*>(w)) { b->setValue(b->value() < b->maximum() ? b->value() + 1 : b->value() - 1); return true; }
+    if (auto* b = qobject_cast<QDoubleSpinBox*>(w)) {
+        const double step = b->singleStep();
+        b->setValue(b->value() + step <= b->maximum() ? b->value() + step : b->value() - step);
+        return true;
+    }
+    if (auto* b = qobject_cast<QCheckBox*>(w)) { b->toggle(); return true; }
+    if (auto* b = qobject_cast<QComboBox*>(w)) {
+        for (int k = 1; k < b->count(); ++k) {
+            const int i = (b->currentIndex() + k) % b->count();
+            if (!b->itemText(i).isEmpty()) { b->setCurrentIndex(i); return true; }  // skip separators
+        }
+    }
+    return false;
+}
+std::vector<QWidget*> editableControls(QWidget* panel) {
+    std::vector<QWidget*> out;
+    for (QWidget* w : panel->findChildren<QWidget*>())
+        if (qobject_cast<QSpinBox*>(w) || qobject_cast<QDoubleSpinBox*>(w) || qobject_cast<QCheckBox*>(w) || qobject_cast<QComboBox*>(w))
+            out.push_back(w);
+    return out;
+}
+}  // namespace
+
+class TestPanels : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        pxtest::useEmptyAppDataFolder("tst_panels");  // its own autosave, recent files and journals, emptied
+    }
+
+    void fieldsRoundTripAndApplyIsSilent() {
+        const ExplorerSettings c = customSettings();
+        ExplorerSettings all;
+        for (auto& p : allPanels()) {
+            QSignalSpy changed(p.get(), &SettingsPanel::changed);
+            p->apply(c);
+            QCOMPARE(changed.count(), 0);
+            ExplorerSettings same = c;
+            p->collect(same);  // writes exactly what was applied ...
+            QCOMPARE(QString::fromStdString(dump(same)), QString::fromStdString(dump(c)));
+            ExplorerSettings fresh;
+            p->collect(fresh);  // ... and it differs from the defaults
+            QVERIFY2(dump(fresh) != dump(ExplorerSettings{}), p->title().toUtf8());
+            p->collect(all);
+        }
+        // Together the panels carry every field (ε comes back on the slider's log grid).
+        QVERIFY(std::abs(all.mechanism.epsilon - c.mechanism.epsilon) < 0.03 * c.mechanism.epsilon);
+        all.mechanism.epsilon = c.mechanism.epsilon;
+        QCOMPARE(QString::fromStdString(dump(all)), QString::fromStdString(dump(c)));
+    }
+
+    void everyControlEditsTheSweepSpecAndHasAReset() {
+        for (auto& p : allPanels()) {
+            p->apply(ExplorerSettings{});
+            std::set<QWidget*> withReset;
+            for (auto& [control, reset] : p->resets()) {
+                withReset.insert(control);
+                ExplorerSettings s = customSettings(), d;
+                reset(s);  // the reset moves its field back to the default ...
+                QVERIFY2(dump(s) != dump(customSettings()), qPrintable(control->toolTip()));
+                reset(d);  // ... and leaves the defaults alone
+                QCOMPARE(QString::fromStdString(dump(d)), QString::fromStdString(dump(ExplorerSettings{})));
+            }
+            for (QWidget* control : editableControls(p.get())) {
+                const bool datasetPicker = qobject_cast<DatasetPanel*>(p.get()) != nullptr;
+                QVERIFY2(datasetPicker || withReset.count(control), qPrintable(p->title() + ": no reset for " + control->toolTip()));
+                ExplorerSettings before;
+                p->collect(before);
+                QSignalSpy changed(p.get(), &SettingsPanel::changed);
+                QVERIFY(edit(control));
+                ExplorerSettings after = before;
+                p->collect(after);
+                if (!datasetPicker) QVERIFY2(changed.count() >= 1, qPrintable(control->toolTip()));
+                const auto a = ExplorerController::specFor(before).toJson(), b = ExplorerController::specFor(after).toJson();
+                QVERIFY2(a != b, qPrintable(p->title() + ": does not reach the sweep spec: " + control->toolTip()));
+            }
+        }
+    }
+
+    void depthPanelsRoundTripAndReachTheExperimentSpecs() {
+        DepthSettings c;
+        c.model = "sbm";
+        c.n = 500;
+        c.weights = "gaussian";
+        c.trials = 3;
+        c.nagDepth = 4;
+        c.opNorm = 2.5;
+        c.nagScheme = "constrained";
+        c.nagWidth = 128;
+        c.epsilon = 3.0;
+        c.delta = 1e-6;
+        c.contraction = 0.55;
+        c.attack = false;
+        c.propagationModel = "gap";
+        c.subgraphs = 300;
+        c.asampFit = "logistic";
+        std::vector<std::unique_ptr<DepthPanel>> panels;
+        panels.emplace_back(new CoseraPanel);
+        panels.emplace_back(new NagPanel);
+        panels.emplace_back(new ConvergencePanel);
+        panels.emplace_back(new AsampPanel);
+        auto specs = [](const DepthSettings& s) {
+            nlohmann::json all;
+            for (const auto& e : px::depthlab::depthExperiments()) all[e] = s.specFor(e, "builtin:sbm-nodes", 2);
+            return all;
+        };
+        DepthSettings all;
+        for (auto& p : panels) {
+            p->apply(c);
+            p->collect(all);
+        }
+        QCOMPARE(QString::fromStdString(specs(all).dump()), QString::fromStdString(specs(c).dump()));
+        for (auto& p : panels)
+            for (QWidget* control : editableControls(p.get())) {
+                DepthSettings before;
+                p->collect(before);
+                QVERIFY(edit(control));
+                DepthSettings after = before;
+                p->collect(after);
+                QVERIFY2(specs(before) != specs(after), qPrintable(p->title() + ": does not reach a spec: " + control->toolTip()));
+            }
+    }
+
+    void privacyPanelEnablesOnlyWhatTheMechanismUses() {
+        PrivacyPanel p;
+        ExplorerSettings s;
+        s.mechanism.sensitivity = px::privacy::SensitivitySource::CountingLemma;
+        p.apply(s);
+        QSpinBox* degree = nullptr;
+        for (auto* b : p.findChildren<QSpinBox*>()) if (b->toolTip().startsWith("Public degree bound")) degree = b;
+        QVERIFY(degree);
+        QVERIFY(!degree->isEnabled());  // no degree assumption: D plays no role
+        s.mechanism.sensitivity = px::privacy::SensitivitySource::PublicDegreeBound;
+        p.apply(s);
+        QVERIFY(degree->isEnabled());
+        s.mechanism.degreeBound = 500;
+        p.apply(s);
+        ExplorerSettings out;
+        p.collect(out);
+        QCOMPARE(out.mechanism.degreeBound, 500);
+    }
+
+    void wheelScrollsThePanelNotTheValueUnderTheMouse() {
+        PatternsPanel p;
+        WheelGuard::install(&p);
+        p.show();
+        QSpinBox* d = nullptr;
+        for (auto* b : p.findChildren<QSpinBox*>()) if (b->toolTip().startsWith("d:")) d = b;
+        QVERIFY(d);
+        const int before = d->value();
+        auto wheel = [&] {
+            QWheelEvent e(QPointF(5, 5), d->mapToGlobal(QPointF(5, 5)), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+            QApplication::sendEvent(d, &e);
+        };
+        wheel();
+        QCOMPARE(d->value(), before);  // not focused: the wheel passes on
+        d->setFocus();
+        QTRY_VERIFY(d->hasFocus());
+        wheel();
+        QCOMPARE(d->value(), before + 1);  // focused: the wheel edits
+    }
+    // In the settings dock the panels sit in a scroll area: a wheel over an unfocused control (here the ε
+    // slider) leaves the value alone and is left unaccepted, which is what makes QApplication hand a real
+    // (spontaneous) wheel event on to the scroll area; that last step was checked in the app with xdotool.
+    // ε can be typed: a number in range moves the slider and commits once; anything else is refused with a red
+    // frame and a message, and ε stays. Arrow keys step 0.1 decade, Page Up half a decade.
+    void epsilonCanBeTypedAndStepsByATenthOfADecade() {
+        px::widgets::EpsilonSlider s;
+        QSignalSpy committed(&s, &px::widgets::EpsilonSlider::epsilonCommitted);
+        auto* field = s.findChild<QLineEdit*>("epsilon-field");
+        QVERIFY(field);
+        QCOMPARE(field->text(), QString("1"));
+        field->setText("5");
+        emit field->editingFinished();
+        QVERIFY(std::abs(s.epsilon() - 5) < 0.03 * 5);  // the slider's log grid: 100 positions per decade
+        QCOMPARE(committed.count(), 1);
+        for (const char* bad : {"abc", "0.01", "1e9", "", "5x"}) {
+            field->setText(bad);
+            emit field->editingFinished();
+            QVERIFY2(s.inputError().contains("from 0.1 to 100"), bad);
+            QVERIFY(field->styleSheet().contains("border"));
+            QVERIFY(std::abs(s.epsilon() - 5) < 0.03 * 5);
+        }
+        QCOMPARE(committed.count(), 1);
+        field->setText("100");
+        emit field->editingFinished();
+        QVERIFY(s.inputError().isEmpty());
+        QVERIFY(field->styleSheet().isEmpty());
+        QCOMPARE(committed.count(), 2);
+        auto* slider = s.findChild<QSlider*>();
+        s.setEpsilon(1.0);
+        QTest::keyClick(slider, Qt::Key_Right);
+        QVERIFY(std::abs(std::log10(s.epsilon()) - 0.1) < 1e-9);
+        QTest::keyClick(slider, Qt::Key_PageUp);
+        QVERIFY(std::abs(std::log10(s.epsilon()) - 0.6) < 1e-9);
+        QCOMPARE(committed.count(), 4);  // one commit per key press
+        QCOMPARE(field->text(), QString::number(s.epsilon(), 'g', 3));
+    }
+    void wheelOverAnUnfocusedSliderScrollsTheDock() {
+        QScrollArea area;
+        auto* p = new PrivacyPanel;
+        area.setWidget(p);
+        area.setWidgetResizable(true);
+        area.resize(400, 150);  // shorter than the panel: there is something to scroll
+        WheelGuard::install(p);
+        area.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&area));
+        QSlider* slider = p->findChild<QSlider*>();
+        QVERIFY(slider);
+        QVERIFY(area.verticalScrollBar()->maximum() > 0);
+        area.verticalScrollBar()->setValue(0);
+        area.setFocus();  // the window gave its first control the focus: take it away
+        QTRY_VERIFY(!slider->hasFocus());
+        const int before = slider->value();
+        QWheelEvent e(QPointF(5, 5), slider->mapToGlobal(QPointF(5, 5)), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+        QApplication::sendEvent(slider, &e);
+        QCOMPARE(slider->value(), before);
+        QVERIFY(!e.isAccepted());
+        slider->setFocus();
+        QTRY_VERIFY(slider->hasFocus());
+        QWheelEvent focused(QPointF(5, 5), slider->mapToGlobal(QPointF(5, 5)), QPoint(), QPoint(0, -120), Qt::NoButton,
+                            Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(slider, &focused);
+        QVERIFY(slider->value() != before);  // focused: the wheel moves ε
+    }
+    // The panel's note on the class's largest pattern uses all-trees:M's own M, not the sampler's max size.
+    void patternsNoteUsesTheEnumeratedClassSize() {
+        PatternsPanel p;
+        ExplorerSettings s;
+        s.patternClass = "all-trees:8";
+        s.maxSize = 10;
+        p.apply(s);
+        p.describeFor(px::gen::builtin("sbm-cycles"));
+        QString note;
+        for (auto* l : p.findChildren<QLabel*>()) if (l->text().startsWith("max e(F)")) note = l->text();
+        QVERIFY2(note.startsWith("max e(F) for m = 8: 7;"), qPrintable(note));  // a tree on 8 vertices has 7 edges
+    }
+    void sessionUndoMergesEpsilonSteps() {
+        SessionModel m;
+        ExplorerSettings s;
+        m.setCommitted(s);
+        ExplorerSettings e1 = s, e2 = s, d = s;
+        e1.mechanism.epsilon = 2;
+        e2.mechanism.epsilon = 3;
+        m.commit(e1);
+        m.commit(e2);  // ε only, twice: one step
+        QCOMPARE(m.undoStack()->count(), 1);
+        QCOMPARE(m.undoStack()->text(0), QString("Change ε"));  // the entry names the setting
+        d = e2;
+        d.d = 33;
+        m.commit(d);  // another field: a new step
+        QCOMPARE(m.undoStack()->count(), 2);
+        QCOMPARE(m.undoStack()->text(1), QString("Change d"));
+        m.commit(d);  // no change: no step
+        QCOMPARE(m.undoStack()->count(), 2);
+        QSignalSpy restore(&m, &SessionModel::restoreRequested);
+        m.undoStack()->undo();
+        m.undoStack()->undo();
+        QCOMPARE(restore.count(), 2);
+        QCOMPARE(restore.at(1).at(0).value<ExplorerSettings>().mechanism.epsilon, s.mechanism.epsilon);
+    }
+
+    void sessionAutosaveAndRecentFiles() {
+        SessionModel m;
+        ExplorerSettings s = customSettings();
+        QVERIFY(m.autosave(s));
+        const ExplorerSettings back = m.restoreAutosave();
+        QCOMPARE(back.d, s.d);
+        QCOMPARE(back.dataset, s.dataset);
+        s.dataset = "/somewhere/a-file-data-set";
+        QVERIFY(m.autosave(s));
+        QString missing;
+        QCOMPARE(m.restoreAutosave(&missing).dataset, ExplorerSettings{}.dataset);  // gone: the default, and said so
+        QCOMPARE(missing, QString("/somewhere/a-file-data-set"));
+        s.dataset = std::string(PX_TEST_DATA_DIR_FOR_APP) + "/valid/tu_small";
+        QVERIFY(m.autosave(s));
+        missing.clear();
+        QCOMPARE(m.restoreAutosave(&missing).dataset, s.dataset);  // still there: restored as it was
+        QVERIFY(missing.isEmpty());
+        m.clearRecentFiles();
+        QTemporaryDir dir;
+        for (int i = 0; i < 10; ++i) m.addRecentFile(dir.path() + QString("/s%1.json").arg(i));
+        m.addRecentFile(dir.path() + "/s3.json");
+        const QStringList r = m.recentFiles();
+        QCOMPARE(r.size(), 8);
+        QVERIFY(r.first().endsWith("s3.json"));
+        QCOMPARE(r.count(r.first()), 1);
+        QVERIFY_THROWS_EXCEPTION(std::exception, SessionModel::readSession(dir.path() + "/missing.json"));
+    }
+
+    // Junk typed into a number field is refused visibly (red frame, a message naming the field and its range), not
+    // silently dropped; a size mean above the maximum size is not taken, in the panel or from a session file.
+    void numberFieldsSayWhatTheyTake() {
+        PatternsPanel panel;
+        NumberFieldGuard::install(&panel);
+        panel.show();
+        QSpinBox* d = nullptr;
+        QSpinBox* maxSize = nullptr;
+        for (auto* b : panel.findChildren<QSpinBox*>()) {
+            if (b->toolTip().startsWith("d:")) d = b;
+            if (b->toolTip().startsWith("Largest pattern size")) maxSize = b;
+        }
+        auto* mean = panel.findChild<QDoubleSpinBox*>();
+        QVERIFY(d && maxSize && mean);
+        const int before = d->value();
+        auto* edit = d->findChild<QLineEdit*>();
+        edit->selectAll();
+        QTest::keyClicks(edit, "abc");
+        QCOMPARE(d->value(), before);
+        QVERIFY2(NumberFieldGuard::refusal(d).contains("d takes a whole number from 1 to 500"), qPrintable(NumberFieldGuard::refusal(d)));
+        QVERIFY(d->styleSheet().contains("border"));
+        QTest::keyClick(edit, Qt::Key_7);  // a key it takes clears the frame
+        QVERIFY(NumberFieldGuard::refusal(d).isEmpty() && d->styleSheet().isEmpty());
+        maxSize->setValue(10);
+        QCOMPARE(mean->maximum(), 10.0);
+        auto* meanEdit = mean->findChild<QLineEdit*>();
+        meanEdit->selectAll();
+        QTest::keyClicks(meanEdit, "15");
+        QVERIFY2(NumberFieldGuard::refusal(mean).contains("from 1.5 to 10"), qPrintable(NumberFieldGuard::refusal(mean)));
+        nlohmann::json session = ExplorerSettings{}.toJson();
+        session["max_size"] = 10;
+        session["size_mean"] = 15;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, ExplorerSettings::fromJson(session));
+        try {
+            ExplorerSettings::fromJson(session);
+        } catch (const std::invalid_argument& e) {
+            QVERIFY2(QString(e.what()).contains("size_mean") && QString(e.what()).contains("max_size = 10"), e.what());
+        }
+    }
+
+    void reportLineNamesTheGainAndTheFlag() {
+        px::experiment::ControlComparison c;
+        c.found = true;
+        c.budget = 1;
+        c.metric = "auc";
+        c.value = 0.859;
+        c.publicValue = 0.813;
+        c.shuffledValue = 0.82;
+        const QString line = ReportPanel::controlsLine(c);
+        QVERIFY2(line.contains("+0.046 AUC") && line.contains("ε = 1") && line.contains("0.813"), qPrintable(line));
+        QVERIFY(!line.contains("No structural signal"));
+        c.value = 0.82;
+        c.noSignal = true;
+        QVERIFY(ReportPanel::controlsLine(c).contains("No structural signal"));
+        QVERIFY(ReportPanel::controlsLine(px::experiment::ControlComparison{}).isEmpty());
+        c.budget = 1.33;  // the grid point nearest a slider at 1: named as such
+        QVERIFY2(ReportPanel::controlsLine(c, 1.0).contains("ε = 1.33, the sweep's grid point nearest the slider's ε = 1"),
+                 qPrintable(ReportPanel::controlsLine(c, 1.0)));
+        QVERIFY(!ReportPanel::controlsLine(c, 1.33).contains("nearest"));
+    }
+};
+
+QTEST_MAIN(TestPanels)
+#include "tst_panels.moc"

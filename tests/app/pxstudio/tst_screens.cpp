@@ -1,0 +1,234 @@
+// The window on the screen it meets, offscreen on the screen of tests/app/pxstudio/screen-*.json (ctest runs it on a
+// 1280×720 laptop or projector and on a 1920×1080 desktop). It fits, projector mode gives the plot the room and
+// keeps data set, class and ε within reach, and no title, legend entry, axis label or gallery caption is cut.
+#include "EpsilonSlider.h"
+#include "ExplorerViews.h"
+#include "MainWindow.h"
+#include "PatternGallery.h"
+#include "ProjectorStrip.h"
+#include "AppTestSupport.h"
+#include "WorkIndicator.h"
+#include "panels/PatternsPanel.h"
+#include "panels/PrivacyPanel.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QScreen>
+#include <QSettings>
+#include <QUndoStack>
+#include <QtTest>
+#include <cmath>
+#include <qcustomplot.h>
+
+namespace {
+
+// Texts of the plot that do not fit their rectangle: titles, legend entries (inside the widget and as wide as
+// their text needs), axis labels (no longer than their axis).
+QStringList clippedPlotTexts(QCustomPlot* plot) {
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    QStringList cut;
+    for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
+        if (auto* t = qobject_cast<QCPTextElement*>(e); t && t->visible())
+            if (QFontMetrics(t->font()).horizontalAdvance(t->text()) > t->outerRect().width()) cut << "title: " + t->text();
+    if (plot->legend->visible())
+        for (int i = 0; i < plot->legend->itemCount(); ++i) {
+            QCPAbstractLegendItem* item = plot->legend->item(i);
+            if (!item) continue;  // an empty cell of the wrapped grid
+            const QRect r = item->outerRect();
+            if (!plot->rect().contains(r) || r.width() < item->minimumOuterSizeHint().width())
+                cut << QString("legend entry %1 (%2 of %3 px)").arg(i).arg(r.width()).arg(item->minimumOuterSizeHint().width());
+        }
+    for (QCPAxis* axis : plot->axisRect()->axes())
+        if (axis->visible() && !axis->label().isEmpty()) {
+            const int room = axis->orientation() == Qt::Horizontal ? plot->axisRect()->width() : plot->axisRect()->height();
+            if (QFontMetrics(axis->labelFont()).horizontalAdvance(axis->label()) > room) cut << "axis label: " + axis->label();
+        }
+    return cut;
+}
+
+QAction* presentationAction(MainWindow& w) {
+    for (QAction* a : w.findChildren<QAction*>())
+        if (a->text().contains("Presentation")) return a;
+    return nullptr;
+}
+
+}  // namespace
+
+class TestScreens : public QObject {
+    Q_OBJECT
+    std::unique_ptr<MainWindow> window_;
+    QScreen* screen_ = nullptr;
+
+    void maximise() {
+        window_->move(screen_->availableGeometry().topLeft());
+        window_->resize(screen_->availableGeometry().size());
+        QTest::qWait(100);
+    }
+
+private slots:
+    void initTestCase() {
+        pxtest::useEmptyAppDataFolder("tst_screens");
+        QSettings().clear();  // no window geometry or state from an earlier run
+        screen_ = QGuiApplication::primaryScreen();
+        const QSize size = screen_->size();
+        QVERIFY2(size == QSize(1280, 720) || size == QSize(1920, 1080),
+                 "run with QT_QPA_PLATFORM=offscreen:configfile=tests/app/pxstudio/screen-1280x720.json (ctest does)");
+        qInfo("screen %d×%d", size.width(), size.height());
+        window_ = std::make_unique<MainWindow>();
+        window_->show();
+        QVERIFY(waitFinished(window_->controller()));
+    }
+
+    void firstStartFitsTheScreen() {
+        QVERIFY2(screen_->availableGeometry().contains(window_->frameGeometry()),
+                 qPrintable(QString("window %1×%2").arg(window_->width()).arg(window_->height())));
+    }
+
+    void minimumSizeFitsALaptopInBothModes() {
+        QAction* presentation = presentationAction(*window_);
+        QVERIFY(presentation);
+        for (bool projector : {false, true}) {
+            presentation->setChecked(projector);
+            QTest::qWait(50);
+            const QSize min = window_->minimumSizeHint().expandedTo(window_->minimumSize());
+            QVERIFY2(min.width() <= 1280 && min.height() <= 720,
+                     qPrintable(QString("projector %1: minimum %2×%3").arg(projector).arg(min.width()).arg(min.height())));
+        }
+        presentation->setChecked(false);
+    }
+
+    void projectorModeTradesTheSettingsColumnForTheStrip() {
+        maximise();
+        QAction* presentation = presentationAction(*window_);
+        auto* dock = window_->findChild<QDockWidget*>("settings-dock");
+        auto* strip = window_->findChild<ProjectorStrip*>();
+        QVERIFY(dock && strip);
+        QVERIFY(dock->isVisible() && !strip->isVisible());
+        presentation->setChecked(true);
+        QTest::qWait(100);
+        QVERIFY(!dock->isVisible() && strip->isVisible());
+        auto* views = window_->findChild<ExplorerViews*>();
+        QVERIFY2(views->width() >= 0.95 * window_->width(), qPrintable(QString("views %1 of %2 px").arg(views->width()).arg(window_->width())));
+        presentation->setChecked(false);
+        QTest::qWait(100);
+        QVERIFY(dock->isVisible() && !strip->isVisible());
+    }
+
+    void stripAndPanelsHoldOneSetting() {
+        presentationAction(*window_)->setChecked(true);
+        auto* strip = window_->findChild<ProjectorStrip*>();
+        auto* privacy = window_->findChild<PrivacyPanel*>();
+        auto* patterns = window_->findChild<PatternsPanel*>();
+        const int steps = window_->undoStack()->index();
+        auto* field = strip->slider()->findChild<QLineEdit*>("epsilon-field");
+        field->setText("3");
+        emit field->editingFinished();
+        QVERIFY(std::abs(privacy->epsilon() - 3) < 0.1);
+        QCOMPARE(window_->settings().mechanism.epsilon, privacy->epsilon());
+        QCOMPARE(window_->undoStack()->index(), steps + 1);  // one undo step, as in the panel
+        privacy->slider()->setEpsilon(0.5);
+        emit privacy->epsilonCommitted();
+        QVERIFY(std::abs(strip->slider()->epsilon() - 0.5) < 0.02);
+        const int other = (patterns->classPicker()->currentIndex() + 1) % patterns->classPicker()->count();
+        strip->classPicker()->setCurrentIndex(other);
+        emit strip->classPicker()->activated(other);
+        QCOMPARE(patterns->classPicker()->currentIndex(), other);
+        window_->undoStack()->undo();  // the class goes back in the panel and in the strip
+        QCOMPARE(strip->classPicker()->currentIndex(), patterns->classPicker()->currentIndex());
+        QVERIFY(strip->classPicker()->currentIndex() != other);
+        QVERIFY(waitFinished(window_->controller()));
+        presentationAction(*window_)->setChecked(false);
+    }
+
+    void theReadoutFollowsTheSlider() {
+        auto* views = window_->findChild<ExplorerViews*>();
+        auto* privacy = window_->findChild<PrivacyPanel*>();
+        for (double eps : {1.0, 3.0, 100.0}) {
+            privacy->slider()->setEpsilon(eps);
+            emit privacy->epsilonPreview();
+            QString text;
+            for (int i = 0; i < views->tradeoff()->itemCount(); ++i)
+                if (auto* t = qobject_cast<QCPItemText*>(views->tradeoff()->item(i)); t && t->property("role") == "slider-readout") text = t->text();
+            const QString at = QString("ε = %1").arg(privacy->epsilon(), 0, 'g', 3);
+            QVERIFY2(text.startsWith(at) && text.contains("ROC-AUC") && text.contains("attack Top-1"), qPrintable(at + " | " + text));
+        }
+        privacy->slider()->setEpsilon(1.0);
+        emit privacy->epsilonPreview();
+    }
+
+    // One bar for all work started since the last idle moment: it never runs backwards when a second view's sweep
+    // starts after the main one, and it names the part furthest behind.
+    void progressNeverRunsBackwards() {
+        auto* work = window_->findChild<WorkIndicator*>();
+        auto* views = window_->findChild<ExplorerViews*>();
+        QVERIFY(work && views);
+        QVector<int> values;
+        QStringList phases;
+        auto c = connect(work->bar(), &QProgressBar::valueChanged, this, [&](int v) {
+            values << v;
+            phases << work->bar()->format();
+        });
+        ExplorerSettings s = window_->settings();
+        s.d = s.d == 20 ? 21 : 20;
+        window_->restoreSettings(s);  // the main sweep starts
+        views->setCurrentWidget(views->expressivityPlot());  // and a second one, while it runs
+        QTRY_VERIFY_WITH_TIMEOUT(!work->busy(), 120000);
+        disconnect(c);
+        QVERIFY2(values.size() >= 2, qPrintable(QString::number(values.size())));
+        for (int i = 1; i < values.size(); ++i)
+            QVERIFY2(values[i] >= values[i - 1], qPrintable(QString("%1 then %2").arg(values[i - 1]).arg(values[i])));
+        QVERIFY2(phases.join(" ").contains("expressivity view") || phases.join(" ").contains("sweep"), qPrintable(phases.join(" | ")));
+        views->setCurrentIndex(0);
+    }
+
+    // The time left: a straight line through what is done, said once there is enough to go by.
+    void theBarSaysTheTimeLeft() {
+        QCOMPARE(WorkIndicator::timeLeftText(0.5, 10), QString("about 10 s left"));
+        QCOMPARE(WorkIndicator::timeLeftText(0.5, 4), QString("about 4 s left"));
+        QCOMPARE(WorkIndicator::timeLeftText(0.25, 20), QString("about 1 min left"));
+        QCOMPARE(WorkIndicator::timeLeftText(0.2, 600), QString("about 40 min left"));
+        QCOMPARE(WorkIndicator::timeLeftText(0.1, 600), QString("about 1.5 h left"));
+        QCOMPARE(WorkIndicator::timeLeftText(0.1, 3600), QString("about 9.0 h left"));
+        QVERIFY(WorkIndicator::timeLeftText(0.01, 100).isEmpty());  // too little done to extrapolate
+        QVERIFY(WorkIndicator::timeLeftText(0.9, 1).isEmpty());     // too soon
+        QVERIFY(WorkIndicator::timeLeftText(1.0, 30).isEmpty());    // done
+        QVERIFY(WorkIndicator::timeLeftText(std::nan(""), 30).isEmpty());
+    }
+
+    void noTextIsCut_data() {
+        QTest::addColumn<bool>("projector");
+        QTest::newRow("normal") << false;
+        QTest::newRow("projector") << true;
+    }
+
+    void noTextIsCut() {
+        QFETCH(bool, projector);
+        maximise();
+        presentationAction(*window_)->setChecked(projector);
+        QVERIFY(waitFinished(window_->controller()));
+        auto* views = window_->findChild<ExplorerViews*>();
+        QVERIFY(views);
+        for (QCustomPlot* plot : {views->tradeoff(), views->anatomy()}) {
+            views->setCurrentIndex(views->indexOf(plot));
+            QTest::qWait(50);
+            const QStringList cut = clippedPlotTexts(plot);
+            QVERIFY2(cut.isEmpty(), qPrintable(views->tabText(views->currentIndex()) + ": " + cut.join("; ")));
+        }
+        auto* gallery = window_->findChild<px::widgets::PatternGallery*>();
+        QVERIFY(gallery);
+        views->setCurrentIndex(views->indexOf(gallery->parentWidget()->parentWidget()));
+        QTest::qWait(50);
+        QVERIFY(gallery->patternCount() > 0);
+        QVERIFY2(gallery->clippedTexts().isEmpty(), qPrintable(gallery->clippedTexts().join("; ")));
+        views->setCurrentIndex(0);
+        presentationAction(*window_)->setChecked(false);
+    }
+
+    void cleanupTestCase() { window_.reset(); }
+};
+
+QTEST_MAIN(TestScreens)
+#include "tst_screens.moc"

@@ -17,7 +17,7 @@ DatasetSummaryView::DatasetSummaryView(QWidget* parent) : QTableWidget(parent) {
     setAlternatingRowColors(true);
     horizontalHeaderItem(2)->setToolTip(tr("n = |V(G)|, averaged over graphs; n is public under edge-level DP"));
     horizontalHeaderItem(4)->setToolTip(tr("Δ = max degree over all graphs: the smallest public degree bound D "
-                                           "this data would satisfy (SPEC §3)"));
+                                           "this data would satisfy (docs/mathematics.md §3)"));
 }
 
 void DatasetSummaryView::addDataset(const Dataset& ds) {

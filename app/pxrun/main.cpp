@@ -2,6 +2,7 @@
 #include "Commands.h"
 #include "common/Error.h"
 #include "common/MemoryBudget.h"
+#include "io/InflationLimit.h"
 #ifdef PX_HAVE_NEURAL
 #include "neural/KernelPath.h"
 #endif
@@ -33,7 +34,7 @@ const char* kUsage =
     "                                --resume continues a sweep that was stopped (same tables as unstopped);\n"
     "                                a GIN training keeps a checkpoint every 5 min (PREFIX.runs.partial.rR.pP.ckpt;\n"
     "                                --checkpoint-every sets the minutes) and --resume goes on from it\n"
-    "                                (learner \"gin\": a GIN trained on the clean or rr/dprr graphs, README)\n"
+    "                                (learner \"gin\": a GIN trained on the clean or rr/dprr graphs, docs/trained-networks.md)\n"
     "  learners                      the learners a sweep can run (learner.kind), their parameters, ranges and defaults\n"
     "  merge SHARD.csv... --out PREFIX\n"
     "                                join the shards of a sweep and refit\n"
@@ -64,6 +65,9 @@ const char* kUsage =
     "  bench paths [--data PATH] [--class C] [--d 10] [--every K]   cost model: measured / estimated per path\n"
     "                                benchmarks (median wall time, per-pair time, peak memory)\n"
     "\n"
+    "  every command: --max-memory GiB (memory limit; default: half the machine's)\n"
+    "                 --max-input-size GiB (how large an input may be once decompressed; default: a .gz may\n"
+    "                 expand to max(64 MiB, 100 x its size on disk), a plain file is read whole)\n"
     "  --help, --version\n";
 }
 
@@ -85,13 +89,15 @@ int main(int argc, char** argv) {
         }
         for (const std::string& r : rest)  // `pxrun figure --help`: the usage, not "option --help needs a value"
             if (r == "--help" || r == "-h") { std::fputs(kUsage, stdout); return 0; }
-        for (std::size_t i = 0; i + 1 < rest.size(); ++i)  // the memory limit of every input and computation
-            if (rest[i] == "--max-memory") {
+        // The memory limit of every input and computation, and how far an input may expand (io/InflationLimit.h).
+        for (std::size_t i = 0; i + 1 < rest.size(); ++i)
+            if (rest[i] == "--max-memory" || rest[i] == "--max-input-size") {
                 char* end = nullptr;
                 const double gib = std::strtod(rest[i + 1].c_str(), &end);
                 if (end == rest[i + 1].c_str() || *end || !(gib > 0) || gib > 1e6)
-                    throw std::invalid_argument("option --max-memory expects a positive number of GiB, found '" + rest[i + 1] + "'");
-                px::setMemoryLimitBytes(gib * double(1 << 30));
+                    throw std::invalid_argument("option " + rest[i] + " expects a positive number of GiB, found '" + rest[i + 1] + "'");
+                if (rest[i] == "--max-memory") px::setMemoryLimitBytes(gib * double(1 << 30));
+                else px::io::setMaxInputBytes(gib * double(1 << 30));
             }
         if (cmd == "info") return pxrun::infoCommand(rest);
         if (cmd == "patterns") return pxrun::patternsCommand(rest);

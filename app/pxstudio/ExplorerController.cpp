@@ -100,6 +100,7 @@ void ExplorerController::setDataset(std::shared_ptr<const px::Dataset> data) {
 
 px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s, Mode mode) {
     px::experiment::SweepSpec spec;
+    spec.source = "the settings panels";  // what an error found while it runs names
     spec.name = "explorer";
     spec.dataset = s.dataset;
     spec.patterns.patternClass = px::PatternClass::parse(s.patternClass);

@@ -313,7 +313,9 @@ void ExplorerViews::recomputeDemo() {
     const QString title = tr("Distinguishability: %1").arg(QString::fromStdString(pairs[idx].name));
     demoGraphs_->setPair(pairs[idx].g0, pairs[idx].g1);
     auto* watcher = new QFutureWatcher<px::experiment::DistinguishabilityResult>(this);
+    demoRunning_ = true;
     connect(watcher, &QFutureWatcher<px::experiment::DistinguishabilityResult>::finished, this, [this, watcher, title, marker] {
+        demoRunning_ = false;
         try {
             px::widgets::buildDistinguishabilityPlot(demoPlot_, watcher->result(), title, marker, fontScale_);
         } catch (const std::exception& e) {
@@ -324,6 +326,26 @@ void ExplorerViews::recomputeDemo() {
     const px::experiment::GraphPair pair = pairs[idx];
     watcher->setFuture(QtConcurrent::run(computePool(), [pair, p] { return px::experiment::distinguishability(pair.g0, pair.g1, p); }));
 }
+
+QStringList ExplorerViews::missingForExport() const {
+    QStringList missing;
+    if (!px::learn::isGraphLearner(settings_().learner)) {  // a GIN has no expressivity view; its curve comes with its result
+        if (!expressivity_->result() || expressivityStale_) missing << tr("expressivity");
+        if (!dimension_->result() || dimensionStale_) missing << tr("utility vs d");
+    }
+    if (demoPlot_->graphCount() == 0) missing << tr("distinguishability");
+    return missing;
+}
+
+void ExplorerViews::computeForExport() {
+    if (!px::learn::isGraphLearner(settings_().learner)) {
+        if ((!expressivity_->result() || expressivityStale_) && !expressivity_->busy()) recomputeSecondary(expressivity_, expressivityStale_);
+        if ((!dimension_->result() || dimensionStale_) && !dimension_->busy()) recomputeSecondary(dimension_, dimensionStale_);
+    }
+    if (demoPlot_->graphCount() == 0 && !demoRunning_) recomputeDemo();
+}
+
+bool ExplorerViews::readyForExport() const { return !expressivity_->busy() && !dimension_->busy() && !demoRunning_; }
 
 void ExplorerViews::refreshResultsTable() {
     const auto* r = main_->result();

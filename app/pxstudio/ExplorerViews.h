@@ -61,6 +61,11 @@ public:
     // The main computation failed: the trade-off view shows the last result that succeeded (not the failed run's
     // first points), or, if there is none, the reason in the view.
     void showFailure(const QString& reason);
+    // Export all: the explorer views it would leave out because they are not computed yet (by name), starting
+    // their computation, and whether everything started has finished (a failure counts: the export then says why).
+    QStringList missingForExport() const;
+    void computeForExport();
+    bool readyForExport() const;
     // Stops every view's work; keepRecords: unfinished sweeps stay recorded for resuming (the app closing).
     void cancelAll(bool keepRecords = false);
 
@@ -81,6 +86,7 @@ private:
     ExplorerController* expressivity_;  // trees vs treewidth ≤ 2, 3 at the slider's ε
     ExplorerController* dimension_;     // the selected class over d at the slider's ε
     bool expressivityStale_ = true, dimensionStale_ = true;
+    bool demoRunning_ = false;
     double fontScale_ = 1.0;
     QList<QAction*> viewActions_;
     QCustomPlot *tradeoff_, *anatomy_, *expressivityPlot_, *dimensionPlot_, *demoPlot_, *embeddingPlot_;

@@ -46,6 +46,9 @@ public:
     bool openSession(const QString& path);
     bool saveSession(const QString& path);
     // Writes every view as PNG, PDF and SVG plus the results CSV and JSON sidecar into a folder.
+    // Every view, its data and the session into `folder`; views not computed yet are computed first if the user
+    // asks (a question box, "export-all-ask"), and a report lists what was written and what left out, and why.
+    // False if there is nothing to export yet.
     bool exportAllViews(const QString& folder);
     // One view as a figure (format from the suffix) of the given size and DPI; with sidecars also
     // PATH-without-suffix.csv (the plotted data) and .json (session, slider ε, privacy report).
@@ -74,6 +77,7 @@ protected:
     void showEvent(QShowEvent* event) override;  // once shown, the frame is known: fit the screen again
 
 private:
+    bool writeAllViews(const QString& folder);
     QWidget* buildPanels();
     void buildLessonMenu(QMenu* help);
     void applyLessonStep(int index);

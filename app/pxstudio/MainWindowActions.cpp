@@ -23,6 +23,8 @@
 #include <QRegularExpression>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QTimer>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QUndoStack>
 #include <qcustomplot.h>
@@ -82,7 +84,7 @@ void MainWindow::buildMenus() {
     help->addSeparator();
     help->addAction(tr("&About PXStudio"), this, [this] {
 #ifdef PX_HAVE_NEURAL
-        // a GIN seed gives the same table bit for bit on one kernel path (README, "On one kernel path")
+        // a GIN seed gives the same table bit for bit on one kernel path (docs/trained-networks.md, "On one kernel path")
         QString kernels;
         try {
             kernels = tr("<br>GIN kernels: %1").arg(QString::fromStdString(px::neural::kernelPathInUse()));
@@ -229,11 +231,42 @@ bool MainWindow::exportView(QCustomPlot* plot, const QString& path, const px::wi
 }
 
 bool MainWindow::exportAllViews(const QString& folder) {
-    const auto* r = controller_->result();
-    if (!r) {
+    if (!controller_->result()) {
         statusBar()->showMessage(tr("Nothing to export yet: the first computation has not finished"), 8000);
         return false;
     }
+    const QStringList missing = views_->missingForExport();
+    if (missing.isEmpty()) return writeAllViews(folder);
+    // Not modal (a lecture, a running computation go on): compute the missing views first, or export what is there.
+    auto* ask = new QMessageBox(QMessageBox::Question, tr("Export all views"),
+                                tr("Not computed yet: %1.\nCompute them now and export when they are ready, or export what "
+                                   "is there (the report then lists what was left out)?").arg(missing.join(", ")),
+                                QMessageBox::Cancel, this);
+    ask->setObjectName("export-all-ask");
+    QPushButton* compute = ask->addButton(tr("Compute, then export"), QMessageBox::AcceptRole);
+    QPushButton* now = ask->addButton(tr("Export what is there"), QMessageBox::ActionRole);
+    ask->setDefaultButton(compute);
+    ask->setAttribute(Qt::WA_DeleteOnClose);
+    connect(ask, &QMessageBox::buttonClicked, this, [this, folder, compute, now, missing](QAbstractButton* b) {
+        if (b == now) writeAllViews(folder);
+        if (b != compute) return;
+        views_->computeForExport();
+        statusBar()->showMessage(tr("Computing %1 for the export; the files follow…").arg(missing.join(", ")));
+        auto* wait = new QTimer(this);
+        connect(wait, &QTimer::timeout, this, [this, wait, folder] {
+            if (!views_->readyForExport()) return;
+            wait->deleteLater();
+            writeAllViews(folder);
+        });
+        wait->start(200);
+    });
+    ask->open();
+    return true;
+}
+
+bool MainWindow::writeAllViews(const QString& folder) {
+    const auto* r = controller_->result();
+    if (!r) return false;
     ViewExporter::ExportAllReport report;
     try {
         report = ViewExporter::exportAll(*views_, *r, figureContext(), folder);

@@ -18,7 +18,7 @@ public:
 
 private:
     static std::string format(const std::string& f, long line, const std::string& p) {
-        std::string s = f;
+        std::string s = f.empty() ? std::string("(an empty path)") : f;
         if (line > 0) s += ":" + std::to_string(line);
         return s + ": " + printable(p);
     }

@@ -24,6 +24,17 @@ void fail(const std::string& path, const std::string& expected, const json& foun
     throw std::invalid_argument("field \"" + path + "\": expected " + expected + ", found " + f);
 }
 
+std::string describeTypeError(const nlohmann::json::exception& e) {
+    const std::string what = e.what();
+    const std::string must = "type must be ", but = ", but is ";
+    const auto a = what.find(must), b = what.find(but);
+    if (a == std::string::npos || b == std::string::npos || b < a) return "a value of the wrong kind";
+    const std::string expected = what.substr(a + must.size(), b - a - must.size());
+    const std::string found = what.substr(b + but.size());
+    const auto article = [](const std::string& w) { return std::string(w.empty() || std::string("aeiou").find(w[0]) == std::string::npos ? "a " : "an ") + w; };
+    return "expected " + article(expected) + ", found " + article(found);
+}
+
 void checkKeys(const json& object, const std::set<std::string>& known, const std::string& path) {
     if (!object.is_object()) fail(path.empty() ? "(top level)" : path, "an object { … }", object);
     for (auto it = object.begin(); it != object.end(); ++it)

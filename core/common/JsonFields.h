@@ -15,6 +15,10 @@ using nlohmann::json;
 std::string at(const std::string& parent, const std::string& key);  // "patterns" + "d" → "patterns.d"
 [[noreturn]] void fail(const std::string& path, const std::string& expected, const json& found);
 
+// The JSON library's type error in a user's words: "type must be string, but is number" → "expected a
+// string, found a number"; other library errors → "a value of the wrong kind". Never the library's own text.
+std::string describeTypeError(const nlohmann::json::exception& e);
+
 void checkKeys(const json& object, const std::set<std::string>& known, const std::string& path);
 long long integer(const json& v, const std::string& path, long long lo, long long hi);
 double number(const json& v, const std::string& path, double lo, double hi);

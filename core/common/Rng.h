@@ -1,7 +1,7 @@
 #pragma once
 // Deterministic random numbers. Every random draw in the engine comes from a generator keyed
 // by (seed, purpose, index, repetition), so results do not depend on thread count or evaluation
-// order (SPEC §4, "Randomness"). The generator is xoshiro256** (Blackman & Vigna 2018) seeded
+// order (docs/mathematics.md §4, "Randomness"). The generator is xoshiro256** (Blackman & Vigna 2018) seeded
 // through splitmix64; the distributions are written here (not <random>'s) so the streams are
 // the same with every standard library.
 #include <cmath>

@@ -1,6 +1,6 @@
 #pragma once
 // The distribution of the graphs' maximum degrees Δ(G), for choosing a public degree bound D
-// (SPEC §3): a graph with Δ(G) > D must be refused by a degree-bound mechanism, so the user needs
+// (docs/mathematics.md §3): a graph with Δ(G) > D must be refused by a degree-bound mechanism, so the user needs
 // to see how many graphs a candidate D would refuse before declaring it.
 #include "dataset/Dataset.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-// The COSERA reference experiments (SPEC §6): mean attack AUROC and ERR over trials on a grid of
+// The COSERA reference experiments (docs/mathematics.md §6): mean attack AUROC and ERR over trials on a grid of
 // (feature dimension d, depth L) for one random-graph model, and the SBM sweep over (K, p).
 // Every trial draws a fresh graph and encoder from keys (seed, model, n, trial, d), so a cell's
 // value does not depend on the grid around it or on the thread count.

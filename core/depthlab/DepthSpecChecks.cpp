@@ -35,6 +35,7 @@ const std::map<std::string, Range>& ranges() {
         {"epochs", {true, 0, 100000, "training epochs"}},
         {"lr", {false, 1e-9, 10, "a learning rate"}},
         {"threads", {true, 1, 256, "threads"}},
+        {"parallel_trainings", {true, 1, 256, "trainings at once"}},
         {"max_minutes", {false, 0.01, 1e6, "minutes"}},
         {"op_norm", {false, 1e-12, 1e6, "an operator norm"}},
         {"epsilon", {false, 1e-9, 1e6, "a privacy budget ε"}},
@@ -85,8 +86,11 @@ double number(const nlohmann::json& spec, const nlohmann::json& defaults, const 
 void checkDepthSpec(const nlohmann::json& spec, const nlohmann::json& defaults, const std::string& source, double maxMinutes) {
     const std::string e = spec.value("experiment", std::string());
     for (auto it = spec.begin(); it != spec.end(); ++it) {
-        const auto r = ranges().find(it.key());
+        auto r = ranges().find(it.key());
         if (r == ranges().end()) continue;
+        // Only COSERA on a real graph reads 0 features as "all of them"; elsewhere a node needs at least one.
+        static const std::map<std::string, Range> atLeastOneFeature = {{"features", {true, 1, 65536, "a number of features per node"}}};
+        if (it.key() == "features" && e != "cosera-real") r = atLeastOneFeature.find("features");
         const nlohmann::json& v = it.value();
         const bool list = defaults.contains(it.key()) && defaults.at(it.key()).is_array();
         if (list && !v.is_array())

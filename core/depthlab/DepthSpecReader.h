@@ -2,6 +2,7 @@
 // What every depth-lab experiment shares: field access with defaults and errors naming the field,
 // the node data of a spec, and mean / standard deviation of repeated runs.
 #include "common/Error.h"
+#include "common/JsonFields.h"
 #include "dataset/NodeDataset.h"
 
 #include <nlohmann/json.hpp>
@@ -27,7 +28,7 @@ struct SpecReader {
         try {
             return field(key).get<T>();
         } catch (const nlohmann::json::exception& e) {
-            throw InputError(source, 0, "field \"" + key + "\": wrong type (" + e.what() + ")");
+            throw InputError(source, 0, "field \"" + key + "\": " + json_fields::describeTypeError(e));
         }
     }
     void check(bool ok, const std::string& key, const std::string& what) const {

@@ -1,6 +1,6 @@
 #pragma once
 // Edge-level private feature propagation over K hops, then a linear classifier on the release
-// (post-processing: no further privacy cost). SPEC §6.
+// (post-processing: no further privacy cost). docs/mathematics.md §6.
 //  GAP (Sajadmanesh et al. 2023, aggregation perturbation): X₀ = rows of the features scaled to
 //    unit norm; X_k = normalise(A X_{k−1} + N(0, σ²)), Δ = √2 (one undirected edge adds one unit
 //    row to two sums); every hop is released, so the cost composes linearly over K.

@@ -1,5 +1,5 @@
 #pragma once
-// Empirical audit of a private-propagation scheme (SPEC §5's method, privacy/Audit.h): the release
+// Empirical audit of a private-propagation scheme (docs/mathematics.md §5's method, privacy/Audit.h): the release
 // is drawn many times on a node data set's graph G0 and on G1 = G0 plus one edge; the statistic of
 // a draw is its inner product with the direction the release moves in without noise (fixed before
 // any draw), and auditStatistics turns the test's error rates into a certified lower bound on ε.

@@ -1,6 +1,6 @@
 #pragma once
 // What the learner sees of a released density vector: post-processing of (release, n) only, so it costs no
-// privacy (n is public under edge privacy; SPEC §3). GHC (Nguyen & Maehara, ICML 2020) and Welke et al.
+// privacy (n is public under edge privacy; docs/mathematics.md §3). GHC (Nguyen & Maehara, ICML 2020) and Welke et al.
 // (ICML 2023) learn on counts rather than densities:
 //   density    t_j                                (the release itself)
 //   count      c_j = t_j · n^{m_j}               (the homomorphism count, m_j = |V(F_j)|)

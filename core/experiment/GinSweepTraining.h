@@ -30,7 +30,7 @@ struct Released {
     GraphView view;
     privacy::PrivacyReport report;
 };
-Released release(const Dataset& ds, const privacy::MechanismParams& mp, double budget);
+Released release(const Dataset& ds, const privacy::MechanismParams& mp, double budget, const std::string& specSource);
 
 // The released graphs (with their node labels) permuted among graphs of the same vertex count (seeded):
 // the shuffled control.

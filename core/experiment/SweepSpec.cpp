@@ -152,11 +152,15 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
                                                 "learner", "noisy_test", "append_n", "append_log_n", "feature_map", "tuning", "standardize", "attack", "attack_subset", "split_seed",
                                                 "protocol", "run_folds", "controls"};
     SweepSpec s;
+    s.source = src;
     std::string field;
     try {
         if (!j.is_object()) throw std::invalid_argument("expected a JSON object");
         for (auto it = j.begin(); it != j.end(); ++it)
             if (!known.count(it.key())) throw std::invalid_argument("unknown field \"" + it.key() + "\"");
+        field = "";
+        if (j.contains("format") && j["format"] != "pxstudio-sweep") json_fields::fail("format", "\"pxstudio-sweep\" (or no format field)", j["format"]);
+        json_fields::getInteger(j, "version", 1, "", 1, 1);  // the one version of the spec format so far
         field = "name"; s.name = j.value("name", s.name);
         field = "dataset"; s.dataset = j.value("dataset", s.dataset);
         field = "task";
@@ -169,7 +173,7 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
         spec_sections::readTuning(j, s, field);
         spec_sections::checkWhole(s, src, field);
     } catch (const nlohmann::json::exception& e) {
-        throw InputError(src, 0, "field \"" + field + "\": wrong type (" + e.what() + ")");
+        throw InputError(src, 0, "field \"" + field + "\": " + json_fields::describeTypeError(e));
     } catch (const std::invalid_argument& e) {
         throw InputError(src, 0, (field.empty() ? std::string() : "field \"" + field + "\": ") + e.what());
     }

@@ -16,9 +16,10 @@
 
 namespace px::experiment {
 
-using LearnerSpec = learn::LearnerConfig;  // kind (knn, svm, linear, forest, boosting) and parameters
+using LearnerSpec = learn::LearnerConfig;  // the learner (learn/LearnerRegistry.h) and its parameters
 
 struct SweepSpec {
+    std::string source = "<spec>";  // the file it was read from, for errors found when it runs (not in toJson)
     std::string name = "sweep";
     std::string dataset = "builtin:sbm-cycles";  // a path or builtin:NAME
     std::string task = "0";                      // a task index, or "all" (mean over tasks)

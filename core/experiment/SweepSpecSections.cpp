@@ -14,6 +14,7 @@ namespace F = json_fields;
 constexpr long long kMaxPatterns = 100000;   // d: beyond it the density matrix alone outgrows memory on real data
 constexpr double kMaxPatternSize = 64;       // m: pattern vertices (the DP's tables grow with m; t(F, G) vanishes)
 constexpr long long kMaxSeed = 9007199254740991LL;  // 2^53 − 1: exact in every JSON reader
+constexpr double kMaxBudget = 1e6;                  // ε or ρ: beyond it the noise is nil in double precision; "inf" says so
 
 void readSeeds(const nlohmann::json& j, const char* key, std::vector<std::uint64_t>& out) {
     if (!j.contains(key)) return;
@@ -174,15 +175,15 @@ void readBudget(const nlohmann::json& j, SweepSpec& s, std::string& field) {
             for (std::size_t i = 0; i < values.size(); ++i) {
                 const auto& v = values[i];
                 if (v.is_string() && v.get<std::string>() == "inf") s.budgets.push_back(INFINITY);
-                else if (v.is_number() && v.get<double>() > 0 && std::isfinite(v.get<double>())) s.budgets.push_back(v.get<double>());
-                else F::fail("budget.values[" + std::to_string(i) + "]", "a positive number or \"inf\"", v);
+                else if (v.is_number() && v.get<double>() > 0 && v.get<double>() <= kMaxBudget) s.budgets.push_back(v.get<double>());
+                else F::fail("budget.values[" + std::to_string(i) + "]", "a positive number up to 10^6 or \"inf\"", v);
             }
         }
         if (b.contains("log_grid")) {
             field = "budget.log_grid";
             const auto g = b["log_grid"].get<std::vector<double>>();
-            if (g.size() != 3 || !(g[0] > 0) || !(g[1] > g[0]) || !(g[2] >= 2) || !(g[2] <= SweepSpec::kMaxGridPoints))
-                throw std::invalid_argument("expected [low, high, points] with 0 < low < high, 2 ≤ points ≤ " +
+            if (g.size() != 3 || !(g[0] > 0) || !(g[1] > g[0]) || !(g[1] <= kMaxBudget) || !(g[2] >= 2) || !(g[2] <= SweepSpec::kMaxGridPoints))
+                throw std::invalid_argument("expected [low, high, points] with 0 < low < high ≤ 10^6, 2 ≤ points ≤ " +
                                             std::to_string(SweepSpec::kMaxGridPoints));
             for (int i = 0; i < int(g[2]); ++i) s.budgets.push_back(g[0] * std::pow(g[1] / g[0], double(i) / (g[2] - 1)));
         }

@@ -1,6 +1,6 @@
 #pragma once
 // The embedding matrix of a data set for a pattern set: N × d homomorphism densities t(F_j, G_i)
-// plus the vertex count n_i of every graph (SPEC §1: densities cannot tell G from its blow-ups,
+// plus the vertex count n_i of every graph (docs/mathematics.md §1: densities cannot tell G from its blow-ups,
 // and n is public under edge privacy). Computed in parallel over graphs with TBB; every entry
 // is computed by the same sequential code whatever the thread count, so the result is
 // bit-identical for any number of threads. Cancellable; reports progress.

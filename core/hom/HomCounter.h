@@ -1,5 +1,5 @@
 #pragma once
-// Exact homomorphism counts and densities t(F, G) = hom(F, G) / n^m (SPEC §1).
+// Exact homomorphism counts and densities t(F, G) = hom(F, G) / n^m (docs/mathematics.md §1).
 //
 // General patterns: dynamic programming over the pattern's elimination-form tree decomposition
 // (Díaz, Serna & Thilikos 2002). Each bag's table holds only the partial maps that respect the

@@ -299,6 +299,7 @@ Dataset loadDataset(const std::string& path) {
                                           "(node data), or with `pxrun depth … --data " + path + "`");
         return loadGraphFolder(path);
     }
+    if (path.empty()) throw InputError("", 0, "no data set given: expected a data set folder, a file or builtin:NAME");
     if (!fileExists(path)) {
         struct stat st;
         if (::stat(path.c_str(), &st) == 0) throw InputError(path, 0, "expected a data set folder or a regular file (found a pipe, socket or device); refusing to read it");

@@ -12,8 +12,9 @@
 
 namespace px::io {
 
-LineReader::LineReader(std::string path) : path_(std::move(path)), buf_(1 << 16) {
+LineReader::LineReader(std::string path) : path_(std::move(path)), inflation_(path_, 0), buf_(1 << 16) {
     const int fd = openRegularFile(path_);  // a FIFO would block the reader forever: refused by name
+    inflation_ = InflationGuard(path_, std::uint64_t(fileSize(fd)));
     gz_ = gzdopen(fd, "rb");                 // owns fd from here
     if (!gz_) {
         ::close(fd);
@@ -40,6 +41,8 @@ bool LineReader::fill() {
         eof_ = true;
         return false;
     }
+    inflation_.setCompressed(gzdirect(gz) == 0);
+    inflation_.add(std::size_t(got), line_ + 1);
     pos_ = 0;
     end_ = std::size_t(got);
     return true;

@@ -2,6 +2,7 @@
 // Reads a text file line by line, plain or gzip-compressed (zlib detects which), tracking the
 // line number so that every parse error can name the file and the line.
 #include "common/Error.h"
+#include "io/InflationLimit.h"
 
 #include <string>
 #include <string_view>
@@ -28,6 +29,7 @@ public:
 private:
     std::string path_;
     void* gz_ = nullptr;
+    InflationGuard inflation_;
     bool fill();  // reads the next block; false at end of file
     std::vector<char> buf_;
     std::size_t pos_ = 0, end_ = 0;

@@ -27,6 +27,7 @@ void splitWhitespace(std::string_view line, std::vector<std::string_view>& out) 
 
 std::string contentFileOf(const std::string& path) {
     if (fs::is_regular_file(path)) return path;
+    if (path.empty()) throw InputError("", 0, "no node data given: expected a LINQS folder (NAME.content, NAME.cites) or builtin:NAME");
     if (!fs::is_directory(path)) throw InputError(path, 0, "no such file or folder");
     std::vector<std::string> found;
     for (const auto& e : fs::directory_iterator(path))

@@ -1,6 +1,7 @@
 #include "io/TextScanner.h"
 
 #include "common/RegularFile.h"
+#include "io/InflationLimit.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -21,6 +22,7 @@ std::string readWholeFile(const std::string& path, std::uint64_t maxBytes) {
         throw InputError(path, 0, "cannot open file for reading");
     }
     gzbuffer(gz, 1 << 18);
+    InflationGuard inflation(path, fileBytes);
     std::string out;
     out.reserve(std::size_t(std::min<std::uint64_t>(fileBytes, maxBytes)) + 1);
     // Blocks of the file's size (gzip: a first guess), between 64 KiB and 4 MiB: small files cost little.
@@ -36,6 +38,13 @@ std::string readWholeFile(const std::string& path, std::uint64_t maxBytes) {
             throw InputError(path, 0, "file is damaged or truncated (" + msg + ")");
         }
         out.resize(have + std::size_t(got));
+        inflation.setCompressed(gzdirect(gz) == 0);
+        try {
+            inflation.add(std::size_t(got), 0);
+        } catch (...) {
+            gzclose(gz);
+            throw;
+        }
         if (out.size() > maxBytes) {
             gzclose(gz);
             throw InputError(path, 0, "file expands to more than " + std::to_string(maxBytes >> 20) +

@@ -1,5 +1,5 @@
 #pragma once
-// The pattern classes of SPEC §2, each matching a GNN architecture's homomorphism expressivity:
+// The pattern classes of docs/mathematics.md §2, each matching a GNN architecture's homomorphism expressivity:
 //   trees (MPNN, 1-WL) · fan-cactus r (r-ℓMPNN, Paolino et al. 2024) · subgraph-k (forest plus
 //   ≤ k vertices, subgraph k-GNN) · treewidth ≤ k (k-FGNN, k-WL) · all trees up to k vertices (not sampled:
 //   every non-isomorphic tree on 2..k vertices once, as GHC's tree features of Nguyen & Maehara, ICML 2020).
@@ -18,7 +18,7 @@ struct PatternClass {
 
     // Membership of every connected component (connectivity is a separate sampling option).
     bool contains(const Graph& f) const;
-    // Largest e(F) for an m-vertex member (SPEC §2 table; small m capped by m(m−1)/2).
+    // Largest e(F) for an m-vertex member (docs/mathematics.md §2 table; small m capped by m(m−1)/2).
     long maxEdges(int m) const;
     // A treewidth bound valid for every member.
     int treewidthBound() const;

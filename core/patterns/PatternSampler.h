@@ -1,5 +1,5 @@
 #pragma once
-// Random patterns with full support on their class (after Welke et al., ICML 2023; SPEC §2):
+// Random patterns with full support on their class (after Welke et al., ICML 2023; docs/mathematics.md §2):
 // a size m from a geometric law on {1, 2, ...} (optionally capped), then a random member of the
 // class of that size. Every draw uses its own keyed stream (seed, "pattern", index, attempt), so
 // draws are independent and reproducible — no reseeding per pattern.

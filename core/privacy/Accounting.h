@@ -1,5 +1,5 @@
 #pragma once
-// Privacy accounting (SPEC §4): guarantees of the mechanisms, their conversions to (ε, δ)-DP,
+// Privacy accounting (docs/mathematics.md §4): guarantees of the mechanisms, their conversions to (ε, δ)-DP,
 // composition and calibration.
 //
 // A Guarantee holds everything a mechanism can certify:

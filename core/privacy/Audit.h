@@ -1,5 +1,5 @@
 #pragma once
-// Empirical privacy audit (SPEC §5). For a pair of neighbouring graphs (G0, G1), draw the
+// Empirical privacy audit (docs/mathematics.md §5). For a pair of neighbouring graphs (G0, G1), draw the
 // mechanism many times on each, run a test that tells the two output distributions apart, and
 // turn its error rates into a lower bound on ε: (ε, δ)-DP forces FPR·e^ε + FNR ≥ 1 − δ for every
 // test, so ε ≥ ln((1 − δ − FNR) / FPR). The rates are replaced by Clopper–Pearson upper

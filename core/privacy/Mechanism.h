@@ -1,5 +1,5 @@
 #pragma once
-// Private release of homomorphism-density embeddings (SPEC §3–4). A NoiseModel is compiled once
+// Private release of homomorphism-density embeddings (docs/mathematics.md §3–4). A NoiseModel is compiled once
 // from a density matrix, the patterns, public graph facts and MechanismParams (calibrating the
 // budget); it then draws noisy embeddings for any repetition, reproducibly: noise for graph i and
 // repetition r comes from the stream (seed, "noise", i, r) whatever the thread count.

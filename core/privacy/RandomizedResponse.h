@@ -1,5 +1,5 @@
 #pragma once
-// The randomized-response baseline (SPEC §4.5): every vertex pair of a graph is flipped
+// The randomized-response baseline (docs/mathematics.md §4.5): every vertex pair of a graph is flipped
 // (edge ↔ non-edge) independently with probability p = 1/(1 + e^ε), which is ε-edge-DP; the
 // densities of the perturbed graph are then exact, so the release is private by post-processing.
 #include "common/Rng.h"

@@ -1,5 +1,5 @@
 #pragma once
-// Edge-level sensitivity of homomorphism densities (SPEC §3). Neighbouring graphs have the same
+// Edge-level sensitivity of homomorphism densities (docs/mathematics.md §3). Neighbouring graphs have the same
 // vertex set and differ in one edge. All bounds use public inputs only: n, the pattern's m, e(F),
 // c(F), and a degree bound D that is either a public assumption or, for the smooth bound, the
 // graph's own maximum degree (handled by the β-smooth construction).

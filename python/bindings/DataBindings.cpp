@@ -69,11 +69,27 @@ py::array_t<std::int64_t> edgeIndex(const Graph& g) {
     return a;
 }
 
+// The array as int64, refusing what the cast would change: a float id that is not a whole number (0.5 would
+// silently become 0).
+py::array_t<std::int64_t, py::array::c_style | py::array::forcecast> integerIds(const py::handle& obj, const std::string& what) {
+    const py::array raw = py::array::ensure(obj);
+    if (raw && (raw.dtype().kind() == 'f' || raw.dtype().kind() == 'c')) {
+        const auto f = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(raw);
+        for (py::ssize_t k = 0; f && k < f.size(); ++k) {
+            const double v = f.data()[k];
+            if (!(std::isfinite(v) && v == std::floor(v)))
+                throw std::invalid_argument(what + ": expected integer vertex ids, found " + std::to_string(v) + " (entry " + std::to_string(k) + ")");
+        }
+    }
+    auto a = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(obj);
+    if (!a) throw std::invalid_argument(what + ": expected an integer array of shape (2, E)");
+    return a;
+}
+
 // A graph from an edge array of shape (2, E) (PyG) or (E, 2); duplicates and both directions fold
 // into one undirected edge, self loops are dropped (and counted in `dropped`).
 Graph graphFromArray(const py::handle& obj, int n, const std::string& what, long* dropped) {
-    auto a = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(obj);
-    if (!a) throw std::invalid_argument(what + ": expected an integer array of shape (2, E)");
+    auto a = integerIds(obj, what);
     if (a.ndim() != 2 || (a.shape(0) != 2 && a.shape(1) != 2))
         throw std::invalid_argument(what + ": expected shape (2, E) or (E, 2), got " + std::to_string(a.ndim()) + " dimensions");
     const bool rowsAreEnds = a.shape(0) == 2;
@@ -114,8 +130,7 @@ Dataset fromEdgeIndex(const py::sequence& edgeIndices, const py::object& numNode
         if (!counts.empty()) {
             n = counts[std::size_t(i)];
         } else {  // default: largest id + 1
-            auto a = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(edgeIndices[py::size_t(i)]);
-            if (!a) throw std::invalid_argument(what + ": expected an integer array");
+            auto a = integerIds(edgeIndices[py::size_t(i)], what);
             for (long k = 0; k < a.size(); ++k) n = std::max<long>(n, a.data()[k] + 1);
         }
         if (n < 1 || n > (1L << 30)) throw std::invalid_argument(what + ": vertex count " + std::to_string(n) + " outside [1, 2^30]");

@@ -77,6 +77,12 @@ px::privacy::GraphFacts factsFrom(const MechanismParams& p, const py::array_t<do
     return f;
 }
 
+// A privacy parameter (ρ or ε, > 0, may be inf) and δ in (0, 1), refused with a message naming them.
+void checkPrivacyNumbers(const char* function, const char* name, double value, double delta) {
+    if (!(value > 0)) throw std::invalid_argument(std::string(function) + ": " + name + " must be > 0, found " + std::to_string(value));
+    if (!(delta > 0 && delta < 1)) throw std::invalid_argument(std::string(function) + ": delta must be in (0, 1), found " + std::to_string(delta));
+}
+
 py::tuple releaseDensities(const MechanismParams& p, const py::array_t<double, py::array::c_style | py::array::forcecast>& t,
                            const py::array_t<double, py::array::c_style | py::array::forcecast>& n, const py::object& patterns,
                            const py::object& maxDegree, int repetition) {
@@ -92,6 +98,9 @@ py::tuple releaseDensities(const MechanismParams& p, const py::array_t<double, p
     auto clean = std::make_shared<px::DensityMatrix>();
     clean->t.resize(N, d);
     std::copy(t.data(), t.data() + N * d, clean->t.data());
+    if (n.ndim() != 1 || n.shape(0) != N)
+        throw std::invalid_argument("n must hold one vertex count per graph: the densities have " + std::to_string(N) + " rows, n has " +
+                                    (n.ndim() == 1 ? std::to_string(n.shape(0)) + " entries" : std::to_string(n.ndim()) + " dimensions"));
     clean->n.resize(N);
     for (long i = 0; i < N; ++i) clean->n(i) = n.at(i);
     for (long k = 0; k < N * d; ++k)
@@ -216,11 +225,13 @@ void bindPrivacy(py::module_& m) {
                         [](const std::string& s) { return px::privacy::mechanismParamsFromJson(nlohmann::json::parse(s)); }));
 
     m.def("epsilon_from_rho", [](double rho, double delta) {
+        checkPrivacyNumbers("epsilon_from_rho", "rho", rho, delta);
         px::privacy::Guarantee g;
         g.rho = rho;
         return px::privacy::tightestEpsilon(g, delta);
     }, py::arg("rho"), py::arg("delta"), "ε at δ of ρ-zCDP under the tightest valid conversion");
     m.def("rho_for_epsilon", [](double epsilon, double delta) {
+        checkPrivacyNumbers("rho_for_epsilon", "epsilon", epsilon, delta);
         const double mu = px::privacy::gaussianMuFor(epsilon, delta);
         return mu * mu / 2;
     }, py::arg("epsilon"), py::arg("delta"), "ρ = μ²/2 of the Gaussian mechanism meeting (ε, δ) exactly (analytic Gaussian)");

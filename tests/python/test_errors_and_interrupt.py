@@ -50,6 +50,13 @@ def test_a_pipe_is_refused_by_name(tmp_path):
     (lambda: px.Mechanism("gaussian").release(np.zeros((2, 2)), [3, 3], patterns=[px.Pattern(2, [(0, 1)])]), "columns"),
     (lambda: px.Pattern(3, [(0, 1)], order=[0, 0, 1]), "permutation"),
     (lambda: px.sweep({"dataset": "builtin:csl", "budget": {"values": [1, "x"]}}), "budget.values[1]"),
+    (lambda: px.from_edge_index([np.array([[0.0, 0.5], [1.0, 2.0]])]), "expected integer vertex ids, found 0.5"),
+    (lambda: px.from_edge_index([np.array([[0.0, 1.0], [1.0, 2.5]])], num_nodes=[3]), "expected integer vertex ids, found 2.5"),
+    (lambda: px.epsilon_from_rho(-1, 1e-6), "rho must be > 0"),
+    (lambda: px.epsilon_from_rho(0.5, 1.5), "delta must be in (0, 1)"),
+    (lambda: px.rho_for_epsilon(0, 1e-6), "epsilon must be > 0"),
+    (lambda: px.Mechanism("gaussian", degree_bound=6).release(np.zeros((3, 1)), [3, 3], patterns=[px.Pattern(2, [(0, 1)])],
+                                                             max_degree=[2, 2, 2]), "the densities have 3 rows, n has 2 entries"),
 ])
 def test_bad_arguments_raise_value_error(call, words):
     with pytest.raises(ValueError) as e:
@@ -96,7 +103,7 @@ def test_keyboard_interrupt_stops_a_long_count_within_100_ms():
     # Measured on the 2-core VM (27 Nov 2026, idle): 15-46 ms over 20 runs. Before that day it was 200-820 ms in
     # half the runs: the dense evaluator zeroed and copied n × n matrices (72 MB at n = 3000, paced by page faults on
     # fresh memory) without a cancel check; they now run in row panels with one between them. The goal is 100 ms
-    # (DESIGN.md); the bound leaves room for a loaded CI machine and still fails on those unchecked steps.
+    # (the design target); the bound leaves room for a loaded CI machine and still fails on those unchecked steps.
     assert latency < 0.2
     assert fractions and all(0 <= f <= 1 for f in fractions)
 

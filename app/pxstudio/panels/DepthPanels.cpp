@@ -26,7 +26,7 @@ CoseraPanel::CoseraPanel(QWidget* parent) : DepthPanel(tr("COSERA: edge reconstr
     model_ = new QComboBox(this);
     model_->addItem(tr("sparse Erdős–Rényi, p = ln n / n"), "er");
     model_->addItem(tr("SBM, K = 3, p = 0.3, q = 0.05"), "sbm");
-    model_->setToolTip(tr("Random graph model of the heat maps (SPEC §6 reference grid)"));
+    model_->setToolTip(tr("Random graph model of the heat maps (docs/mathematics.md §6 reference grid)"));
     n_ = new QComboBox(this);
     for (int n : {100, 500, 1000}) n_->addItem(QString::number(n), n);
     n_->setToolTip(tr("Nodes per graph. n = 1000: about 500k pairs per configuration, 10 × 10 × trials configurations"));
@@ -137,7 +137,7 @@ ConvergencePanel::ConvergencePanel(QWidget* parent) : DepthPanel(tr("Convergent 
     reference_->setToolTip(tr("The public code's choices, shown to see what they do: an extra un-noised aggregation after every\n"
                               "noise step (the release is taken after it), no projection before the noised step, the minimum\n"
                               "degree read from the private graph, δ = 10^−digits(#edges). Its claim fails the audit\n"
-                              "(pxrun depth propagation-audit) for β > 0; README \"Depth lab\" has the numbers."));
+                              "(pxrun depth propagation-audit) for β > 0; docs/depth-lab-experiments.md has the numbers."));
     model_ = new QComboBox(this);
     model_->addItem(tr("linear probe (PCA, logistic regression)"), "linear");
     model_->addItem(tr("GAP's trained encoder and MLP heads"), "gap");

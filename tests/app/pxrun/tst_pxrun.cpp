@@ -306,7 +306,7 @@ private slots:
         QVERIFY(csv.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(csv.readAll());
         QVERIFY(text.startsWith("scheme,contraction,hops,k_eff,multiplier"));
-        QVERIFY(text.contains("GAP (linear),1,50,50,26.379"));           // SPEC §6 reference table
+        QVERIFY(text.contains("GAP (linear),1,50,50,26.379"));           // docs/mathematics.md §6 reference table
         QVERIFY(text.contains("CARIBOU c=0.6,0.6,10,3.951917794,7.416"));
         QVERIFY(QFile::exists(dir.path() + "/acc.json"));
         // the written spec runs again and gives the same table

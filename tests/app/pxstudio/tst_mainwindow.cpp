@@ -333,6 +333,14 @@ private slots:
         QCOMPARE(tabs->demoGraphs()->caption(1), QString("G₁: n = %1, m = %2").arg(pair.g1.numVertices()).arg(pair.g1.numEdges()));
         QTemporaryDir dir;
         QVERIFY(w.exportAllViews(dir.path()));
+        // Expressivity and utility vs d are not computed: the app asks (not modal) whether to compute them first.
+        auto* ask = w.findChild<QMessageBox*>("export-all-ask");
+        QVERIFY(ask && ask->isVisible());
+        QVERIFY2(ask->text().contains("Not computed yet: expressivity, utility vs d."), qPrintable(ask->text()));
+        QAbstractButton* now = nullptr;
+        for (QAbstractButton* b : ask->buttons()) if (b->text() == "Export what is there") now = b;
+        QVERIFY(now);
+        now->click();
         for (const char* name : {"tradeoff", "noise-anatomy"}) {
             QCOMPARE(head(dir.path() + "/" + name + ".png", 4), QByteArray("\x89PNG", 4));
             QCOMPARE(head(dir.path() + "/" + name + ".pdf", 5), QByteArray("%PDF-"));
@@ -363,6 +371,27 @@ private slots:
         QCOMPARE(files.size(), int(QDir(dir.path()).entryList(QDir::Files).size()));
         report->close();
     }
+    // "Compute, then export": the missing views are computed, then written; the report no longer leaves them out.
+    void exportAllComputesTheViewsItNeedsWhenAsked() {
+        MainWindow w;
+        QVERIFY(waitFinished(w.controller()));
+        QTemporaryDir dir;
+        QVERIFY(w.exportAllViews(dir.path()));
+        auto* ask = w.findChild<QMessageBox*>("export-all-ask");
+        QVERIFY(ask);
+        for (QAbstractButton* b : ask->buttons())
+            if (b->text() == "Compute, then export") b->click();
+        QVERIFY2(w.statusBar()->currentMessage().startsWith("Computing expressivity, utility vs d"),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QMessageBox*>("export-all-report"), 240000);
+        auto* report = w.findChild<QMessageBox*>("export-all-report");
+        const QStringList files = report->detailedText().split('\n', Qt::SkipEmptyParts);
+        for (const char* f : {"expressivity.pdf", "utility-vs-d.pdf", "distinguishability.pdf"})
+            QVERIFY2(files.contains(f), qPrintable(files.join(", ")));
+        QVERIFY2(!report->text().contains("expressivity:") && !report->text().contains("utility vs d:"), qPrintable(report->text()));
+        report->close();
+    }
+
     void choosingTheGinSwitchesToAGraphMechanism() {
         // The GIN learns from released graphs: picked in the Learner panel under a density mechanism, the mechanism
         // becomes randomized response and the status bar says so (the run would otherwise fail on its spec).

@@ -1,7 +1,7 @@
 // The depth lab's engine (core/depthlab) against independent computations: attack metrics by brute
 // force, the Gram-factor encoder against the explicit one in law (two-sample KS, with a check that
 // the test has power), the NAG bound in closed form and below the measured error, the depth
-// accounting against SPEC §6's reference table, CARIBOU's sensitivity against exhaustive search,
+// accounting against docs/mathematics.md §6's reference table, CARIBOU's sensitivity against exhaustive search,
 // and the privacy of one CARIBOU layer and of AsampGCN with the statistical audit.
 #include "TestSupport.h"
 #include "common/Error.h"
@@ -570,6 +570,10 @@ private slots:
         QVERIFY(message({{"experiment", "cosera-grid"}, {"dims", "many"}}).find("field \"dims\": expected a non-empty list") != std::string::npos);
         QVERIFY(message({{"experiment", "propagation"}, {"data", "builtin:nope"}}).find("nope") != std::string::npos);
         QVERIFY(message({{"experiment", "cosera-grid"}, {"weights", "orthogonal"}}).find("orthogonal") != std::string::npos);
+        // a NAG needs features to aggregate; only COSERA on a real graph reads 0 as "all of them"
+        QVERIFY2(message({{"experiment", "nag"}, {"features", 0}}).find("field \"features\": expected a number of features per node in [1, 65536]") !=
+                     std::string::npos, message({{"experiment", "nag"}, {"features", 0}}).c_str());
+        QVERIFY(message({{"experiment", "cosera-grid"}, {"trials", "five"}}).find("json.exception") == std::string::npos);
         for (const auto& e : depthExperiments()) QCOMPARE(defaultDepthSpec(e)["experiment"].get<std::string>(), e);
     }
 

@@ -4,6 +4,8 @@
 #include "TestSupport.h"
 #include "depthlab/DepthAccounting.h"
 #include "depthlab/DepthLab.h"
+#include "depthlab/DepthSpecChecks.h"
+#include "common/Error.h"
 #include "depthlab/NodeGenerators.h"
 #include "depthlab/PrivatePropagation.h"
 #include "depthlab/PropagationAudit.h"
@@ -179,7 +181,7 @@ private slots:
         QCOMPARE(int(rows.size()), 90);  // 9 runs × 10 values of ρ'
         // The block pattern seed 666 / noise seed 2 appears twice, identically (rows 41–50, 51–60).
         for (int i = 40; i < 50; ++i) QCOMPARE(rows[std::size_t(i)].text, rows[std::size_t(i + 10)].text);
-        // Published figures (SPEC §7): ρ' → (ε, AUC of the ablation table).
+        // Published figures (docs/mathematics.md §7): ρ' → (ε, AUC of the ablation table).
         const std::map<double, std::pair<double, double>> published = {
             {0.001, {0.335, 0.662}}, {0.01, {1.093, 0.658}}, {0.05, {2.695, 0.704}}, {INFINITY, {INFINITY, 0.752}}};
         for (const auto& [rho, pub] : published) {
@@ -233,6 +235,36 @@ private slots:
             if (file.find("_rr") != std::string::npos && file.find("deg") == std::string::npos && file != "mollipo_rr")
                 for (double x : v) QVERIFY(x < 0.51);
         }
+    }
+
+    // Every numeric field of every depth experiment has a range where the spec is read: each number of its
+    // defaults (each list's first element) set to -1, 10^300, a string and null is refused naming the field;
+    // 0 is refused the same way or accepted.
+    void everyNumericDepthFieldIsCheckedAndNamed() {
+        int walked = 0;
+        for (const std::string& e : depthlab::depthExperiments()) {
+            const nlohmann::json defaults = depthlab::defaultDepthSpec(e);
+            for (auto it = defaults.begin(); it != defaults.end(); ++it) {
+                const bool list = it->is_array();
+                if (!(list ? !it->empty() && it->front().is_number() : it->is_number())) continue;
+                ++walked;
+                for (const nlohmann::json& bad : {nlohmann::json(-1), nlohmann::json(1e300), nlohmann::json("x"), nlohmann::json(nullptr),
+                                                  nlohmann::json(0)}) {
+                    nlohmann::json spec = defaults;
+                    if (list) spec[it.key()][0] = bad;
+                    else spec[it.key()] = bad;
+                    const std::string what = e + "." + it.key() + " = " + bad.dump();
+                    try {
+                        depthlab::checkDepthSpec(spec, defaults, "walk.json", 1e9);
+                        QVERIFY2(bad == nlohmann::json(0), qPrintable(QString::fromStdString(what + " accepted")));
+                    } catch (const InputError& err) {
+                        QVERIFY2(QString(err.what()).contains(QString::fromStdString("\"" + it.key())),
+                                 qPrintable(QString::fromStdString(what + ": ") + err.what()));
+                    }
+                }
+            }
+        }
+        QVERIFY(walked > 40);
     }
 };
 

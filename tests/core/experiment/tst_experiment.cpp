@@ -11,6 +11,7 @@
 #include "generators/Generators.h"
 
 #include <QtTest>
+#include <functional>
 #include <filesystem>
 #include <thread>
 #include <chrono>
@@ -75,6 +76,21 @@ private slots:
         QVERIFY(fails("{\"budget\": {\"values\": [-1]}}", "positive"));
         QVERIFY(fails("{\"classes\": [\"cliques\"]}", "classes"));
         QVERIFY(fails("{\n\"name\": \n}", "not valid JSON"));
+        // the JSON library's own words never reach the user
+        QVERIFY(fails("{\"dataset\": 5}", "field \"dataset\": expected a string, found a number"));
+        try {
+            SweepSpec::fromJson("{\"name\": [1]}", "s.json");
+            QFAIL("a list accepted as a name");
+        } catch (const InputError& e) {
+            QVERIFY2(!QString(e.what()).contains("json.exception"), e.what());
+        }
+        // an error found when the spec runs names its file too (not "<spec>")
+        try {
+            runSweep(SweepSpec::fromJson(R"({"task": "99", "budget": {"values": ["inf"]}})", "/tmp/s.json"), gen::builtin("sbm-cycles"));
+            QFAIL("task 99 accepted");
+        } catch (const InputError& e) {
+            QVERIFY2(QString(e.what()).startsWith("/tmp/s.json: field \"task\""), e.what());
+        }
         SweepSpec s = SweepSpec::fromJson(R"({"budget": {"axis": "rho", "log_grid": [0.001, 0.1, 3], "include_inf": true}})");
         QCOMPARE(int(s.budgets.size()), 4);
         QVERIFY(std::abs(s.budgets[1] - 0.01) < 1e-15);
@@ -417,6 +433,40 @@ private slots:
         QVERIFY2(noise.fits[0].noFit.find("R^2") != std::string::npos, noise.fits[0].noFit.c_str());
     }
 
+
+    // Every numeric field of a sweep spec has a range: the walk sets each number of a complete spec (as toJson
+    // writes it) to -1, 10^300, a string and null in turn, and each must be refused with a message naming the
+    // field; 0 must be refused the same way or accepted.
+    void everyNumericSpecFieldIsCheckedAndNamed() {
+        const nlohmann::json full = SweepSpec().toJson();
+        int walked = 0;
+        std::function<void(const nlohmann::json&, const nlohmann::json::json_pointer&)> walk =
+            [&](const nlohmann::json& node, const nlohmann::json::json_pointer& at) {
+                if (node.is_object() || node.is_array()) {
+                    for (auto it = node.begin(); it != node.end(); ++it)
+                        walk(*it, at / (node.is_object() ? it.key() : std::to_string(std::distance(node.begin(), it))));
+                    return;
+                }
+                if (!node.is_number()) return;
+                ++walked;
+                const std::string key = node.is_number() && !at.empty() ? at.back() : std::string();
+                const std::string name = std::isdigit(static_cast<unsigned char>(key[0])) ? at.parent_pointer().back() : key;
+                for (const nlohmann::json& bad : {nlohmann::json(-1), nlohmann::json(1e300), nlohmann::json("x"), nlohmann::json(nullptr),
+                                                  nlohmann::json(0)}) {
+                    nlohmann::json spec = full;
+                    spec[at] = bad;
+                    try {
+                        SweepSpec::fromJson(spec.dump(), "walk.json");
+                        QVERIFY2(bad == nlohmann::json(0), qPrintable(QString::fromStdString(at.to_string() + " accepted " + bad.dump())));
+                    } catch (const InputError& e) {
+                        QVERIFY2(QString(e.what()).contains(QString::fromStdString(name)),
+                                 qPrintable(QString::fromStdString(at.to_string() + " = " + bad.dump() + ": ") + e.what()));
+                    }
+                }
+            };
+        walk(full, nlohmann::json::json_pointer());
+        QVERIFY(walked > 40);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestExperiment)

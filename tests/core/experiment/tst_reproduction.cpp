@@ -1,7 +1,7 @@
 // Golden comparison of the reference-code reproduction on MOLBACE (needs ../shared/data): the
 // published ε values are reproduced exactly, the ε = ∞ AUC within ±0.03 of the published mean, and
 // this project's finite-ε AUCs are pinned (±0.01) so that a change in them is noticed. The
-// published finite-ε AUCs are not reproduced; README "Reproduction" explains why.
+// published finite-ε AUCs are not reproduced; docs/experiments.md, "Reproduction" explains why.
 #include "TestSupport.h"
 #include "experiment/SweepRunner.h"
 #include "io/Loaders.h"

@@ -1,4 +1,4 @@
-// Homomorphism counts against independent computations: SPEC §1 identities, brute force over
+// Homomorphism counts against independent computations: docs/mathematics.md §1 identities, brute force over
 // all maps, blow-ups, disjoint unions and isomorphic relabellings.
 #include "TestSupport.h"
 #include "generators/Generators.h"

@@ -6,6 +6,7 @@
 #include "experiment/SweepSpec.h"
 #include "depthlab/DepthLab.h"
 #include "io/LinqsLoader.h"
+#include "io/InflationLimit.h"
 #include "io/Loaders.h"
 #include "patterns/PatternSet.h"
 
@@ -143,7 +144,13 @@ private slots:
         const std::string block(1 << 20, '#');
         for (int i = 0; i < 64; ++i) gzwrite(gz, block.data(), unsigned(block.size()));
         gzclose(gz);
+        // 64 MiB from about 64 KB: refused by the decompression limit (io/InflationLimit.h) while it expands ...
+        const std::string bomb = refusal([&] { io::loadDataset(dir.path().toStdString() + "/bomb"); });
+        QVERIFY2(says(bomb, path, "a decompression bomb?"), bomb.c_str());
+        // ... and, with the limit raised (--max-input-size), by its content.
+        io::setMaxInputBytes(double(1 << 30));
         const std::string msg = refusal([&] { io::loadDataset(dir.path().toStdString() + "/bomb"); });
+        io::setMaxInputBytes(0);
         QVERIFY2(says(msg, path, "unexpected content after the 1 graphs"), msg.c_str());
     }
 

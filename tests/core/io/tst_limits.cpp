@@ -4,6 +4,7 @@
 #include "common/Error.h"
 #include "common/MemoryBudget.h"
 #include "experiment/SweepSpec.h"
+#include "io/InflationLimit.h"
 #include "io/Loaders.h"
 
 #include <QTemporaryDir>
@@ -47,6 +48,12 @@ struct Limit {
     ~Limit() { setMemoryLimitBytes(0); }
 };
 
+// An absolute input-size limit (pxrun --max-input-size) for the duration of a test.
+struct InputLimit {
+    explicit InputLimit(double mib) { io::setMaxInputBytes(mib * double(1 << 20)); }
+    ~InputLimit() { io::setMaxInputBytes(0); }
+};
+
 void writeOgbFolder(const std::string& folder, long graphs) {
     const std::string raw = folder + "/raw/";
     std::string ones, zeros, labels;
@@ -87,12 +94,39 @@ private slots:
 
     void aLineWithoutEndIsRefusedBeforeItIsHeld() {
         QTemporaryDir dir;
+        const InputLimit allowed(1024);  // 70 MiB of one repeated byte is also a bomb: here the line limit is tested
         const std::string path = writeGz(dir, "oneline.txt.gz", [](gzFile f) {
             const std::string block(1 << 20, '7');
             for (int i = 0; i < 70; ++i) gzwrite(f, block.data(), unsigned(block.size()));
         });
         const std::string msg = thrown([&] { io::loadEdgeList(path, nullptr); });
         QVERIFY2(msg.rfind(path + ":1: line longer than 64 MiB", 0) == 0, msg.c_str());
+    }
+
+    // A decompression bomb (128 MiB of one edge repeated, about 130 KB compressed) is refused as soon as it
+    // expands past max(64 MiB, 100 x its size), naming the file, the limit and how to raise it; an absolute
+    // limit set by --max-input-size replaces the ratio rule, for compressed and plain files alike.
+    void aDecompressionBombIsRefusedAtTheLimit() {
+        QTemporaryDir dir;
+        const std::string bomb = writeGz(dir, "bomb.txt.gz", [](gzFile f) {
+            std::string block;
+            for (int i = 0; i < (1 << 16); ++i) block += "0 1\n";
+            for (int i = 0; i < 512; ++i) gzwrite(f, block.data(), unsigned(block.size()));
+        });
+        QVERIFY(QFileInfo(QString::fromStdString(bomb)).size() < (1 << 20));
+        const std::string msg = thrown([&] { io::loadDataset(bomb); });
+        QVERIFY2(msg.rfind(bomb + ":", 0) == 0 && msg.find("expands to more than 64 MiB") != std::string::npos &&
+                     msg.find("decompression bomb") != std::string::npos && msg.find("--max-input-size") != std::string::npos,
+                 msg.c_str());
+        const std::string plain = dir.path().toStdString() + "/plain.txt";
+        std::string edges;
+        for (int i = 0; i < 300000; ++i) edges += std::to_string(i % 1000) + " " + std::to_string(1000 + i / 1000) + "\n";
+        writeText(plain, edges);
+        QCOMPARE(io::loadEdgeList(plain, nullptr).numEdges(), 300000L);  // no limit on a plain file by default
+        const InputLimit small(1);
+        const std::string capped = thrown([&] { io::loadEdgeList(plain, nullptr); });
+        QVERIFY2(capped.rfind(plain + ":", 0) == 0 && capped.find("larger than the limit of 1 MiB set by --max-input-size") != std::string::npos,
+                 capped.c_str());
     }
 
     void declaredGraphCountsAreCheckedBeforeAnyGraphIsBuilt() {

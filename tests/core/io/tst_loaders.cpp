@@ -6,6 +6,7 @@
 
 #include <QtTest>
 #include <cmath>
+#include <functional>
 #include <cstdio>
 #include <zlib.h>
 
@@ -137,6 +138,17 @@ private slots:
             QVERIFY2(QString::fromStdString(e.file()).endsWith(file), qPrintable(msg));
             QVERIFY2(e.line() == line, qPrintable(msg));
             QVERIFY2(msg.contains(words), qPrintable(msg));
+        }
+    }
+
+    void anEmptyPathSaysSo() {
+        for (const auto& load : {std::function<void()>([] { io::loadDataset(""); }), std::function<void()>([] { io::loadLinqs(""); })}) {
+            try {
+                load();
+                QFAIL("an empty path was read");
+            } catch (const InputError& e) {
+                QVERIFY2(QString(e.what()).startsWith("(an empty path): no "), e.what());
+            }
         }
     }
 

@@ -7,6 +7,7 @@
 #include "learn/Knn.h"
 #include "learn/LearnerRegistry.h"
 #include "learn/Metrics.h"
+#include "learn/Tuning.h"
 
 #include <QtTest>
 #include <chrono>
@@ -273,6 +274,25 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, learn::fitPredict(c, x, {nan, nan, nan}, x, TaskType::Binary));
     }
 
+
+    // An inner fold is never among the rows its score was fitted on. 1-NN on labels that are pure noise: scored
+    // on held-out rows its AUC is near ½; a fold leaked into its own fit would find every row itself (AUC 1).
+    void nestedTuningScoresEachInnerFoldOnRowsItWasNotFittedOn() {
+        Rng rng(5);
+        learn::RowMatrix x(200, 3);
+        std::vector<double> y;
+        for (int i = 0; i < 200; ++i) {
+            for (int j = 0; j < 3; ++j) x(i, j) = rng.uniform();
+            y.push_back(double(rng.below(2)));
+        }
+        learn::LearnerConfig base;
+        base.kind = learn::LearnerKind::Knn;
+        learn::TuningConfig tc;
+        tc.nested = true;
+        tc.grid.k = {1};
+        const double inner = learn::tuneOnTraining(base, tc, x, y, TaskType::Binary).innerScore;
+        QVERIFY2(inner > 0.3 && inner < 0.7, qPrintable(QString::number(inner)));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestLearn)

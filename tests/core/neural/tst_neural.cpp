@@ -421,9 +421,30 @@ private slots:
         p.lrDecayEvery = 1;
         p.lrDecay = 1e-6;
         const GinOutcome frozen = trainGin(p, pr);
-        QCOMPARE(frozen.epochs[0].trainLoss, constant.epochs[0].trainLoss);  // the first epoch runs at the full rate
+        QCOMPARE(frozen.epochs[0].trainLoss, constant.epochs[0].trainLoss);
+        // The first epoch's step runs at the full rate (decay starts after it): epoch 2's loss, measured after that
+        // one step, is the constant-rate run's.
+        QCOMPARE(frozen.epochs[1].trainLoss, constant.epochs[1].trainLoss);
         QVERIFY(std::abs(frozen.epochs[3].trainLoss - frozen.epochs[2].trainLoss) < 1e-6);
         QVERIFY(std::abs(constant.epochs[3].trainLoss - constant.epochs[2].trainLoss) > 1e-4);
+    }
+
+    // Epochs that tie on the validation metric: the earliest wins (a later one would have trained longer for
+    // nothing the validation graphs can see). A constant metric makes every epoch a tie.
+    void aTiedValidationMetricKeepsTheEarliestEpoch() {
+        GinProblem pr = pairProblem(firstErGraphs(24));
+        const std::vector<const Graph*> some = firstErGraphs(36);
+        for (int i = 24; i < 36; ++i) {
+            pr.valid.graphs.push_back(some[std::size_t(i)]);
+            pr.valid.labels.push_back(double(i % 2));
+        }
+        pr.validMetric = [](const std::vector<double>&) { return 0.75; };
+        GinParams p = smallParams(4);
+        p.epochs = 5;
+        const GinOutcome o = trainGin(p, pr);
+        QCOMPARE(int(o.epochs.size()), 5);
+        QCOMPARE(o.selectedEpoch, 1);
+        QCOMPARE(o.selectedValid, 0.75);
     }
 
     void sampledEpochsAndTestCurve() {

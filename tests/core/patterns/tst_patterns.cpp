@@ -66,7 +66,7 @@ private slots:
             }
         QCOMPARE(exactTreewidth(Graph::fromEdges(9, grid)), 3);
     }
-    // The SPEC §2 edge bounds are never exceeded and, where exact, attained: exhaustive over all graphs, m ≤ 6.
+    // The docs/mathematics.md §2 edge bounds are never exceeded and, where exact, attained: exhaustive over all graphs, m ≤ 6.
     void maxEdgeFormulaIsTightOnSmallGraphs() {
         for (int m = 1; m <= 6; ++m) {
             auto graphs = allGraphs(m);

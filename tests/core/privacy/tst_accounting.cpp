@@ -1,4 +1,4 @@
-// Conversions and calibration against SPEC §4 reference values and independent computations.
+// Conversions and calibration against docs/mathematics.md §4 reference values and independent computations.
 #include "privacy/Accounting.h"
 
 #include <QtTest>
@@ -28,7 +28,7 @@ class TestAccounting : public QObject {
     Q_OBJECT
 private slots:
     void specReferenceValuesForUnitGaussian() {
-        // σ = 1, sensitivity 1: μ = 1, ρ = 1/2; δ = 1e-5 (SPEC §4).
+        // σ = 1, sensitivity 1: μ = 1, ρ = 1/2; δ = 1e-5 (docs/mathematics.md §4).
         QCOMPARE(std::round(gaussianEpsilon(1.0, 1e-5) * 1e4) / 1e4, 4.3772);
         QCOMPARE(std::round(tightRdpEpsilon(0.5, kInf, 1e-5) * 1e4) / 1e4, 4.7284);
         QCOMPARE(std::round(mironovEpsilon(0.5, kInf, 1e-5) * 1e4) / 1e4, 5.2985);

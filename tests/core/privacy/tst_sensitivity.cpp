@@ -61,7 +61,7 @@ private slots:
         QVERIFY(tightest > 0.5);  // the bound is not vacuous on these graphs
     }
     // The published exponent m − 2 is exceeded by a disconnected pattern: the reference bound is
-    // not a bound (SPEC §3).
+    // not a bound (docs/mathematics.md §3).
     void referenceExponentUnderstatesDisconnectedPatterns() {
         Pattern twoEdges(disjointUnion(gen::path(2), gen::path(2)));  // m = 4, e = 2, c = 2
         Graph g = gen::circularSkipLink(10, 3);                       // 4-regular, n = 10

@@ -301,6 +301,13 @@ private slots:
         QVERIFY(noStructuralSignal("rmse", 1.00, 1.10, 1.20, 0.2));
         QVERIFY(noStructuralSignal("auc", 0.60, 0.70, 0.60, 0.0));  // below a control
     }
+
+    // The spread of a run's fold values (value_fold_std) is the sample standard deviation (n − 1).
+    void foldSpreadIsTheSampleStandardDeviation() {
+        QVERIFY(std::abs(sampleStdOf({1, 2, 3, 4}) - std::sqrt(5.0 / 3)) < 1e-12);
+        QCOMPARE(sampleStdOf({0.7}), 0.0);
+        QVERIFY(std::abs(meanOf({1, 2, 3, 4}) - 2.5) < 1e-15);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestEvaluation)

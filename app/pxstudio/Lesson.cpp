@@ -32,6 +32,15 @@ std::string text(const nlohmann::json& object, const std::string& key, const std
     return v;
 }
 
+// A session error of a step's "set", its field pointer put below the step's: `field "/d"` becomes
+// `field "/steps/2/set/d"`.
+std::string withinStep(const std::string& setPointer, const std::string& message) {
+    const std::string field = "field \"/";
+    const auto at = message.find(field);
+    if (at == std::string::npos) return setPointer + ": " + message;
+    return message.substr(0, at) + "field \"" + setPointer + message.substr(at + field.size() - 1);
+}
+
 LessonStep stepFromJson(const nlohmann::json& j, const std::string& path, const Lesson::Names& names) {
     if (!j.is_object()) F::fail(path, "an object", j);
     F::checkKeys(j, {"title", "text", "try", "view", "set", "demo_pair", "depth_run", "depth_view", "depth_trials", "highlight"}, path);
@@ -53,7 +62,7 @@ LessonStep stepFromJson(const nlohmann::json& j, const std::string& path, const 
         try {
             settingsForStep(ExplorerSettings{}, s);  // checked as a session would be
         } catch (const std::exception& e) {
-            throw std::invalid_argument(F::at(path, "set") + ": " + e.what());
+            throw std::invalid_argument(withinStep(F::at(path, "set"), e.what()));
         }
     }
     return s;

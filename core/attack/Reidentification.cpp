@@ -148,11 +148,13 @@ ReidResult reidentify(const RowMatrix& clean, const Eigen::VectorXd& n, const Ro
             auto score = [&](const double* dist, int self, double& top1, double& top10) {
                 const double own = dist[self];
                 const int mine = gr.dupOf[self];
-                long closer = 0, tied = -1;  // the loop counts self as tied
+                // Ties, broken by a fair coin: exact duplicates of the target, and other graphs at exactly the
+                // target's distance (the attacker cannot tell them apart either).
+                long closer = 0, tied = 0;
                 for (int c = 0; c < g; ++c) {
-                    const bool same = gr.dupOf[c] == mine;
-                    tied += same;
-                    closer += !same && dist[c] < own;
+                    if (c == self) continue;
+                    if (gr.dupOf[c] == mine || dist[c] == own) ++tied;
+                    else closer += dist[c] < own;
                 }
                 top1 = topK(closer, tied, 1);
                 top10 = topK(closer, tied, 10);

@@ -21,7 +21,8 @@ std::string at(const std::string& parent, const std::string& key) { return jsonP
 void fail(const std::string& path, const std::string& expected, const json& found) {
     std::string f = found.dump();
     if (f.size() > 60) f = f.substr(0, 57) + "...";
-    throw std::invalid_argument("field \"" + path + "\": expected " + expected + ", found " + f);
+    const std::string where = path.empty() ? std::string("the document") : "field \"" + jsonPointer(path) + "\"";
+    throw std::invalid_argument(where + ": expected " + expected + ", found " + f);
 }
 
 std::string describeTypeError(const nlohmann::json::exception& e) {
@@ -36,7 +37,7 @@ std::string describeTypeError(const nlohmann::json::exception& e) {
 }
 
 void checkKeys(const json& object, const std::set<std::string>& known, const std::string& path) {
-    if (!object.is_object()) fail(path.empty() ? "(top level)" : path, "an object { … }", object);
+    if (!object.is_object()) fail(path, "an object { … }", object);
     for (auto it = object.begin(); it != object.end(); ++it)
         if (!known.count(it.key())) {
             std::string list;

@@ -12,7 +12,7 @@ namespace px::json_fields {
 
 using nlohmann::json;
 
-std::string at(const std::string& parent, const std::string& key);  // "patterns" + "d" → "patterns.d"
+std::string at(const std::string& parent, const std::string& key);  // "/patterns" + "d" → "/patterns/d" (a JSON pointer)
 [[noreturn]] void fail(const std::string& path, const std::string& expected, const json& found);
 
 // The JSON library's type error in a user's words: "type must be string, but is number" → "expected a

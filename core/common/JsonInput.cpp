@@ -13,8 +13,23 @@
 
 namespace px {
 
-std::string jsonPath(const std::string& parent, const std::string& key) { return parent.empty() ? key : parent + "." + key; }
-std::string jsonPath(const std::string& parent, std::size_t index) { return parent + "[" + std::to_string(index) + "]"; }
+std::string jsonPath(const std::string& parent, const std::string& key) {
+    std::string escaped;  // RFC 6901: '~' is written ~0 and '/' is written ~1
+    for (char c : key) escaped += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
+    return jsonPointer(parent) + "/" + escaped;
+}
+std::string jsonPath(const std::string& parent, std::size_t index) { return jsonPointer(parent) + "/" + std::to_string(index); }
+
+std::string jsonPointer(const std::string& path) {
+    if (path.empty()) return path;
+    const bool dotted = path[0] != '/';  // "a.b[2]"; a pointer may still end in an index written "[2]"
+    std::string out = dotted ? "/" : "";
+    for (char c : path) {
+        if (c == '[' || (dotted && c == '.')) out += '/';
+        else if (c != ']') out += c;
+    }
+    return out;
+}
 
 namespace {
 

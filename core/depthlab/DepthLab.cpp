@@ -63,10 +63,25 @@ json defaultDepthSpec(const std::string& e) {
     throw std::invalid_argument("unknown depth experiment '" + e + "'");
 }
 
+namespace {
+// Every depth experiment on node data attacks or releases its edges, and an attack's AUC needs both edges
+// and non-edges: a data set without either makes none of them possible. Says which data set and why,
+// with what its loader dropped (citations of unknown ids, self citations, repeats).
+void requireEdgesAndNonEdges(const NodeDataset& ds, const std::string& path) {
+    const long n = ds.numNodes(), m = long(ds.graph.numEdges());
+    if (m > 0 && m < n * (n - 1) / 2) return;
+    std::string why = m == 0 ? "no edge is left among its " + std::to_string(n) + " nodes"
+                             : "every pair of its " + std::to_string(n) + " nodes is an edge (no non-edge to compare with)";
+    for (const auto& w : ds.warnings) why += "; " + w;
+    throw InputError(path, 0, why + ". The depth experiments attack edges: they need both edges and non-edges");
+}
+}  // namespace
+
 NodeDataset loadNodeData(const std::string& spec) {
     const std::string prefix = "builtin:";
     if (spec.rfind(prefix, 0) == 0) return builtinNodeDataset(spec.substr(prefix.size()));
     NodeDataset ds = io::loadLinqs(spec);
+    requireEdgesAndNonEdges(ds, spec);
     ds.splitRandomly(0.2, 0.1, 1);  // LINQS files carry no split
     return ds;
 }
@@ -276,16 +291,16 @@ ResultTable asamp(const SpecReader& s, Progress& progress, const NodeDataset* gi
 ResultTable runDepthExperiment(const json& spec, const std::string& source, Progress& progress, const NodeDataset* data) {
     if (!spec.is_object()) throw InputError(source, 0, "expected a JSON object with an \"experiment\" field");
     if (!spec.contains("experiment") || !spec.at("experiment").is_string())
-        throw InputError(source, 0, "missing field \"experiment\" (one of cosera-grid, sbm-sweep, cosera-real, nag, nag-trained, accounting, propagation, propagation-audit, asamp)");
+        throw InputError(source, 0, "missing field \"/experiment\" (one of cosera-grid, sbm-sweep, cosera-real, nag, nag-trained, accounting, propagation, propagation-audit, asamp)");
     const std::string e = spec.at("experiment").get<std::string>();
     json defaults;
     try {
         defaults = defaultDepthSpec(e);
     } catch (const std::invalid_argument&) {
-        throw InputError(source, 0, "field \"experiment\": unknown experiment '" + e + "'");
+        throw InputError(source, 0, "field \"/experiment\": unknown experiment '" + e + "'");
     }
     for (auto it = spec.begin(); it != spec.end(); ++it)
-        if (!defaults.contains(it.key())) throw InputError(source, 0, "unknown field \"" + it.key() + "\" for experiment " + e);
+        if (!defaults.contains(it.key())) throw InputError(source, 0, "unknown field \"" + jsonPath("", it.key()) + "\" for experiment " + e);
     checkDepthSpec(spec, defaults, source);
     SpecReader r{spec, defaults, source};
     try {

@@ -1,6 +1,7 @@
 #include "depthlab/DepthSpecChecks.h"
 
 #include "common/Error.h"
+#include "common/JsonInput.h"
 
 #include <cmath>
 #include <map>
@@ -68,12 +69,12 @@ std::string show(double v) {
 }
 
 void checkValue(const nlohmann::json& v, const std::string& path, const Range& r, const std::string& source) {
-    if (!v.is_number()) throw InputError(source, 0, "field \"" + path + "\": expected a number (" + r.meaning + "), found " + v.dump());
+    if (!v.is_number()) throw InputError(source, 0, "field \"" + jsonPointer(path) + "\": expected a number (" + r.meaning + "), found " + v.dump());
     const double x = v.get<double>();
     if (r.integer && !(v.is_number_integer() || (std::isfinite(x) && x == std::floor(x))))
-        throw InputError(source, 0, "field \"" + path + "\": expected an integer (" + r.meaning + "), found " + v.dump());
+        throw InputError(source, 0, "field \"" + jsonPointer(path) + "\": expected an integer (" + r.meaning + "), found " + v.dump());
     if (!(x >= r.lo && x <= r.hi))
-        throw InputError(source, 0, "field \"" + path + "\": expected " + r.meaning + " in [" + show(r.lo) + ", " + show(r.hi) + "], found " + v.dump());
+        throw InputError(source, 0, "field \"" + jsonPointer(path) + "\": expected " + r.meaning + " in [" + show(r.lo) + ", " + show(r.hi) + "], found " + v.dump());
 }
 
 double number(const nlohmann::json& spec, const nlohmann::json& defaults, const char* key) {
@@ -94,13 +95,13 @@ void checkDepthSpec(const nlohmann::json& spec, const nlohmann::json& defaults, 
         const nlohmann::json& v = it.value();
         const bool list = defaults.contains(it.key()) && defaults.at(it.key()).is_array();
         if (list && !v.is_array())
-            throw InputError(source, 0, "field \"" + it.key() + "\": expected a non-empty list of " + r->second.meaning + ", found " + v.dump());
+            throw InputError(source, 0, "field \"" + jsonPath("", it.key()) + "\": expected a non-empty list of " + r->second.meaning + ", found " + v.dump());
         if (!list && v.is_array())
-            throw InputError(source, 0, "field \"" + it.key() + "\": expected one value (" + r->second.meaning + "), found a list");
+            throw InputError(source, 0, "field \"" + jsonPath("", it.key()) + "\": expected one value (" + r->second.meaning + "), found a list");
         if (v.is_array()) {
             // The propagation grids may be empty: [] means "the single value" (contraction, alpha1, beta).
             const bool mayBeEmpty = e == "propagation" && (it.key() == "contractions" || it.key() == "alpha1s" || it.key() == "betas");
-            if (v.empty() && !mayBeEmpty) throw InputError(source, 0, "field \"" + it.key() + "\": expected a non-empty list");
+            if (v.empty() && !mayBeEmpty) throw InputError(source, 0, "field \"" + jsonPath("", it.key()) + "\": expected a non-empty list");
             for (std::size_t i = 0; i < v.size(); ++i) checkValue(v[i], it.key() + "[" + std::to_string(i) + "]", r->second, source);
         } else {
             checkValue(v, it.key(), r->second, source);

@@ -3,6 +3,7 @@
 // the node data of a spec, and mean / standard deviation of repeated runs.
 #include "common/Error.h"
 #include "common/JsonFields.h"
+#include "common/JsonInput.h"
 #include "dataset/NodeDataset.h"
 
 #include <nlohmann/json.hpp>
@@ -22,17 +23,17 @@ struct SpecReader {
     const nlohmann::json& field(const std::string& key) const {
         if (spec.contains(key)) return spec.at(key);
         if (defaults.contains(key)) return defaults.at(key);
-        throw InputError(source, 0, "missing field \"" + key + "\"");
+        throw InputError(source, 0, "missing field \"" + jsonPath("", key) + "\"");
     }
     template <class T> T get(const std::string& key) const {
         try {
             return field(key).get<T>();
         } catch (const nlohmann::json::exception& e) {
-            throw InputError(source, 0, "field \"" + key + "\": " + json_fields::describeTypeError(e));
+            throw InputError(source, 0, "field \"" + jsonPath("", key) + "\": " + json_fields::describeTypeError(e));
         }
     }
     void check(bool ok, const std::string& key, const std::string& what) const {
-        if (!ok) throw InputError(source, 0, "field \"" + key + "\": " + what);
+        if (!ok) throw InputError(source, 0, "field \"" + jsonPath("", key) + "\": " + what);
     }
 };
 

@@ -22,7 +22,7 @@ void checkGraphSpec(const SweepSpec& spec, const std::vector<int>& tasks) {
     if (spec.classKeys().size() > 1 || spec.dimValues().size() > 1 || spec.patternSeeds.size() > 1)
         throw InputError(spec.source, 0, "the learner \"gin\" uses no patterns: give one pattern class, one d and one pattern seed "
                                       "(the noise seeds repeat the runs)");
-    if (tasks.size() != 1) throw InputError(spec.source, 0, "field \"task\": the learner \"gin\" trains on one task at a time, not \"all\"");
+    if (tasks.size() != 1) throw InputError(spec.source, 0, "field \"/task\": the learner \"gin\" trains on one task at a time, not \"all\"");
 }
 
 // One run's trainings over the folds (protocol 0: released test graphs, 1: clean ones).
@@ -247,7 +247,7 @@ SweepResult runGinSweep(const SweepSpec& spec, const Dataset& data, const SweepO
         const double budget = spec.budgets[run.budgetIndex];
         mp.axis = spec.budgetAxis;
         if (spec.budgetAxis != privacy::BudgetAxis::Epsilon && !std::isinf(budget))
-            throw InputError(spec.source, 0, "field \"budget.axis\": the learner \"gin\" runs on rr/dprr graphs, whose budget is ε");
+            throw InputError(spec.source, 0, "field \"/budget/axis\": the learner \"gin\" runs on rr/dprr graphs, whose budget is ε");
         mp.epsilon = budget;
         mp.seed = spec.noiseSeeds[run.noiseSeedIndex];
         const Released rel = release(data, mp, budget, spec.source);

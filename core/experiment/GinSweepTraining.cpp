@@ -33,7 +33,7 @@ Released release(const Dataset& ds, const privacy::MechanismParams& mp, double b
         return r;
     }
     if (!privacy::perturbsGraph(mp.mechanism))
-        throw InputError(specSource, 0, std::string("field \"mechanisms\": the learner \"gin\" trains on graphs, so its mechanism must perturb the "
+        throw InputError(specSource, 0, std::string("field \"/mechanisms\": the learner \"gin\" trains on graphs, so its mechanism must perturb the "
                                                   "graph (rr or dprr) or the budget be \"inf\"; found ") + privacy::key(mp.mechanism));
     privacy::RandomizedResponseModel model(ds, {}, mp.epsilon, mp.seed, mp.delta, mp.secure, mp.mechanism, mp.dprrSplit);
     r.storage.resize(ds.graphs.size());

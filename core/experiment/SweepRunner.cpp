@@ -29,7 +29,7 @@ std::vector<int> sweepTasks(const SweepSpec& spec, const Dataset& ds) {
         int t = -1;
         try { t = std::stoi(spec.task, &used); } catch (...) { used = 0; }
         if (used != spec.task.size() || t < 0 || t >= int(ds.tasks.size()))
-            throw InputError(spec.source, 0, "field \"task\": expected \"all\" or an index 0.." + std::to_string(ds.tasks.size() - 1) +
+            throw InputError(spec.source, 0, "field \"/task\": expected \"all\" or an index 0.." + std::to_string(ds.tasks.size() - 1) +
                                               ", found \"" + spec.task + "\"");
         tasks.push_back(t);
     }

@@ -157,7 +157,7 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
     try {
         if (!j.is_object()) throw std::invalid_argument("expected a JSON object");
         for (auto it = j.begin(); it != j.end(); ++it)
-            if (!known.count(it.key())) throw std::invalid_argument("unknown field \"" + it.key() + "\"");
+            if (!known.count(it.key())) throw std::invalid_argument("unknown field \"" + jsonPath("", it.key()) + "\"");
         field = "";
         if (j.contains("format") && j["format"] != "pxstudio-sweep") json_fields::fail("format", "\"pxstudio-sweep\" (or no format field)", j["format"]);
         json_fields::getInteger(j, "version", 1, "", 1, 1);  // the one version of the spec format so far
@@ -173,9 +173,9 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
         spec_sections::readTuning(j, s, field);
         spec_sections::checkWhole(s, src, field);
     } catch (const nlohmann::json::exception& e) {
-        throw InputError(src, 0, "field \"" + field + "\": " + json_fields::describeTypeError(e));
+        throw InputError(src, 0, "field \"" + jsonPointer(field) + "\": " + json_fields::describeTypeError(e));
     } catch (const std::invalid_argument& e) {
-        throw InputError(src, 0, (field.empty() ? std::string() : "field \"" + field + "\": ") + e.what());
+        throw InputError(src, 0, (field.empty() ? std::string() : "field \"" + jsonPointer(field) + "\": ") + e.what());
     }
     return s;
 }

@@ -33,7 +33,12 @@ void InflationGuard::add(std::size_t bytes, long line) {
         return;
     }
     if (!compressed_) return;
-    const double limit = std::max(double(kInflationFloorBytes), kMaxInflationRatio * double(onDisk_));
+    const double ratioLimit = std::max(double(kInflationFloorBytes), kMaxInflationRatio * double(onDisk_));
+    if (ratioLimit > double(kMaxExpandedBytes) && double(read_) > double(kMaxExpandedBytes))
+        throw InputError(path_, line, "the compressed file expands to more than " + mib(double(kMaxExpandedBytes)) +
+                                          " of text, the limit for a compressed input; pxrun --max-input-size GiB "
+                                          "sets a limit of your own (or decompress it first)");
+    const double limit = ratioLimit;
     if (double(read_) > limit)
         throw InputError(path_, line, "the compressed file expands to more than " + mib(limit) + " (over " +
                                           std::to_string(int(kMaxInflationRatio)) + " times its " + mib(double(onDisk_)) +

@@ -161,8 +161,8 @@ PatternSet PatternSet::fromJson(const std::string& text, const std::string& src)
         F::checkKeys(j, {"format", "version", "params", "redrawn_duplicates", "redrawn_disconnected", "warnings", "patterns"}, "");
         if (F::getString(j, "format", "", "") != "pxstudio-patterns") F::fail("format", "\"pxstudio-patterns\"", j.value("format", nlohmann::json()));
         if (F::getInteger(j, "version", 0, "", 0, 1000) != 1) F::fail("version", "1 (the only version)", j["version"]);
-        if (!j.contains("params")) throw std::invalid_argument("missing field \"params\"");
-        if (!j.contains("patterns")) throw std::invalid_argument("missing field \"patterns\"");
+        if (!j.contains("params")) throw std::invalid_argument("missing field \"/params\"");
+        if (!j.contains("patterns")) throw std::invalid_argument("missing field \"/patterns\"");
         PatternSet set;
         const auto& p = j.at("params");
         F::checkKeys(p, {"class", "count", "size_mean", "size_max", "edge_retention", "connected", "allow_single_vertex",
@@ -190,7 +190,7 @@ PatternSet PatternSet::fromJson(const std::string& text, const std::string& src)
             const std::string where = "patterns[" + std::to_string(idx) + "]";
             F::checkKeys(q, {"m", "edges", "elimination_order", "duplicate_of"}, where);
             if (!q.contains("m") || !q.contains("edges") || !q.contains("elimination_order"))
-                throw std::invalid_argument(where + ": needs \"m\", \"edges\" and \"elimination_order\"");
+                throw std::invalid_argument("field \"" + jsonPointer(where) + "\": needs \"m\", \"edges\" and \"elimination_order\"");
             const int m = int(F::integer(q["m"], where + ".m", 1, 64));
             std::vector<Edge> edges;
             const auto& es = q["edges"];
@@ -213,7 +213,7 @@ PatternSet PatternSet::fromJson(const std::string& text, const std::string& src)
             set.patterns.emplace_back(Graph::fromEdges(m, edges), order);
             const int width = set.patterns.back().treewidthBound(), bound = set.params.patternClass.treewidthBound();
             if (width > bound)  // the DP's tables grow as n^(width + 1): a bad order makes a small pattern intractable
-                throw std::invalid_argument(where + ".elimination_order: its width is " + std::to_string(width) + ", above " +
+                throw std::invalid_argument("field \"" + jsonPointer(where + ".elimination_order") + "\": its width is " + std::to_string(width) + ", above " +
                                             std::to_string(bound) + ", the treewidth bound of the file's class " +
                                             set.params.patternClass.key() + " (counting would need n^" + std::to_string(width + 1) +
                                             " entries per graph); give an order of width at most " + std::to_string(bound));

@@ -107,7 +107,7 @@ def densities(data, patterns, threads=None, progress=None, path="auto", max_memo
 def _read_spec(spec):
     import json
     if isinstance(spec, dict):
-        return json.dumps(spec), "<dict>"
+        return json.dumps(spec), "the spec dictionary"
     path = os.fspath(spec)
     st = os.stat(path)
     if not stat.S_ISREG(st.st_mode):

@@ -49,7 +49,7 @@ def test_a_pipe_is_refused_by_name(tmp_path):
      "max_degree"),
     (lambda: px.Mechanism("gaussian").release(np.zeros((2, 2)), [3, 3], patterns=[px.Pattern(2, [(0, 1)])]), "columns"),
     (lambda: px.Pattern(3, [(0, 1)], order=[0, 0, 1]), "permutation"),
-    (lambda: px.sweep({"dataset": "builtin:csl", "budget": {"values": [1, "x"]}}), "budget.values[1]"),
+    (lambda: px.sweep({"dataset": "builtin:csl", "budget": {"values": [1, "x"]}}), "field \"/budget/values/1\""),
     (lambda: px.from_edge_index([np.array([[0.0, 0.5], [1.0, 2.0]])]), "expected integer vertex ids, found 0.5"),
     (lambda: px.from_edge_index([np.array([[0.0, 1.0], [1.0, 2.5]])], num_nodes=[3]), "expected integer vertex ids, found 2.5"),
     (lambda: px.epsilon_from_rho(-1, 1e-6), "rho must be > 0"),

@@ -321,10 +321,10 @@ private slots:
         QVERIFY(grid.out.contains("d,depth,auroc_mean,auroc_sd,err_mean,err_sd"));
         Run bad = pxrun({"depth", "accounting", "--set", "epsilon=-1", "--out", dir.path() + "/x"});
         QCOMPARE(bad.code, 1);
-        QVERIFY2(bad.err.contains("field \"epsilon\": expected a privacy budget ε in [1e-09, 1e+06], found -1"), qPrintable(bad.err));
+        QVERIFY2(bad.err.contains("field \"/epsilon\": expected a privacy budget ε in [1e-09, 1e+06], found -1"), qPrintable(bad.err));
         Run typo = pxrun({"depth", "nag", "--set", "sigma=1", "--out", dir.path() + "/x"});
         QCOMPARE(typo.code, 1);
-        QVERIFY2(typo.err.contains("unknown field \"sigma\""), qPrintable(typo.err));
+        QVERIFY2(typo.err.contains("unknown field \"/sigma\""), qPrintable(typo.err));
     }
 };
 

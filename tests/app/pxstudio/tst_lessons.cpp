@@ -58,16 +58,16 @@ private slots:
         QTest::addColumn<QByteArray>("patch");  // a JSON merge patch on the minimal lesson, or a replaced step
         QTest::addColumn<QString>("expected");
         QTest::newRow("format") << "" << QByteArray(R"({"format": "pxstudio-session"})") << "not a PXStudio lesson";
-        QTest::newRow("title") << "" << QByteArray(R"({"title": ""})") << "field \"title\"";
+        QTest::newRow("title") << "" << QByteArray(R"({"title": ""})") << "field \"/title\"";
         QTest::newRow("unknown key") << "" << QByteArray(R"({"slides": []})") << "slides";
-        QTest::newRow("no steps") << "" << QByteArray(R"({"steps": []})") << "field \"steps\"";
-        QTest::newRow("view") << "step" << QByteArray(R"({"title": "t", "text": "x", "view": "Tradeoff"})") << "steps[0].view";
-        QTest::newRow("highlight") << "step" << QByteArray(R"({"title": "t", "text": "x", "highlight": "slider"})") << "steps[0].highlight";
-        QTest::newRow("text") << "step" << QByteArray(R"({"title": "t"})") << "steps[0].text";
-        QTest::newRow("set d") << "step" << QByteArray(R"({"title": "t", "text": "x", "set": {"d": 0}})") << "steps[0].set: field \"d\"";
+        QTest::newRow("no steps") << "" << QByteArray(R"({"steps": []})") << "field \"/steps\"";
+        QTest::newRow("view") << "step" << QByteArray(R"({"title": "t", "text": "x", "view": "Tradeoff"})") << "field \"/steps/0/view\"";
+        QTest::newRow("highlight") << "step" << QByteArray(R"({"title": "t", "text": "x", "highlight": "slider"})") << "field \"/steps/0/highlight\"";
+        QTest::newRow("text") << "step" << QByteArray(R"({"title": "t"})") << "field \"/steps/0/text\"";
+        QTest::newRow("set d") << "step" << QByteArray(R"({"title": "t", "text": "x", "set": {"d": 0}})") << "field \"/steps/0/set/d\"";
         QTest::newRow("set epsilon") << "step" << QByteArray(R"({"title": "t", "text": "x", "set": {"mechanism": {"epsilon": "big"}}})")
-                                     << "steps[0].set: field \"mechanism.epsilon\"";
-        QTest::newRow("demo pair") << "step" << QByteArray(R"({"title": "t", "text": "x", "demo_pair": "C5 vs C6"})") << "steps[0].demo_pair";
+                                     << "field \"/steps/0/set/mechanism/epsilon\"";
+        QTest::newRow("demo pair") << "step" << QByteArray(R"({"title": "t", "text": "x", "demo_pair": "C5 vs C6"})") << "field \"/steps/0/demo_pair\"";
     }
 
     void schemaErrorsNameTheField() {
@@ -85,6 +85,24 @@ private slots:
             const QString said = e.what();
             QVERIFY2(said.startsWith("my-lesson.json: ") && said.contains(expected), qPrintable(said));
         }
+    }
+
+    // The lesson guide quotes a refusal of a step's "set": it must be the message the app gives.
+    void theGuideQuotesTheMessageAsItIs() {
+        nlohmann::json lesson = minimalLesson();
+        const nlohmann::json step = lesson["steps"][0];
+        lesson["steps"] = {step, step, step};
+        lesson["steps"][2]["set"] = {{"d", 0}};
+        QString said;
+        try {
+            Lesson::parse(lesson.dump(), "my-lesson.json", window_->lessonNames());
+        } catch (const std::invalid_argument& e) {
+            said = e.what();
+        }
+        QFile guide(QString(PX_GUIDE_DIR) + "/lessons.md");
+        QVERIFY(guide.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(guide.readAll()).replace("\n", " ");
+        QVERIFY2(!said.isEmpty() && text.contains("`" + said + "`"), qPrintable(said));
     }
 
     void everyShippedLessonPlaysStepByStep() {

@@ -38,6 +38,22 @@ private slots:
         QCOMPARE(s.attacked, 2);
         QVERIFY(s.top1HalfWidth > 0);
     }
+
+    // A different graph at exactly the target's distance is a tie too: the attacker's best guess is a coin toss
+    // between them (top-1 ½), neither a sure hit (it is not closer) nor a sure miss (it is not strictly closer).
+    // Graphs 0 = (0, 0) and 1 = (2, 0) share n; graph 0's release lands at (1, 0), exactly half-way
+    // (distances ‖t‖² − 2x·t: 0 and 4 − 4 = 0, exact in floating point).
+    void aDifferentGraphAtTheSameDistanceIsATie() {
+        attack::RowMatrix clean(2, 2);
+        clean << 0, 0, 2, 0;
+        Eigen::VectorXd n(2);
+        n << 5, 5;
+        attack::RowMatrix released = clean;
+        released.row(0) << 1, 0;
+        const auto r = attack::reidentify(clean, n, released, nullptr, {});
+        QVERIFY2(std::abs(r.top1Plain - (0.5 + 1) / 2) < 1e-12, qPrintable(QString::number(r.top1Plain)));
+        QCOMPARE(r.top10Plain, 1.0);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestAttack)

@@ -565,13 +565,13 @@ private slots:
         };
         QVERIFY(message({{"experiment", "frobnicate"}}).find("unknown experiment") != std::string::npos);
         QVERIFY(message(json::array()).find("spec.json") != std::string::npos);
-        QVERIFY(message({{"experiment", "nag"}, {"sigma", 1}}).find("unknown field \"sigma\"") != std::string::npos);
-        QVERIFY(message({{"experiment", "accounting"}, {"delta", 2}}).find("field \"delta\"") != std::string::npos);
-        QVERIFY(message({{"experiment", "cosera-grid"}, {"dims", "many"}}).find("field \"dims\": expected a non-empty list") != std::string::npos);
+        QVERIFY(message({{"experiment", "nag"}, {"sigma", 1}}).find("unknown field \"/sigma\"") != std::string::npos);
+        QVERIFY(message({{"experiment", "accounting"}, {"delta", 2}}).find("field \"/delta\"") != std::string::npos);
+        QVERIFY(message({{"experiment", "cosera-grid"}, {"dims", "many"}}).find("field \"/dims\": expected a non-empty list") != std::string::npos);
         QVERIFY(message({{"experiment", "propagation"}, {"data", "builtin:nope"}}).find("nope") != std::string::npos);
         QVERIFY(message({{"experiment", "cosera-grid"}, {"weights", "orthogonal"}}).find("orthogonal") != std::string::npos);
         // a NAG needs features to aggregate; only COSERA on a real graph reads 0 as "all of them"
-        QVERIFY2(message({{"experiment", "nag"}, {"features", 0}}).find("field \"features\": expected a number of features per node in [1, 65536]") !=
+        QVERIFY2(message({{"experiment", "nag"}, {"features", 0}}).find("field \"/features\": expected a number of features per node in [1, 65536]") !=
                      std::string::npos, message({{"experiment", "nag"}, {"features", 0}}).c_str());
         QVERIFY(message({{"experiment", "cosera-grid"}, {"trials", "five"}}).find("json.exception") == std::string::npos);
         for (const auto& e : depthExperiments()) QCOMPARE(defaultDepthSpec(e)["experiment"].get<std::string>(), e);

@@ -258,7 +258,7 @@ private slots:
                         depthlab::checkDepthSpec(spec, defaults, "walk.json", 1e9);
                         QVERIFY2(bad == nlohmann::json(0), qPrintable(QString::fromStdString(what + " accepted")));
                     } catch (const InputError& err) {
-                        QVERIFY2(QString(err.what()).contains(QString::fromStdString("\"" + it.key())),
+                        QVERIFY2(QString(err.what()).contains(QString::fromStdString("\"/" + it.key())),
                                  qPrintable(QString::fromStdString(what + ": ") + err.what()));
                     }
                 }

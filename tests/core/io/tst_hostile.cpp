@@ -213,16 +213,16 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("words");
         QTest::newRow("duplicate key") << R"({"dataset": "builtin:csl",
-  "dataset": "builtin:sbm-cycles"})" << ":2: duplicate key \"dataset\"";
-        QTest::newRow("duplicate nested key") << R"({"patterns": {"class": "trees", "class": "treewidth:2"}})" << "duplicate key \"patterns.class\"";
-        QTest::newRow("budget value type") << R"({"budget": {"values": [1, 2, 3, "x"]}})" << "field \"budget.values[3]\": expected a positive number";
-        QTest::newRow("float where an integer belongs") << R"({"patterns": {"d": 5.7}})" << "field \"patterns.d\": expected an integer";
-        QTest::newRow("d beyond the limit") << R"({"patterns": {"d": 1000000000}})" << "field \"patterns.d\": expected an integer in [1, 100000]";
-        QTest::newRow("size law mean") << R"({"patterns": {"size_mean": 1000000}})" << "field \"patterns.size_mean\": expected a number in [1, 64]";
-        QTest::newRow("unknown nested key") << R"({"learner": {"kind": "knn", "neighbours": 3}})" << "unknown field \"learner.neighbours\"";
-        QTest::newRow("delta out of range") << R"({"mechanisms": [{"mechanism": "gaussian"}, {"delta": 7}]})" << "field \"mechanisms[1].delta\"";
-        QTest::newRow("negative seed") << R"({"noise_seeds": [1, -1]})" << "field \"noise_seeds[1]\"";
-        QTest::newRow("D as a string") << R"({"mechanism": {"degree_bound": "6"}})" << "field \"mechanism.degree_bound\": expected an integer";
+  "dataset": "builtin:sbm-cycles"})" << ":2: duplicate key \"/dataset\"";
+        QTest::newRow("duplicate nested key") << R"({"patterns": {"class": "trees", "class": "treewidth:2"}})" << "duplicate key \"/patterns/class\"";
+        QTest::newRow("budget value type") << R"({"budget": {"values": [1, 2, 3, "x"]}})" << "field \"/budget/values/3\": expected a positive number";
+        QTest::newRow("float where an integer belongs") << R"({"patterns": {"d": 5.7}})" << "field \"/patterns/d\": expected an integer";
+        QTest::newRow("d beyond the limit") << R"({"patterns": {"d": 1000000000}})" << "field \"/patterns/d\": expected an integer in [1, 100000]";
+        QTest::newRow("size law mean") << R"({"patterns": {"size_mean": 1000000}})" << "field \"/patterns/size_mean\": expected a number in [1, 64]";
+        QTest::newRow("unknown nested key") << R"({"learner": {"kind": "knn", "neighbours": 3}})" << "unknown field \"/learner/neighbours\"";
+        QTest::newRow("delta out of range") << R"({"mechanisms": [{"mechanism": "gaussian"}, {"delta": 7}]})" << "field \"/mechanisms/1/delta\"";
+        QTest::newRow("negative seed") << R"({"noise_seeds": [1, -1]})" << "field \"/noise_seeds/1\"";
+        QTest::newRow("D as a string") << R"({"mechanism": {"degree_bound": "6"}})" << "field \"/mechanism/degree_bound\": expected an integer";
     }
     void jsonSpecsNameTheKeyPath() {
         QFETCH(QString, text);
@@ -233,17 +233,28 @@ private slots:
         QVERIFY2(says(msg, path, words.toStdString()), msg.c_str());
     }
 
+    // docs/hostile-input.md quotes two refusals: they must be the messages the code gives.
+    void theDocsQuoteTheSpecMessagesAsTheyAre() {
+        std::ifstream in(std::string(PX_SOURCE_DIR) + "/docs/hostile-input.md");
+        const std::string docs((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        QVERIFY(!docs.empty());
+        for (const char* spec : {R"({"budget": {"values": [1, 2, 3, "x"]}})", R"({"patterns": {"d": 5.7}})"}) {
+            const std::string msg = refusal([&] { experiment::SweepSpec::fromJson(spec, "spec.json"); });
+            QVERIFY2(docs.find("`" + msg + "`") != std::string::npos, msg.c_str());
+        }
+    }
+
     void depthSpecsCheckKindsRangesAndWork() {
         auto msg = [](nlohmann::json spec) { return refusal([&] { depthlab::runDepthExperiment(spec, "d.json"); }); };
-        QVERIFY(says(msg({{"experiment", "cosera-grid"}, {"p", 7}}), "d.json", "field \"p\": expected an edge probability in [0, 1]"));
-        QVERIFY(says(msg({{"experiment", "sbm-sweep"}, {"q", -0.5}}), "d.json", "field \"q\""));
-        QVERIFY(says(msg({{"experiment", "cosera-grid"}, {"n", 60.9}}), "d.json", "field \"n\": expected an integer"));
-        QVERIFY(says(msg({{"experiment", "cosera-grid"}, {"trials", 100000000}}), "d.json", "field \"trials\": expected repetitions in [1, 1000]"));
-        QVERIFY(says(msg({{"experiment", "sbm-sweep"}, {"p", {0.1, 1.5}}}), "d.json", "field \"p[1]\""));
+        QVERIFY(says(msg({{"experiment", "cosera-grid"}, {"p", 7}}), "d.json", "field \"/p\": expected an edge probability in [0, 1]"));
+        QVERIFY(says(msg({{"experiment", "sbm-sweep"}, {"q", -0.5}}), "d.json", "field \"/q\""));
+        QVERIFY(says(msg({{"experiment", "cosera-grid"}, {"n", 60.9}}), "d.json", "field \"/n\": expected an integer"));
+        QVERIFY(says(msg({{"experiment", "cosera-grid"}, {"trials", 100000000}}), "d.json", "field \"/trials\": expected repetitions in [1, 1000]"));
+        QVERIFY(says(msg({{"experiment", "sbm-sweep"}, {"p", {0.1, 1.5}}}), "d.json", "field \"/p/1\""));
         QVERIFY(says(msg({{"experiment", "cosera-grid"}, {"n", 100000}, {"trials", 10}}), "d.json", "minutes of work"));
         QTemporaryDir dir;
         const std::string dup = write(dir, "dup.json", "{\"experiment\": \"nag\", \"depth\": 2,\n\"depth\": 3}");
-        QVERIFY(says(refusal([&] { depthlab::loadDepthSpec(dup); }), dup + ":2", "duplicate key \"depth\""));
+        QVERIFY(says(refusal([&] { depthlab::loadDepthSpec(dup); }), dup + ":2", "duplicate key \"/depth\""));
     }
 
     // LINQS features are stored as float: NaN, ±inf and values beyond a float are refused (a NaN feature
@@ -272,17 +283,32 @@ private slots:
         QVERIFY2(msg.find("node-classification data (LINQS") != std::string::npos && msg.find("Depth lab") != std::string::npos, msg.c_str());
     }
 
+    // A LINQS folder whose every citation names an unknown id leaves no edge: the depth lab says which folder,
+    // what the loader dropped, and why the experiment cannot run (instead of "attack metrics need both ...").
+    void depthLabSaysWhichDataSetCannotBeAttackedAndWhy() {
+        QTemporaryDir dir;
+        write(dir, "citeseer/citeseer.content", "a 1 0 A\nb 0 1 B\nc 1 1 A\n");
+        write(dir, "citeseer/citeseer.cites", "x y\nz a\n");
+        const std::string folder = dir.path().toStdString() + "/citeseer";
+        const std::string msg = refusal([&] {
+            depthlab::runDepthExperiment({{"experiment", "nag"}, {"data", folder}, {"features", 2}, {"trials", 1}}, "d.json");
+        });
+        QVERIFY2(says(msg, folder, "no edge is left among its 3 nodes; ") && msg.find("2 citations of ids not in") != std::string::npos &&
+                     msg.find("need both edges and non-edges") != std::string::npos,
+                 msg.c_str());
+    }
+
     void patternFilesAreChecked() {
         QTemporaryDir dir;
         const std::string head = R"({"format": "pxstudio-patterns", "version": 1, "params": {"class": "trees"}, "patterns": )";
         const std::pair<std::string, std::string> cases[] = {
-            {head + R"([{"m": 5.7, "edges": [], "elimination_order": [0]}]})", "field \"patterns[0].m\": expected an integer"},
-            {head + R"([{"m": 2, "edges": [[0, 1, 2]], "elimination_order": [0, 1]}]})", "field \"patterns[0].edges[0]\": expected a pair"},
+            {head + R"([{"m": 5.7, "edges": [], "elimination_order": [0]}]})", "field \"/patterns/0/m\": expected an integer"},
+            {head + R"([{"m": 2, "edges": [[0, 1, 2]], "elimination_order": [0, 1]}]})", "field \"/patterns/0/edges/0\": expected a pair"},
             {head + R"([{"m": 2, "edges": [[0, 0]], "elimination_order": [0, 1]}]})", "no self loops"},
             {head + R"([{"m": 2, "edges": [[0, 1]], "elimination_order": [0, 0]}]})", "each vertex 0..m-1 once"},
             {head + R"([{"m": 4, "edges": [[0, 1], [1, 2], [2, 3]], "elimination_order": [1, 2, 0, 3]}]})",
-             "patterns[0].elimination_order: its width is 2, above 1, the treewidth bound of the file's class trees"},
-            {R"({"format": "pxstudio-patterns", "format": "x"})", "duplicate key \"format\""}};
+             "field \"/patterns/0/elimination_order\": its width is 2, above 1, the treewidth bound of the file's class trees"},
+            {R"({"format": "pxstudio-patterns", "format": "x"})", "duplicate key \"/format\""}};
         int k = 0;
         for (const auto& [text, words] : cases) {
             const std::string path = write(dir, "p" + std::to_string(k++) + ".json", text);
@@ -311,7 +337,7 @@ private slots:
         QVERIFY2(says(msg, labels + ":4", "graph file 'g1.txt' is given a second, different label"), msg.c_str());
 
         msg = refusal([&] { depthlab::runDepthExperiment({{"experiment", "propagation"}, {"data", "builtin:sbm-nodes"}, {"min_degree", 100000}}, "d.json"); });
-        QVERIFY2(says(msg, "d.json", "field \"min_degree\": 100000 is above every degree"), msg.c_str());
+        QVERIFY2(says(msg, "d.json", "field \"/min_degree\": 100000 is above every degree"), msg.c_str());
         NodeDataset nodes = depthlab::loadNodeData("builtin:sbm-nodes");
         int lowest = nodes.graph.maxDegree();
         for (int v = 0; v < nodes.numNodes(); ++v) lowest = std::min(lowest, nodes.graph.degree(v));

@@ -129,6 +129,19 @@ private slots:
                  capped.c_str());
     }
 
+    // A large compressed file that passes the ratio rule (1 GiB on disk: 100 GiB allowed) still stops at 8 GiB of
+    // text. Counted without writing a byte: the guard is what every reader calls as it expands.
+    void aCompressedInputStopsAtTheAbsoluteCapToo() {
+        io::InflationGuard guard("huge.txt.gz", std::uint64_t(1) << 30);
+        guard.setCompressed(true);
+        const std::size_t chunk = std::size_t(1) << 30;
+        for (int i = 0; i < 8; ++i) guard.add(chunk, 0);  // exactly 8 GiB: allowed
+        const std::string msg = thrown([&] { guard.add(1, 42); });
+        QVERIFY2(msg.rfind("huge.txt.gz:42:", 0) == 0 && msg.find("more than 8.0 GiB of text") != std::string::npos &&
+                     msg.find("--max-input-size") != std::string::npos,
+                 msg.c_str());
+    }
+
     void declaredGraphCountsAreCheckedBeforeAnyGraphIsBuilt() {
         QTemporaryDir dir;
         const Limit limit(64);
@@ -173,7 +186,7 @@ private slots:
                  msg.c_str());
         spec["budget"]["log_grid"] = {0.1, 10, 1e9};
         msg = thrown([&] { experiment::SweepSpec::fromJson(spec.dump(), "grid.json"); });
-        QVERIFY2(msg.find("grid.json: field \"budget.log_grid\"") == 0 && msg.find("points ≤ 100000") != std::string::npos, msg.c_str());
+        QVERIFY2(msg.find("grid.json: field \"/budget/log_grid\"") == 0 && msg.find("points ≤ 100000") != std::string::npos, msg.c_str());
     }
 };
 

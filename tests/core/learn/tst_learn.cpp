@@ -293,6 +293,26 @@ private slots:
         const double inner = learn::tuneOnTraining(base, tc, x, y, TaskType::Binary).innerScore;
         QVERIFY2(inner > 0.3 && inner < 0.7, qPrintable(QString::number(inner)));
     }
+
+    // A tuned k is what the final fit uses and what the run table reports: never more neighbours than there are
+    // training rows (a grid of k = 50 on 12 rows chooses, and says, 12).
+    void aTunedKNeverExceedsTheTrainingRows() {
+        Rng rng(6);
+        learn::RowMatrix x(12, 2);
+        std::vector<double> y;
+        for (int i = 0; i < 12; ++i) {
+            x(i, 0) = rng.uniform();
+            x(i, 1) = rng.uniform();
+            y.push_back(double(i % 2));
+        }
+        learn::LearnerConfig base;
+        base.kind = learn::LearnerKind::Knn;
+        learn::TuningConfig tc;
+        tc.nested = true;
+        tc.folds = 3;
+        tc.grid.k = {50};
+        QCOMPARE(learn::tuneOnTraining(base, tc, x, y, TaskType::Binary).chosen.k, 12);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestLearn)

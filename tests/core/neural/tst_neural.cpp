@@ -69,6 +69,18 @@ GinProblem pairProblem(const std::vector<const Graph*>& graphs) {
     return pr;
 }
 
+// 24 training and 12 validation graphs whose validation metric is 0.75 at every epoch: every epoch ties.
+GinProblem constantValidationProblem() {
+    GinProblem pr = pairProblem(firstErGraphs(24));
+    const std::vector<const Graph*> some = firstErGraphs(36);
+    for (int i = 24; i < 36; ++i) {
+        pr.valid.graphs.push_back(some[std::size_t(i)]);
+        pr.valid.labels.push_back(double(i % 2));
+    }
+    pr.validMetric = [](const std::vector<double>&) { return 0.75; };
+    return pr;
+}
+
 }  // namespace
 
 class TestNeural : public QObject {
@@ -432,19 +444,25 @@ private slots:
     // Epochs that tie on the validation metric: the earliest wins (a later one would have trained longer for
     // nothing the validation graphs can see). A constant metric makes every epoch a tie.
     void aTiedValidationMetricKeepsTheEarliestEpoch() {
-        GinProblem pr = pairProblem(firstErGraphs(24));
-        const std::vector<const Graph*> some = firstErGraphs(36);
-        for (int i = 24; i < 36; ++i) {
-            pr.valid.graphs.push_back(some[std::size_t(i)]);
-            pr.valid.labels.push_back(double(i % 2));
-        }
-        pr.validMetric = [](const std::vector<double>&) { return 0.75; };
+        GinProblem pr = constantValidationProblem();
         GinParams p = smallParams(4);
         p.epochs = 5;
         const GinOutcome o = trainGin(p, pr);
         QCOMPARE(int(o.epochs.size()), 5);
         QCOMPARE(o.selectedEpoch, 1);
         QCOMPARE(o.selectedValid, 0.75);
+    }
+
+    // Early stopping: with a constant validation metric the best epoch is the first, and with patience 2 the
+    // training stops after the two epochs that did not improve on it (epoch 3), not one later.
+    void patienceStopsThatManyEpochsAfterTheBest() {
+        GinProblem pr = constantValidationProblem();
+        GinParams p = smallParams(4);
+        p.epochs = 6;
+        p.patience = 2;
+        const GinOutcome o = trainGin(p, pr);
+        QCOMPARE(o.selectedEpoch, 1);
+        QCOMPARE(int(o.epochs.size()), 3);
     }
 
     void sampledEpochsAndTestCurve() {

@@ -22,7 +22,11 @@
 
 // A running job: its cancel flag and the progress adapter the engine calls from worker threads.
 struct ExplorerController::Job : QueuedProgress {
-    explicit Job(ExplorerController* o) : QueuedProgress(o, [o](double f) { emit o->progressed(f); }) {}
+    // Progress of a job that was replaced or stopped is not news: only the current job's reaches the window.
+    explicit Job(ExplorerController* o)
+        : QueuedProgress(o, [o, self = this](double f) {
+              if (o->job_.get() == self && !self->stop) emit o->progressed(f);
+          }) {}
     std::atomic<bool> keepJournal{false};  // stopped by the app closing: the next start resumes it
 };
 
@@ -174,7 +178,9 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
         try {
             px::PatternSamplerParams pp = spec.patterns;
             pp.seed = spec.patternSeeds[0];
-            patterns = std::make_shared<const px::PatternSet>(px::PatternSet::sample(pp, *job));
+            // One bar for the whole job: sampling the patterns is its first 2 %, the sweep the rest.
+            px::SubProgress sampling(*job, 0.0, 0.02), sweeping(*job, 0.02, 0.98);
+            patterns = std::make_shared<const px::PatternSet>(px::PatternSet::sample(pp, sampling));
             QString notice;
             journal = openJournal(folder, spec, *data, notice);
             if (!notice.isEmpty()) QMetaObject::invokeMethod(this, [this, notice] { emit this->notice(notice); }, Qt::QueuedConnection);
@@ -182,15 +188,21 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
             opt.journal = journal.get();
             opt.partialInterval = interval;
             opt.densities = cache.get();
-            opt.onPartial = [this, job](const px::experiment::SweepResult& p) {
+            opt.onPartial = [this, job, patterns, cache](const px::experiment::SweepResult& p) {
                 auto copy = std::make_shared<const px::experiment::SweepResult>(p);
-                QMetaObject::invokeMethod(this, [this, job, copy] {
+                auto computed = cache->peek(*patterns);  // the report needs the densities, not the whole sweep
+                QMetaObject::invokeMethod(this, [this, job, copy, patterns, computed] {
                     if (job != job_ || job->stop) return;
                     partial_ = copy;
+                    if (computed && computed != densities_) {
+                        patterns_ = patterns;
+                        densities_ = computed;
+                        emit densitiesReady();
+                    }
                     emit partialReady();
                 }, Qt::QueuedConnection);
             };
-            result = std::make_unique<px::experiment::SweepResult>(px::experiment::runSweep(spec, *data, opt, *job));
+            result = std::make_unique<px::experiment::SweepResult>(px::experiment::runSweep(spec, *data, opt, sweeping));
             densities = cache->get(*data, *patterns, *job);  // the sweep's first pattern set: kept by it
         } catch (const px::Cancelled&) {
             wasCancelled = true;

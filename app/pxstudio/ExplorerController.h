@@ -60,6 +60,8 @@ signals:
     void started();
     void progressed(double fraction);
     void partialReady();
+    // The densities of the running sweep's patterns are in (before it finishes): the privacy report can be drawn.
+    void densitiesReady();
     void finished();
     void failed(QString message);
     void cancelled();

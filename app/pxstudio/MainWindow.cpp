@@ -160,15 +160,16 @@ void MainWindow::connectController() {
                 if (report_->text().contains(tr("Computation failed")))  // an old failure is not the news any more
                     report_->showMessage(tr("<i>Recomputing for the new settings…</i>"));
                 const QString computing = tr("Computing densities, private releases, learners, controls and attacks…");
-                statusBar()->showMessage(notice_.isEmpty() ? computing : notice_ + " " + tr("Computing…"));
+                statusBar()->showMessage(notice_.isEmpty() ? computing : notice_ + ". " + tr("Computing…"));
             });
     connect(controller_, &ExplorerController::partialReady, this, [this] {  // progressive trade-off plot
         const auto* p = controller_->partialResult();
         if (!p || p->aggregated.rows() == 0) return;
         views_->showPartial(*p);
         const QString so = tr("Computing… %1 runs so far").arg(p->runs.rows());
-        statusBar()->showMessage(notice_.isEmpty() ? so : notice_ + " " + so);  // the notice stays until the sweep ends
+        statusBar()->showMessage(notice_.isEmpty() ? so : notice_ + ". " + so);  // the notice stays until the sweep ends
     });
+    connect(controller_, &ExplorerController::densitiesReady, this, &MainWindow::refreshReport);
     connect(controller_, &ExplorerController::finished, this, [this] {
         computedFor_ = requested_;
         markStale({});
@@ -258,7 +259,9 @@ void MainWindow::refreshReport() {
     px::privacy::PrivacyReport rep;
     QString error;
     if (!controller_->reportAt(settings(), privacy_->epsilon(), rep, &error)) {
-        report_->showMessage(error.isEmpty() ? tr("<i>privacy report after the first computation</i>")
+        const QString waiting = controller_->busy() ? tr("<i>privacy report as soon as the densities of these settings are computed</i>")
+                                                    : tr("<i>privacy report after the first computation</i>");
+        report_->showMessage(error.isEmpty() ? waiting
                                              : "<span style='color:#b22'>" + error.toHtmlEscaped() + "</span>");
         setRhoText({});
         return;

@@ -28,11 +28,12 @@ WorkIndicator::WorkIndicator(QStatusBar* bar, ExplorerController* main, std::vec
     for (std::size_t i = 0; i < controllers_.size(); ++i) {
         ExplorerController* c = controllers_[i];
         const QString phase = i < std::size_t(phases.size()) ? phases[int(i)] : tr("view");
-        connect(c, &ExplorerController::started, this, [this, c, phase] { track(c, phase, 0); });
+        connect(c, &ExplorerController::started, this, [this, c, phase] { restart(c, phase); });
         connect(c, &ExplorerController::progressed, this, [this, c, phase](double f) { track(c, phase, f); });
+        // The end of a job that newer settings replaced is not the end of the work: the newer job is running.
         for (auto done : {&ExplorerController::finished, &ExplorerController::cancelled})
-            connect(c, done, this, [this, c, phase] { track(c, phase, 1); });
-        connect(c, &ExplorerController::failed, this, [this, c, phase] { track(c, phase, 1); });
+            connect(c, done, this, [this, c, phase] { if (!c->busy()) track(c, phase, 1); });
+        connect(c, &ExplorerController::failed, this, [this, c, phase] { if (!c->busy()) track(c, phase, 1); });
     }
     connect(depth_, &DepthWorkspace::busyChanged, this, [this](bool running) { track(depth_, tr("depth lab"), running ? 0 : 1); });
     connect(depth_, &DepthWorkspace::progressed, this, [this](double f) { track(depth_, tr("depth lab"), f); });
@@ -47,6 +48,18 @@ void WorkIndicator::track(const QObject* source, const QString& phase, double fr
     auto& [name, f] = fractions_[source];
     name = phase;
     f = fraction;
+    refresh();
+}
+
+// A part that starts again (new settings replaced its job) is new work from its beginning: the bar is
+// recomputed from the parts as they now are, the one place it may go down.
+void WorkIndicator::restart(const QObject* source, const QString& phase) {
+    const bool again = active_ && fractions_.count(source) > 0;
+    track(source, phase, 0);
+    if (!again) return;
+    double sum = 0;
+    for (const auto& [other, part] : fractions_) sum += part.second;
+    shown_ = sum / double(fractions_.size());
     refresh();
 }
 

@@ -33,6 +33,7 @@ public:
 private:
     void refresh();
     void track(const QObject* source, const QString& phase, double fraction);
+    void restart(const QObject* source, const QString& phase);
     std::vector<ExplorerController*> controllers_;
     DepthWorkspace* depth_;
     QProgressBar* progress_;

@@ -39,6 +39,14 @@ void DensityCache::put(const PatternSet& patterns, std::shared_ptr<const Density
     keep(patterns.toJson(), std::move(densities));
 }
 
+std::shared_ptr<const DensityMatrix> DensityCache::peek(const PatternSet& patterns) const {
+    const std::string key = patterns.toJson();
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const Entry& e : entries_)
+        if (e.key == key) return e.densities;
+    return nullptr;
+}
+
 void DensityCache::clear() {
     std::lock_guard<std::mutex> lock(mutex_);
     entries_.clear();

@@ -22,6 +22,8 @@ public:
     std::shared_ptr<const DensityMatrix> get(const Dataset& data, const PatternSet& patterns, Progress& progress = noProgress());
     // Keeps densities computed elsewhere (e.g. in blocks of graphs on a cluster) for `patterns` on this data set.
     void put(const PatternSet& patterns, std::shared_ptr<const DensityMatrix> densities);
+    // The kept densities of `patterns`, or null: never computes (a view may ask while a sweep computes them).
+    std::shared_ptr<const DensityMatrix> peek(const PatternSet& patterns) const;
     void clear();
     long hits() const;
     long misses() const;

@@ -23,11 +23,23 @@ private slots:
         s.repetitions = 3;
         c.setPartialInterval(0.0);  // independent of how fast this machine computes the sweep
         QSignalSpy partial(&c, &ExplorerController::partialReady);
+        // The privacy report needs the densities only: they reach the window before the sweep ends, once.
+        int densitiesBeforeTheEnd = 0;
+        bool done = false;
+        connect(&c, &ExplorerController::densitiesReady, this, [&] { densitiesBeforeTheEnd += !done && c.densities() && c.patterns(); });
+        connect(&c, &ExplorerController::finished, this, [&] { done = true; });
+        // Progress runs from 0 to 1 once: sampling the patterns no longer reports a whole bar of its own.
+        std::vector<double> fractions;
+        connect(&c, &ExplorerController::progressed, this, [&](double f) { fractions.push_back(f); });
         c.recompute(s);
         QVERIFY(waitFinished(&c));
         qInfo("%d progressive updates before the final result", int(partial.count()));
         QVERIFY(partial.count() >= 1);
         QVERIFY(c.partialResult() == nullptr);  // cleared by the final result
+        QCOMPARE(densitiesBeforeTheEnd, 1);
+        QVERIFY(!fractions.empty());
+        for (std::size_t i = 1; i < fractions.size(); ++i)
+            QVERIFY2(fractions[i] >= fractions[i - 1], qPrintable(QString("%1 then %2").arg(fractions[i - 1]).arg(fractions[i])));
     }
     void cancelStopsALongComputation() {
         ExplorerController c;

@@ -180,6 +180,8 @@ private slots:
         QVERIFY2(values.size() >= 2, qPrintable(QString::number(values.size())));
         for (int i = 1; i < values.size(); ++i)
             QVERIFY2(values[i] >= values[i - 1], qPrintable(QString("%1 then %2").arg(values[i - 1]).arg(values[i])));
+        for (int i = 0; i + 1 < values.size(); ++i)  // a full bar only at the end (once one part showed 100 % at its start)
+            QVERIFY2(values[i] < 1000, qPrintable(QString("100 % at change %1 of %2: %3").arg(i).arg(values.size()).arg(phases[i])));
         QVERIFY2(phases.join(" ").contains("expressivity view") || phases.join(" ").contains("sweep"), qPrintable(phases.join(" | ")));
         views->setCurrentIndex(0);
     }

@@ -156,7 +156,8 @@ void MainWindow::connectController() {
             [this] {
                 notice_ = nextNotice_;
                 nextNotice_.clear();
-                markStale(tr("Recomputing for the new settings: until it is done, what is shown comes from the previous ones"));
+                markStale(computedFor_ ? tr("Recomputing for the new settings: until it is done, what is shown comes from the previous ones")
+                                       : tr("Computing: densities first, then each point as its runs finish"));
                 if (report_->text().contains(tr("Computation failed")))  // an old failure is not the news any more
                     report_->showMessage(tr("<i>Recomputing for the new settings…</i>"));
                 const QString computing = tr("Computing densities, private releases, learners, controls and attacks…");
@@ -231,7 +232,7 @@ void MainWindow::refreshEpsilonDependents() {
 
 void MainWindow::markStale(const QString& why) {
     staleNote_->setText(why);
-    staleNote_->setVisible(!why.isEmpty() && computedFor_.has_value());  // nothing shown yet: nothing stale
+    staleNote_->setVisible(!why.isEmpty() && (computedFor_.has_value() || controller_->busy()));  // idle, nothing shown: no note
     placeStaleNote();
 }
 

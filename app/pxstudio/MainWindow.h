@@ -45,6 +45,7 @@ public:
     bool openDataset(const QString& path);
     bool openSession(const QString& path);
     bool saveSession(const QString& path);
+    bool saveSweepSpec(const QString& path);
     // Writes every view as PNG, PDF and SVG plus the results CSV and JSON sidecar into a folder.
     // Every view, its data and the session into `folder`; views not computed yet are computed first if the user
     // asks (a question box, "export-all-ask"), and a report lists what was written and what left out, and why.

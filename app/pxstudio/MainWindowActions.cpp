@@ -17,6 +17,8 @@
 #include <QAction>
 #include <QWhatsThis>
 #include <QDockWidget>
+#include "common/AtomicFile.h"
+
 #include <QApplication>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -44,6 +46,11 @@ void MainWindow::buildMenus() {
         const QString p = QFileDialog::getSaveFileName(this, tr("Save session"), "session.pxstudio.json",
                                                      tr("PXStudio session (*.pxstudio.json)"));
         if (!p.isEmpty()) saveSession(p);
+    });
+    file->addAction(tr("Save as pxrun s&weep spec…"), this, [this] {
+        const QString p = QFileDialog::getSaveFileName(this, tr("Save the settings as a sweep spec for pxrun"), "sweep.json",
+                                                     tr("pxrun sweep spec (*.json)"));
+        if (!p.isEmpty()) saveSweepSpec(p);
     });
     recentMenu_ = file->addMenu(tr("Open &recent"));
     recentMenu_->setToolTipsVisible(true);
@@ -181,6 +188,20 @@ bool MainWindow::saveSession(const QString& path) {
         return true;
     } catch (const std::exception& e) {
         QMessageBox::critical(this, tr("Cannot save session"), QString::fromStdString(e.what()));
+        return false;
+    }
+}
+
+// The trade-off view's sweep as pxrun runs it (`pxrun sweep FILE --out PREFIX`): the same spec the app computes,
+// so that a view can be reproduced, sharded or extended in batch and its numbers committed as a run table.
+bool MainWindow::saveSweepSpec(const QString& path) {
+    try {
+        const nlohmann::json spec = ExplorerController::specFor(settings()).toJson();
+        px::writeFileAtomically(path.toStdString(), [&](std::ostream& o) { o << spec.dump(1) << "\n"; });
+        statusBar()->showMessage(tr("Saved %1: pxrun sweep %1 --out PREFIX computes this view in batch").arg(path), 8000);
+        return true;
+    } catch (const std::exception& e) {
+        QMessageBox::critical(this, tr("Cannot save the sweep spec"), QString::fromStdString(e.what()));
         return false;
     }
 }

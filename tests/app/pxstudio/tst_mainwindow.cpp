@@ -180,9 +180,12 @@ private slots:
         MainWindow w;
         w.resize(1300, 800);
         w.show();
-        QVERIFY(waitFinished(w.controller()));
         auto* note = w.findChild<QLabel*>("stale-note");
-        QVERIFY(note && !note->isVisible());
+        // The first computation: nothing to show yet, and the view says it is computing (not blank axes)
+        QVERIFY(w.controller()->busy());
+        QVERIFY2(note && note->isVisible() && note->text().startsWith("Computing"), qPrintable(note ? note->text() : QString()));
+        QVERIFY(waitFinished(w.controller()));
+        QVERIFY(!note->isVisible());
         auto* d = controlWithTip<QSpinBox>(w, "d:");
         d->setValue(d->value() + 1);
         QTRY_VERIFY_WITH_TIMEOUT(w.controller()->busy(), 3000);

@@ -5,6 +5,7 @@
 #include "ExplorerViews.h"
 #include "GraphPairView.h"
 #include "experiment/Distinguishability.h"
+#include "experiment/ResultTable.h"
 #include "FigureExport.h"
 #include "EpsilonSlider.h"
 #include "CustomSettings.h"
@@ -25,6 +26,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QMessageBox>
+#include <QProcess>
 #include <QPushButton>
 #include <QStatusBar>
 #include <QLabel>
@@ -415,6 +417,36 @@ private slots:
         QCOMPARE(SessionModel::readSession(SessionModel().autosavePath()).d, before + 2);
         w.undoStack()->undo();
         QCOMPARE(w.settings().d, before + 1);  // the step made while the disk was full is in the history
+    }
+
+    // File ▸ Save as pxrun sweep spec: pxrun computes from it the very runs the app shows (every number but the
+    // timing), so that a view can be reproduced in batch and its numbers committed.
+    void aSavedSweepSpecGivesPxrunTheAppsRuns() {
+        MainWindow w;
+        w.show();
+        QVERIFY(waitFinished(w.controller()));
+        QTemporaryDir dir;
+        const QString spec = dir.filePath("sweep.json");
+        QVERIFY(w.saveSweepSpec(spec));
+        QProcess pxrun;
+        pxrun.start(PXRUN_PATH, {"sweep", spec, "--out", dir.filePath("batch")});
+        QVERIFY(pxrun.waitForFinished(300000));
+        QVERIFY2(pxrun.exitCode() == 0, pxrun.readAllStandardError().constData());
+        const auto batch = px::experiment::ResultTable::loadCsv(dir.filePath("batch.csv").toStdString());
+        const auto& app = w.controller()->result()->runs;
+        QCOMPARE(batch.rows(), app.rows());
+        int compared = 0;
+        for (const auto& col : app.columns())
+            for (int r = 0; r < app.rows() && col != "seconds"; ++r, ++compared) {
+                const auto a = app.at(r, col), b = batch.at(r, col);
+                if (a.is_number() && b.is_number())
+                    QVERIFY2(a.get<double>() == b.get<double>() || (std::isnan(a.get<double>()) && std::isnan(b.get<double>())) ||
+                                 std::abs(a.get<double>() - b.get<double>()) <= 1e-9 * std::max(1.0, std::abs(a.get<double>())),
+                             qPrintable(QString::fromStdString(col + ": " + a.dump() + " vs " + b.dump())));
+                else if (!(a == "" && b.is_null()))  // an empty text is an empty CSV cell, read back as nothing
+                    QCOMPARE(QString::fromStdString(col + " " + b.dump()), QString::fromStdString(col + " " + a.dump()));
+            }
+        QVERIFY(compared > 100);
     }
 };
 

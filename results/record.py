@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Records a pxrun sweep as a committed result: results/NAME/ gets the spec, the run table, the summary, pxrun's
+metadata and meta.json (version, commit, command, machine, load, date, seeds, wall time).
+
+    python3 results/record.py NAME SPEC.json [--data PATH] [--pxrun build/app/pxrun]
+
+Run from the repository root. The spec is copied as it is (its "dataset" relative to the root, as in
+resources/specs); --data reads the data from elsewhere without changing the spec. Docs quote these files only
+through results/tables.py, never by hand.
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+
+
+def machine():
+    model = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "unknown")
+    return {"cpu": model, "cores": os.cpu_count(), "system": platform.platform()}
+
+
+def commit():
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    return head + ("+uncommitted-changes" if dirty else "")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("name")
+    parser.add_argument("spec")
+    parser.add_argument("--data")
+    parser.add_argument("--pxrun", default=os.path.join(ROOT, "build", "app", "pxrun"))
+    args = parser.parse_args()
+    folder = os.path.join(ROOT, "results", args.name)
+    os.makedirs(folder, exist_ok=True)
+    spec = json.load(open(args.spec))
+    shutil.copyfile(args.spec, os.path.join(folder, "spec.json"))
+    command = [args.pxrun, "sweep", os.path.join(folder, "spec.json"), "--out", os.path.join(folder, "sweep")]
+    if args.data:
+        command += ["--data", args.data]
+    load = os.getloadavg()[0]
+    started = time.time()
+    done = subprocess.run(command, cwd=ROOT)
+    wall = time.time() - started
+    if done.returncode != 0:
+        sys.exit(f"pxrun failed ({done.returncode}): nothing recorded as a result")
+    version = subprocess.run([args.pxrun, "--version"], capture_output=True, text=True).stdout.strip()
+    shown = ["pxrun"] + [os.path.relpath(c, ROOT) if os.path.isabs(c) and c.startswith(ROOT) else c for c in command[1:]]
+    meta = {"version": version, "commit": commit(), "command": " ".join(shown), "machine": machine(),
+            "load_average_at_start": round(load, 2), "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "pattern_seeds": spec.get("pattern_seeds"), "noise_seeds": spec.get("noise_seeds"), "wall_seconds": round(wall, 1)}
+    with open(os.path.join(folder, "meta.json"), "w") as f:
+        json.dump(meta, f, indent=1)
+        f.write("\n")
+    print(f"recorded {folder}: {', '.join(sorted(os.listdir(folder)))}")
+
+
+if __name__ == "__main__":
+    main()

@@ -19,8 +19,45 @@ void setError(PyObject* type, const char* message) {
     Py_XDECREF(text);
 }
 
+namespace {
+PyObject* inputErrorType = nullptr;  // pxstudio.InputError: a ValueError with file, line, field and problem
+
+// The field a message names, as its JSON pointer (`field "/learner/k": ...`), or "".
+std::string fieldOf(const std::string& problem) {
+    const std::string mark = "field \"";
+    const auto at = problem.find(mark);
+    if (at == std::string::npos) return {};
+    const auto end = problem.find('"', at + mark.size());
+    return end == std::string::npos ? std::string() : problem.substr(at + mark.size(), end - at - mark.size());
+}
+
+PyObject* text(const std::string& s) { return PyUnicode_DecodeUTF8(s.data(), Py_ssize_t(s.size()), "replace"); }
+
+// Raises pxstudio.InputError(message) with the error's parts as attributes (None where there is none).
+void raiseInputError(const px::InputError& e) {
+    PyObject* message = text(e.what());
+    PyObject* error = PyObject_CallOneArg(inputErrorType, message);
+    Py_XDECREF(message);
+    if (!error) return;  // Python already has an error to report
+    const std::string field = fieldOf(e.problem());
+    PyObject* attributes[][2] = {{text("file"), text(e.file())},
+                                 {text("line"), e.line() > 0 ? PyLong_FromLong(e.line()) : Py_NewRef(Py_None)},
+                                 {text("field"), field.empty() ? Py_NewRef(Py_None) : text(field)},
+                                 {text("problem"), text(e.problem())}};
+    for (auto& [name, value] : attributes) {
+        PyObject_SetAttr(error, name, value);
+        Py_XDECREF(name);
+        Py_XDECREF(value);
+    }
+    PyErr_SetObject(inputErrorType, error);
+    Py_DECREF(error);
+}
+}  // namespace
+
 void bindErrors(py::module_& m) {
     static py::exception<px::ResourceError> resource(m, "ResourceError", PyExc_MemoryError);
+    static py::exception<px::InputError> input(m, "InputError", PyExc_ValueError);
+    inputErrorType = input.ptr();
     py::register_exception_translator([](std::exception_ptr p) {
         try {
             if (p) std::rethrow_exception(p);
@@ -32,7 +69,7 @@ void bindErrors(py::module_& m) {
             else if (problem.rfind("cannot open", 0) == 0)
                 setError(PyExc_OSError, e.what());
             else
-                setError(PyExc_ValueError, e.what());
+                raiseInputError(e);
         } catch (const std::invalid_argument& e) {
             setError(PyExc_ValueError, e.what());
         } catch (const px::ResourceError& e) {

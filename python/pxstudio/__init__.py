@@ -55,12 +55,12 @@ _ensure_numpy()
 import numpy as np  # noqa: E402
 
 from ._pxstudio import (  # noqa: E402,F401
-    Dataset, NodeData, Pattern, PatternSet, Mechanism, ResourceError,
+    Dataset, NodeData, Pattern, PatternSet, Mechanism, ResourceError, InputError,
     load as _load, load_node_data as _load_node_data, builtin_names, from_edge_index, sample_patterns,
     densities as _densities, epsilon_from_rho, rho_for_epsilon, conversions, audit, kernel_path, learners, __version__,
 )
 
-__all__ = ["Dataset", "NodeData", "Pattern", "PatternSet", "Mechanism", "ResourceError", "load", "load_node_data",
+__all__ = ["Dataset", "NodeData", "Pattern", "PatternSet", "Mechanism", "ResourceError", "InputError", "load", "load_node_data",
            "builtin_names", "from_edge_index", "from_networkx", "graph_list", "sample_patterns", "densities",
            "epsilon_from_rho", "rho_for_epsilon", "conversions", "audit", "kernel_path", "sweep", "sweep_result", "depth",
            "depth_experiments", "learners"]

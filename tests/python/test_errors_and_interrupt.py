@@ -113,3 +113,18 @@ def test_progress_callback_errors_cancel_and_propagate(sbm):
         raise RuntimeError("stop here")
     with pytest.raises(RuntimeError, match="stop here"):
         px.densities(_heavy_data(), px.sample_patterns("treewidth:2", d=10, seed=2), progress=boom)
+
+
+def test_input_errors_carry_their_file_line_and_field(tmp_path):
+    # pxstudio.InputError is a ValueError with the parts of the message as attributes, the same as pxrun prints.
+    with pytest.raises(px.InputError) as e:
+        px.sweep({"dataset": "builtin:csl", "learner": {"kind": "knn", "k": 0}})
+    assert isinstance(e.value, ValueError)
+    assert (e.value.file, e.value.line, e.value.field) == ("the spec dictionary", None, "/learner/k")
+    assert str(e.value) == f'the spec dictionary: {e.value.problem}' and "[1, 1000000], found 0" in e.value.problem
+    bad = tmp_path / "edges.txt"
+    bad.write_text("0 1\n1 2\n2 x\n")
+    with pytest.raises(px.InputError) as e:
+        px.load(str(bad))
+    assert (e.value.file, e.value.line, e.value.field) == (str(bad), 3, None)
+    assert str(e.value).startswith(f"{bad}:3: ")

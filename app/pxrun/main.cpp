@@ -67,7 +67,8 @@ const char* kUsage =
     "\n"
     "  every command: --max-memory GiB (memory limit; default: half the machine's)\n"
     "                 --max-input-size GiB (how large an input may be once decompressed; default: a .gz may\n"
-    "                 expand to max(64 MiB, 100 x its size on disk), a plain file is read whole)\n"
+    "                 expand to max(64 MiB, 100 x its size on disk) and at most 8 GiB, a plain file is read\n"
+    "                 whole)\n"
     "  --help, --version\n";
 }
 

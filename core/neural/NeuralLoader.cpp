@@ -32,14 +32,15 @@ std::string folderOfThisCode() {
     return file.substr(0, file.rfind('/'));
 }
 
-// Where to look, in order: $PX_NEURAL_LIBRARY (a file), beside this code (an installed package or wheel),
-// its ../lib/pxstudio, and the build tree that compiled this code.
+// Where to look, in order: $PX_NEURAL_LIBRARY (a file), beside this code (a wheel), lib/pxstudio of an installed
+// tree (cmake/Packaging.cmake) seen from bin/ or from the Python package, and the build tree that compiled this code.
 std::vector<std::string> candidates() {
     std::vector<std::string> paths;
     if (const char* chosen = std::getenv("PX_NEURAL_LIBRARY"); chosen && *chosen) return {chosen};
     if (const std::string here = folderOfThisCode(); !here.empty()) {
         paths.push_back(here + "/" + kLibraryName);
-        paths.push_back(here + "/../lib/pxstudio/" + kLibraryName);
+        paths.push_back(here + "/../lib/pxstudio/" + kLibraryName);           // bin/ of an installed tree
+        paths.push_back(here + "/../../../pxstudio/" + kLibraryName);         // lib/python3/dist-packages/pxstudio/
     }
 #ifdef PX_NEURAL_BUILD_DIR
     paths.push_back(std::string(PX_NEURAL_BUILD_DIR) + "/" + kLibraryName);

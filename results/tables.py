@@ -78,7 +78,26 @@ def settings(name):
             f"{len(spec['pattern_seeds'])} pattern seeds × {len(spec['noise_seeds'])} noise seeds per ε, protocol {spec['protocol']}.\n")
 
 
+def mutation_last_run():
+    """The mutation check's list by module, and its last full run (results/mutation/DATE/)."""
+    import collections
+    import json
+    mutants = json.load(open(os.path.join(ROOT, "tests", "mutation", "mutants.json")))
+    modules = collections.Counter(m["file"].split("/")[1] for m in mutants)
+    folder = sorted(glob.glob(os.path.join(ROOT, "results", "mutation", "*")))[-1]
+    meta = json.load(open(os.path.join(folder, "meta.json")))
+    log = open(os.path.join(folder, "run.log")).read().splitlines()
+    verdicts = collections.Counter(line.split()[1] for line in log if line[:3].strip().isdigit())
+    ran = sum(verdicts.values())
+    return (f"The list holds {len(mutants)} mutants: " + ", ".join(f"{n} in {m}" for m, n in modules.most_common()) + ". "
+            f"Last full run (`results/{os.path.relpath(folder, os.path.join(ROOT, 'results'))}/`): all {ran} on the tree of "
+            f"{meta['commit']} ({meta['date']}, {meta['machine']['cores']} cores, about {meta['wall_minutes']} minutes): "
+            f"**{verdicts['killed']} of {ran} killed ({100 * verdicts['killed'] // ran} %)**"
+            + (f", {verdicts['SURVIVED']} survived" if verdicts["SURVIVED"] else "") + ".\n")
+
+
 GENERATORS = {
+    "mutation-last-run": mutation_last_run,
     "collab-app-settings-settings": lambda: settings("collab-app-settings"),
     "collab-app-settings-table": lambda: tradeoff_table("collab-app-settings"),
     "collab-app-settings-answer": lambda: tradeoff_answer("collab-app-settings"),

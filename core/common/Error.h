@@ -23,22 +23,31 @@ private:
         return s + ": " + printable(p);
     }
     // A problem may quote the input: what reaches a terminal or a dialog is printable UTF-8 of bounded length.
-    // Control characters and bytes that are not UTF-8 become '?'; a quote of a binary file says it is one.
+    // Control characters and bytes that are not UTF-8 become '?'; a quote of a binary file is not shown at all
+    // (it would be a row of '?'): the message says so instead, from the quote's opening mark on.
     static std::string printable(const std::string& p) {
         constexpr std::size_t kLongest = 400;
         std::string out;
-        std::size_t replaced = 0;
+        std::size_t replaced = 0, firstReplaced = std::string::npos;
         for (std::size_t i = 0; i < p.size() && out.size() < kLongest;) {
             const auto c = static_cast<unsigned char>(p[i]);
             const std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
             bool ok = len > 0 && i + len <= p.size() && (len == 1 ? (c >= 0x20 && c != 0x7f) || c == '\n' : true);
             for (std::size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(p[i + k]) >> 6) == 0x2;
             if (ok) out.append(p, i, len);
-            else { out += '?'; ++replaced; }
+            else {
+                if (firstReplaced == std::string::npos) firstReplaced = out.size();
+                out += '?';
+                ++replaced;
+            }
             i += ok ? len : 1;
         }
+        if (replaced > 8) {
+            const std::size_t quote = out.rfind('\'', firstReplaced);
+            out.resize(quote != std::string::npos && firstReplaced - quote < 80 ? quote : firstReplaced);
+            return out + "binary bytes (the input looks like a binary file, not text)";
+        }
         if (out.size() >= kLongest && p.size() > out.size()) out += "…";
-        if (replaced > 8) out += " (the input looks like a binary file, not text)";
         return out;
     }
     std::string file_;

@@ -2,6 +2,7 @@
 // that names the file (and the line or the key path) and says what was expected. Nothing may crash,
 // hang or be accepted. Small cases are written here; large ones are generated in the test.
 #include "common/Error.h"
+#include "common/Rng.h"
 #include "common/JsonInput.h"
 #include "experiment/SweepSpec.h"
 #include "depthlab/DepthLab.h"
@@ -296,6 +297,23 @@ private slots:
         QVERIFY2(says(msg, folder, "no edge is left among its 3 nodes; ") && msg.find("2 citations of ids not in") != std::string::npos &&
                      msg.find("need both edges and non-edges") != std::string::npos,
                  msg.c_str());
+    }
+
+    // A binary file opened as data: the message names the file and says it looks binary, with no row of '?'
+    // where its bytes would be (what a terminal or the app's dialog shows); one stray byte in text stays quoted.
+    void aBinaryFileIsSaidToBeOneWithoutItsBytes() {
+        QTemporaryDir dir;
+        std::string bytes;
+        Rng rng(3);
+        for (int i = 0; i < 3000; ++i) bytes += char(rng.below(256));
+        const std::string path = write(dir, "photo.txt", bytes);
+        const std::string msg = refusal([&] { io::loadDataset(path); });
+        QVERIFY2(msg.rfind(path + ":", 0) == 0 && msg.find("binary bytes (the input looks like a binary file, not text)") != std::string::npos &&
+                     msg.find('?') == std::string::npos && msg.size() < path.size() + 160,
+                 msg.c_str());
+        const std::string stray = write(dir, "edges.txt", "0 1\n1 2\x01\n");
+        const std::string one = refusal([&] { io::loadDataset(stray); });
+        QVERIFY2(one.find('?') != std::string::npos && one.find("binary") == std::string::npos, one.c_str());
     }
 
     void patternFilesAreChecked() {

@@ -3,6 +3,7 @@
 #include "FigureRoles.h"
 #include "ScreenFit.h"
 
+#include <QTimer>
 #include <algorithm>
 #include <cmath>
 #include <qcustomplot.h>
@@ -71,7 +72,48 @@ void showPlotNote(QCustomPlot* plot, const QString& note) {
     plot->replot();
 }
 
+namespace {
+// Keeps a legend below a plot in as many columns as fit the plot's width (at most the plot's own maximum),
+// as the window is resized. Without it a legend laid out in two columns on a wide window would hold the window at
+// that width: the plot's minimum size is its layout's, legend included.
+class LegendRewrap : public QObject {
+public:
+    LegendRewrap(QCustomPlot* plot, int maxColumns) : QObject(plot), plot_(plot), maxColumns_(maxColumns) {
+        setObjectName("px-legend-rewrap");  // found by name: without Q_OBJECT, findChild<LegendRewrap*> would match any child
+    }
+    void setMaxColumns(int columns) { maxColumns_ = columns; }
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        // After the event, not inside it: a resize may come while the plot is being rebuilt (a font change).
+        if (watched == plot_ && event->type() == QEvent::Resize && !pending_) {
+            pending_ = true;
+            QTimer::singleShot(0, this, [this] { rewrap(); });
+        }
+        return false;
+    }
+
+private:
+    void rewrap() {
+        pending_ = false;
+        if (!plot_->legend || !plot_->legend->visible() || plot_->legend->layout() != plot_->plotLayout() || plot_->width() <= 100) return;
+        const int columns = fittingLegendColumns(plot_, plot_->width() - 24, maxColumns_);
+        if (columns == plot_->legend->wrap()) return;
+        plot_->legend->setWrap(columns);
+        plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+        plot_->replot(QCustomPlot::rpQueuedReplot);
+    }
+    bool pending_ = false;
+    QCustomPlot* plot_;
+    int maxColumns_;
+};
+}  // namespace
+
 void placeLegendBelow(QCustomPlot* plot, int columns) {
+    auto* rewrap = dynamic_cast<LegendRewrap*>(plot->findChild<QObject*>("px-legend-rewrap", Qt::FindDirectChildrenOnly));
+    if (!rewrap) {
+        rewrap = new LegendRewrap(plot, columns);
+        plot->installEventFilter(rewrap);
+    }
+    rewrap->setMaxColumns(columns);
     plot->legend->setVisible(true);
     plot->legend->setBorderPen(Qt::NoPen);
     if (plot->legend->layout() == plot->axisRect()->insetLayout()) {
@@ -82,6 +124,12 @@ void placeLegendBelow(QCustomPlot* plot, int columns) {
     if (plot->width() > 100) columns = fittingLegendColumns(plot, plot->width() - 24, columns);
     plot->legend->setWrap(columns);  // before setFillOrder, which rearranges with the current wrap
     plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    // The narrowest the plot may get is its legend in one column (rewrapped as it narrows), not the columns that
+    // fit the width it has now.
+    int widest = 0;
+    for (int i = 0; i < plot->legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = plot->legend->item(i)) widest = std::max(widest, item->minimumOuterSizeHint().width());
+    plot->setMinimumWidth(std::max(320, widest + 24));
 }
 
 int fittingLegendColumns(QCustomPlot* plot, int width, int maxColumns) {

@@ -48,6 +48,7 @@ DepthWorkspace::DepthWorkspace(QWidget* parent) : QWidget(parent) {
     rv->addWidget(views_, 1);
     auto* statusRow = new QHBoxLayout;
     status_ = new QLabel(tr("Depth lab: press Run all (Ctrl+R) or run one experiment"), right);
+    status_->setWordWrap(true);  // a long message (an error) wraps: it never widens the window past the screen
     statusRow->addWidget(status_, 1);  // progress and Cancel: the window's status bar
     rv->addLayout(statusRow);
     split->addWidget(scroll_);

@@ -154,6 +154,7 @@ private:
     QMenu* recentMenu_ = nullptr;
     WorkIndicator* work_;
     double fontScale_ = 1.0;
+    double normalFontPt_ = 0;  // the application's font size outside projector mode (as the desktop set it)
     bool presenting_ = false;
     std::optional<px::privacy::MechanismKind> mechanismBeforeGin_;  // what choosing the GIN replaced
     bool fittedWithFrame_ = false;

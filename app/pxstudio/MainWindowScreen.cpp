@@ -1,6 +1,8 @@
 // The main window on the screen it has: its size on a laptop or projector, and projector mode.
 #include "MainWindow.h"
 
+#include <algorithm>
+
 #include "EpsilonSlider.h"
 #include "ExplorerViews.h"
 #include "ProjectorStrip.h"
@@ -49,7 +51,8 @@ void MainWindow::setPresentation(bool on) {
     const double before = fontScale_;
     fontScale_ = on ? 1.6 : 1.0;
     QFont f = qApp->font();
-    f.setPointSizeF(on ? 14 : 10);
+    if (!presenting_) normalFontPt_ = f.pointSizeF();  // leaving projector mode puts back the desktop's size
+    f.setPointSizeF(on ? std::max(14.0, normalFontPt_ * 1.4) : normalFontPt_);
     qApp->setFont(f);
     auto* dock = findChild<QDockWidget*>("settings-dock");
     if (on && !presenting_) {

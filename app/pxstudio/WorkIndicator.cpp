@@ -54,13 +54,8 @@ void WorkIndicator::track(const QObject* source, const QString& phase, double fr
 // A part that starts again (new settings replaced its job) is new work from its beginning: the bar is
 // recomputed from the parts as they now are, the one place it may go down.
 void WorkIndicator::restart(const QObject* source, const QString& phase) {
-    const bool again = active_ && fractions_.count(source) > 0;
+    if (active_ && fractions_.count(source) > 0) shown_ = 0;  // refresh() then shows the mean of the parts
     track(source, phase, 0);
-    if (!again) return;
-    double sum = 0;
-    for (const auto& [other, part] : fractions_) sum += part.second;
-    shown_ = sum / double(fractions_.size());
-    refresh();
 }
 
 double WorkIndicator::shownFraction() const { return shown_; }

@@ -188,9 +188,12 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
             opt.journal = journal.get();
             opt.partialInterval = interval;
             opt.densities = cache.get();
-            opt.onPartial = [this, job, patterns, cache](const px::experiment::SweepResult& p) {
+            auto peeked = std::make_shared<std::atomic<bool>>(false);  // the densities are looked up until found, once
+            opt.onPartial = [this, job, patterns, cache, peeked](const px::experiment::SweepResult& p) {
                 auto copy = std::make_shared<const px::experiment::SweepResult>(p);
-                auto computed = cache->peek(*patterns);  // the report needs the densities, not the whole sweep
+                // the report needs the densities, not the whole sweep
+                auto computed = peeked->load() ? nullptr : cache->peek(*patterns);
+                if (computed) peeked->store(true);
                 QMetaObject::invokeMethod(this, [this, job, copy, patterns, computed] {
                     if (job != job_ || job->stop) return;
                     partial_ = copy;

@@ -28,5 +28,6 @@ int mergeCommand(const std::vector<std::string>& args);
 int figureCommand(const std::vector<std::string>& args);
 int depthCommand(const std::vector<std::string>& args);
 int learnersCommand(const std::vector<std::string>& args);
+int cacheCommand(const std::vector<std::string>& args);
 
 }  // namespace pxrun

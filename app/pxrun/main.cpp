@@ -60,6 +60,9 @@ const char* kUsage =
     "  bench noise [--data PATH] [--mechanism M] [--allocation A]\n"
     "  bench gin [--data PATH] [--epochs 5] [--layers 5] [--hidden 300] [--batch 64] [--threads 1] [--features ones|degree|labels]\n"
     "  bench nag [--data PATH|builtin:NAME] [--width 64] [--epochs 50] [--reps 3] [--scheme unconstrained|constrained]\n"
+    "  cache info|clear              the densities kept on disk between runs (shared by the app, pxrun and Python;\n"
+    "                                $XDG_CACHE_HOME/pxstudio/densities, PX_DENSITY_CACHE=FOLDER|off,\n"
+    "                                PX_DENSITY_CACHE_MB=1024 caps its size; least recently used go first)\n"
     "  bench densities [--data PATH] [--class C] [--d 50] [--max-size 16] [--reps 5] [--threads N] [--path P]\n"
     "  bench scaling [--class C] [--d 10] [--max-n 100000] [--density dense [--p 0.5]] [--path P]\n"
     "  bench paths [--data PATH] [--class C] [--d 10] [--every K]   cost model: measured / estimated per path\n"
@@ -69,6 +72,7 @@ const char* kUsage =
     "                 --max-input-size GiB (how large an input may be once decompressed; default: a .gz may\n"
     "                 expand to max(64 MiB, 100 x its size on disk) and at most 8 GiB, a plain file is read\n"
     "                 whole)\n"
+    "                 --no-cache (neither read nor keep densities on disk; as PX_DENSITY_CACHE=off)\n"
     "  --help, --version\n";
 }
 
@@ -78,7 +82,11 @@ int main(int argc, char** argv) {
 #endif
     if (argc < 2) { std::fputs(kUsage, stderr); return 2; }
     std::string cmd = argv[1];
-    std::vector<std::string> rest(argv + 2, argv + argc);
+    std::vector<std::string> rest;
+    for (int i = 2; i < argc; ++i) {
+        if (std::string(argv[i]) == "--no-cache") setenv("PX_DENSITY_CACHE", "off", 1);  // read by DiskDensityStore
+        else rest.emplace_back(argv[i]);
+    }
     try {
         if (cmd == "--help" || cmd == "-h" || cmd == "help") { std::fputs(kUsage, stdout); return 0; }
         if (cmd == "--version") {
@@ -111,6 +119,7 @@ int main(int argc, char** argv) {
         if (cmd == "figure") return pxrun::figureCommand(rest);
         if (cmd == "depth") return pxrun::depthCommand(rest);
         if (cmd == "learners") return pxrun::learnersCommand(rest);
+        if (cmd == "cache") return pxrun::cacheCommand(rest);
         std::fprintf(stderr, "pxrun: unknown command '%s'\n\n%s", cmd.c_str(), kUsage);
         return 2;
     } catch (const px::Cancelled&) {

@@ -5,8 +5,42 @@ namespace px::experiment {
 std::shared_ptr<const DensityMatrix> DensityCache::get(const Dataset& data, const PatternSet& patterns, Progress& progress) {
     const std::string key = patterns.toJson();
     if (auto kept = find(key)) return kept;
-    auto computed = std::make_shared<const DensityMatrix>(DensityMatrix::compute(data, patterns, {}, progress));
-    keep(key, computed);
+    std::string hash;
+    if (disk_) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (hashedData_ != &data || datasetHash_.empty()) {
+            datasetHash_ = data.contentHash();
+            hashedData_ = &data;
+        }
+        hash = datasetHash_;
+    }
+    bool fromDisk = false;
+    std::shared_ptr<const DensityMatrix> densities;
+    if (disk_) {
+        if (auto stored = disk_->load(DiskDensityStore::keyOf(hash, patterns))) {
+            densities = std::make_shared<const DensityMatrix>(std::move(*stored));
+            fromDisk = true;
+        }
+    }
+    if (!densities) {
+        densities = std::make_shared<const DensityMatrix>(DensityMatrix::compute(data, patterns, {}, progress));
+        if (disk_) disk_->store(DiskDensityStore::keyOf(hash, patterns), *densities);
+    }
+    keep(key, densities);
+    if (fromDisk) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        ++diskHits_;
+    }
+    return densities;
+}
+
+DensityMatrix DensityCache::loadOrCompute(const Dataset& data, const std::string& datasetHash, const PatternSet& patterns,
+                                          const DiskDensityStore* disk, Progress& progress) {
+    if (!disk) return DensityMatrix::compute(data, patterns, {}, progress);
+    const std::string key = DiskDensityStore::keyOf(datasetHash, patterns);
+    if (auto stored = disk->load(key)) return std::move(*stored);
+    DensityMatrix computed = DensityMatrix::compute(data, patterns, {}, progress);
+    disk->store(key, computed);
     return computed;
 }
 
@@ -56,6 +90,11 @@ void DensityCache::clear() {
 long DensityCache::hits() const {
     std::lock_guard<std::mutex> lock(mutex_);
     return hits_;
+}
+
+long DensityCache::diskHits() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return diskHits_;
 }
 
 long DensityCache::misses() const {

@@ -5,6 +5,11 @@
 // JSON: class, size law, seed and the patterns themselves); the least recently used go first once the
 // matrices exceed `capacityBytes`. Thread-safe. The owner keeps one cache per data set object: a cache
 // must be cleared (or replaced) when its data set is.
+//
+// Behind the memory lies the disk (DiskDensityStore: the user's cache folder unless turned off), shared
+// with every other process: a pattern set missing here is read from there before it is computed, and what
+// is computed is kept in both.
+#include "experiment/DiskDensityStore.h"
 #include "hom/DensityMatrix.h"
 #include "patterns/PatternSet.h"
 
@@ -17,7 +22,9 @@ namespace px::experiment {
 
 class DensityCache {
 public:
-    explicit DensityCache(std::size_t capacityBytes = std::size_t(256) << 20) : capacity_(capacityBytes) {}
+    explicit DensityCache(std::size_t capacityBytes = std::size_t(256) << 20,
+                          std::shared_ptr<const DiskDensityStore> disk = DiskDensityStore::fromEnvironment())
+        : capacity_(capacityBytes), disk_(std::move(disk)) {}
     // The densities of `patterns` on `data`: kept ones, else computed (outside the lock) and kept.
     std::shared_ptr<const DensityMatrix> get(const Dataset& data, const PatternSet& patterns, Progress& progress = noProgress());
     // Keeps densities computed elsewhere (e.g. in blocks of graphs on a cluster) for `patterns` on this data set.
@@ -27,6 +34,12 @@ public:
     void clear();
     long hits() const;
     long misses() const;
+    long diskHits() const;  // of the misses, how many the disk answered
+
+    // Without a cache object: the densities from the disk store (if any), else computed and kept there.
+    // `datasetHash` is data.contentHash(), which the caller usually has already.
+    static DensityMatrix loadOrCompute(const Dataset& data, const std::string& datasetHash, const PatternSet& patterns,
+                                       const DiskDensityStore* disk, Progress& progress = noProgress());
 
 private:
     struct Entry {
@@ -40,7 +53,10 @@ private:
     mutable std::mutex mutex_;
     std::list<Entry> entries_;  // most recently used first
     std::size_t capacity_, bytes_ = 0;
-    long hits_ = 0, misses_ = 0;
+    long hits_ = 0, misses_ = 0, diskHits_ = 0;
+    std::shared_ptr<const DiskDensityStore> disk_;
+    const Dataset* hashedData_ = nullptr;  // the data set whose content hash is datasetHash_
+    std::string datasetHash_;
 };
 
 }  // namespace px::experiment

@@ -95,6 +95,7 @@ struct SweepContext {
     privacy::GraphFacts facts;
     std::vector<std::string> classes;
     std::string hash;
+    std::shared_ptr<const DiskDensityStore> disk = DiskDensityStore::fromEnvironment();  // without options.densities
 };
 
 // The pattern set of the current run and its clean densities, kept while the next runs use the same set.
@@ -107,8 +108,9 @@ struct PatternCache {
     void ensure(const SweepContext& x, const SweepSpec::Run& run, Progress& sub) {
         if (c == run.classIndex && d == run.dimIndex && p == run.patternSeedIndex) return;
         patterns = sweepPatternSet(x.spec, run);
-        dm = x.options.densities ? x.options.densities->get(x.data, patterns, sub)
-                                 : std::make_shared<const DensityMatrix>(DensityMatrix::compute(x.data, patterns, {}, sub));
+        dm = x.options.densities
+                 ? x.options.densities->get(x.data, patterns, sub)
+                 : std::make_shared<const DensityMatrix>(DensityCache::loadOrCompute(x.data, x.hash, patterns, x.disk.get(), sub));
         if (x.spec.attack) ceiling = attack::reidentificationCeiling(dm->t, dm->n);
         c = run.classIndex;
         d = run.dimIndex;

@@ -26,10 +26,10 @@ RowMatrix Standardizer::apply(const RowMatrix& x) const {
 }
 
 namespace {
-// visit(q, nearest, k) with the k nearest training rows of query q: the set of the k smallest
-// (distance, index) pairs, in that order when `ordered`, else in no particular order (cheaper).
+// visit(q, nearest, k) with the k nearest training rows of query q: the k smallest (distance, index) pairs,
+// in that order (so that a sum over them is the same whatever the selection's internals).
 template <class Visit>
-void forEachNeighbourList(const RowMatrix& train, const RowMatrix& queries, int k, Visit visit, bool ordered = true) {
+void forEachNeighbourList(const RowMatrix& train, const RowMatrix& queries, int k, Visit visit) {
     const Eigen::Index nt = train.rows(), nq = queries.rows();
     k = int(std::min<Eigen::Index>(k, nt));
     if (k <= 0) return;
@@ -41,33 +41,26 @@ void forEachNeighbourList(const RowMatrix& train, const RowMatrix& queries, int 
         // Squared distances up to the query norm (constant per query: it does not change the order),
         // one contiguous row per query. Buffers are reused across blocks.
         thread_local RowMatrix dist;
-        thread_local std::vector<double> tmp;
         thread_local std::vector<std::pair<double, int>> chosen;
         dist.resize(rows, nt);
         dist.noalias() = (-2.0 * queries.middleRows(r.begin(), rows)) * trainT;
         dist.rowwise() += trainNorm.transpose();
         std::vector<int> nearest(k);
-        // Threshold from an evenly spaced sample: a slightly generous estimate of the k-th distance,
-        // so that one pass collects a small superset of the k nearest (exact fallback if not).
-        const Eigen::Index stride = std::max<Eigen::Index>(1, nt / 2048);
-        const Eigen::Index sampleSize = (nt + stride - 1) / stride;
-        const Eigen::Index rank = std::min<Eigen::Index>(sampleSize - 1, Eigen::Index(1.5 * double(k) * double(sampleSize) / double(nt)) + 8);
         for (Eigen::Index q = 0; q < rows; ++q) {
+            // The k smallest (distance, index) pairs, kept in a max-heap while the row is read once: a later
+            // index at an equal distance is never smaller than the heap's top, so ties go to the lower index.
+            // (A threshold from a sample, then a selection among the rows under it, took ~10 % longer on COLLAB.)
             const double* row = dist.row(q).data();
-            tmp.clear();
-            for (Eigen::Index i = 0; i < nt; i += stride) tmp.push_back(row[i]);
-            std::nth_element(tmp.begin(), tmp.begin() + rank, tmp.end());
-            double threshold = tmp[rank];
             chosen.clear();
-            for (Eigen::Index i = 0; i < nt; ++i)
-                if (row[i] <= threshold) chosen.push_back({row[i], int(i)});
-            if (int(chosen.size()) < k) {  // the sample underestimated: take everything
-                chosen.clear();
-                for (Eigen::Index i = 0; i < nt; ++i) chosen.push_back({row[i], int(i)});
-            }
-            // (distance, index) order: the k nearest with ties broken by training index.
-            std::nth_element(chosen.begin(), chosen.begin() + (k - 1), chosen.end());
-            if (ordered) std::sort(chosen.begin(), chosen.begin() + k);
+            for (int i = 0; i < k; ++i) chosen.push_back({row[i], i});
+            std::make_heap(chosen.begin(), chosen.end());
+            for (Eigen::Index i = k; i < nt; ++i)
+                if (row[i] < chosen.front().first) {
+                    std::pop_heap(chosen.begin(), chosen.end());
+                    chosen.back() = {row[i], int(i)};
+                    std::push_heap(chosen.begin(), chosen.end());
+                }
+            std::sort_heap(chosen.begin(), chosen.end());  // nearest first
             for (int i = 0; i < k; ++i) nearest[i] = chosen[i].second;
             visit(r.begin() + q, nearest.data(), k);
         }
@@ -105,7 +98,7 @@ Eigen::MatrixXd knnPredict(const RowMatrix& train, const Eigen::MatrixXd& trainL
             }
             pred(q, t) = used ? sum / used : std::nan("");
         }
-    }, /*ordered=*/labelledFrac < 1.0);  // without missing labels only the set of the k nearest matters
+    });
     return pred;
 }
 

@@ -83,6 +83,20 @@ def test_sweep_returns_the_tidy_table_pxrun_writes(pxrun, tmp_path):
     assert px.sweep(tmp_path / "s.json")["value"].tolist() == list(np.asarray(runs["value"]))
 
 
+def test_a_sweep_keeps_its_densities_where_pxrun_reads_them(pxrun, tmp_path, monkeypatch):
+    import subprocess
+    spec = {"dataset": "builtin:sbm-cycles", "patterns": {"class": "trees", "d": 8}, "pattern_seeds": [1, 2],
+            "mechanisms": [{"mechanism": "gaussian", "sensitivity": "counting-lemma"}],
+            "budget": {"axis": "epsilon", "values": [1]}, "noise_seeds": [1]}
+    store = tmp_path / "densities"
+    monkeypatch.setenv("PX_DENSITY_CACHE", str(store))
+    computed = px.sweep(spec)
+    assert len(list(store.glob("*.pxdens"))) == 2  # one per pattern seed
+    info = subprocess.run([pxrun, "cache", "info"], check=True, capture_output=True, text=True).stdout
+    assert "entries: 2" in info
+    assert px.sweep(spec)["value"].tolist() == computed["value"].tolist()  # read back: the same table
+
+
 def test_learners_come_from_the_registry_and_each_row_learner_runs():
     learners = px.learners()
     kinds = [l["kind"] for l in learners]

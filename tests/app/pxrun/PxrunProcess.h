@@ -11,8 +11,12 @@ struct Run {
     QString out, err;
 };
 
-inline Run pxrun(const QStringList& args, int timeoutMs = 120000) {
+// `env`: NAME=VALUE settings on top of this process's environment.
+inline Run pxrun(const QStringList& args, int timeoutMs = 120000, const QStringList& env = {}) {
     QProcess p;
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    for (const QString& s : env) e.insert(s.section('=', 0, 0), s.section('=', 1));
+    p.setProcessEnvironment(e);
     p.start(PXRUN_PATH, args);
     if (!p.waitForFinished(timeoutMs)) return {-1, {}, "timeout"};
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, QString::fromUtf8(p.readAllStandardOutput()),

@@ -231,6 +231,40 @@ private slots:
         QCOMPARE(unknownView.code, 1);
         QVERIFY2(unknownView.err.contains("--view must be tradeoff or gin-curve"), qPrintable(unknownView.err));
     }
+    // Densities kept on disk: a second sweep reads them and gives the same summary; `cache info|clear` count
+    // them; --no-cache and PX_DENSITY_CACHE=off neither read nor keep any.
+    void densitiesAreKeptOnDiskBetweenRuns() {
+        QTemporaryDir dir;
+        const QStringList env = {"PX_DENSITY_CACHE=" + dir.path() + "/cache"};
+        const QString spec = QString(PX_SOURCE_DIR) + "/resources/specs/builtin-sbm-quick.json";
+        const auto entries = [&] {
+            const Run info = pxrun({"cache", "info"}, 60000, env);
+            return QRegularExpression("entries: (\\d+)").match(info.out).captured(1);
+        };
+        QCOMPARE(entries(), QString("0"));
+        QCOMPARE(pxrun({"sweep", spec, "--out", dir.path() + "/a", "--no-cache"}, 120000, env).code, 0);
+        QCOMPARE(entries(), QString("0"));
+        QCOMPARE(pxrun({"sweep", spec, "--out", dir.path() + "/b"}, 120000, env).code, 0);
+        const QString kept = entries();
+        QVERIFY2(kept.toInt() > 0, qPrintable(kept));
+        QCOMPARE(pxrun({"sweep", spec, "--out", dir.path() + "/c"}, 120000, env).code, 0);
+        QCOMPARE(entries(), kept);  // read, not written again
+        const auto text = [](const QString& path) {
+            QFile f(path);
+            f.open(QIODevice::ReadOnly);
+            return f.readAll();
+        };
+        QCOMPARE(text(dir.path() + "/c-summary.csv"), text(dir.path() + "/a-summary.csv"));
+        QCOMPARE(text(dir.path() + "/b-summary.csv"), text(dir.path() + "/a-summary.csv"));
+        const Run cleared = pxrun({"cache", "clear"}, 60000, env);
+        QVERIFY2(cleared.out.contains("removed " + kept + " entries"), qPrintable(cleared.out));
+        QCOMPARE(entries(), QString("0"));
+        const Run off = pxrun({"cache", "info"}, 60000, {"PX_DENSITY_CACHE=off"});
+        QVERIFY2(off.out.contains("density cache: off (PX_DENSITY_CACHE=off)"), qPrintable(off.out));
+        const Run bad = pxrun({"cache", "empty"}, 60000, env);
+        QCOMPARE(bad.code, 1);
+        QVERIFY2(bad.err.contains("cache expects 'info' or 'clear', found 'empty'"), qPrintable(bad.err));
+    }
     // A GIN sweep's rows carry its curves, and `figure --view gin-curve` draws them (as the app's Utility-vs-d view).
     void ginCurveFigure() {
         QTemporaryDir dir;

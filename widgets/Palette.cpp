@@ -48,6 +48,7 @@ QVector<double> errorBarHalfWidths(const QCPErrorBars* bars) {
 
 void resetPlot(QCustomPlot* plot) {
     fitAxisLabelsOnScreen(plot);
+    plot->setProperty(kPreviewProperty, false);
     plot->clearPlottables();
     plot->clearItems();
     for (QCPAxisRect* rect : plot->axisRects())

@@ -28,6 +28,9 @@ void resetPlot(QCustomPlot* plot);
 // Empties the plot and writes `note` in the middle of its axes: why a view has nothing to draw.
 void showPlotNote(QCustomPlot* plot, const QString& note);
 
+// A plot drawn from a preview carries this property (true); resetPlot clears it.
+inline constexpr const char* kPreviewProperty = "pxPreview";
+
 // Moves the plot's legend from inside the axes to a row below them, in at most `columns` columns (fewer
 // when its entries would not fit the plot's width side by side), so that it never hides data.
 void placeLegendBelow(QCustomPlot* plot, int columns = 2);

@@ -212,6 +212,28 @@ void addTitle(QCustomPlot* plot, const experiment::SweepResult& result, const QS
 
 }  // namespace
 
+namespace {
+// A preview looks unfinished: every line dashed and faded, and its title says what it is in another colour.
+void markAsPreview(QCustomPlot* plot, const QString& note) {
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        QCPAbstractPlottable* p = plot->plottable(i);
+        QPen pen = p->pen();
+        QColor c = pen.color();
+        c.setAlpha(110);
+        pen.setColor(c);
+        if (pen.style() == Qt::SolidLine) pen.setStyle(Qt::DashLine);
+        p->setPen(pen);
+    }
+    for (QCPLayoutElement* e : plot->plotLayout()->elements(true))  // the title says it, in the preview's colour
+        if (auto* title = qobject_cast<QCPTextElement*>(e)) {
+            title->setText(title->text() + " — " + note);
+            title->setTextColor(QColor(150, 70, 0));
+            break;
+        }
+    plot->setProperty(kPreviewProperty, true);
+}
+}  // namespace
+
 void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result, const TradeoffOptions& opt) {
     resetPlot(plot);
     const experiment::ResultTable& a = result.aggregated;
@@ -286,6 +308,7 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
     placeLegendBelow(plot, 2);
 
     addTitle(plot, result, opt.title, QFont(base.family(), int(11 * fs), QFont::Bold));
+    if (!opt.previewNote.isEmpty()) markAsPreview(plot, opt.previewNote);
     plot->replot();
 }
 

@@ -17,6 +17,9 @@ struct TradeoffOptions {
     double markerEpsilon = -1;  // > 0: a vertical marker (the app's ε slider)
     double fontScale = 1.0;     // presentation mode: larger fonts and lines
     QString title;              // empty: the data set name
+    // Non-empty: the result is a preview (SweepPreview.h), drawn faded and dashed, this note in its title; such a
+    // plot refuses to be exported (exportFigure) until it is drawn again from a real result.
+    QString previewNote;
 };
 
 void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result, const TradeoffOptions& options = {});

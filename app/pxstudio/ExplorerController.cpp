@@ -1,6 +1,7 @@
 #include "ExplorerController.h"
 
 #include "experiment/DensityCache.h"
+#include "experiment/SweepPreview.h"
 #include "ComputePool.h"
 #include "QueuedProgress.h"
 
@@ -167,8 +168,10 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
     const px::experiment::SweepSpec spec = specFor(settings, mode_);
     ++running_;
     emit started();
+    preview_.reset();
+    const bool previewAllowed = previewAbove_ > 0 && data->size() >= previewAbove_ && !px::learn::isGraphLearner(spec.learner.kind);
     (void)QtConcurrent::run(computePool(), [this, job, data, spec, interval = partialInterval_, folder = journalFolder_,
-                                            cache = densityCache_]() {
+                                            cache = densityCache_, previewAllowed, previewGraphs = previewGraphs_]() {
         std::unique_ptr<px::experiment::SweepResult> result;
         std::shared_ptr<const px::PatternSet> patterns;
         std::shared_ptr<const px::DensityMatrix> densities;
@@ -178,9 +181,13 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
         try {
             px::PatternSamplerParams pp = spec.patterns;
             pp.seed = spec.patternSeeds[0];
-            // One bar for the whole job: sampling the patterns is its first 2 %, the sweep the rest.
-            px::SubProgress sampling(*job, 0.0, 0.02), sweeping(*job, 0.02, 0.98);
+            // One bar for the whole job: sampling the patterns is its first 2 %, a preview (if any) the next 6 %,
+            // the sweep the rest.
+            px::SubProgress sampling(*job, 0.0, 0.02);
             patterns = std::make_shared<const px::PatternSet>(px::PatternSet::sample(pp, sampling));
+            const bool preview = previewAllowed && !cache->holds(*data, *patterns);  // densities to compute: worth it
+            px::SubProgress previewing(*job, 0.02, 0.06), sweeping(*job, preview ? 0.08 : 0.02, preview ? 0.92 : 0.98);
+            if (preview) runPreview(job, spec, *data, previewGraphs, previewing);
             QString notice;
             journal = openJournal(folder, spec, *data, notice);
             if (!notice.isEmpty()) QMetaObject::invokeMethod(this, [this, notice] { emit this->notice(notice); }, Qt::QueuedConnection);
@@ -233,12 +240,32 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
                 if (!error.isEmpty()) { emit failed(error); return; }
                 result_ = std::make_unique<px::experiment::SweepResult>(std::move(*res));
                 partial_.reset();
+                preview_.reset();
                 patterns_ = patterns;
                 densities_ = densities;
                 emit finished();
             },
             Qt::QueuedConnection);
     });
+}
+
+// Runs on the job's thread. A preview that fails is only a preview: the sweep after it says what is wrong.
+void ExplorerController::runPreview(const std::shared_ptr<Job>& job, const px::experiment::SweepSpec& spec, const px::Dataset& data,
+                                    int graphs, px::Progress& progress) {
+    std::shared_ptr<const px::experiment::SweepResult> preview;
+    try {
+        preview = std::make_shared<const px::experiment::SweepResult>(px::experiment::runPreviewSweep(spec, data, graphs, progress));
+    } catch (const px::Cancelled&) {
+        throw;
+    } catch (const std::exception&) {
+        progress.report(1.0);
+        return;
+    }
+    QMetaObject::invokeMethod(this, [this, job, preview] {
+        if (job != job_ || job->stop || partial_) return;  // the sweep's own points came first
+        preview_ = preview;
+        emit previewReady();
+    }, Qt::QueuedConnection);
 }
 
 void ExplorerController::cancel(bool keepRecord) {

@@ -39,6 +39,11 @@ public:
     // Where unfinished sweeps are recorded run by run (empty: nowhere), so that the same settings resume them
     // after a crash or a restart instead of starting over. Records older than two weeks are removed.
     void setJournalFolder(const QString& folder);
+    // A data set of at least `aboveGraphs` graphs whose densities are neither kept nor on disk gets a preview
+    // first: the sweep on a stratified subsample of about `graphs` graphs (SweepPreview.h). 0 turns it off.
+    void setPreview(int aboveGraphs, int graphs) { previewAbove_ = aboveGraphs; previewGraphs_ = graphs; }
+    // The running job's preview, until its sweep finishes (null when there is none): drawn as a preview only.
+    const px::experiment::SweepResult* previewResult() const { return preview_.get(); }
     // Waits until no job runs (tests, shutdown).
     void waitForIdle();
 
@@ -60,6 +65,8 @@ signals:
     void started();
     void progressed(double fraction);
     void partialReady();
+    // A preview of the running sweep is in (previewResult()); the sweep's own points follow.
+    void previewReady();
     // The densities of the running sweep's patterns are in (before it finishes): the privacy report can be drawn.
     void densitiesReady();
     void finished();
@@ -70,6 +77,8 @@ signals:
 
 private:
     struct Job;
+    void runPreview(const std::shared_ptr<Job>& job, const px::experiment::SweepSpec& spec, const px::Dataset& data, int graphs,
+                    px::Progress& progress);
     double partialInterval_ = 0.3;
     QString journalFolder_;
     Mode mode_;
@@ -77,7 +86,8 @@ private:
     std::shared_ptr<Job> job_;
     std::atomic<int> running_{0};
     std::unique_ptr<px::experiment::SweepResult> result_;
-    std::shared_ptr<const px::experiment::SweepResult> partial_;
+    std::shared_ptr<const px::experiment::SweepResult> partial_, preview_;
+    int previewAbove_ = 1500, previewGraphs_ = 500;
     std::shared_ptr<const px::PatternSet> patterns_;
     std::shared_ptr<const px::DensityMatrix> densities_;
     // Densities computed for this data set, by pattern set: a setting that leaves the patterns as they were

@@ -247,6 +247,15 @@ void ExplorerViews::showPartial(const px::experiment::SweepResult& partial) {
     px::widgets::buildTradeoffPlot(tradeoff_, partial, opt);
 }
 
+void ExplorerViews::showPreview(const px::experiment::SweepResult& preview) {
+    px::widgets::TradeoffOptions opt;
+    opt.markerEpsilon = settings_().mechanism.epsilon;
+    opt.fontScale = fontScale_;
+    const auto& about = preview.metadata["preview"];
+    opt.previewNote = tr("PREVIEW on %1 of %2 graphs").arg(about.value("graphs", 0)).arg(about.value("of", 0));
+    px::widgets::buildTradeoffPlot(tradeoff_, preview, opt);
+}
+
 void ExplorerViews::showResult() {
     pca_ = main_->densities() ? std::make_unique<px::experiment::PcaBasis>(px::experiment::PcaBasis::fit(*main_->densities())) : nullptr;
     if (main_->dataset()) focus_->setRange(0, main_->dataset()->size() - 1);

@@ -52,6 +52,8 @@ public:
     void showResult();
     // A partial result of the running computation (progressive trade-off plot).
     void showPartial(const px::experiment::SweepResult& partial);
+    // A preview of the running computation (SweepPreview.h): drawn faded under a note, never exported.
+    void showPreview(const px::experiment::SweepResult& preview);
     // The slider moved (cheap: marker, embedding cloud) or was committed (secondary views go stale).
     void epsilonMoved();
     void epsilonCommitted();

@@ -167,8 +167,21 @@ void MainWindow::connectController() {
         const auto* p = controller_->partialResult();
         if (!p || p->aggregated.rows() == 0) return;
         views_->showPartial(*p);
+        if (staleNote_->text().startsWith(tr("Preview on")))  // the sweep's own points replace the preview
+            markStale(tr("Computing: densities first, then each point as its runs finish"));
         const QString so = tr("Computing… %1 runs so far").arg(p->runs.rows());
         statusBar()->showMessage(notice_.isEmpty() ? so : notice_ + ". " + so);  // the notice stays until the sweep ends
+    });
+    connect(controller_, &ExplorerController::previewReady, this, [this] {  // a first answer on part of a large data set
+        const auto* p = controller_->previewResult();
+        if (!p || p->aggregated.rows() == 0) return;
+        views_->showPreview(*p);
+        const auto& about = p->metadata["preview"];
+        const QString what = tr("Preview on %1 of %2 graphs (every class in proportion, first pattern seed): the full sweep "
+                                "is running and replaces it point by point")
+                                 .arg(about.value("graphs", 0)).arg(about.value("of", 0));
+        markStale(what);
+        statusBar()->showMessage(notice_.isEmpty() ? what : notice_ + ". " + what);
     });
     connect(controller_, &ExplorerController::densitiesReady, this, &MainWindow::refreshReport);
     connect(controller_, &ExplorerController::finished, this, [this] {

@@ -1,19 +1,13 @@
 #include "experiment/DensityCache.h"
 
+#include <filesystem>
+
 namespace px::experiment {
 
 std::shared_ptr<const DensityMatrix> DensityCache::get(const Dataset& data, const PatternSet& patterns, Progress& progress) {
     const std::string key = patterns.toJson();
     if (auto kept = find(key)) return kept;
-    std::string hash;
-    if (disk_) {
-        std::lock_guard<std::mutex> lock(mutex_);
-        if (hashedData_ != &data || datasetHash_.empty()) {
-            datasetHash_ = data.contentHash();
-            hashedData_ = &data;
-        }
-        hash = datasetHash_;
-    }
+    const std::string hash = disk_ ? datasetHash(data) : std::string();
     bool fromDisk = false;
     std::shared_ptr<const DensityMatrix> densities;
     if (disk_) {
@@ -32,6 +26,22 @@ std::shared_ptr<const DensityMatrix> DensityCache::get(const Dataset& data, cons
         ++diskHits_;
     }
     return densities;
+}
+
+std::string DensityCache::datasetHash(const Dataset& data) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (hashedData_ != &data || datasetHash_.empty()) {
+        datasetHash_ = data.contentHash();
+        hashedData_ = &data;
+    }
+    return datasetHash_;
+}
+
+bool DensityCache::holds(const Dataset& data, const PatternSet& patterns) {
+    if (peek(patterns)) return true;
+    if (!disk_) return false;
+    std::error_code ec;
+    return std::filesystem::exists(disk_->pathOf(DiskDensityStore::keyOf(datasetHash(data), patterns)), ec);
 }
 
 DensityMatrix DensityCache::loadOrCompute(const Dataset& data, const std::string& datasetHash, const PatternSet& patterns,

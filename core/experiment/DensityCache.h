@@ -31,6 +31,8 @@ public:
     void put(const PatternSet& patterns, std::shared_ptr<const DensityMatrix> densities);
     // The kept densities of `patterns`, or null: never computes (a view may ask while a sweep computes them).
     std::shared_ptr<const DensityMatrix> peek(const PatternSet& patterns) const;
+    // Whether get() would read rather than compute: kept here, or an entry on disk (not read nor verified).
+    bool holds(const Dataset& data, const PatternSet& patterns);
     void clear();
     long hits() const;
     long misses() const;
@@ -48,6 +50,7 @@ private:
         std::size_t bytes = 0;
     };
     std::shared_ptr<const DensityMatrix> find(const std::string& key);
+    std::string datasetHash(const Dataset& data);
     void keep(const std::string& key, std::shared_ptr<const DensityMatrix> densities);
 
     mutable std::mutex mutex_;

@@ -1,13 +1,21 @@
-// Latency of the explorer's recompute on COLLAB (5,000 graphs, 10 shipped folds), the app's default
-// settings (treewidth ≤ 2, d = 20, 10 budgets × 2 pattern seeds × 2 noise seeds = 40 runs): the time to the
-// first points on screen (first partial result) and to the finished sweep, for the first computation and
-// for a change of a setting that leaves the densities as they are (kNN's k). Median of `--repeat` runs each.
-// Needs ../shared/data; run: QT_QPA_PLATFORM=offscreen ./build/tests/bench_recompute [--repeat 3] [--data PATH]
+// Latency of the explorer's recompute at the app's default settings (treewidth ≤ 2, d = 20, 10 budgets × 2 pattern
+// seeds × 2 noise seeds = 40 runs) on the social data sets, as a user meets it:
+//   cold    a data set opened for the first time: no densities in memory or in the density cache on disk
+//           (the app shows a preview on a subsample first, SweepPreview.h);
+//   warm    the same data set after a restart: memory empty, densities on disk;
+//   k       a change of kNN's k: densities in memory.
+// For each, the time to the first points on screen (preview or partial result) and to the finished sweep, median
+// of `--repeat` runs. The density cache is a temporary folder of its own, emptied before every cold run.
+// Needs ../shared/data; run:
+//   QT_QPA_PLATFORM=offscreen ./build/tests/bench_recompute [--repeat 3] [--data PATH ...] [--out FILE.csv]
 #include "ExplorerController.h"
 #include "MainWindow.h"
+#include "experiment/DiskDensityStore.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QThread>
 #include <algorithm>
 #include <cstdio>
@@ -18,18 +26,22 @@ namespace {
 
 struct Timing {
     double firstPoints = -1, finished = -1;
+    const char* firstKind = "final";  // what the first points were: preview, partial or final
 };
 
-// Starts a recompute of `s` and waits for it, noting when the first partial result and the end arrive.
+// Starts a recompute of `s` and waits for it, noting when the first points (a preview or a partial result) and
+// the end arrive.
 Timing recompute(MainWindow& w, const ExplorerSettings& s) {
     Timing t;
     QElapsedTimer clock;
-    bool partial = false;
     auto* c = w.controller();
-    auto connection = QObject::connect(c, &ExplorerController::partialReady, [&] {
-        if (!partial) t.firstPoints = clock.nsecsElapsed() / 1e9;
-        partial = true;
-    });
+    const auto first = [&](const char* kind) {
+        if (t.firstPoints >= 0) return;
+        t.firstPoints = clock.nsecsElapsed() / 1e9;
+        t.firstKind = kind;
+    };
+    auto partial = QObject::connect(c, &ExplorerController::partialReady, [&] { first("partial"); });
+    auto preview = QObject::connect(c, &ExplorerController::previewReady, [&] { first("preview"); });
     clock.start();
     c->recompute(s);
     while (c->busy()) {
@@ -38,52 +50,101 @@ Timing recompute(MainWindow& w, const ExplorerSettings& s) {
     }
     t.finished = clock.nsecsElapsed() / 1e9;
     if (t.firstPoints < 0) t.firstPoints = t.finished;
-    QObject::disconnect(connection);
+    QObject::disconnect(partial);
+    QObject::disconnect(preview);
     return t;
 }
 
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
+    return v.empty() ? -1 : v[v.size() / 2];
+}
+
+double loadAverage() {
+    QFile f("/proc/loadavg");
+    return f.open(QIODevice::ReadOnly) ? f.readAll().split(' ').value(0).toDouble() : -1;
+}
+
+struct Row {
+    std::string dataset, scenario, firstKind;
+    int graphs = 0, repetition = 0;
+    double firstPoints = 0, finished = 0, load = 0;
+};
+
+// Every scenario `repeat` times on one data set; false if it cannot be opened.
+bool benchDataset(MainWindow& w, const QString& path, int repeat, const std::string& storeFolder, std::vector<Row>& rows) {
+    if (!w.openDataset(path)) return false;
+    w.controller()->cancel();
+    while (w.controller()->busy()) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    ExplorerSettings s = w.settings();
+    s.patternClass = "treewidth:2";
+    s.d = 20;
+    const auto data = w.controller()->dataset();
+    const px::experiment::DiskDensityStore store(storeFolder, std::uint64_t(4) << 30);
+    for (int r = 1; r <= repeat; ++r) {
+        for (const char* scenario : {"cold", "warm", "k"}) {
+            if (!std::strcmp(scenario, "cold")) store.clear();
+            if (std::strcmp(scenario, "k") != 0) w.controller()->setDataset(data);  // memory forgotten: a restart
+            else s.k = s.k == 15 ? 16 : 15;  // a setting that leaves the densities unchanged
+            const double load = loadAverage();
+            const Timing t = recompute(w, s);
+            rows.push_back({data->name, scenario, t.firstKind, data->size(), r, t.firstPoints, t.finished, load});
+            std::printf("%s %s run %d: first points (%s) after %.2f s, done after %.2f s (load %.2f)\n", data->name.c_str(), scenario,
+                        r, t.firstKind, t.firstPoints, t.finished, load);
+            std::fflush(stdout);
+        }
+    }
+    return true;
+}
+
+void writeCsv(const QString& path, const std::vector<Row>& rows) {
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) return;
+    f.write("dataset,graphs,scenario,repetition,first_points_s,first_points_kind,done_s,load_at_start,threads\n");
+    for (const Row& r : rows)
+        f.write(QString("%1,%2,%3,%4,%5,%6,%7,%8,%9\n").arg(QString::fromStdString(r.dataset)).arg(r.graphs)
+                    .arg(QString::fromStdString(r.scenario)).arg(r.repetition).arg(r.firstPoints, 0, 'f', 3)
+                    .arg(QString::fromStdString(r.firstKind)).arg(r.finished, 0, 'f', 3).arg(r.load, 0, 'f', 2)
+                    .arg(QThread::idealThreadCount()).toUtf8());
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
-    QString data = QString(PX_SHARED_DATA_DIR) + "/COLLAB-gin";
+    QStringList data;
+    QString out;
     int repeat = 3;
     for (int i = 1; i + 1 < argc; ++i) {
-        if (!std::strcmp(argv[i], "--repeat")) repeat = std::atoi(argv[i + 1]);
-        if (!std::strcmp(argv[i], "--data")) data = argv[i + 1];
+        if (!std::strcmp(argv[i], "--repeat")) repeat = std::max(1, std::atoi(argv[i + 1]));
+        if (!std::strcmp(argv[i], "--data")) data << argv[i + 1];
+        if (!std::strcmp(argv[i], "--out")) out = argv[i + 1];
     }
+    if (data.isEmpty())
+        for (const char* name : {"COLLAB-gin", "REDDIT-BINARY-gin", "IMDB-BINARY", "IMDB-MULTI"})
+            data << QString(PX_SHARED_DATA_DIR) + "/" + name;
+    QTemporaryDir storeFolder;
+    qputenv("PX_DENSITY_CACHE", storeFolder.path().toUtf8());  // read by every density cache the window makes
     MainWindow w;
-    w.resize(1400, 860);
+    w.resize(1366, 768);
     w.show();
-    if (!w.openDataset(data)) return 1;
-    w.controller()->cancel();
-    while (w.controller()->busy()) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-    ExplorerSettings s = w.settings();
-    s.patternClass = "treewidth:2";
-    s.d = 20;
-    std::vector<double> firstCold, allCold, firstK, allK;
-    for (int r = 0; r < repeat; ++r) {
-        w.controller()->setDataset(w.controller()->dataset());  // forget everything computed (a new data set)
-        const Timing cold = recompute(w, s);
-        s.k = s.k == 15 ? 16 : 15;  // a setting that leaves the densities unchanged
-        const Timing warm = recompute(w, s);
-        firstCold.push_back(cold.firstPoints);
-        allCold.push_back(cold.finished);
-        firstK.push_back(warm.firstPoints);
-        allK.push_back(warm.finished);
-        std::printf("run %d: first computation: points after %.2f s, done after %.2f s; k changed: points after %.2f s, done after %.2f s\n",
-                    r + 1, cold.firstPoints, cold.finished, warm.firstPoints, warm.finished);
-        std::fflush(stdout);
+    std::vector<Row> rows;
+    for (const QString& path : data)
+        if (!benchDataset(w, path, repeat, storeFolder.path().toStdString(), rows)) {
+            std::fprintf(stderr, "bench_recompute: cannot open %s\n", qPrintable(path));
+            return 1;
+        }
+    std::printf("\nmedian of %d, %d threads (first points / done, seconds):\n", repeat, QThread::idealThreadCount());
+    for (std::size_t i = 0; i < rows.size(); i += std::size_t(3 * repeat)) {
+        std::printf("%-14s", rows[i].dataset.c_str());
+        for (const char* scenario : {"cold", "warm", "k"}) {
+            std::vector<double> first, done;
+            for (std::size_t j = i; j < i + std::size_t(3 * repeat) && j < rows.size(); ++j)
+                if (rows[j].scenario == scenario) { first.push_back(rows[j].firstPoints); done.push_back(rows[j].finished); }
+            std::printf("  %s %.2f / %.2f", scenario, median(first), median(done));
+        }
+        std::printf("\n");
     }
-    const auto* ds = w.controller()->dataset().get();
-    std::printf("recompute on %s (%d graphs, %s, %s, d = %d, %d threads), median of %d: first computation %.2f s to the first points, "
-                "%.2f s to done; after a change of k %.2f s / %.2f s\n",
-                ds->name.c_str(), ds->size(), s.patternClass.c_str(), w.settings().protocol.c_str(), s.d, QThread::idealThreadCount(), repeat,
-                median(firstCold), median(allCold), median(firstK), median(allK));
+    if (!out.isEmpty()) writeCsv(out, rows);
     return 0;
 }

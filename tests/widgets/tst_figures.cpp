@@ -509,6 +509,29 @@ private slots:
         QVERIFY(marker->visible());
     }
 
+    // A preview is drawn dashed and faded with its note in the title, and no export writes it; drawn again from
+    // a real result, the same plot exports.
+    void aPreviewIsMarkedAndNeverExported() {
+        QCustomPlot plot;
+        widgets::TradeoffOptions opt;
+        opt.previewNote = "PREVIEW on 50 of 500 graphs";
+        widgets::buildTradeoffPlot(&plot, result_, opt);
+        QVERIFY(widgets::figureTitle(&plot).contains("PREVIEW on 50 of 500 graphs"));
+        QVERIFY(plot.plottableCount() > 0);
+        for (int i = 0; i < plot.plottableCount(); ++i) QVERIFY(plot.plottable(i)->pen().color().alpha() < 255);
+        QTemporaryDir dir;
+        try {
+            widgets::exportFigure(&plot, dir.path() + "/p.pdf", widgets::presetSize("one-column"));
+            QFAIL("a preview was exported");
+        } catch (const std::runtime_error& e) {
+            QVERIFY2(QString(e.what()).contains("shows a preview"), e.what());
+        }
+        QVERIFY(!QFileInfo::exists(dir.path() + "/p.pdf"));
+        widgets::buildTradeoffPlot(&plot, result_, {});
+        widgets::exportFigure(&plot, dir.path() + "/p.pdf", widgets::presetSize("one-column"));
+        QVERIFY(QFileInfo::exists(dir.path() + "/p.pdf"));
+    }
+
     void dataCsvCarriesTheErrorBars() {
         QCustomPlot plot;
         widgets::buildTradeoffPlot(&plot, result_, {});

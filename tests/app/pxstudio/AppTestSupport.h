@@ -17,6 +17,7 @@ inline void useEmptyAppDataFolder(const char* testName) {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setApplicationName(testName);
     QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
+    qputenv("PX_DENSITY_CACHE", "off");  // nor the user's density cache: what a test computes, it computes
 }
 
 }  // namespace pxtest

@@ -9,6 +9,19 @@
 #include <QtTest>
 #include <chrono>
 
+namespace {
+bool sameRunsButTheirTiming(const px::experiment::ResultTable& a, const px::experiment::ResultTable& b) {
+    if (a.rows() != b.rows() || a.columns() != b.columns()) return false;
+    for (int r = 0; r < a.rows(); ++r)
+        for (const auto& col : b.columns())
+            if (col != "seconds" && a.at(r, col).dump() != b.at(r, col).dump()) {
+                qWarning("row %d, column %s: %s against %s", r, col.c_str(), a.at(r, col).dump().c_str(), b.at(r, col).dump().c_str());
+                return false;
+            }
+    return true;
+}
+}  // namespace
+
 class TestController : public QObject {
     Q_OBJECT
 private slots:
@@ -40,6 +53,41 @@ private slots:
         QVERIFY(!fractions.empty());
         for (std::size_t i = 1; i < fractions.size(); ++i)
             QVERIFY2(fractions[i] >= fractions[i - 1], qPrintable(QString("%1 then %2").arg(fractions[i - 1]).arg(fractions[i])));
+    }
+    // A data set large enough (here: made so) whose densities are not kept gets a preview on a subsample first;
+    // the final table is the one a run without preview gives, and a recompute with the densities kept has none.
+    void aPreviewComesFirstAndLeavesTheFinalTableAsItWas() {
+        const auto data = ExplorerController::loadDataset("builtin:sbm-cycles");
+        ExplorerSettings s;
+        s.repetitions = 2;
+        ExplorerController plain;
+        plain.setPreview(0, 0);
+        plain.setDataset(data);
+        plain.recompute(s);
+        QVERIFY(waitFinished(&plain));
+        ExplorerController c;
+        c.setPreview(data->size() / 2, data->size() / 4);
+        c.setDataset(data);
+        QSignalSpy preview(&c, &ExplorerController::previewReady);
+        int partialsBeforePreview = -1, previewGraphs = 0;
+        int partials = 0;
+        connect(&c, &ExplorerController::partialReady, this, [&] { ++partials; });
+        connect(&c, &ExplorerController::previewReady, this, [&] {
+            partialsBeforePreview = partials;
+            previewGraphs = c.previewResult()->metadata["preview"]["graphs"].get<int>();
+        });
+        c.recompute(s);
+        QVERIFY(waitFinished(&c));
+        QCOMPARE(preview.count(), 1);
+        QCOMPARE(partialsBeforePreview, 0);
+        QVERIFY2(previewGraphs > 0 && previewGraphs <= data->size() / 4 + 4, qPrintable(QString::number(previewGraphs)));
+        QVERIFY(c.previewResult() == nullptr);  // gone with the final result
+        QVERIFY(sameRunsButTheirTiming(c.result()->runs, plain.result()->runs));
+        QCOMPARE(c.result()->aggregated.toCsv(), plain.result()->aggregated.toCsv());
+        s.k += 2;  // the densities are kept now: nothing to preview
+        c.recompute(s);
+        QVERIFY(waitFinished(&c));
+        QCOMPARE(preview.count(), 1);
     }
     void cancelStopsALongComputation() {
         ExplorerController c;
@@ -95,12 +143,7 @@ private slots:
         QVERIFY(waitFinished(&second));
         QVERIFY(notices.count() >= 1);
         QVERIFY2(notices.first().first().toString().startsWith("Resumed"), qPrintable(notices.first().first().toString()));
-        const auto& a = second.result()->runs;
-        const auto& b = reference.result()->runs;
-        QCOMPARE(a.rows(), b.rows());
-        for (int r = 0; r < a.rows(); ++r)
-            for (const auto& col : b.columns())
-                if (col != "seconds") QCOMPARE(a.at(r, col).dump(), b.at(r, col).dump());
+        QVERIFY(sameRunsButTheirTiming(second.result()->runs, reference.result()->runs));
         QCOMPARE(records_().size(), 0);  // finished: the record is gone
         // replaced by other settings mid-sweep: no record left
         second.recompute(s);

@@ -4,6 +4,7 @@
 #include "common/Error.h"
 #include "experiment/Evaluation.h"
 #include "experiment/FeatureMap.h"
+#include "experiment/SweepPreview.h"
 #include "experiment/SweepRunner.h"
 #include "learn/LearnerRegistry.h"
 #include "learn/Metrics.h"
@@ -33,6 +34,35 @@ PatternSet smallTreewidthTwoPatterns(int d) {
 class TestEvaluation : public QObject {
     Q_OBJECT
 private slots:
+    // The preview's subsample: every class in proportion, and every fold restricted to the chosen graphs (a second,
+    // regression task carries each graph's original index through the subsample).
+    void aPreviewSubsampleKeepsClassesInProportionAndFoldsInPlace() {
+        Dataset ds = gen::sbmCycleTask(150, 3);
+        ds.tasks.push_back({"original index", TaskType::Regression});
+        ds.labels.conservativeResize(ds.size(), 2);
+        for (int i = 0; i < ds.size(); ++i) ds.labels(i, 1) = i;
+        for (int f = 0; f < 3; ++f) {
+            Split fold{"fold" + std::to_string(f), {}, {}, {}};
+            for (int i = 0; i < ds.size(); ++i) (i % 3 == f ? fold.test : fold.train).push_back(i);
+            ds.folds.push_back(fold);
+        }
+        const Dataset sub = stratifiedSubsample(ds, 40);  // every 4th graph of each class
+        std::map<double, int> all, kept;
+        for (int i = 0; i < ds.size(); ++i) ++all[ds.labels(i, 0)];
+        for (int j = 0; j < sub.size(); ++j) ++kept[sub.labels(j, 0)];
+        QVERIFY(all.size() >= 2);
+        for (const auto& [cls, n] : all) QCOMPARE(kept[cls], (n + 3) / 4);
+        QCOMPARE(int(sub.folds.size()), 3);
+        for (int f = 0; f < 3; ++f) {
+            QCOMPARE(int(sub.folds[f].test.size() + sub.folds[f].train.size()), sub.size());
+            for (int j : sub.folds[f].test) QCOMPARE(int(sub.labels(j, 1)) % 3, f);
+            for (int j : sub.folds[f].train) QVERIFY(int(sub.labels(j, 1)) % 3 != f);
+        }
+        for (int j = 0; j < sub.size(); ++j) {  // the graph itself came along with its labels
+            const Graph& original = ds.graphs[std::size_t(sub.labels(j, 1))];
+            QCOMPARE(sub.graphs[j].adjacency(), original.adjacency());
+        }
+    }
 
     // Nested tuning chooses on the training rows alone: poisoning the test rows (their released features replaced
     // by noise, their labels flipped) changes the score but never the chosen hyper-parameters.

@@ -87,7 +87,12 @@ QString twoLineTitle(const QString& title, const QFont& font, int width) {
             }
     if (best < 0) return title;
     const QString keep = title.mid(best, bestLength).trimmed();  // "—" starts the second line, "," ends the first
-    return keep == "—" ? title.left(best) + "\n— " + title.mid(best + bestLength) : title.left(best) + keep + "\n" + title.mid(best + bestLength);
+    QString first = keep == "—" ? title.left(best) : title.left(best) + keep;
+    QString second = keep == "—" ? "— " + title.mid(best + bestLength) : title.mid(best + bestLength);
+    // A half still too wide (a narrow panel) is broken again, the same way.
+    if (QFontMetrics(font).horizontalAdvance(first) > width - 16 && first.size() < title.size()) first = twoLineTitle(first, font, width);
+    if (QFontMetrics(font).horizontalAdvance(second) > width - 16 && second.size() < title.size()) second = twoLineTitle(second, font, width);
+    return first + "\n" + second;
 }
 
 void setExporting(QCustomPlot* plot, bool exporting) { plot->setProperty(kExporting, exporting); }

@@ -41,21 +41,52 @@ std::uint64_t fnv1a(const std::string& text) {
 
 // The record of an explorer sweep, named by a hash of what it records: the same settings and data find it
 // again after a crash or a restart. Best effort: a sweep is never stopped because it cannot be recorded.
+// A sweep's record while it runs (NAME.runs.partial, for resuming) and once it finished (NAME.runs.done, so that
+// the same settings on the same data show its result again without computing it). NAME hashes the record's
+// header (spec, data set and its content hash); a finished record's NAME also carries the engine's version and
+// this program's file (size and time: any rebuild relinks it), so that another build computes afresh.
+struct JournalPaths {
+    QString running, finished;
+};
+
+JournalPaths journalPaths(const QString& folder, const nlohmann::json& header) {
+    const QString name = QString("%1").arg(fnv1a(header.dump()), 16, 16, QChar('0'));
+    const QFileInfo program(QCoreApplication::applicationFilePath());
+    const std::string build = std::string(PX_VERSION) + " " + std::to_string(program.size()) + " " +
+                              std::to_string(program.lastModified().toMSecsSinceEpoch());
+    const QString finished = QString("%1").arg(fnv1a(header.dump() + build), 16, 16, QChar('0'));
+    return {folder + "/" + name + ".runs.partial", folder + "/" + finished + ".runs.done"};
+}
+
+QString resumedNotice(const px::experiment::RunJournal& journal, std::size_t totalRuns) {
+    if (journal.restoredRuns() >= int(totalRuns))
+        return QObject::tr("Shown from the finished sweep of these settings (kept from an earlier session): nothing was recomputed");
+    return QObject::tr("Resumed the unfinished sweep of these settings: %1 runs%2 were already done")
+        .arg(journal.restoredRuns())
+        .arg(journal.restoredParts() > 0 ? QObject::tr(" and %1 trainings").arg(journal.restoredParts()) : QString());
+}
+
 std::unique_ptr<px::experiment::RunJournal> openJournal(const QString& folder, const px::experiment::SweepSpec& spec,
                                                         const px::Dataset& data, QString& notice) {
     using px::experiment::RunJournal;
     if (folder.isEmpty()) return nullptr;
     const nlohmann::json header = px::experiment::journalHeader(spec, data, {});
-    const QString path = folder + QString("/%1.runs.partial").arg(fnv1a(header.dump()), 16, 16, QChar('0'));
+    const JournalPaths paths = journalPaths(folder, header);
+    const QString path = paths.running;
     std::unique_ptr<RunJournal> journal;
     try {
         QDir().mkpath(folder);
+        if (!QFile::exists(path) && QFile::exists(paths.finished)) {  // finished before: its runs are restored, none computed
+            QFile::copy(paths.finished, path);
+            QFile(paths.finished).setFileTime(QDateTime::currentDateTime(), QFileDevice::FileModificationTime);  // used now
+        }
         try {
             journal = RunJournal::open(path.toStdString(), header, true);
         } catch (const px::experiment::JournalLocked&) {
             throw;  // another PXStudio records these very settings: leave its record alone
         } catch (const px::InputError&) {
             QFile::remove(path);  // unreadable: start the record over
+            QFile::remove(paths.finished);
             journal = RunJournal::open(path.toStdString(), header, true);
         }
     } catch (const std::exception& e) {
@@ -63,11 +94,20 @@ std::unique_ptr<px::experiment::RunJournal> openJournal(const QString& folder, c
         return nullptr;
     }
     journal->setBestEffort(true);
-    if (journal->restoredRuns() > 0 || journal->restoredParts() > 0)
-        notice = QObject::tr("Resumed the unfinished sweep of these settings: %1 runs%2 were already done")
-                     .arg(journal->restoredRuns())
-                     .arg(journal->restoredParts() > 0 ? QObject::tr(" and %1 trainings").arg(journal->restoredParts()) : QString());
+    if (journal->restoredRuns() > 0 || journal->restoredParts() > 0) notice = resumedNotice(*journal, spec.runs().size());
     return journal;
+}
+
+// A finished sweep's record is kept under its finished name (replacing an older one) before the running one goes.
+void keepFinishedRecord(const QString& folder, const px::experiment::SweepSpec& spec, const px::Dataset& data,
+                        const px::experiment::RunJournal& journal) {
+    const JournalPaths paths = journalPaths(folder, px::experiment::journalHeader(spec, data, {}));
+    const QString kept = paths.finished + ".tmp";
+    QFile::remove(kept);
+    if (QFile::copy(QString::fromStdString(journal.path()), kept)) {
+        QFile::remove(paths.finished);
+        QFile::rename(kept, paths.finished);
+    }
 }
 
 }  // namespace
@@ -85,8 +125,11 @@ void ExplorerController::setJournalFolder(const QString& folder) {
     journalFolder_ = folder;
     if (folder.isEmpty()) return;
     const QDateTime stale = QDateTime::currentDateTime().addDays(-14);
-    for (const QFileInfo& f : QDir(folder).entryInfoList({"*.runs.partial", "*.runs.partial.*.ckpt"}, QDir::Files))
+    for (const QFileInfo& f : QDir(folder).entryInfoList({"*.runs.partial", "*.runs.partial.*.ckpt", "*.runs.done"}, QDir::Files))
         if (f.lastModified() < stale) QFile::remove(f.filePath());
+    // Finished records (a few kB each, a GIN sweep's up to ~1 MB): the 200 most recently used stay.
+    const QFileInfoList finished = QDir(folder).entryInfoList({"*.runs.done"}, QDir::Files, QDir::Time);
+    for (int i = 200; i < finished.size(); ++i) QFile::remove(finished[i].filePath());
 }
 
 std::shared_ptr<const px::Dataset> ExplorerController::loadDataset(const std::string& spec) {
@@ -171,7 +214,8 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
     preview_.reset();
     const bool previewAllowed = previewAbove_ > 0 && data->size() >= previewAbove_ && !px::learn::isGraphLearner(spec.learner.kind);
     (void)QtConcurrent::run(computePool(), [this, job, data, spec, interval = partialInterval_, folder = journalFolder_,
-                                            cache = densityCache_, previewAllowed, previewGraphs = previewGraphs_]() {
+                                            cache = densityCache_, previewAllowed,
+                                            previewGraphs = previewGraphs_ > 0 ? previewGraphs_ : std::clamp(data->size() / 20, 100, 500)]() {
         std::unique_ptr<px::experiment::SweepResult> result;
         std::shared_ptr<const px::PatternSet> patterns;
         std::shared_ptr<const px::DensityMatrix> densities;
@@ -185,12 +229,13 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
             // the sweep the rest.
             px::SubProgress sampling(*job, 0.0, 0.02);
             patterns = std::make_shared<const px::PatternSet>(px::PatternSet::sample(pp, sampling));
-            const bool preview = previewAllowed && !cache->holds(*data, *patterns);  // densities to compute: worth it
-            px::SubProgress previewing(*job, 0.02, 0.06), sweeping(*job, preview ? 0.08 : 0.02, preview ? 0.92 : 0.98);
-            if (preview) runPreview(job, spec, *data, previewGraphs, previewing);
             QString notice;
             journal = openJournal(folder, spec, *data, notice);
             if (!notice.isEmpty()) QMetaObject::invokeMethod(this, [this, notice] { emit this->notice(notice); }, Qt::QueuedConnection);
+            // Worth it only when densities are to be computed and the runs are not restored from a record.
+            const bool preview = previewAllowed && !cache->holds(*data, *patterns) && !(journal && journal->restoredRuns() > 0);
+            px::SubProgress previewing(*job, 0.02, 0.06), sweeping(*job, preview ? 0.08 : 0.02, preview ? 0.92 : 0.98);
+            if (preview) runPreview(job, spec, *data, previewGraphs, previewing);
             px::experiment::SweepOptions opt;
             opt.journal = journal.get();
             opt.partialInterval = interval;
@@ -220,6 +265,8 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
             error = QString::fromStdString(e.what());
         }
         // Finished, failed or replaced by other settings: the record goes. Stopped by the app closing: it stays.
+        if (journal && result && error.isEmpty() && !wasCancelled && journal->problem().empty())
+            keepFinishedRecord(folder, spec, *data, *journal);
         if (journal && !(wasCancelled && job->keepJournal)) {
             if (!journal->problem().empty()) {
                 const QString problem = tr("The sweep's record for resuming stopped: %1").arg(QString::fromStdString(journal->problem()));

@@ -1,9 +1,9 @@
 // Latency of the explorer's recompute at the app's default settings (treewidth ≤ 2, d = 20, 10 budgets × 2 pattern
 // seeds × 2 noise seeds = 40 runs) on the social data sets, as a user meets it:
-//   cold    a data set opened for the first time: no densities in memory or in the density cache on disk
-//           (the app shows a preview on a subsample first, SweepPreview.h);
-//   warm    the same data set after a restart: memory empty, densities on disk;
-//   k       a change of kNN's k: densities in memory.
+//   cold    a data set opened for the first time: no densities in memory or in the density cache on disk, no
+//           finished sweep kept (the app shows a preview on a subsample first, SweepPreview.h);
+//   warm    the same data set and settings after a restart: memory empty, densities and the finished sweep on disk;
+//   k       a change of kNN's k: densities in memory, the sweep computed.
 // For each, the time to the first points on screen (preview or partial result) and to the finished sweep, median
 // of `--repeat` runs. The density cache is a temporary folder of its own, emptied before every cold run.
 // Needs ../shared/data; run:
@@ -13,6 +13,7 @@
 #include "experiment/DiskDensityStore.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
@@ -83,7 +84,11 @@ bool benchDataset(MainWindow& w, const QString& path, int repeat, const std::str
     const px::experiment::DiskDensityStore store(storeFolder, std::uint64_t(4) << 30);
     for (int r = 1; r <= repeat; ++r) {
         for (const char* scenario : {"cold", "warm", "k"}) {
-            if (!std::strcmp(scenario, "cold")) store.clear();
+            if (!std::strcmp(scenario, "cold")) {
+                store.clear();
+                for (const QString& f : QDir(w.controller()->journalFolder()).entryList({"*.runs.done"}, QDir::Files))
+                    QFile::remove(w.controller()->journalFolder() + "/" + f);
+            }
             if (std::strcmp(scenario, "k") != 0) w.controller()->setDataset(data);  // memory forgotten: a restart
             else s.k = s.k == 15 ? 16 : 15;  // a setting that leaves the densities unchanged
             const double load = loadAverage();

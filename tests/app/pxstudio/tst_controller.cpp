@@ -61,11 +61,13 @@ private slots:
         ExplorerSettings s;
         s.repetitions = 2;
         ExplorerController plain;
+        plain.setJournalFolder("");  // no finished record: the second controller computes
         plain.setPreview(0, 0);
         plain.setDataset(data);
         plain.recompute(s);
         QVERIFY(waitFinished(&plain));
         ExplorerController c;
+        c.setJournalFolder("");
         c.setPreview(data->size() / 2, data->size() / 4);
         c.setDataset(data);
         QSignalSpy preview(&c, &ExplorerController::previewReady);
@@ -152,6 +154,39 @@ private slots:
         second.recompute(s);
         QVERIFY(waitFinished(&second));
         QCOMPARE(records_().size(), 0);
+    }
+
+    // A finished sweep is kept: the same settings on the same data after a restart show its result without computing
+    // it (its runs restored, the same table); other settings compute.
+    void aFinishedSweepIsShownAgainWithoutComputingIt() {
+        QTemporaryDir records;
+        const auto data = ExplorerController::loadDataset("builtin:sbm-cycles");
+        ExplorerSettings s;
+        s.repetitions = 2;
+        ExplorerController first;
+        first.setJournalFolder(records.path());
+        first.setDataset(data);
+        first.recompute(s);
+        QVERIFY(waitFinished(&first));
+        QCOMPARE(QDir(records.path()).entryList({"*.runs.done"}, QDir::Files).size(), 1);
+        QCOMPARE(QDir(records.path()).entryList({"*.runs.partial"}, QDir::Files).size(), 0);
+        ExplorerController afterRestart;
+        afterRestart.setJournalFolder(records.path());
+        afterRestart.setDataset(data);
+        QSignalSpy notices(&afterRestart, &ExplorerController::notice);
+        afterRestart.recompute(s);
+        QVERIFY(waitFinished(&afterRestart));
+        QVERIFY(notices.count() >= 1);
+        QVERIFY2(notices.first().first().toString().startsWith("Shown from the finished sweep"), qPrintable(notices.first().first().toString()));
+        QVERIFY(sameRunsButTheirTiming(afterRestart.result()->runs, first.result()->runs));
+        QCOMPARE(afterRestart.result()->aggregated.toCsv(), first.result()->aggregated.toCsv());
+        QVERIFY(afterRestart.densities());  // the privacy report still has its densities
+        notices.clear();
+        s.k += 2;
+        afterRestart.recompute(s);
+        QVERIFY(waitFinished(&afterRestart));
+        QCOMPARE(notices.count(), 0);
+        QCOMPARE(QDir(records.path()).entryList({"*.runs.done"}, QDir::Files).size(), 2);
     }
 };
 

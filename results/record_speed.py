@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Records the interactive-speed figures as a committed result: results/speed/DATE/ gets
+
+    recompute.csv   the app's recompute on the social data sets (tests/bench/bench_recompute): cold, after a
+                    restart, after a change of k; time to the first points and to the finished sweep
+    pxrun.csv       `pxrun sweep resources/specs/tu-collab.json`, cold (empty density cache) and warm, wall
+                    time per run, and whether its table equals the first cold run's (timing column aside)
+    bench.log       bench_recompute's output
+    meta.json       version, commit, commands, machine, load, date
+
+    python3 results/record_speed.py [--repeat 3] [--build build]
+
+Run from the repository root after building, on an otherwise idle machine (the load is recorded with every
+row). The app and pxrun use density caches and app folders of their own (temporary), never the user's.
+"""
+import argparse
+import csv
+import datetime
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from record import ROOT, commit, machine  # noqa: E402
+
+
+def table_without_timing(path):
+    rows = list(csv.DictReader(open(path)))
+    return [{k: v for k, v in r.items() if "seconds" not in k} for r in rows]
+
+
+def pxrun_rows(pxrun, repeat, scratch):
+    spec = os.path.join(ROOT, "resources", "specs", "tu-collab.json")
+    env = dict(os.environ, PX_DENSITY_CACHE=os.path.join(scratch, "pxrun-densities"))
+    rows, reference = [], None
+    for rep in range(1, repeat + 1):
+        for scenario in ("cold", "warm"):
+            if scenario == "cold":
+                subprocess.run([pxrun, "cache", "clear"], env=env, check=True, capture_output=True)
+            out = os.path.join(scratch, f"collab-{scenario}-{rep}")
+            load = os.getloadavg()[0]
+            started = time.time()
+            subprocess.run([pxrun, "sweep", spec, "--out", out], cwd=ROOT, env=env, check=True, capture_output=True)
+            wall = time.time() - started
+            table = table_without_timing(out + ".csv")
+            reference = reference or table
+            rows.append({"scenario": scenario, "repetition": rep, "wall_s": f"{wall:.2f}", "load_at_start": f"{load:.2f}",
+                         "same_table_as_first_cold_run": str(table == reference).lower()})
+            print(f"pxrun tu-collab {scenario} run {rep}: {wall:.2f} s (load {load:.2f})", flush=True)
+    return rows
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    args = parser.parse_args()
+    date = datetime.datetime.now(datetime.timezone.utc)
+    folder = os.path.join(ROOT, "results", "speed", date.strftime("%Y-%m-%d"))
+    os.makedirs(folder, exist_ok=True)
+    bench = os.path.join(args.build, "tests", "bench_recompute")
+    pxrun = os.path.join(args.build, "app", "pxrun")
+    load = os.getloadavg()[0]
+    started = time.time()
+    with tempfile.TemporaryDirectory() as scratch:
+        env = dict(os.environ, HOME=scratch, QT_QPA_PLATFORM="offscreen", XDG_CACHE_HOME=os.path.join(scratch, "cache"))
+        command = [bench, "--repeat", str(args.repeat), "--out", os.path.join(folder, "recompute.csv")]
+        with open(os.path.join(folder, "bench.log"), "w") as log:
+            done = subprocess.run(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.DEVNULL)
+        if done.returncode != 0:
+            sys.exit(f"bench_recompute failed ({done.returncode}): see {folder}/bench.log")
+        rows = pxrun_rows(pxrun, args.repeat, scratch)
+    with open(os.path.join(folder, "pxrun.csv"), "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    version = subprocess.run([pxrun, "--version"], capture_output=True, text=True).stdout.strip()
+    meta = {"version": version, "commit": commit(),
+            "commands": [f"QT_QPA_PLATFORM=offscreen build/tests/bench_recompute --repeat {args.repeat} --out recompute.csv",
+                         "pxrun sweep resources/specs/tu-collab.json --out PREFIX (cold: after pxrun cache clear)"],
+            "machine": machine(), "load_average_at_start": round(load, 2),
+            "date": date.strftime("%Y-%m-%d %H:%M UTC"), "repeat": args.repeat, "wall_seconds": round(time.time() - started, 1)}
+    with open(os.path.join(folder, "meta.json"), "w") as f:
+        json.dump(meta, f, indent=1)
+        f.write("\n")
+    print(f"recorded {folder}: {', '.join(sorted(os.listdir(folder)))}")
+
+
+if __name__ == "__main__":
+    main()

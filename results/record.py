@@ -33,6 +33,14 @@ def commit():
     return head + ("+uncommitted-changes" if dirty else "")
 
 
+def write_meta(folder, meta):
+    """meta.json of a recorded run, then a line saying what the folder holds."""
+    with open(os.path.join(folder, "meta.json"), "w") as f:
+        json.dump(meta, f, indent=1)
+        f.write("\n")
+    print(f"recorded {folder}: {', '.join(sorted(os.listdir(folder)))}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("name")
@@ -58,10 +66,7 @@ def main():
     meta = {"version": version, "commit": commit(), "command": " ".join(shown), "machine": machine(),
             "load_average_at_start": round(load, 2), "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
             "pattern_seeds": spec.get("pattern_seeds"), "noise_seeds": spec.get("noise_seeds"), "wall_seconds": round(wall, 1)}
-    with open(os.path.join(folder, "meta.json"), "w") as f:
-        json.dump(meta, f, indent=1)
-        f.write("\n")
-    print(f"recorded {folder}: {', '.join(sorted(os.listdir(folder)))}")
+    write_meta(folder, meta)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,6 @@ row). The app and pxrun use density caches and app folders of their own (tempora
 import argparse
 import csv
 import datetime
-import json
 import os
 import subprocess
 import sys
@@ -24,7 +23,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from record import ROOT, commit, machine  # noqa: E402
+from record import ROOT, commit, machine, write_meta  # noqa: E402
 
 
 def table_without_timing(path):
@@ -83,10 +82,7 @@ def main():
                          "pxrun sweep resources/specs/tu-collab.json --out PREFIX (cold: after pxrun cache clear)"],
             "machine": machine(), "load_average_at_start": round(load, 2),
             "date": date.strftime("%Y-%m-%d %H:%M UTC"), "repeat": args.repeat, "wall_seconds": round(time.time() - started, 1)}
-    with open(os.path.join(folder, "meta.json"), "w") as f:
-        json.dump(meta, f, indent=1)
-        f.write("\n")
-    print(f"recorded {folder}: {', '.join(sorted(os.listdir(folder)))}")
+    write_meta(folder, meta)
 
 
 if __name__ == "__main__":

@@ -96,8 +96,53 @@ def mutation_last_run():
             + (f", {verdicts['SURVIVED']} survived" if verdicts["SURVIVED"] else "") + ".\n")
 
 
+def latest_speed_folder():
+    return sorted(glob.glob(os.path.join(ROOT, "results", "speed", "*")))[-1]
+
+
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2]
+
+
+def speed_recompute():
+    """The app's recompute on the social data sets (bench_recompute), medians, with where they come from."""
+    import json
+    folder = latest_speed_folder()
+    rows = list(csv.DictReader(open(os.path.join(folder, "recompute.csv"))))
+    meta = json.load(open(os.path.join(folder, "meta.json")))
+    lines = ["| data set | graphs | opened the first time | reopened after a restart | after a change of k |",
+             "|---|---|---|---|---|"]
+    names = list(dict.fromkeys(r["dataset"] for r in rows))
+    for name in names:
+        cells = []
+        for scenario in ("cold", "warm", "k"):
+            mine = [r for r in rows if r["dataset"] == name and r["scenario"] == scenario]
+            first = median([float(r["first_points_s"]) for r in mine])
+            done = median([float(r["done_s"]) for r in mine])
+            kinds = sorted({r["first_points_kind"] for r in mine})
+            shown = "" if kinds == ["partial"] else f" ({'/'.join(kinds)})"
+            cells.append(f"{first:.2f} s{shown} → {done:.2f} s")
+        graphs = next(r["graphs"] for r in rows if r["dataset"] == name)
+        lines.append(f"| {name} | {int(graphs):,} | " + " | ".join(cells) + " |")
+    loads = [float(r["load_at_start"]) for r in rows]
+    px = list(csv.DictReader(open(os.path.join(folder, "pxrun.csv"))))
+    cold = median([float(r["wall_s"]) for r in px if r["scenario"] == "cold"])
+    warm = median([float(r["wall_s"]) for r in px if r["scenario"] == "warm"])
+    same = all(r["same_table_as_first_cold_run"] == "true" for r in px)
+    return ("\n".join(lines) + "\n\n"
+            f"Each cell: time to the first points on screen (a preview, a partial result, or the final one) → time to the "
+            f"finished sweep, median of {meta['repeat']}; load average {min(loads):.2f}–{max(loads):.2f} at the start of the runs. "
+            f"`pxrun sweep resources/specs/tu-collab.json` (72 runs, 10 folds, kNN): {cold:.1f} s with an empty density cache, "
+            f"{warm:.1f} s with the densities on disk (median of {meta['repeat']} each; "
+            f"{'every table identical to the first one, timing aside' if same else 'TABLES DIFFER between runs'}). "
+            f"From `results/speed/{os.path.basename(folder)}/` (`python3 results/record_speed.py`, commit {meta['commit'][:7]}, "
+            f"{meta['date']}, {meta['machine']['cpu']} with {meta['machine']['cores']} cores).\n")
+
+
 GENERATORS = {
     "mutation-last-run": mutation_last_run,
+    "speed-recompute": speed_recompute,
     "collab-app-settings-settings": lambda: settings("collab-app-settings"),
     "collab-app-settings-table": lambda: tradeoff_table("collab-app-settings"),
     "collab-app-settings-answer": lambda: tradeoff_answer("collab-app-settings"),

@@ -27,13 +27,49 @@ def _as_dataset(X):
 
 
 class HomDensityEmbedding(TransformerMixin, BaseEstimator):
-    """Private homomorphism-density embedding of graphs.
+    """Private homomorphism-density embedding of graphs, as a scikit-learn transformer.
 
-    Patterns are drawn in fit (pattern_class, d, pattern_seed, max_size, size_mean). transform computes
-    t(F_j, G) for each graph and adds the mechanism's noise (epsilon, delta, mechanism, degree_bound:
-    None means no degree assumption). Every call draws fresh noise from noise_seed + call number; the
-    seeds used are in seeds_ and the last privacy report in privacy_report_. include_n prepends the
-    public vertex count n as the first column (it is released as it is).
+    ``fit`` draws the patterns; ``transform`` computes t(F_j, G) for each graph and adds the mechanism's
+    noise. Every call to ``transform`` draws fresh noise from ``noise_seed`` plus the call's number.
+
+    Parameters
+    ----------
+    pattern_class : str
+        'trees', 'fan-cactus:R', 'subgraph:K' or 'treewidth:K' (as ``sample_patterns``).
+    d : int
+        Number of patterns.
+    epsilon, delta : float
+        The privacy budget; ``epsilon=float('inf')`` releases the clean densities.
+    mechanism : str
+        'gaussian', 'smooth', 'laplace', 'rr' or 'dprr' (as ``Mechanism``).
+    degree_bound : int or None
+        The public bound D on the maximum degree; None assumes none (the counting lemma's sensitivity).
+    allocation : str
+        'isotropic' or 'equal-snr'.
+    pattern_seed, max_size, size_mean :
+        The pattern sampler's seed and size law.
+    noise_seed : int
+        Seed of the first ``transform``'s noise.
+    include_n : bool
+        Prepend the public vertex count n as the first column (released as it is).
+    threads : int or None
+        Threads for the densities (None: all).
+
+    Attributes
+    ----------
+    patterns_ : PatternSet
+        The patterns drawn by ``fit``.
+    seeds_ : list of int
+        The noise seed of every ``transform`` so far.
+    privacy_report_ : dict
+        The last release's privacy report.
+
+    Examples
+    --------
+    >>> from sklearn.pipeline import make_pipeline
+    >>> from sklearn.svm import SVC
+    >>> model = make_pipeline(HomDensityEmbedding(d=20, epsilon=1.0), SVC())  # doctest: +SKIP
+    >>> model.fit(px.graph_list(data), y)  # doctest: +SKIP
     """
 
     def __init__(self, pattern_class="trees", d=50, epsilon=1.0, delta=1e-6, mechanism="gaussian", degree_bound=None,

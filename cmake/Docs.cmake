@@ -17,8 +17,8 @@ add_custom_target(docs
   COMMAND ${PX_DOXYGEN} ${PX_DOCS_OUTPUT}/Doxyfile
   COMMAND sh -c "if test -s '${PX_DOCS_OUTPUT}/core-warnings.log'; then cat '${PX_DOCS_OUTPUT}/core-warnings.log'; echo 'doxygen warned (above)'; exit 1; fi"
   COMMAND ${CMAKE_COMMAND} -E env PYTHONPATH=${PX_PYTHON_DIR} PX_DENSITY_CACHE=off
-          ${PX_SPHINX_BUILD} -W --keep-going -q -b html -d ${PX_DOCS_OUTPUT}/python-doctrees
+          ${PX_SPHINX_BUILD} -E -W --keep-going -q -b html -d ${PX_DOCS_OUTPUT}/python-doctrees
           ${CMAKE_SOURCE_DIR}/docs/api/python ${PX_DOCS_OUTPUT}/python
   COMMAND ${CMAKE_COMMAND} -E echo "API reference: ${PX_DOCS_OUTPUT}/core/html/index.html and ${PX_DOCS_OUTPUT}/python/index.html"
-  DEPENDS _pxstudio
+  DEPENDS pxstudio_python
   VERBATIM)

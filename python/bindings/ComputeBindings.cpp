@@ -2,6 +2,7 @@
 // (KeyboardInterrupt), an optional callback sees the progress, and the density matrix reaches
 // numpy without a copy.
 #include "Bindings.h"
+#include "Docstrings.h"
 #include "experiment/DensityCache.h"
 #include "experiment/SweepRunner.h"
 #include "experiment/SweepSpec.h"
@@ -200,7 +201,7 @@ void bindSweep(py::module_& m) {
     m.def("_summarise_runs", &summariseRuns, py::arg("runs"), py::arg("metadata") = py::none());
     m.def("_depth", &depth, py::arg("spec_json"), py::arg("source"), py::arg("progress") = py::none());
     m.def("_depth_defaults", &depthDefaults, py::arg("experiment"));
-    m.def("depth_experiments", &px::depthlab::depthExperiments, "The depth lab's experiments (as pxrun depth --list).");
+    m.def("depth_experiments", &px::depthlab::depthExperiments, doc::kDepthExperiments);
 }
 
 }  // namespace pxpy

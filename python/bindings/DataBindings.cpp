@@ -1,6 +1,7 @@
 // Data sets for Python: every loader of the app, graphs given as PyG edge_index arrays, and
 // pickling (so data sets cross process boundaries: multiprocessing, joblib, Dask).
 #include "Bindings.h"
+#include "Docstrings.h"
 #include "dataset/NodeDataset.h"
 #include "generators/Generators.h"
 #include "depthlab/NodeGenerators.h"
@@ -247,7 +248,7 @@ Dataset loadAny(const std::string& path) {
 }  // namespace
 
 void bindData(py::module_& m) {
-    py::class_<Dataset>(m, "Dataset", "A graph data set: graphs, labels per task, optional split and folds.")
+    py::class_<Dataset>(m, "Dataset", doc::kDataset)
         .def_readonly("name", &Dataset::name)
         .def_readonly("source", &Dataset::source)
         .def("__len__", &Dataset::size)
@@ -301,16 +302,12 @@ void bindData(py::module_& m) {
     m.def("load", [](const std::string& path) {
         py::gil_scoped_release nogil;
         return loadAny(path);
-    }, py::arg("path"),
-          "Loads a graph data set: an OGB folder, a TU folder, a GIN/DGCNN text file or folder, a GraphML, DOT or "
-          "edge-list file, a folder of such files, or builtin:NAME. Malformed files raise ValueError naming file and line.");
-    m.def("builtin_names", &px::gen::builtinNames, "names of the built-in generated data sets (use as load('builtin:NAME'))");
+    }, py::arg("path"), doc::kLoad);
+    m.def("builtin_names", &px::gen::builtinNames, doc::kBuiltinNames);
     m.def("from_edge_index", &fromEdgeIndex, py::arg("edge_indices"), py::arg("num_nodes") = py::none(),
-          py::arg("labels") = py::none(), py::arg("name") = "python",
-          "A data set from one edge array per graph, shape (2, E) as in PyG or (E, 2); num_nodes per graph "
-          "(default: largest id + 1); labels: one value (or row) per graph, NaN for missing.");
+          py::arg("labels") = py::none(), py::arg("name") = "python", doc::kFromEdgeIndex);
 
-    py::class_<px::NodeDataset>(m, "NodeData", "One graph with node features and classes (Cora, Citeseer, chains).")
+    py::class_<px::NodeDataset>(m, "NodeData", doc::kNodeData)
         .def_readonly("name", &px::NodeDataset::name)
         .def_property_readonly("num_nodes", &px::NodeDataset::numNodes)
         .def_property_readonly("features", [](const px::NodeDataset& d) {
@@ -332,7 +329,7 @@ void bindData(py::module_& m) {
         if (path.rfind("builtin:", 0) == 0) return px::depthlab::builtinNodeDataset(path.substr(8));
         py::gil_scoped_release nogil;
         return px::io::loadLinqs(path);
-    }, py::arg("path"), "Node-classification data: a LINQS folder or .content file (Cora, Citeseer), or builtin:chain-8 and the like.");
+    }, py::arg("path"), doc::kLoadNodeData);
 }
 
 }  // namespace pxpy

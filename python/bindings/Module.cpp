@@ -1,5 +1,6 @@
 // The compiled part of the Python package pxstudio (python/pxstudio/__init__.py wraps it).
 #include "Bindings.h"
+#include "Docstrings.h"
 
 #include "learn/LearnerRegistry.h"
 
@@ -58,6 +59,8 @@ void bindErrors(py::module_& m) {
     static py::exception<px::ResourceError> resource(m, "ResourceError", PyExc_MemoryError);
     static py::exception<px::InputError> input(m, "InputError", PyExc_ValueError);
     inputErrorType = input.ptr();
+    resource.attr("__doc__") = doc::kResourceError;
+    input.attr("__doc__") = doc::kInputError;
     py::register_exception_translator([](std::exception_ptr p) {
         try {
             if (p) std::rethrow_exception(p);
@@ -92,8 +95,7 @@ PYBIND11_MODULE(_pxstudio, m) {
 #else
         return std::string("no neural layer in this build");
 #endif
-    }, "The CPU kernels GIN trainings run on, e.g. 'ATen AVX2, OpenBLAS Haswell': a seed gives the same table "
-       "bit for bit on one kernel path (pxstudio pins one per class of CPU on import, README 'On one kernel path').");
+    }, pxpy::doc::kKernelPath);
     m.def("neural_library", [] {
 #ifdef PX_HAVE_NEURAL
         return px::neural::neuralLibraryPath();
@@ -114,8 +116,7 @@ PYBIND11_MODULE(_pxstudio, m) {
                                 py::arg("margin_scores") = d.marginScores, py::arg("tuning") = d.tuning));
         }
         return out;
-    }, "The learners a sweep can run (learner.kind in a spec): kind, title, summary, parameters (name, meaning, min, max,\n"
-       "default, integer), needs_graphs, available in this build, margin_scores, tuning. From the engine's learner registry.");
+    }, pxpy::doc::kLearners);
     pxpy::bindData(m);
     pxpy::bindPatterns(m);
     pxpy::bindDensities(m);

@@ -1,6 +1,7 @@
 // Patterns for Python: sampling with exactly pxrun's options (same seed, same patterns), the
 // patterns' structure, JSON round trips and pickling.
 #include "Bindings.h"
+#include "Docstrings.h"
 #include "patterns/PatternSet.h"
 
 namespace pxpy {
@@ -55,7 +56,7 @@ PatternSet sample(const std::string& cls, int d, std::uint64_t seed, double size
 }  // namespace
 
 void bindPatterns(py::module_& m) {
-    py::class_<Pattern>(m, "Pattern", "A pattern graph F with the elimination order of its tree decomposition.")
+    py::class_<Pattern>(m, "Pattern", doc::kPattern)
         .def(py::init(&patternFrom), py::arg("m"), py::arg("edges"), py::arg("order") = std::vector<int>{},
              "A pattern on m vertices with the given edges; order: an elimination order (default: min degree).")
         .def_property_readonly("m", &Pattern::vertices, "number of vertices")
@@ -71,7 +72,7 @@ void bindPatterns(py::module_& m) {
                             return patternFrom(t[0].cast<int>(), t[1].cast<std::vector<std::pair<int, int>>>(), t[2].cast<std::vector<int>>());
                         }));
 
-    py::class_<PatternSet>(m, "PatternSet", "A sampled pattern vector (F_1..F_d) with how it was drawn.")
+    py::class_<PatternSet>(m, "PatternSet", doc::kPatternSet)
         .def("__len__", &PatternSet::size)
         .def("__getitem__", [](const PatternSet& s, long i) {
             if (i < 0) i += s.size();
@@ -97,8 +98,7 @@ void bindPatterns(py::module_& m) {
 
     m.def("sample_patterns", &sample, py::arg("pattern_class"), py::arg("d") = 50, py::arg("seed") = 1, py::arg("size_mean") = 5.0,
           py::arg("max_size") = 0, py::arg("q") = 0.9, py::arg("connected") = true, py::arg("keep_duplicates") = false,
-          "Samples d patterns of a class ('trees', 'fan-cactus:R', 'subgraph:K', 'treewidth:K') exactly as "
-          "`pxrun patterns --class C --d D --seed S --mean M --max-size K` does.");
+          doc::kSamplePatterns);
 }
 
 }  // namespace pxpy

@@ -2,6 +2,7 @@
 // releases from densities or from graphs (randomized response), the privacy report as a dict, the
 // accountant's conversions and the empirical audit.
 #include "Bindings.h"
+#include "Docstrings.h"
 #include "privacy/Accounting.h"
 #include "privacy/Audit.h"
 #include "privacy/EmbeddingExport.h"
@@ -200,10 +201,7 @@ void bindPrivacy(py::module_& m) {
             setError(PyExc_ValueError, v.what());
         }
     });
-    py::class_<MechanismParams>(m, "Mechanism",
-                                                                "A release mechanism with pxrun's options. kind: gaussian, smooth, laplace, rr or dprr; epsilon (or rho); "
-                                "dprr_split: 'project' (ε/2 per vertex) or 'published' (the whole ε per vertex: a 2ε-edge-DP graph); "
-                                "degree_bound: the public bound D, or None for no degree assumption (counting lemma, D = n − 1).")
+    py::class_<MechanismParams>(m, "Mechanism", doc::kMechanism)
         .def(py::init(&makeMechanism), py::arg("kind") = "gaussian", py::arg("epsilon") = py::none(), py::arg("rho") = py::none(),
              py::arg("delta") = 1e-6, py::arg("allocation") = "isotropic", py::arg("weights") = py::none(), py::arg("degree_bound") = 6,
              py::arg("beta") = 0.0, py::arg("secure") = false, py::arg("reference") = false, py::arg("seed") = 1,
@@ -214,10 +212,7 @@ void bindPrivacy(py::module_& m) {
         .def_property_readonly("delta", [](const MechanismParams& p) { return p.delta; })
         .def("to_dict", [](const MechanismParams& p) { return fromJson(px::privacy::toJson(p)); })
         .def("release", &releaseDensities, py::arg("densities"), py::arg("n"), py::arg("patterns"), py::arg("max_degree") = py::none(),
-             py::arg("repetition") = 0,
-             "Noisy densities (float64 array, same shape) and the privacy report (dict). n: vertex counts (public); "
-             "max_degree: Δ(G) per graph, needed for a public bound D and the smooth mechanism. The same seed and "
-             "repetition give what `pxrun embed` writes.")
+             py::arg("repetition") = 0, doc::kRelease)
         .def("release_graphs", &releaseGraphs, py::arg("data"), py::arg("patterns"), py::arg("repetition") = 0,
              py::arg("progress") = py::none(), "Release from the graphs themselves (randomized response, or densities then noise).")
         .def("__repr__", [](const MechanismParams& p) { return "<pxstudio.Mechanism " + px::privacy::toJson(p).dump() + ">"; })
@@ -229,19 +224,17 @@ void bindPrivacy(py::module_& m) {
         px::privacy::Guarantee g;
         g.rho = rho;
         return px::privacy::tightestEpsilon(g, delta);
-    }, py::arg("rho"), py::arg("delta"), "ε at δ of ρ-zCDP under the tightest valid conversion");
+    }, py::arg("rho"), py::arg("delta"), doc::kEpsilonFromRho);
     m.def("rho_for_epsilon", [](double epsilon, double delta) {
         checkPrivacyNumbers("rho_for_epsilon", "epsilon", epsilon, delta);
         const double mu = px::privacy::gaussianMuFor(epsilon, delta);
         return mu * mu / 2;
-    }, py::arg("epsilon"), py::arg("delta"), "ρ = μ²/2 of the Gaussian mechanism meeting (ε, δ) exactly (analytic Gaussian)");
+    }, py::arg("epsilon"), py::arg("delta"), doc::kRhoForEpsilon);
     m.def("conversions", &conversionsOf, py::arg("rho"), py::arg("delta"), py::arg("omega") = px::privacy::kInf,
-          py::arg("gaussian_mu") = py::none(), py::arg("pure_epsilon") = py::none(),
-          "every conversion that applies to a guarantee (ρ, ω[, μ-GDP, pure ε]) at δ, with the tightest marked");
+          py::arg("gaussian_mu") = py::none(), py::arg("pure_epsilon") = py::none(), doc::kConversions);
     m.def("audit", &audit, py::arg("g0"), py::arg("g1"), py::arg("n"), py::arg("patterns"), py::arg("mechanism"),
           py::arg("samples") = 100000, py::arg("confidence") = 0.95, py::arg("seed") = 12345, py::arg("raw_floating_point") = false,
-          "Empirical audit on neighbouring graphs g0, g1 (edge lists on n vertices, one edge apart): a certified "
-          "lower bound on ε to compare with the mechanism's claim");
+          doc::kAudit);
 }
 
 }  // namespace pxpy

@@ -67,18 +67,73 @@ __all__ = ["Dataset", "NodeData", "Pattern", "PatternSet", "Mechanism", "Resourc
 
 
 def load(path):
-    """A graph data set from any format the app reads (OGB, TU, GIN text, GraphML, DOT, edge list, a
-    folder of graph files) or 'builtin:NAME'. Raises FileNotFoundError, or ValueError naming file and line."""
+    """Loads a graph data set from any format the app reads.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        An OGB folder, a TU folder, a GIN/DGCNN text file or folder, a GraphML, DOT or edge-list file, a folder
+        of such files, or 'builtin:NAME' (see :func:`builtin_names`).
+
+    Returns
+    -------
+    Dataset
+
+    Raises
+    ------
+    FileNotFoundError
+        The path does not exist.
+    InputError
+        A malformed file (a ValueError naming the file, the line and what was expected).
+
+    Examples
+    --------
+    >>> data = px.load("builtin:sbm-cycles")
+    >>> data = px.load("../shared/data/MUTAG")  # doctest: +SKIP
+    """
     return _load(os.fspath(path))
 
 
 def load_node_data(path):
-    """Node-classification data: a LINQS folder or .content file (Cora, Citeseer) or builtin:chain-8 and the like."""
+    """Loads node-classification data (one graph, node features and classes).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A LINQS folder or .content file (Cora, Citeseer), or 'builtin:chain-8' and the like.
+
+    Returns
+    -------
+    NodeData
+
+    Raises
+    ------
+    FileNotFoundError, InputError
+        As :func:`load`.
+    """
     return _load_node_data(os.fspath(path))
 
 
 def from_networkx(graphs, labels=None, name="networkx"):
-    """A data set from networkx graphs (any hashable node names; directions and self loops dropped)."""
+    """A data set from networkx graphs.
+
+    Parameters
+    ----------
+    graphs : iterable of networkx.Graph
+        Any hashable node names; directions and self loops are dropped.
+    labels : array_like, optional
+        One value (or row) per graph; NaN for a missing label.
+    name : str
+
+    Returns
+    -------
+    Dataset
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> data = px.from_networkx([nx.cycle_graph(5), nx.path_graph(4)], labels=[1, 0])
+    """
     edge_arrays, counts = [], []
     for g in graphs:
         index = {v: i for i, v in enumerate(g.nodes())}
@@ -89,16 +144,56 @@ def from_networkx(graphs, labels=None, name="networkx"):
 
 
 def graph_list(data):
-    """The graphs of a data set as a list of (n, edges E x 2) tuples: the X of the scikit-learn
-    transformer, indexable by cross-validation."""
+    """The graphs of a data set as a list of (n, edges) tuples: the X of the scikit-learn transformer.
+
+    Parameters
+    ----------
+    data : Dataset
+
+    Returns
+    -------
+    list of (int, numpy.ndarray)
+        Vertex count and the E x 2 edge array of every graph; indexable, so cross-validation can split it.
+    """
     n = data.num_vertices
     return [(int(n[i]), data.edges(i)) for i in range(len(data))]
 
 
 def densities(data, patterns, threads=None, progress=None, path="auto", max_memory_gib=0.0):
-    """Homomorphism densities t(F_j, G_i) as a float64 array (graphs x patterns). data: a Dataset, a
-    path or 'builtin:NAME'; patterns: a PatternSet or a list of Pattern. Parallel, GIL released,
-    Ctrl-C cancels; progress(fraction) is called about every 10 ms."""
+    """Homomorphism densities t(F_j, G_i) of every graph and pattern.
+
+    Computed in parallel with the GIL released; the result is the same bits whatever the thread count.
+    Ctrl-C cancels (KeyboardInterrupt). Always computed: sweeps read and keep densities in the density cache
+    on disk, this function does not.
+
+    Parameters
+    ----------
+    data : Dataset, str or os.PathLike
+        A data set, a path or 'builtin:NAME'.
+    patterns : PatternSet or list of Pattern
+    threads : int, optional
+        Threads to use (default: all).
+    progress : callable, optional
+        Called with the fraction done, about every 10 ms.
+    path : str
+        'auto' (the cost model chooses per graph), 'sparse', 'scatter' or 'gemm'.
+    max_memory_gib : float
+        Memory limit of the counting tables (0: half of the machine's).
+
+    Returns
+    -------
+    numpy.ndarray
+        graphs x patterns, float64, each in [0, 1].
+
+    Raises
+    ------
+    ResourceError
+        The patterns would need more memory or time than allowed (refused before any work).
+
+    Examples
+    --------
+    >>> t = px.densities("builtin:sbm-cycles", px.sample_patterns("trees", d=10))
+    """
     if isinstance(data, (str, os.PathLike)):
         data = load(data)
     return _densities(data, patterns, threads, progress, path, max_memory_gib)
@@ -134,9 +229,38 @@ def _table(columns):
 
 
 def sweep_result(spec, data=None, progress=None):
-    """Runs a sweep (a spec dict or JSON file, as for `pxrun sweep`): {'runs': one row per run,
-    'summary': mean/std/count per grid point, 'metadata': spec, data hash, fits}. Tables are pandas
-    DataFrames when pandas is importable, else dicts of numpy columns."""
+    """Runs a sweep, as ``pxrun sweep`` does (same spec, same tables).
+
+    Its densities are read from and kept in the density cache on disk (``PX_DENSITY_CACHE=off`` turns it off).
+
+    Parameters
+    ----------
+    spec : dict, str or os.PathLike
+        A sweep spec, as a dictionary or a JSON file.
+    data : Dataset, str or os.PathLike, optional
+        The data set (default: the spec's ``dataset``).
+    progress : callable, optional
+        Called with the fraction done.
+
+    Returns
+    -------
+    dict
+        'runs' (one row per run), 'summary' (mean, std and count per grid point) and 'metadata' (spec, data
+        hash, erf fits). Tables are pandas DataFrames when pandas is importable, else dicts of numpy columns.
+
+    Raises
+    ------
+    InputError
+        A malformed spec; the error names the field (e.g. '/learner/k') and what was expected.
+    TypeError
+        ``data`` is neither a Dataset nor a path.
+
+    Examples
+    --------
+    >>> spec = {"dataset": "builtin:sbm-cycles", "patterns": {"class": "trees", "d": 8},
+    ...         "budget": {"axis": "epsilon", "values": [1, 10]}}
+    >>> result = px.sweep_result(spec)  # doctest: +SKIP
+    """
     text, source = _read_spec(spec)
     if isinstance(data, (str, os.PathLike)):
         data = load(data)
@@ -148,16 +272,48 @@ def sweep_result(spec, data=None, progress=None):
 
 
 def sweep(spec, data=None, progress=None):
-    """The tidy run table of a sweep (see sweep_result)."""
+    """The run table of a sweep: ``sweep_result(spec, data, progress)['runs']``.
+
+    Parameters
+    ----------
+    spec, data, progress :
+        As :func:`sweep_result`.
+
+    Returns
+    -------
+    pandas.DataFrame or dict
+        One row per run.
+    """
     return sweep_result(spec, data, progress)["runs"]
 
 
 def depth(spec, progress=None, **fields):
-    """Runs a depth-lab experiment, as `pxrun depth`: `spec` is an experiment name (its defaults, as
-    `pxrun depth --defaults NAME` prints them), a spec dict or a JSON file; keyword arguments set fields, e.g.
-    depth("nag-trained", data="../shared/data/cora", widths=[64], sigmas=[0, 1]). Returns the tidy result
-    table (a pandas DataFrame when pandas is importable). Ctrl-C cancels; progress: a callable taking the
-    fraction done."""
+    """Runs a depth-lab experiment, as ``pxrun depth`` does.
+
+    Parameters
+    ----------
+    spec : str, dict or os.PathLike
+        An experiment name (see :func:`depth_experiments`; its defaults are those ``pxrun depth --defaults NAME``
+        prints), a spec dictionary or a JSON file.
+    progress : callable, optional
+        Called with the fraction done. Ctrl-C cancels.
+    **fields
+        Fields of the spec to set, e.g. ``widths=[64]``.
+
+    Returns
+    -------
+    pandas.DataFrame or dict
+        The result table (a DataFrame when pandas is importable).
+
+    Raises
+    ------
+    InputError
+        A malformed spec, naming the field.
+
+    Examples
+    --------
+    >>> table = px.depth("nag-trained", data="../shared/data/cora", widths=[64], sigmas=[0, 1])  # doctest: +SKIP
+    """
     import json
     if isinstance(spec, str) and spec in depth_experiments():
         spec = _pxstudio_depth_defaults(spec)

@@ -103,8 +103,27 @@ def _density_futures(client, data_future, num_graphs, pattern_sets, block_graphs
 
 
 def densities(data, patterns, client=None, block_graphs=None, threads=1, progress=None):
-    """t(F_j, G_i) as px.densities computes them, in blocks of `block_graphs` graphs (default: about four
-    blocks per worker thread), each a task on the cluster using `threads` threads; the same array bit for bit."""
+    """Homomorphism densities computed on a Dask cluster: the array :func:`pxstudio.densities` gives, bit for bit.
+
+    Parameters
+    ----------
+    data : Dataset, str or os.PathLike
+        A data set or a path the workers can read.
+    patterns : PatternSet
+    client : distributed.Client, str or None
+        A client, a scheduler address, or None for the current client.
+    block_graphs : int, optional
+        Graphs per task (default: about four blocks per worker thread).
+    threads : int
+        Threads per task.
+    progress : callable, optional
+        Called with the fraction done; Ctrl-C cancels the tasks.
+
+    Returns
+    -------
+    numpy.ndarray
+        graphs x patterns, float64.
+    """
     c = _client(client)
     data_future = _data_future(c, data)
     num_graphs = len(data) if isinstance(data, Dataset) else c.submit(len, data_future, key=_task_key("count")).result()
@@ -138,12 +157,38 @@ def _join_runs(tables):
 
 
 def sweep_result(spec, client=None, data=None, shards=None, block_graphs=None, threads=1, progress=None):
-    """Runs a sweep spec (a dict or JSON file, as for px.sweep_result / pxrun sweep) on a Dask cluster.
+    """Runs a sweep on a Dask cluster: the tables :func:`pxstudio.sweep_result` gives, timing aside.
 
-    client: a distributed.Client, a scheduler address, or None for the current client. data: a Dataset or a
-    path (default: the spec's; a path is loaded by the workers, so it must be visible to them). shards: how
-    many run shards (default: twice the worker threads, at most the number of runs). Returns the same
-    {'runs', 'summary', 'metadata'} as px.sweep_result; metadata['shard'] lists the shards merged."""
+    Parameters
+    ----------
+    spec : dict, str or os.PathLike
+        A sweep spec, as for ``pxrun sweep``.
+    client : distributed.Client, str or None
+        A client, a scheduler address, or None for the current client.
+    data : Dataset, str or os.PathLike, optional
+        The data set (default: the spec's); a path is loaded by the workers, so it must be visible to them.
+    shards : int, optional
+        How many run shards (default: twice the worker threads, at most the number of runs).
+    block_graphs, threads :
+        As :func:`densities`.
+    progress : callable, optional
+        Called with the fraction done; Ctrl-C cancels.
+
+    Returns
+    -------
+    dict
+        {'runs', 'summary', 'metadata'} as :func:`pxstudio.sweep_result`; metadata['shard'] lists the shards merged.
+
+    Raises
+    ------
+    ValueError
+        ``shards`` outside 1 .. the number of runs.
+
+    Examples
+    --------
+    >>> from distributed import Client, LocalCluster
+    >>> result = sweep_result("resources/specs/tu-mutag.json", client=Client(LocalCluster()))  # doctest: +SKIP
+    """
     c = _client(client)
     text, source = _read_spec(spec)
     plan = _sweep_plan(text, source)
@@ -170,5 +215,5 @@ def sweep_result(spec, client=None, data=None, shards=None, block_graphs=None, t
 
 
 def sweep(spec, client=None, data=None, **options):
-    """The tidy run table of a distributed sweep (see sweep_result)."""
+    """The run table of a distributed sweep: ``sweep_result(spec, client, data, **options)['runs']``."""
     return sweep_result(spec, client, data, **options)["runs"]

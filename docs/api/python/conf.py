@@ -7,5 +7,6 @@ autodoc_default_options = {"members": True, "undoc-members": False, "show-inheri
 autodoc_member_order = "bysource"
 napoleon_numpy_docstring = True
 napoleon_google_docstring = False
+napoleon_use_ivar = True  # "Attributes" as fields: autodoc documents the members themselves
 html_theme = "alabaster"
 exclude_patterns = ["_build"]

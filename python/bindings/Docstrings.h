@@ -1,0 +1,354 @@
+#pragma once
+// The docstrings of the compiled module's public names, in NumPy form (Sphinx renders them in the API
+// reference, docs/api/python). Kept here so that the bindings stay short; the Python wrappers in
+// python/pxstudio/__init__.py document themselves.
+namespace pxpy::doc {
+
+inline constexpr const char* kDataset = R"doc(A graph data set: graphs, labels per task, an optional split and shipped folds.
+
+Made by :func:`load`, :func:`from_edge_index` or :func:`from_networkx`; picklable (it travels to Dask workers).
+
+Attributes
+----------
+name, source : str
+    The data set's name and where it came from (a folder, a file, a generator).
+num_vertices, num_edges, max_degree : numpy.ndarray
+    Per graph (int64): vertex count n, undirected edge count, maximum degree.
+labels : numpy.ndarray
+    graphs x tasks, float64; NaN marks a missing label.
+tasks : list of (str, str)
+    (name, type) of every task; type is 'binary', 'multiclass' or 'regression'.
+split : dict or None
+    The shipped split, {'name', 'train', 'valid', 'test'} (index arrays).
+folds : list of dict
+    Shipped cross-validation folds, {'name', 'train', 'test'} each.
+warnings, notes : list of str
+    What the loader dropped (file:line: ...) and what it did that is not a problem.
+
+Examples
+--------
+>>> data = px.load("builtin:sbm-cycles")
+>>> len(data), data.num_vertices[:3]  # doctest: +SKIP
+)doc";
+
+inline constexpr const char* kLoad = R"doc(Loads a graph data set.
+
+Parameters
+----------
+path : str
+    An OGB folder, a TU folder, a GIN/DGCNN text file or folder, a GraphML, DOT or edge-list file, a folder of
+    such files, or 'builtin:NAME' (see :func:`builtin_names`).
+
+Returns
+-------
+Dataset
+
+Raises
+------
+FileNotFoundError
+    The path does not exist.
+InputError
+    A malformed file; the error names the file, the line and what was expected.
+)doc";
+
+inline constexpr const char* kBuiltinNames = R"doc(The names of the built-in generated data sets.
+
+Returns
+-------
+list of str
+    Each usable as ``load('builtin:NAME')``, e.g. 'sbm-cycles', 'csl', 'er', 'wl-pairs'.
+)doc";
+
+inline constexpr const char* kFromEdgeIndex = R"doc(A data set from one edge array per graph.
+
+Parameters
+----------
+edge_indices : list of array_like
+    One per graph, shape (2, E) as in PyTorch Geometric or (E, 2); directions and self loops are dropped.
+num_nodes : list of int, optional
+    Vertex count per graph (default: the largest id + 1).
+labels : array_like, optional
+    One value (or row of values, one per task) per graph; NaN for a missing label.
+name : str
+    The data set's name.
+
+Returns
+-------
+Dataset
+
+Examples
+--------
+>>> data = px.from_edge_index([[[0, 1], [1, 2]], [[0], [1]]], num_nodes=[3, 2], labels=[0, 1])
+)doc";
+
+inline constexpr const char* kNodeData = R"doc(One graph with node features and classes (Cora, Citeseer, the depth lab's chains).
+
+Made by :func:`load_node_data`.
+
+Attributes
+----------
+name : str
+num_nodes : int
+features : numpy.ndarray
+    nodes x features, float64.
+labels : numpy.ndarray
+    The class of every node (int64), its names in ``class_names``.
+edge_index : numpy.ndarray
+    Shape (2, 2E): both directions of every edge.
+train, valid, test : numpy.ndarray
+    Node indices of the split.
+warnings : list of str
+)doc";
+
+inline constexpr const char* kLoadNodeData = R"doc(Node-classification data.
+
+Parameters
+----------
+path : str
+    A LINQS folder or .content file (Cora, Citeseer), or 'builtin:chain-8' and the like.
+
+Returns
+-------
+NodeData
+
+Raises
+------
+FileNotFoundError, InputError
+    As :func:`load`.
+)doc";
+
+inline constexpr const char* kPattern = R"doc(A pattern graph F with the elimination order of its tree decomposition.
+
+Parameters
+----------
+m : int
+    Number of vertices.
+edges : list of (int, int)
+    Its edges, on vertices 0..m-1.
+order : list of int, optional
+    An elimination order (default: minimum degree).
+
+Attributes
+----------
+m, num_edges, treewidth : int
+    Vertices, edges e(F) and the width of its decomposition (an upper bound on tw(F)).
+edges : numpy.ndarray
+    e x 2, int64.
+components : int
+is_forest : bool
+elimination_order : list of int
+
+Examples
+--------
+>>> triangle = px.Pattern(3, [(0, 1), (1, 2), (0, 2)])
+)doc";
+
+inline constexpr const char* kPatternSet = R"doc(A sampled pattern vector (F_1, ..., F_d) with how it was drawn.
+
+Made by :func:`sample_patterns`, :meth:`PatternSet.load` (a file of ``pxrun patterns --out``) or
+:meth:`PatternSet.from_json`; indexable (``patterns[0]`` is a :class:`Pattern`) and picklable.
+
+Attributes
+----------
+patterns : list of Pattern
+duplicate_of : list of int
+    For each pattern, the index of an earlier isomorphic one, or -1.
+distinct : int
+    Number of distinct patterns.
+pattern_class : str
+seed : int
+warnings : list of str
+)doc";
+
+inline constexpr const char* kSamplePatterns = R"doc(Samples d patterns of a class, as ``pxrun patterns`` does (same seed, same patterns).
+
+Parameters
+----------
+pattern_class : str
+    'trees', 'fan-cactus:R', 'subgraph:K', 'treewidth:K' or 'all-trees:M'.
+d : int
+    Number of patterns.
+seed : int
+size_mean : float
+    Mean number of vertices of the size law.
+max_size : int
+    Largest number of vertices (0: no cap).
+q : float
+    Edge probability of the treewidth-K sampler.
+connected : bool
+    Connected patterns only.
+keep_duplicates : bool
+    Keep isomorphic duplicates (otherwise they are drawn again).
+
+Returns
+-------
+PatternSet
+
+Examples
+--------
+>>> patterns = px.sample_patterns("treewidth:2", d=20, seed=1, max_size=8)
+)doc";
+
+inline constexpr const char* kMechanism = R"doc(A release mechanism, with pxrun's options.
+
+Parameters
+----------
+kind : str
+    'gaussian', 'smooth', 'laplace', 'rr' (randomized response) or 'dprr'.
+epsilon, rho : float, optional
+    The budget: epsilon at ``delta``, or rho-zCDP.
+delta : float
+allocation : str
+    'isotropic' or 'equal-snr' (how the budget is shared among the patterns).
+weights : list of float, optional
+    Per-pattern weights of the allocation.
+degree_bound : int or None
+    The public bound D on the maximum degree; None assumes none (counting lemma, D = n - 1).
+beta : float
+    The smooth mechanism's beta.
+secure : bool
+    Exact discrete noise on a grid with the system's randomness.
+reference : bool
+    The published code's quantities, with NO privacy guarantee (for reproduction only).
+seed : int
+dprr_split : str
+    'project' (epsilon/2 per vertex) or 'published' (the whole epsilon per vertex: a 2 epsilon-edge-DP graph).
+
+Raises
+------
+ValueError
+    An option out of its range, or a release whose graphs break the assumed degree bound.
+
+Examples
+--------
+>>> mech = px.Mechanism("gaussian", epsilon=1.0, degree_bound=None, seed=7)
+>>> noisy, report = mech.release(t, data.num_vertices, patterns=patterns)  # doctest: +SKIP
+)doc";
+
+inline constexpr const char* kRelease = R"doc(Adds the mechanism's noise to densities.
+
+Parameters
+----------
+densities : numpy.ndarray
+    graphs x patterns, as :func:`densities` returns.
+n : array_like
+    Vertex counts (public).
+patterns : PatternSet
+max_degree : array_like, optional
+    Maximum degree per graph, needed for a public bound D and the smooth mechanism.
+repetition : int
+    Which draw of the seed's stream (the same seed and repetition give what ``pxrun embed`` writes).
+
+Returns
+-------
+(numpy.ndarray, dict)
+    The noisy densities (same shape) and the privacy report.
+)doc";
+
+inline constexpr const char* kEpsilonFromRho = R"doc(epsilon at delta of a rho-zCDP guarantee, under the tightest valid conversion.
+
+Parameters
+----------
+rho, delta : float
+
+Returns
+-------
+float
+)doc";
+
+inline constexpr const char* kRhoForEpsilon = R"doc(rho = mu^2 / 2 of the Gaussian mechanism that meets (epsilon, delta) exactly (analytic Gaussian).
+
+Parameters
+----------
+epsilon, delta : float
+
+Returns
+-------
+float
+)doc";
+
+inline constexpr const char* kConversions = R"doc(Every conversion that applies to a guarantee, at delta.
+
+Parameters
+----------
+rho, delta : float
+omega : float
+    The zCDP order bound (inf: none).
+gaussian_mu, pure_epsilon : float, optional
+    A mu-GDP or pure epsilon-DP guarantee, if the mechanism has one.
+
+Returns
+-------
+list of dict
+    {'name', 'epsilon', 'tightest'} per conversion.
+)doc";
+
+inline constexpr const char* kAudit = R"doc(Empirical privacy audit on two neighbouring graphs.
+
+Releases both graphs' densities ``samples`` times, tests which graph each release came from and turns the
+test's error rates into a certified lower bound on epsilon, to compare with the mechanism's claim.
+
+Parameters
+----------
+g0, g1 : list of (int, int)
+    Edge lists on n vertices, one edge apart.
+n : int
+patterns : PatternSet
+mechanism : Mechanism
+samples : int
+confidence : float
+    Of the Clopper-Pearson bounds on the error rates.
+seed : int
+raw_floating_point : bool
+    Test on the raw floating-point statistics (which can exploit the low bits of floating-point noise)
+    instead of statistics rounded to 2^-30, which judge the mechanism as specified.
+
+Returns
+-------
+dict
+    'claimed_epsilon', 'delta', 'epsilon_lower_bound', 'fpr', 'fnr', their upper bounds, 'test', 'samples',
+    'valid_guarantee' and 'contradicts_claim'.
+)doc";
+
+inline constexpr const char* kKernelPath = R"doc(The CPU kernels GIN trainings run on, e.g. 'ATen AVX2, OpenBLAS Haswell'.
+
+A seed gives the same table bit for bit on one kernel path; pxstudio pins one per class of CPU on import.
+
+Returns
+-------
+str
+)doc";
+
+inline constexpr const char* kLearners = R"doc(The learners a sweep can run (its ``learner.kind``).
+
+Returns
+-------
+list of dict
+    {'kind', 'title', 'summary', 'parameters' (name, meaning, min, max, default, integer), 'needs_graphs',
+    'available', 'margin_scores', 'tuning'} per learner.
+)doc";
+
+inline constexpr const char* kDepthExperiments = R"doc(The depth lab's experiments, as ``pxrun depth --list`` prints them.
+
+Returns
+-------
+list of str
+    Names usable with :func:`depth`.
+)doc";
+
+inline constexpr const char* kInputError = R"doc(A malformed file or spec (a ValueError).
+
+Attributes
+----------
+file : str
+line : int or None
+field : str or None
+    The field, as a JSON pointer (e.g. '/learner/k'), when the problem is one field's.
+problem : str
+    What was expected and what was found.
+)doc";
+
+inline constexpr const char* kResourceError = R"doc(A computation refused before it starts, or stopped, for the memory or time it would need (a MemoryError).
+)doc";
+
+}  // namespace pxpy::doc

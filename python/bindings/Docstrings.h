@@ -31,25 +31,7 @@ Examples
 >>> len(data), data.num_vertices[:3]  # doctest: +SKIP
 )doc";
 
-inline constexpr const char* kLoad = R"doc(Loads a graph data set.
-
-Parameters
-----------
-path : str
-    An OGB folder, a TU folder, a GIN/DGCNN text file or folder, a GraphML, DOT or edge-list file, a folder of
-    such files, or 'builtin:NAME' (see :func:`builtin_names`).
-
-Returns
--------
-Dataset
-
-Raises
-------
-FileNotFoundError
-    The path does not exist.
-InputError
-    A malformed file; the error names the file, the line and what was expected.
-)doc";
+inline constexpr const char* kLoad = "The compiled loader behind pxstudio.load (documented there).";
 
 inline constexpr const char* kBuiltinNames = R"doc(The names of the built-in generated data sets.
 
@@ -100,22 +82,7 @@ train, valid, test : numpy.ndarray
 warnings : list of str
 )doc";
 
-inline constexpr const char* kLoadNodeData = R"doc(Node-classification data.
-
-Parameters
-----------
-path : str
-    A LINQS folder or .content file (Cora, Citeseer), or 'builtin:chain-8' and the like.
-
-Returns
--------
-NodeData
-
-Raises
-------
-FileNotFoundError, InputError
-    As :func:`load`.
-)doc";
+inline constexpr const char* kLoadNodeData = "The compiled loader behind pxstudio.load_node_data (documented there).";
 
 inline constexpr const char* kPattern = R"doc(A pattern graph F with the elimination order of its tree decomposition.
 

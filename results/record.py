@@ -57,7 +57,8 @@ def main():
         command += ["--data", args.data]
     load = os.getloadavg()[0]
     started = time.time()
-    done = subprocess.run(command, cwd=ROOT)
+    # Densities computed, not read from the user's density cache: the wall time is a computation's.
+    done = subprocess.run(command, cwd=ROOT, env=dict(os.environ, PX_DENSITY_CACHE="off"))
     wall = time.time() - started
     if done.returncode != 0:
         sys.exit(f"pxrun failed ({done.returncode}): nothing recorded as a result")
@@ -65,7 +66,8 @@ def main():
     shown = ["pxrun"] + [os.path.relpath(c, ROOT) if os.path.isabs(c) and c.startswith(ROOT) else c for c in command[1:]]
     meta = {"version": version, "commit": commit(), "command": " ".join(shown), "machine": machine(),
             "load_average_at_start": round(load, 2), "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-            "pattern_seeds": spec.get("pattern_seeds"), "noise_seeds": spec.get("noise_seeds"), "wall_seconds": round(wall, 1)}
+            "pattern_seeds": spec.get("pattern_seeds"), "noise_seeds": spec.get("noise_seeds"), "wall_seconds": round(wall, 1),
+            "density_cache": "off"}
     write_meta(folder, meta)
 
 

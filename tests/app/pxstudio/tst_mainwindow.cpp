@@ -323,6 +323,9 @@ private slots:
         QCOMPARE(plot->graph(0)->dataCount(), 6);  // d = 5 … 160
     }
     void exportAllViewsWritesValidFiles() {
+        // A window that starts as on a first run: an earlier test's autosaved session would reopen its view (utility
+        // vs d), and its kept finished sweeps would show that view computed at once.
+        pxtest::useEmptyAppDataFolder("tst_mainwindow");
         MainWindow w;
         QVERIFY(waitFinished(w.controller()));
         auto* tabs = w.findChild<ExplorerViews*>();

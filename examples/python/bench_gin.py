@@ -25,6 +25,7 @@ import torch
 warnings.filterwarnings("ignore", message="Sparse CSR tensor support is in beta")
 
 import pxstudio as px
+from gin_bench_data import labelled_graphs
 
 path = sys.argv[1]
 pxrun = sys.argv[2] if len(sys.argv) > 2 else "build/app/pxrun"
@@ -36,14 +37,10 @@ torch.set_num_threads(1)
 torch.manual_seed(1)
 
 data = px.load(path)
-labels = np.asarray(data.labels, dtype=np.float32)[:, 0]
-keep = [i for i in range(len(data)) if not np.isnan(labels[i])]
+labels, keep, classes, outputs = labelled_graphs(data)
 edges = [torch.as_tensor(data.edge_index(i), dtype=torch.long) for i in keep]
 sizes = [int(data.num_vertices[i]) for i in keep]
 y_all = torch.as_tensor(labels[keep])
-values = set(np.unique(labels[keep]).tolist())
-classes = int(max(values)) + 1 if all(float(v).is_integer() for v in values) else 0  # 0: regression
-outputs = classes if classes > 2 else 1
 
 
 def collate(members):

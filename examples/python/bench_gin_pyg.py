@@ -23,7 +23,6 @@ import warnings
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # torch.set_num_threads does not reach OpenBLAS's own pool
 
-import numpy as np
 import torch
 
 warnings.filterwarnings("ignore", message="Sparse CSR tensor support is in beta")
@@ -36,6 +35,7 @@ except ImportError:
     sys.exit("bench_gin_pyg.py: PyTorch Geometric is not importable (put its 2.3.x source tree on PYTHONPATH, see above)")
 
 import pxstudio as px
+from gin_bench_data import labelled_graphs
 
 arguments = [a for a in sys.argv[1:] if not a.startswith("--")]
 csv_path = sys.argv[sys.argv.index("--csv") + 1] if "--csv" in sys.argv else None
@@ -51,11 +51,7 @@ torch.set_num_threads(1)
 torch.manual_seed(1)
 
 data = px.load(path)
-labels = np.asarray(data.labels, dtype=np.float32)[:, 0]
-keep = [i for i in range(len(data)) if not np.isnan(labels[i])]
-values = set(np.unique(labels[keep]).tolist())
-classes = int(max(values)) + 1 if all(float(v).is_integer() for v in values) else 0  # 0: regression
-outputs = classes if classes > 2 else 1
+labels, keep, classes, outputs = labelled_graphs(data)
 graphs = [Data(x=torch.ones(int(data.num_vertices[i]), 1), edge_index=torch.as_tensor(data.edge_index(i), dtype=torch.long),
                y=torch.tensor([labels[i]])) for i in keep]
 

@@ -7,19 +7,9 @@ namespace px::experiment {
 std::shared_ptr<const DensityMatrix> DensityCache::get(const Dataset& data, const PatternSet& patterns, Progress& progress) {
     const std::string key = patterns.toJson();
     if (auto kept = find(key)) return kept;
-    const std::string hash = disk_ ? datasetHash(data) : std::string();
     bool fromDisk = false;
-    std::shared_ptr<const DensityMatrix> densities;
-    if (disk_) {
-        if (auto stored = disk_->load(DiskDensityStore::keyOf(hash, patterns))) {
-            densities = std::make_shared<const DensityMatrix>(std::move(*stored));
-            fromDisk = true;
-        }
-    }
-    if (!densities) {
-        densities = std::make_shared<const DensityMatrix>(DensityMatrix::compute(data, patterns, {}, progress));
-        if (disk_) disk_->store(DiskDensityStore::keyOf(hash, patterns), *densities);
-    }
+    auto densities = std::make_shared<const DensityMatrix>(
+        loadOrCompute(data, disk_ ? datasetHash(data) : std::string(), patterns, disk_.get(), progress, &fromDisk));
     keep(key, densities);
     if (fromDisk) {
         std::lock_guard<std::mutex> lock(mutex_);
@@ -45,10 +35,14 @@ bool DensityCache::holds(const Dataset& data, const PatternSet& patterns) {
 }
 
 DensityMatrix DensityCache::loadOrCompute(const Dataset& data, const std::string& datasetHash, const PatternSet& patterns,
-                                          const DiskDensityStore* disk, Progress& progress) {
+                                          const DiskDensityStore* disk, Progress& progress, bool* fromDisk) {
+    if (fromDisk) *fromDisk = false;
     if (!disk) return DensityMatrix::compute(data, patterns, {}, progress);
     const std::string key = DiskDensityStore::keyOf(datasetHash, patterns);
-    if (auto stored = disk->load(key)) return std::move(*stored);
+    if (auto stored = disk->load(key)) {
+        if (fromDisk) *fromDisk = true;
+        return std::move(*stored);
+    }
     DensityMatrix computed = DensityMatrix::compute(data, patterns, {}, progress);
     disk->store(key, computed);
     return computed;

@@ -38,10 +38,11 @@ public:
     long misses() const;
     long diskHits() const;  // of the misses, how many the disk answered
 
-    // Without a cache object: the densities from the disk store (if any), else computed and kept there.
+    // Without a cache object: the densities from the disk store (if any), else computed and kept there; *fromDisk
+    // says which.
     // `datasetHash` is data.contentHash(), which the caller usually has already.
     static DensityMatrix loadOrCompute(const Dataset& data, const std::string& datasetHash, const PatternSet& patterns,
-                                       const DiskDensityStore* disk, Progress& progress = noProgress());
+                                       const DiskDensityStore* disk, Progress& progress = noProgress(), bool* fromDisk = nullptr);
 
 private:
     struct Entry {

@@ -50,11 +50,12 @@ struct JournalPaths {
 };
 
 JournalPaths journalPaths(const QString& folder, const nlohmann::json& header) {
-    const QString name = QString("%1").arg(fnv1a(header.dump()), 16, 16, QChar('0'));
+    const std::string text = header.dump();
+    const QString name = QString("%1").arg(fnv1a(text), 16, 16, QChar('0'));
     const QFileInfo program(QCoreApplication::applicationFilePath());
     const std::string build = std::string(PX_VERSION) + " " + std::to_string(program.size()) + " " +
                               std::to_string(program.lastModified().toMSecsSinceEpoch());
-    const QString finished = QString("%1").arg(fnv1a(header.dump() + build), 16, 16, QChar('0'));
+    const QString finished = QString("%1").arg(fnv1a(text + build), 16, 16, QChar('0'));
     return {folder + "/" + name + ".runs.partial", folder + "/" + finished + ".runs.done"};
 }
 
@@ -66,13 +67,15 @@ QString resumedNotice(const px::experiment::RunJournal& journal, std::size_t tot
         .arg(journal.restoredParts() > 0 ? QObject::tr(" and %1 trainings").arg(journal.restoredParts()) : QString());
 }
 
+// `finished`: where the record is to be kept once the sweep finishes (keepFinishedRecord).
 std::unique_ptr<px::experiment::RunJournal> openJournal(const QString& folder, const px::experiment::SweepSpec& spec,
-                                                        const px::Dataset& data, QString& notice) {
+                                                        const px::Dataset& data, QString& notice, QString& finished) {
     using px::experiment::RunJournal;
     if (folder.isEmpty()) return nullptr;
     const nlohmann::json header = px::experiment::journalHeader(spec, data, {});
     const JournalPaths paths = journalPaths(folder, header);
     const QString path = paths.running;
+    finished = paths.finished;
     std::unique_ptr<RunJournal> journal;
     try {
         QDir().mkpath(folder);
@@ -99,14 +102,12 @@ std::unique_ptr<px::experiment::RunJournal> openJournal(const QString& folder, c
 }
 
 // A finished sweep's record is kept under its finished name (replacing an older one) before the running one goes.
-void keepFinishedRecord(const QString& folder, const px::experiment::SweepSpec& spec, const px::Dataset& data,
-                        const px::experiment::RunJournal& journal) {
-    const JournalPaths paths = journalPaths(folder, px::experiment::journalHeader(spec, data, {}));
-    const QString kept = paths.finished + ".tmp";
+void keepFinishedRecord(const QString& finished, const px::experiment::RunJournal& journal) {
+    const QString kept = finished + ".tmp";
     QFile::remove(kept);
     if (QFile::copy(QString::fromStdString(journal.path()), kept)) {
-        QFile::remove(paths.finished);
-        QFile::rename(kept, paths.finished);
+        QFile::remove(finished);
+        QFile::rename(kept, finished);
     }
 }
 
@@ -222,6 +223,7 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
         QString error;
         bool wasCancelled = false;
         std::unique_ptr<px::experiment::RunJournal> journal;
+        QString finishedRecord;
         try {
             px::PatternSamplerParams pp = spec.patterns;
             pp.seed = spec.patternSeeds[0];
@@ -230,7 +232,7 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
             px::SubProgress sampling(*job, 0.0, 0.02);
             patterns = std::make_shared<const px::PatternSet>(px::PatternSet::sample(pp, sampling));
             QString notice;
-            journal = openJournal(folder, spec, *data, notice);
+            journal = openJournal(folder, spec, *data, notice, finishedRecord);
             if (!notice.isEmpty()) QMetaObject::invokeMethod(this, [this, notice] { emit this->notice(notice); }, Qt::QueuedConnection);
             // Worth it only when densities are to be computed and the runs are not restored from a record.
             const bool preview = previewAllowed && !cache->holds(*data, *patterns) && !(journal && journal->restoredRuns() > 0);
@@ -266,7 +268,7 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
         }
         // Finished, failed or replaced by other settings: the record goes. Stopped by the app closing: it stays.
         if (journal && result && error.isEmpty() && !wasCancelled && journal->problem().empty())
-            keepFinishedRecord(folder, spec, *data, *journal);
+            keepFinishedRecord(finishedRecord, *journal);
         if (journal && !(wasCancelled && job->keepJournal)) {
             if (!journal->problem().empty()) {
                 const QString problem = tr("The sweep's record for resuming stopped: %1").arg(QString::fromStdString(journal->problem()));

@@ -4,7 +4,7 @@
     benchmarks.csv  `pxrun bench densities` on real data sets (MOLHIV, COLLAB, REDDIT-BINARY): load and density
                     time (medians over --reps), per (graph, pattern) pair, the paths taken, peak memory
     scaling.csv     `pxrun bench scaling` on Erdős–Rényi graphs, sparse (average degree 3) and dense (p = 0.5),
-                    trees and treewidth <= 2: µs per pair (and GFLOP/s against the GEMM peak, dense)
+                    trees and treewidth <= 2: µs per pair (dense: also in units of one n × n × n product at the GEMM peak)
     logs/           each command's output, as printed
     meta.json       version, commit, commands, machine, load, date, wall time
 
@@ -60,10 +60,10 @@ def bench_row(name, args, text):
 def scaling_rows(density, pattern_class, text):
     rows = []
     for line in text.splitlines():
-        m = re.match(r"\s+(\d+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)(?:\s+([\d.]+)\s+(\d+) %)?", line)
+        m = re.match(r"\s+(\d+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)(?:\s+([\d.]+))?", line)
         if m:
             rows.append({"density": density, "class": pattern_class, "n": m[1], "edges": m[2], "median_s": m[3], "us_per_pair": m[4],
-                         "gflops": m[5] or "", "of_gemm_peak_pct": m[6] or ""})
+                         "n3_products_per_pattern": m[5] or ""})
     peak = re.search(r"GEMM peak ([\d.]+) GFLOP/s", text)
     for r in rows:
         r["gemm_peak_gflops"] = peak[1] if peak else ""

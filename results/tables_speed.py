@@ -83,3 +83,29 @@ GENERATORS = {
     "density-scaling-dense": lambda: density_scaling("dense"),
     "density-scaling-sparse": lambda: density_scaling("sparse"),
 }
+
+
+STARTUP_TARGETS = {"pxrun --version": "≤ 50 ms", "pxrun info COLLAB-gin": "≤ 0.6 s", "python3 -c 'import pxstudio'": "≤ 0.2 s",
+                   "pxstudio: window on screen": "≤ 1 s"}
+
+
+def startup():
+    """How fast the programs start (results/record_startup.py): median, range, target."""
+    folder = sorted(glob.glob(os.path.join(ROOT, "results", "speed", "startup-*")))[-1]
+    meta = json.load(open(os.path.join(folder, "meta.json")))
+    rows = read(folder, "runs.csv")
+    lines = ["| started | median | fastest – slowest | target |", "|---|---|---|---|"]
+    for what in dict.fromkeys(r["what"] for r in rows):
+        times = sorted(float(r["wall_s"]) for r in rows if r["what"] == what)
+        mid = times[len(times) // 2]
+        lines.append(f"| `{what}` | {mid * 1000:.0f} ms | {times[0] * 1000:.0f} – {times[-1] * 1000:.0f} ms | {STARTUP_TARGETS.get(what, '–')} |")
+    loads = [float(r["load_at_start"]) for r in rows]
+    absent = f" Not run (data absent): {', '.join(meta['data_absent'])}." if meta["data_absent"] else ""
+    return ("\n".join(lines) + "\n\n"
+            f"Median of {meta['repeat']} starts each (after one untimed start), load average {min(loads):.2f}–{max(loads):.2f}; "
+            f"the window is timed from the start of the process to its main window mapped on an Xvfb display. "
+            f"From `results/speed/{os.path.basename(folder)}/` (`{meta['command']}`, commit {meta['commit'][:7]}, {meta['date']}, "
+            f"{meta['machine']['cpu']} with {meta['machine']['cores']} cores).{absent}\n")
+
+
+GENERATORS["startup"] = startup

@@ -16,7 +16,6 @@ import platform
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
@@ -31,6 +30,26 @@ def commit():
     head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
     dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
     return head + ("+uncommitted-changes" if dirty else "")
+
+
+def bench_arguments(doc, **counts):
+    """The arguments every speed recorder takes: --build and --data, and each of `counts` (e.g. repeat=10) as an
+    integer option with that default."""
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
+    for name, default in counts.items():
+        parser.add_argument("--" + name, type=int, default=default)
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--data", default=os.path.join(ROOT, "..", "shared", "data"))
+    return parser.parse_args()
+
+
+def write_csv(path, rows):
+    """A run table: one row per dict, the columns those of the first."""
+    import csv
+    with open(path, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
 
 
 def write_meta(folder, meta):

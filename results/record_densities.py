@@ -13,8 +13,6 @@
 Run from the repository root after building, on an otherwise idle machine. Densities are computed, never read
 from a density cache (PX_DENSITY_CACHE=off). A data set that is absent is left out and said so.
 """
-import argparse
-import csv
 import datetime
 import os
 import re
@@ -23,7 +21,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from record import ROOT, commit, machine, write_meta  # noqa: E402
+from record import ROOT, bench_arguments, commit, machine, write_csv, write_meta  # noqa: E402
 
 # (name, data folder under --data, extra arguments of `pxrun bench densities`)
 BENCHMARKS = [
@@ -80,19 +78,8 @@ def run(pxrun, args, log_path):
     return done.stdout
 
 
-def write_csv(path, rows):
-    with open(path, "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
-
-
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--reps", type=int, default=3)
-    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
-    parser.add_argument("--data", default=os.path.join(ROOT, "..", "shared", "data"))
-    args = parser.parse_args()
+    args = bench_arguments(__doc__, reps=3)
     date = datetime.datetime.now(datetime.timezone.utc)
     folder = os.path.join(ROOT, "results", "speed", "densities-" + date.strftime("%Y-%m-%d"))
     os.makedirs(os.path.join(folder, "logs"), exist_ok=True)

@@ -6,6 +6,9 @@
     pxrun.csv       `pxrun sweep resources/specs/tu-collab.json`, cold (empty density cache) and warm, wall
                     time per run, and whether its table equals the first cold run's (timing column aside)
     bench.log       bench_recompute's output
+    preview.csv     which early estimate of the app's sweep is the most faithful for its cost (tests/bench/bench_preview):
+                    the full sweep and three cheaper protocols, their times and distances to the full curve
+    preview.log     bench_preview's output
     meta.json       version, commit, commands, machine, load, date
 
     python3 results/record_speed.py [--repeat 3] [--build build]
@@ -23,7 +26,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
-from record import ROOT, commit, machine, write_meta  # noqa: E402
+from record import ROOT, commit, machine, write_csv, write_meta  # noqa: E402
 
 
 def table_without_timing(path):
@@ -72,14 +75,17 @@ def main():
         if done.returncode != 0:
             sys.exit(f"bench_recompute failed ({done.returncode}): see {folder}/bench.log")
         rows = pxrun_rows(pxrun, args.repeat, scratch)
-    with open(os.path.join(folder, "pxrun.csv"), "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
+        preview = [os.path.join(args.build, "tests", "bench_preview"), "--out", os.path.join(folder, "preview.csv")]
+        with open(os.path.join(folder, "preview.log"), "w") as log:
+            done = subprocess.run(preview, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        if done.returncode != 0:
+            sys.exit(f"bench_preview failed ({done.returncode}): see {folder}/preview.log")
+    write_csv(os.path.join(folder, "pxrun.csv"), rows)
     version = subprocess.run([pxrun, "--version"], capture_output=True, text=True).stdout.strip()
     meta = {"version": version, "commit": commit(),
             "commands": [f"QT_QPA_PLATFORM=offscreen build/tests/bench_recompute --repeat {args.repeat} --out recompute.csv",
-                         "pxrun sweep resources/specs/tu-collab.json --out PREFIX (cold: after pxrun cache clear)"],
+                         "pxrun sweep resources/specs/tu-collab.json --out PREFIX (cold: after pxrun cache clear)",
+                         "build/tests/bench_preview --out preview.csv"],
             "machine": machine(), "load_average_at_start": round(load, 2),
             "date": date.strftime("%Y-%m-%d %H:%M UTC"), "repeat": args.repeat, "wall_seconds": round(time.time() - started, 1)}
     write_meta(folder, meta)

@@ -77,6 +77,13 @@ void DensityCache::put(const PatternSet& patterns, std::shared_ptr<const Density
     keep(patterns.toJson(), std::move(densities));
 }
 
+void DensityCache::keepComputed(const Dataset& data, const PatternSet& patterns, std::shared_ptr<const DensityMatrix> densities) {
+    if (disk_) disk_->store(DiskDensityStore::keyOf(datasetHash(data), patterns), *densities);
+    keep(patterns.toJson(), std::move(densities));
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++misses_;  // densities this cache did not hold, computed
+}
+
 std::shared_ptr<const DensityMatrix> DensityCache::peek(const PatternSet& patterns) const {
     const std::string key = patterns.toJson();
     std::lock_guard<std::mutex> lock(mutex_);

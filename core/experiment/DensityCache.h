@@ -29,6 +29,9 @@ public:
     std::shared_ptr<const DensityMatrix> get(const Dataset& data, const PatternSet& patterns, Progress& progress = noProgress());
     // Keeps densities computed elsewhere (e.g. in blocks of graphs on a cluster) for `patterns` on this data set.
     void put(const PatternSet& patterns, std::shared_ptr<const DensityMatrix> densities);
+    // Keeps densities just computed for `patterns` on `data`, here and on disk (counted as a miss: the cache did not
+    // hold them).
+    void keepComputed(const Dataset& data, const PatternSet& patterns, std::shared_ptr<const DensityMatrix> densities);
     // The kept densities of `patterns`, or null: never computes (a view may ask while a sweep computes them).
     std::shared_ptr<const DensityMatrix> peek(const PatternSet& patterns) const;
     // Whether get() would read rather than compute: kept here, or an entry on disk (not read nor verified).

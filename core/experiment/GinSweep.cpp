@@ -273,7 +273,7 @@ SweepResult runGinSweep(const SweepSpec& spec, const Dataset& data, const SweepO
         progress.report(runDone(r));
         if (options.onPartial && r + 1 < end) options.onPartial(partialResult(spec, data, result.runs));
     }
-    result.metadata = sweepMetadata(spec, data, chosen.name, options, {begin, end}, runs.size());
+    result.metadata = sweepMetadata(spec, data, hash, chosen.name, options, {begin, end}, runs.size());
 #ifdef PX_HAVE_NEURAL
     result.metadata["kernels"] = neural::kernelPathInUse();  // a seed reproduces bit for bit on this path only
 #endif

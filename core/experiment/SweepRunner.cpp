@@ -1,4 +1,6 @@
 #include "experiment/SweepRunner.h"
+
+#include "experiment/SweepPrefetch.h"
 #include "learn/LearnerRegistry.h"
 
 #include "experiment/DensityCache.h"
@@ -104,11 +106,14 @@ struct PatternCache {
     PatternSet patterns;
     std::shared_ptr<const DensityMatrix> dm;
     attack::ReidResult ceiling;
+    std::map<std::string, std::shared_ptr<const DensityMatrix>> prefetched;  // by the pattern set's JSON (SweepPrefetch.h)
 
     void ensure(const SweepContext& x, const SweepSpec::Run& run, Progress& sub) {
         if (c == run.classIndex && d == run.dimIndex && p == run.patternSeedIndex) return;
         patterns = sweepPatternSet(x.spec, run);
-        dm = x.options.densities
+        const auto early = prefetched.find(patterns.toJson());
+        dm = early != prefetched.end() ? early->second
+             : x.options.densities
                  ? x.options.densities->get(x.data, patterns, sub)
                  : std::make_shared<const DensityMatrix>(DensityCache::loadOrCompute(x.data, x.hash, patterns, x.disk.get(), sub));
         if (x.spec.attack) ceiling = attack::reidentificationCeiling(dm->t, dm->n);
@@ -313,13 +318,13 @@ ResultTable::Row runRow(const SweepContext& x, int r, const SweepSpec::Run& run,
 
 }  // namespace
 
-nlohmann::json sweepMetadata(const SweepSpec& spec, const Dataset& data, const std::string& splitName, const SweepOptions& options,
-                             std::pair<int, int> runRange, std::size_t totalRuns) {
+nlohmann::json sweepMetadata(const SweepSpec& spec, const Dataset& data, const std::string& datasetHash, const std::string& splitName,
+                             const SweepOptions& options, std::pair<int, int> runRange, std::size_t totalRuns) {
     nlohmann::json m;
     m["format"] = "pxstudio-sweep-result";
     m["version"] = PX_VERSION;
     m["spec"] = spec.toJson();
-    m["dataset"] = {{"name", data.name}, {"source", data.source}, {"content_hash", data.contentHash()}, {"graphs", data.size()}};
+    m["dataset"] = {{"name", data.name}, {"source", data.source}, {"content_hash", datasetHash}, {"graphs", data.size()}};
     m["split"] = splitName;
     m["protocol"] = spec.protocol;
     m["shard"] = {{"index", options.shard}, {"count", options.shards}, {"runs", {runRange.first, runRange.second}}, {"total_runs", totalRuns}};
@@ -331,10 +336,19 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
     const auto runs = spec.runs();
     const auto [begin, end] = shardRange(int(runs.size()), options.shard, options.shards);
     const std::vector<int> tasks = sweepTasks(spec, data);
-    const SweepContext x{spec, data, options, progress, tasks, sweepSplits(spec, data, tasks[0]), privacy::GraphFacts::of(data),
-                         spec.classKeys(), data.contentHash()};
+    const std::string hash = data.contentHash();
+    const auto disk = DiskDensityStore::fromEnvironment();
+    const std::vector<PatternSet> prefetch = patternSetsToPrefetch(spec, data, options, begin, end, hash, disk.get());
+    const double densityShare = prefetch.empty() ? 0.0 : 0.5;  // of the bar: the sets' densities first, then the runs
+    SubProgress runsProgress(progress, densityShare, 1.0 - densityShare);
+    const SweepContext x{spec, data, options, runsProgress, tasks, sweepSplits(spec, data, tasks[0]), privacy::GraphFacts::of(data),
+                         spec.classKeys(), hash, disk};
     SweepResult result;
     PatternCache cache;
+    if (!prefetch.empty()) {
+        SubProgress densities(progress, 0.0, densityShare);
+        cache.prefetched = prefetchDensities(prefetch, data, options, hash, disk.get(), densities);
+    }
     PublicOnlyValue pub;
     const double perRun = 1.0 / std::max(1, end - begin);
     auto lastPartial = std::chrono::steady_clock::now();
@@ -344,10 +358,10 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
     };
     bool restoredUnshown = false;  // a resumed sweep shows what it restored before it computes the next run
     for (int r = begin; r < end; ++r) {
-        if (progress.cancelled()) throw Cancelled();
+        if (runsProgress.cancelled()) throw Cancelled();
         const double base = double(r - begin) * perRun;
         if (restoreRun(options, r, result.runs)) {
-            progress.report(base + perRun);
+            runsProgress.report(base + perRun);
             restoredUnshown = true;
             continue;
         }
@@ -355,7 +369,7 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         restoredUnshown = false;
         const auto t0 = std::chrono::steady_clock::now();
         const SweepSpec::Run& run = runs[r];
-        SubProgress densities(progress, base, perRun * 0.9);
+        SubProgress densities(runsProgress, base, perRun * 0.9);
         cache.ensure(x, run, densities);
         const privacy::MechanismParams mp = runMechanism(spec, run);
         const EvaluationParams ep = evaluationParams(x, cache.patterns, mp.seed);
@@ -365,12 +379,12 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         row.push_back({"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()});
         result.runs.add(row);
         recordRun(options, r, {row});
-        progress.report(base + perRun);
+        runsProgress.report(base + perRun);
         if (options.onPartial && r + 1 < end &&
             std::chrono::duration<double>(std::chrono::steady_clock::now() - lastPartial).count() >= options.partialInterval)
             showPartial();
     }
-    result.metadata = sweepMetadata(spec, data, x.chosen.name, options, {begin, end}, runs.size());
+    result.metadata = sweepMetadata(spec, data, x.hash, x.chosen.name, options, {begin, end}, runs.size());
     result.metadata["features"] = {{"map", featureMapKey(spec.featureMap)}, {"append_n", spec.appendN}, {"append_log_n", spec.appendLogN},
                                    {"privacy", "post-processing of the release and the public vertex count n: no privacy cost"}};
     summarise(result);

@@ -67,9 +67,10 @@ SweepPatternPlan sweepPatternPlan(const SweepSpec& spec);
 SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options = {},
                      Progress& progress = noProgress());
 // What every sweep result's metadata says of its run (the one place both runners write it): format,
-// version, spec, data set (with its content hash), split, protocol, shard and the runs it covers.
-nlohmann::json sweepMetadata(const SweepSpec& spec, const Dataset& data, const std::string& splitName, const SweepOptions& options,
-                             std::pair<int, int> runRange, std::size_t totalRuns);
+// version, spec, data set (with its content hash, data.contentHash(), which the runner has already), split, protocol,
+// shard and the runs it covers.
+nlohmann::json sweepMetadata(const SweepSpec& spec, const Dataset& data, const std::string& datasetHash, const std::string& splitName,
+                             const SweepOptions& options, std::pair<int, int> runRange, std::size_t totalRuns);
 // The runs so far, summarised, for whoever draws them (SweepOptions::onPartial).
 SweepResult partialResult(const SweepSpec& spec, const Dataset& data, const ResultTable& runs);
 // The label columns a sweep scores (spec "task": an index or "all"); throws InputError naming the field.

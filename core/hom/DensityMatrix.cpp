@@ -149,106 +149,143 @@ void choosePathsForGraph(const hom::GraphShape& shape, const std::vector<hom::Ho
     }
 }
 
+// One pattern set of a computation: its plans, the bags it shares within itself (what its path choice assumes,
+// so that its densities are those of a computation of this set alone) and the ids of its bag expressions among
+// every set's (equal expressions in different sets are computed once per graph: the message is the same).
+struct SetPlan {
+    const std::vector<Pattern>* patterns = nullptr;
+    std::vector<hom::HomPlan> plans;
+    std::vector<hom::DensePlan> densePlans;
+    SharedBags shared;
+    std::vector<std::vector<int>> keyIds;
+};
+
+std::vector<SetPlan> planSets(const std::vector<std::vector<Pattern>>& sets) {
+    std::vector<SetPlan> out(sets.size());
+    std::map<std::string, int> ids;
+    for (std::size_t s = 0; s < sets.size(); ++s) {
+        SetPlan& p = out[s];
+        p.patterns = &sets[s];
+        for (const auto& f : sets[s]) { p.plans.emplace_back(f); p.densePlans.emplace_back(f); }
+        p.shared = shareBagExpressions(p.densePlans);
+        p.keyIds.resize(p.densePlans.size());
+        for (std::size_t j = 0; j < p.densePlans.size(); ++j)
+            if (p.densePlans[j].supported)
+                for (const std::string& key : p.densePlans[j].keys) p.keyIds[j].push_back(ids.emplace(key, int(ids.size())).first->second);
+    }
+    return out;
+}
+
+// Per-thread state of the pass over the graphs.
+struct ThreadState {
+    hom::Workspace<double> ws;
+    hom::DenseWorkspace dense;
+    // Path choices depend on the shape only; small graphs repeat shapes, so each thread remembers them (per set).
+    std::map<std::tuple<double, double, double, double>, std::vector<std::vector<hom::EvalPath>>> memo;
+};
+
+const std::vector<std::vector<hom::EvalPath>>& pathsFor(const Graph& g, const std::vector<SetPlan>& sets, const DensityParams& params,
+                                                         ThreadState& state, std::vector<std::vector<hom::EvalPath>>& scratch) {
+    const hom::GraphShape shape = hom::GraphShape::of(g);
+    const std::tuple<double, double, double, double> key{shape.n, shape.nnz, shape.wedges, shape.lowWedges};
+    const auto hit = state.memo.find(key);
+    if (hit != state.memo.end()) return hit->second;
+    const std::size_t cacheBudget = state.dense.cacheBudget;
+    scratch.resize(sets.size());
+    for (std::size_t s = 0; s < sets.size(); ++s)
+        choosePathsForGraph(shape, sets[s].plans, sets[s].densePlans, sets[s].shared, params.path, cacheBudget, scratch[s]);
+    if (state.memo.size() < 100000) return state.memo.emplace(key, scratch).first->second;
+    return scratch;
+}
+
 }  // namespace
 
-DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Pattern>& patterns,
-                                     const DensityParams& params, Progress& progress) {
+DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Pattern>& patterns, const DensityParams& params,
+                                     Progress& progress) {
+    return std::move(computeSets(data, {patterns}, params, progress)[0]);
+}
+
+std::vector<DensityMatrix> DensityMatrix::computeSets(const Dataset& data, const std::vector<std::vector<Pattern>>& sets,
+                                                      const DensityParams& params, Progress& progress) {
     keepLargeBlocksInHeap();
-    const int N = data.size(), d = int(patterns.size());
+    const int N = data.size();
     for (int i = 0; i < N; ++i)
         if (data.graphs[i].numVertices() == 0)
             throw std::invalid_argument("graph " + std::to_string(i) + " of " + data.name + " is empty");
-    std::vector<hom::HomPlan> plans;
-    std::vector<hom::DensePlan> densePlans;
-    plans.reserve(d);
-    densePlans.reserve(d);
-    for (const auto& p : patterns) { plans.emplace_back(p); densePlans.emplace_back(p); }
-    const SharedBags shared = shareBagExpressions(densePlans);
-    const std::size_t cacheBudget = hom::DenseWorkspace().cacheBudget;
-    auto choosePaths = [&](const hom::GraphShape& shape, std::vector<hom::EvalPath>& out) {
-        choosePathsForGraph(shape, plans, densePlans, shared, params.path, cacheBudget, out);
-    };
+    const std::vector<SetPlan> plans = planSets(sets);
     const int threads = params.threads > 0 ? params.threads : tbb::this_task_arena::max_concurrency();
-    const std::size_t maxTableEntries = checkResources(data, patterns, plans, densePlans, params, threads);
-    std::vector<std::array<std::atomic<long>, 3>> counts(d);
-    for (auto& c : counts) for (auto& x : c) x = 0;
-
-    DensityMatrix out;
-    out.t.resize(N, d);
-    out.n.resize(N);
+    std::size_t maxTableEntries = std::size_t(-1);
+    for (const SetPlan& p : plans)
+        maxTableEntries = std::min(maxTableEntries, checkResources(data, *p.patterns, p.plans, p.densePlans, params, threads));
+    std::vector<std::vector<std::array<std::atomic<long>, 3>>> counts(sets.size());
+    std::vector<DensityMatrix> out(sets.size());
+    for (std::size_t s = 0; s < sets.size(); ++s) {
+        counts[s] = std::vector<std::array<std::atomic<long>, 3>>(sets[s].size());
+        for (auto& c : counts[s]) for (auto& x : c) x = 0;
+        out[s].t.resize(N, Eigen::Index(sets[s].size()));
+        out[s].n.resize(N);
+    }
     std::atomic<long> done{0};
     std::atomic<bool> stop{false};
-    tbb::enumerable_thread_specific<hom::Workspace<double>> workspaces;
-    tbb::enumerable_thread_specific<hom::DenseWorkspace> denseWorkspaces;
-    tbb::enumerable_thread_specific<std::map<std::tuple<double, double, double, double>, std::vector<hom::EvalPath>>> choiceMemo;
+    tbb::enumerable_thread_specific<ThreadState> states;
     tbb::task_group_context ctx;
+    const auto halt = [&](ThreadState& st) {
+        stop = true;
+        st.ws.unbind();
+        ctx.cancel_group_execution();
+    };
     auto body = [&](const tbb::blocked_range<int>& r) {
         if (stop.load(std::memory_order_relaxed)) return;
-        if (progress.cancelled()) {
-            stop = true;
-            ctx.cancel_group_execution();
-            return;
-        }
-        auto& ws = workspaces.local();
-        auto& dense = denseWorkspaces.local();
-        std::vector<hom::EvalPath> paths;
+        ThreadState& st = states.local();
+        if (progress.cancelled()) return halt(st);
+        std::vector<std::vector<hom::EvalPath>> scratch;
         for (int i = r.begin(); i < r.end(); ++i) {
             const Graph& g = data.graphs[i];
-            out.n(i) = g.numVertices();
-            {
-                // Choices depend on the shape only; small graphs repeat shapes, so each thread remembers them.
-                const hom::GraphShape shape = hom::GraphShape::of(g);
-                auto& memo = choiceMemo.local();
-                const std::tuple<double, double, double, double> key{shape.n, shape.nnz, shape.wedges, shape.lowWedges};
-                const auto hit = memo.find(key);
-                if (hit != memo.end()) {
-                    paths = hit->second;
-                } else {
-                    choosePaths(shape, paths);
-                    if (memo.size() < 100000) memo.emplace(key, paths);
+            const auto& paths = pathsFor(g, plans, params, st, scratch);
+            st.ws.bind(g);
+            st.ws.cancel = &progress;
+            st.ws.maxTableEntries = maxTableEntries;
+            st.dense.bind(g);
+            st.dense.cancel = &progress;
+            for (std::size_t s = 0; s < plans.size(); ++s) {
+                out[s].n(i) = g.numVertices();
+                const SetPlan& p = plans[s];
+                for (std::size_t j = 0; j < p.plans.size(); ++j) {
+                    // Checked per (graph, pattern) pair, so that a cancel is seen within one pair's time.
+                    if (stop.load(std::memory_order_relaxed) || progress.cancelled()) return halt(st);
+                    const hom::EvalPath path = paths[s][j];
+                    ++counts[s][j][int(path)];
+                    try {
+                        out[s].t(i, Eigen::Index(j)) =
+                            path == hom::EvalPath::SparseDp
+                                ? hom::density(p.plans[j], g, st.ws)
+                                : hom::denseDensity(p.densePlans[j], g, st.dense, path == hom::EvalPath::Gemm, &p.keyIds[j]);
+                    } catch (const hom::TableTooLarge& e) {
+                        st.ws.unbind();
+                        throw ResourceError("pattern " + std::to_string(j) + " (" + (*p.patterns)[j].describe() + ") on graph " +
+                                            std::to_string(i) + " of " + data.name + " (n = " + std::to_string(g.numVertices()) + ", " +
+                                            std::to_string(g.numEdges()) + " edges): " + e.what() +
+                                            ", the memory limit per thread (--max-memory to change)");
+                    }
                 }
             }
-            ws.bind(g);
-            ws.cancel = &progress;
-            ws.maxTableEntries = maxTableEntries;
-            dense.bind(g);
-            dense.cancel = &progress;
-            for (int j = 0; j < d; ++j) {
-                // Checked per (graph, pattern) pair, so that a cancel is seen within one pair's time.
-                if (stop.load(std::memory_order_relaxed) || progress.cancelled()) {
-                    stop = true;
-                    ws.unbind();
-                    ctx.cancel_group_execution();
-                    return;
-                }
-                const hom::EvalPath path = paths[j];
-                ++counts[j][int(path)];
-                try {
-                    out.t(i, j) = path == hom::EvalPath::SparseDp ? hom::density(plans[j], g, ws)
-                                                                  : hom::denseDensity(densePlans[j], g, dense, path == hom::EvalPath::Gemm, &shared.keyIds[j]);
-                } catch (const hom::TableTooLarge& e) {
-                    ws.unbind();
-                    throw ResourceError("pattern " + std::to_string(j) + " (" + patterns[j].describe() + ") on graph " + std::to_string(i) +
-                                        " of " + data.name + " (n = " + std::to_string(g.numVertices()) + ", " + std::to_string(g.numEdges()) +
-                                        " edges): " + e.what() + ", the memory limit per thread (--max-memory to change)");
-                }
-            }
-            ws.unbind();
-            dense.adjacency.resize(0, 0);  // large graphs: do not keep n² doubles per thread
-            dense.cache.clear();
+            st.ws.unbind();
+            st.dense.adjacency.resize(0, 0);  // large graphs: do not keep n² doubles per thread
+            st.dense.cache.clear();
         }
-        long now = done.fetch_add(r.size()) + r.size();
+        const long now = done.fetch_add(r.size()) + r.size();
         progress.report(double(now) / std::max(N, 1));
     };
     tbb::task_arena arena(threads);
     arena.execute([&] {
-        tbb::parallel_for(tbb::blocked_range<int>(0, N, std::max(1, params.grain)), body,
-                          tbb::simple_partitioner(), ctx);
+        tbb::parallel_for(tbb::blocked_range<int>(0, N, std::max(1, params.grain)), body, tbb::simple_partitioner(), ctx);
     });
     if (stop || progress.cancelled()) throw Cancelled();
-    out.pathCounts.resize(d);
-    for (int j = 0; j < d; ++j)
-        for (int k = 0; k < 3; ++k) out.pathCounts[j][k] = counts[j][k];
+    for (std::size_t s = 0; s < sets.size(); ++s) {
+        out[s].pathCounts.resize(sets[s].size());
+        for (std::size_t j = 0; j < sets[s].size(); ++j)
+            for (int k = 0; k < 3; ++k) out[s].pathCounts[j][k] = counts[s][j][k];
+    }
     return out;
 }
 

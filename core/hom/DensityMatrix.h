@@ -10,6 +10,7 @@
 
 #include <Eigen/Core>
 #include <array>
+#include <vector>
 
 namespace px {
 
@@ -40,6 +41,11 @@ struct DensityMatrix {
 
     static DensityMatrix compute(const Dataset& data, const std::vector<Pattern>& patterns,
                                  const DensityParams& params = {}, Progress& progress = noProgress());
+    // The densities of several pattern sets in one pass over the graphs: each set's matrix is, bit for bit, the one
+    // compute(data, set) gives (each set chooses its own paths), while the dense adjacency and the messages whose
+    // expressions are equal across sets are computed once per graph.
+    static std::vector<DensityMatrix> computeSets(const Dataset& data, const std::vector<std::vector<Pattern>>& sets,
+                                                  const DensityParams& params = {}, Progress& progress = noProgress());
     static DensityMatrix compute(const Dataset& data, const PatternSet& patterns,
                                  const DensityParams& params = {}, Progress& progress = noProgress()) {
         return compute(data, patterns.patterns, params, progress);

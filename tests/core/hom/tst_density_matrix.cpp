@@ -75,6 +75,45 @@ private slots:
             }
         }
     }
+    // Several pattern sets in one pass (a sweep's pattern seeds): each set's matrix is bit for bit its own
+    // computation's, on dense graphs (GEMM), sparse ones with hubs (scatter) and small ones (the DP), with sets that
+    // share bag expressions (overlapping patterns) and a set of another class.
+    void setsComputedTogetherEqualEachAlone() {
+        std::vector<Dataset> data = {gen::erdosRenyiTask(12, 40, 70, 0.5, 0.6, 3), gen::erdosRenyiTask(30, 10, 30, 0.1, 0.2, 4)};
+        Dataset hubs;
+        hubs.name = "hubs";
+        for (int n : {60, 120, 200}) {
+            std::vector<std::pair<int, int>> edges;
+            for (int v = 1; v < n; ++v) edges.push_back({0, v});                   // a hub of degree n − 1
+            for (int v = 1; v + 1 < n; v += 2) edges.push_back({v, v + 1});        // and a matching
+            hubs.graphs.push_back(Graph::fromEdges(n, edges));
+        }
+        data.push_back(hubs);
+        std::vector<std::vector<Pattern>> sets;
+        for (const char* cls : {"treewidth:2", "treewidth:2", "trees"}) {
+            PatternSamplerParams p;
+            p.patternClass = PatternClass::parse(cls);
+            p.count = 8;
+            p.size.maxSize = 8;
+            p.seed = sets.size() + 1;
+            sets.push_back(PatternSet::sample(p).patterns);
+        }
+        sets.push_back({sets[0][0], sets[1][1], sets[0][2]});  // bags equal to the first sets' ones
+        for (const Dataset& ds : data)
+            for (DensityPath path : {DensityPath::Auto, DensityPath::Gemm, DensityPath::Scatter}) {
+                DensityParams params;
+                params.path = path;
+                const std::vector<DensityMatrix> together = DensityMatrix::computeSets(ds, sets, params);
+                QCOMPARE(together.size(), sets.size());
+                for (std::size_t s = 0; s < sets.size(); ++s) {
+                    const DensityMatrix alone = DensityMatrix::compute(ds, sets[s], params);
+                    QCOMPARE(together[s].cols(), alone.cols());
+                    QCOMPARE(together[s].n, alone.n);
+                    QCOMPARE(std::memcmp(together[s].t.data(), alone.t.data(), sizeof(double) * std::size_t(alone.t.size())), 0);
+                    for (std::size_t j = 0; j < sets[s].size(); ++j) QVERIFY(together[s].pathCounts[j] == alone.pathCounts[j]);
+                }
+            }
+    }
     void reportsProgressAndCancels() {
         Dataset ds = gen::erdosRenyiTask(3000, 30, 60, 0.1, 0.12, 1);
         PatternSamplerParams p;

@@ -1,0 +1,30 @@
+#pragma once
+// A sweep's densities in one pass over the graphs. A sweep with several pattern sets (pattern seeds, classes,
+// d's) used to compute each set's densities when its first run came; the sets share most of their work per graph
+// (the dense adjacency, messages of equal bag expressions), so the sets none of the sweep's caches holds are
+// computed together first (DensityMatrix::computeSets; each set's densities are bit for bit its own computation's)
+// and kept where the runs read them: the sweep's density cache and the disk store.
+#include "experiment/DensityCache.h"
+#include "experiment/SweepRunner.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace px::experiment {
+
+// The distinct pattern sets the runs [begin, end) need, in run order, leaving out runs the journal holds and sets
+// the cache or the disk store already has; empty when fewer than two remain (nothing to share) or when their
+// densities would take more than `maxBytes` of memory together.
+std::vector<PatternSet> patternSetsToPrefetch(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, int begin,
+                                              int end, const std::string& datasetHash, const DiskDensityStore* disk,
+                                              double maxBytes = 256.0 * (1 << 20));
+
+// Computes `sets` together and keeps each in options.densities (memory and disk) or else on `disk`; returns them by
+// the pattern set's JSON.
+std::map<std::string, std::shared_ptr<const DensityMatrix>> prefetchDensities(const std::vector<PatternSet>& sets, const Dataset& data,
+                                                                               const SweepOptions& options, const std::string& datasetHash,
+                                                                               const DiskDensityStore* disk, Progress& progress);
+
+}  // namespace px::experiment

@@ -81,7 +81,7 @@ def main():
     wall = time.time() - started
     if done.returncode != 0:
         sys.exit(f"pxrun failed ({done.returncode}): nothing recorded as a result")
-    version = subprocess.run([args.pxrun, "--version"], capture_output=True, text=True).stdout.strip()
+    version = subprocess.run([args.pxrun, "--version", "--kernels"], capture_output=True, text=True).stdout.strip()
     shown = ["pxrun"] + [os.path.relpath(c, ROOT) if os.path.isabs(c) and c.startswith(ROOT) else c for c in command[1:]]
     meta = {"version": version, "commit": commit(), "command": " ".join(shown), "machine": machine(),
             "load_average_at_start": round(load, 2), "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),

@@ -99,7 +99,7 @@ def main():
         scaling += scaling_rows(density, pattern_class, text)
     write_csv(os.path.join(folder, "benchmarks.csv"), benches)
     write_csv(os.path.join(folder, "scaling.csv"), scaling)
-    version = subprocess.run([pxrun, "--version"], capture_output=True, text=True).stdout.strip()
+    version = subprocess.run([pxrun, "--version", "--kernels"], capture_output=True, text=True).stdout.strip()
     meta = {"version": version, "commit": commit(), "command": f"python3 results/record_densities.py --reps {args.reps}",
             "machine": machine(), "load_average_at_start": round(load, 2), "date": date.strftime("%Y-%m-%d %H:%M UTC"),
             "reps": args.reps, "absent_data_sets": absent, "wall_seconds": round(time.time() - started, 1), "density_cache": "off"}

@@ -42,7 +42,7 @@ def main():
                    pxrun, str(epochs), mode, "--csv", table]
         print(f"{name}, {mode}, {epochs} epochs (load {os.getloadavg()[0]:.2f})", flush=True)
         subprocess.run(command, cwd=ROOT, env=env, check=True)
-    version = subprocess.run([pxrun, "--version"], capture_output=True, text=True).stdout.strip()
+    version = subprocess.run([pxrun, "--version", "--kernels"], capture_output=True, text=True).stdout.strip()
     meta = {"version": version, "commit": commit(), "machine": machine(), "load_average_at_start": round(load, 2),
             "command": "python3 results/record_gin_peer.py --pyg PYG_2.3.1_SOURCE", "pyg_source": "pytorch_geometric tag 2.3.1",
             "date": date.strftime("%Y-%m-%d %H:%M UTC"), "wall_seconds": round(time.time() - started, 1)}

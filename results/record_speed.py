@@ -81,7 +81,7 @@ def main():
         if done.returncode != 0:
             sys.exit(f"bench_preview failed ({done.returncode}): see {folder}/preview.log")
     write_csv(os.path.join(folder, "pxrun.csv"), rows)
-    version = subprocess.run([pxrun, "--version"], capture_output=True, text=True).stdout.strip()
+    version = subprocess.run([pxrun, "--version", "--kernels"], capture_output=True, text=True).stdout.strip()
     meta = {"version": version, "commit": commit(),
             "commands": [f"QT_QPA_PLATFORM=offscreen build/tests/bench_recompute --repeat {args.repeat} --out recompute.csv",
                          "pxrun sweep resources/specs/tu-collab.json --out PREFIX (cold: after pxrun cache clear)",

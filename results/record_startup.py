@@ -89,7 +89,7 @@ def main():
         finally:
             display.terminate()
     write_csv(os.path.join(folder, "runs.csv"), rows)
-    version = subprocess.run([pxrun, "--version"], capture_output=True, text=True).stdout.strip()
+    version = subprocess.run([pxrun, "--version", "--kernels"], capture_output=True, text=True).stdout.strip()
     meta = {"version": version, "commit": commit(), "command": f"python3 results/record_startup.py --repeat {args.repeat}",
             "machine": machine(), "load_average_at_start": round(load, 2), "date": date.strftime("%Y-%m-%d %H:%M UTC"),
             "repeat": args.repeat, "data_absent": [] if os.path.isdir(collab) else ["COLLAB-gin"],

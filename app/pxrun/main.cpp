@@ -7,8 +7,10 @@
 #include "neural/KernelPath.h"
 #endif
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <stdexcept>
 
@@ -73,12 +75,15 @@ const char* kUsage =
     "                 expand to max(64 MiB, 100 x its size on disk) and at most 8 GiB, a plain file is read\n"
     "                 whole)\n"
     "                 --no-cache (neither read nor keep densities on disk; as PX_DENSITY_CACHE=off)\n"
-    "  --help, --version\n";
+    "  --help, --version [--kernels] (--kernels: also the GIN's kernel path, which loads the neural layer)\n";
 }
 
 int main(int argc, char** argv) {
 #ifdef PX_HAVE_NEURAL
-    px::neural::pinKernels(argv);  // one kernel path per class of CPU: a seed gives one table (KernelPath.h)
+    // One kernel path per class of CPU: a seed gives one table (KernelPath.h). Pinning may restart the program once;
+    // the version and the usage need no kernels and answer without it.
+    const bool answersAtOnce = argc == 2 && (!std::strcmp(argv[1], "--version") || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h"));
+    if (!answersAtOnce) px::neural::pinKernels(argv);
 #endif
     if (argc < 2) { std::fputs(kUsage, stderr); return 2; }
     std::string cmd = argv[1];
@@ -89,10 +94,11 @@ int main(int argc, char** argv) {
     }
     try {
         if (cmd == "--help" || cmd == "-h" || cmd == "help") { std::fputs(kUsage, stdout); return 0; }
-        if (cmd == "--version") {
+        if (cmd == "--version") {  // milliseconds: the kernel path, which needs LibTorch, only when asked
             std::printf("pxrun %s\n", PX_VERSION);
 #ifdef PX_HAVE_NEURAL
-            std::printf("GIN kernels: %s\n", px::neural::kernelPathInUse().c_str());
+            if (std::find(rest.begin(), rest.end(), "--kernels") != rest.end())
+                std::printf("GIN kernels: %s\n", px::neural::kernelPathInUse().c_str());
 #endif
             return 0;
         }

@@ -109,7 +109,7 @@ def test_python_pins_the_kernels_pxrun_pins(pxrun):
                               env={**env, **extra}, check=True, capture_output=True, text=True).stdout.strip()
 
     ours = kernel_path()
-    theirs = subprocess.run([pxrun, "--version"], env=env, check=True, capture_output=True, text=True).stdout
+    theirs = subprocess.run([pxrun, "--version", "--kernels"], env=env, check=True, capture_output=True, text=True).stdout
     assert "GIN kernels: " + ours in theirs
     with open("/proc/cpuinfo") as f:
         flags = set(next((line.split(":", 1)[1].split() for line in f if line.startswith("flags")), []))

@@ -91,7 +91,7 @@ STARTUP_TARGETS = {"pxrun --version": "≤ 50 ms", "pxrun info COLLAB-gin": "≤
 
 def startup():
     """How fast the programs start (results/record_startup.py): median, range, target."""
-    folder = sorted(glob.glob(os.path.join(ROOT, "results", "speed", "startup-*")))[-1]
+    folder = sorted(glob.glob(os.path.join(ROOT, "results", "speed", "startup-[0-9]*")))[-1]
     meta = json.load(open(os.path.join(folder, "meta.json")))
     rows = read(folder, "runs.csv")
     lines = ["| started | median | fastest – slowest | target |", "|---|---|---|---|"]

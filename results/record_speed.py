@@ -61,7 +61,7 @@ def main():
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     args = parser.parse_args()
     date = datetime.datetime.now(datetime.timezone.utc)
-    folder = os.path.join(ROOT, "results", "speed", date.strftime("%Y-%m-%d"))
+    folder = os.path.join(ROOT, "results", "speed", date.strftime("%Y-%m-%dT%H%M"))  # a new folder for every recording
     os.makedirs(folder, exist_ok=True)
     bench = os.path.join(args.build, "tests", "bench_recompute")
     pxrun = os.path.join(args.build, "app", "pxrun")

@@ -109,3 +109,66 @@ def startup():
 
 
 GENERATORS["startup"] = startup
+
+
+def latest_interactive_folder():
+    return sorted(glob.glob(os.path.join(ROOT, "results", "speed", "[0-9]*")))[-1]
+
+
+PROTOCOLS = {"full": "the full sweep", "subsample": "stratified subsample (the app's preview)",
+             "pattern-seed": "first pattern seed, every graph and fold", "first-fold": "first fold and first pattern seed"}
+
+
+def preview_fidelity():
+    """Which early estimate of the app's sweep is the most faithful for its cost (tests/bench/bench_preview)."""
+    folder = latest_interactive_folder()
+    meta = json.load(open(os.path.join(folder, "meta.json")))
+    rows = read(folder, "preview.csv")
+    lines = ["| data set | protocol | graphs used | time from nothing | mean |difference| | largest |difference| |",
+             "|---|---|---|---|---|---|"]
+    best = {}
+    for r in rows:
+        full = r["protocol"] == "full"
+        diff = ("–", "–") if full else (f"{100 * float(r['mean_abs_difference']):.1f} pt", f"{100 * float(r['max_abs_difference']):.1f} pt")
+        spread = f" (seed sd {100 * float(r['full_mean_seed_sd']):.1f} pt)" if full else ""
+        lines.append(f"| {r['dataset']} | {PROTOCOLS.get(r['protocol'], r['protocol'])}{spread} | {int(r['graphs_used']):,} | "
+                     f"{float(r['seconds']):.2f} s | {diff[0]} | {diff[1]} |")
+        if not full:
+            best.setdefault(r["dataset"], []).append(r)
+    closest = {name: min(rs, key=lambda r: float(r["mean_abs_difference"]))["protocol"] for name, rs in best.items()}
+    fastest = {name: min(rs, key=lambda r: float(r["seconds"]))["protocol"] for name, rs in best.items()}
+    said = "; ".join(f"{name}: closest {PROTOCOLS[closest[name]]}, fastest {PROTOCOLS[fastest[name]]}" for name in best)
+    return ("\n".join(lines) + "\n\n"
+            f"Differences are of the mean accuracy per budget against the full sweep's, in percentage points, over the 10 budgets; "
+            f"the full sweep's seed sd is the mean over its grid points of the sd over its pattern and noise seeds. {said}. "
+            f"From `results/speed/{os.path.basename(folder)}/preview.csv` (`build/tests/bench_preview`, recorded by "
+            f"`python3 results/record_speed.py`, commit {meta['commit'][:7]}, {meta['date']}).\n")
+
+
+GENERATORS["preview-fidelity"] = preview_fidelity
+
+
+def dask_scaling():
+    """pxstudio.dask on LocalClusters beside one process (examples/python/bench_dask.py), medians."""
+    folder = sorted(glob.glob(os.path.join(ROOT, "results", "speed", "dask-*")))[-1]
+    meta = json.load(open(os.path.join(folder, "meta.json")))
+    rows = read(folder, "runs.csv")
+    groups = list(dict.fromkeys((r["where"], r["workers"], r["threads"]) for r in rows))
+    med = {g: sorted(float(r["seconds"]) for r in rows if (r["where"], r["workers"], r["threads"]) == g) for g in groups}
+    med = {g: v[len(v) // 2] for g, v in med.items()}
+    single = next((med[g] for g in groups if g[0] == "dask" and g[1] == "1" and g[2] == "1"), None)
+    lines = ["| where | wall time |", "|---|---|"]
+    for g in groups:
+        where = ("one process, the engine's own threads (`px.sweep_result`)" if g[0] == "one process"
+                 else f"Dask, {g[1]} worker process{'es' if g[1] != '1' else ''} × {g[2]} thread{'s' if g[2] != '1' else ''}")
+        ratio = f" ({single / med[g]:.2f}× the single worker)" if g[0] == "dask" and single and g != ("dask", "1", "1") else ""
+        lines.append(f"| {where} | {med[g]:.2f} s{ratio} |")
+    same = all(r["same_tables"] == "true" for r in rows)
+    return ("\n".join(lines) + "\n\n"
+            f"Medians of {meta['reps']}; {rows[0]['runs']} runs; {'every table equal to the one-process sweep' if same else 'TABLES DIFFER'}; "
+            f"densities computed, never read from a cache. From `results/speed/{os.path.basename(folder)}/` (`{meta['command']}`, "
+            f"commit {meta['commit'][:7]}, {meta['date']}, {meta['machine']['cpu']} with {meta['machine']['cores']} cores, "
+            f"load {meta['load_average_at_start']} at the start).\n")
+
+
+GENERATORS["dask-scaling"] = dask_scaling

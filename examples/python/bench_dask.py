@@ -34,6 +34,7 @@ def main():
     ap.add_argument("--classes", nargs="+", help="replace the spec's pattern classes")
     ap.add_argument("--clusters", nargs="+", default=["1x1", "2x1"], help="WORKERSxTHREADS, e.g. 2x1")
     ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--out", help="also write every timing as CSV (where, workers, threads, repetition, seconds, same_tables)")
     args = ap.parse_args()
     spec = json.load(open(args.spec, encoding="utf-8"))
     if args.classes:
@@ -48,7 +49,9 @@ def main():
             times.append(time.perf_counter() - start)
         return statistics.median(times), times, result
 
+    rows = []
     med, times, reference = timed(lambda: px.sweep_result(spec, data=data))
+    rows += [("one process", 1, 0, i + 1, t, True) for i, t in enumerate(times)]
     print(f"one process (engine threads: all cores): median {med:.2f} s  {['%.2f' % t for t in times]}  "
           f"{len(reference['runs'])} runs", flush=True)
     for shape in args.clusters:
@@ -56,11 +59,18 @@ def main():
         with distributed.LocalCluster(n_workers=workers, threads_per_worker=threads, dashboard_address=None) as cluster, \
                 distributed.Client(cluster) as client:
             med, times, result = timed(lambda: pxd.sweep_result(spec, client=client, data=data))
+            rows += [("dask", workers, threads, i + 1, t, same_tables(result, reference)) for i, t in enumerate(times)]
             dask_info = result["metadata"]["shard"]["dask"]
             print(f"dask, {workers} worker process(es) x {threads} thread(s): median {med:.2f} s  {['%.2f' % t for t in times]}  "
                   f"({dask_info['density_tasks']} density tasks on {dask_info['graph_blocks']} blocks of graphs, "
                   f"{dask_info['shards']} shards; "
                   f"same tables: {same_tables(result, reference)})", flush=True)
+
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write("where,workers,threads,repetition,seconds,same_tables,runs\n")
+            for where, workers, threads, rep, t, same in rows:
+                f.write(f"{where},{workers},{threads},{rep},{t:.3f},{str(same).lower()},{len(reference['runs'])}\n")
 
 
 if __name__ == "__main__":

@@ -81,6 +81,7 @@ std::vector<std::string> benchDataset(const std::string& path) {
     const px::Dataset data = px::io::loadDataset(path);
     ExplorerSettings settings;
     settings.dataset = path;
+    applyDatasetChoices(settings, data);  // as the app opens it: D = its maximum degree, its shipped folds
     const SweepSpec spec = ExplorerController::specFor(settings);
     SweepResult full;
     const double fullSeconds = timed([&] { full = px::experiment::runSweep(spec, data); });

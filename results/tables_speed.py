@@ -137,7 +137,11 @@ def preview_fidelity():
             best.setdefault(r["dataset"], []).append(r)
     closest = {name: min(rs, key=lambda r: float(r["mean_abs_difference"]))["protocol"] for name, rs in best.items()}
     fastest = {name: min(rs, key=lambda r: float(r["seconds"]))["protocol"] for name, rs in best.items()}
-    said = "; ".join(f"{name}: closest {PROTOCOLS[closest[name]]}, fastest {PROTOCOLS[fastest[name]]}" for name in best)
+    if len(set(closest.values())) == 1 and len(set(fastest.values())) == 1:
+        said = (f"On every data set the closest estimate is the {PROTOCOLS[next(iter(closest.values()))]} and the fastest the "
+                f"{PROTOCOLS[next(iter(fastest.values()))]}")
+    else:
+        said = "; ".join(f"{name}: closest {PROTOCOLS[closest[name]]}, fastest {PROTOCOLS[fastest[name]]}" for name in best)
     return ("\n".join(lines) + "\n\n"
             f"Differences are of the mean accuracy per budget against the full sweep's, in percentage points, over the 10 budgets; "
             f"the full sweep's seed sd is the mean over its grid points of the sd over its pattern and noise seeds. {said}. "

@@ -125,7 +125,9 @@ def speed_recompute():
             done = median([float(r["done_s"]) for r in mine])
             kinds = sorted({r["first_points_kind"] for r in mine})
             shown = "" if kinds == ["partial"] else f" ({'/'.join(kinds)})"
-            cells.append(f"{first:.2f} s{shown} → {done:.2f} s")
+            own = median([float(r["sweep_points_s"]) for r in mine]) if "sweep_points_s" in mine[0] else None
+            between = f" → {own:.2f} s" if own is not None and kinds == ["preview"] and own < done else ""
+            cells.append(f"{first:.2f} s{shown}{between} → {done:.2f} s")
         graphs = next(r["graphs"] for r in rows if r["dataset"] == name)
         lines.append(f"| {name} | {int(graphs):,} | " + " | ".join(cells) + " |")
     loads = [float(r["load_at_start"]) for r in rows]
@@ -134,8 +136,8 @@ def speed_recompute():
     warm = median([float(r["wall_s"]) for r in px if r["scenario"] == "warm"])
     same = all(r["same_table_as_first_cold_run"] == "true" for r in px)
     return ("\n".join(lines) + "\n\n"
-            f"Each cell: time to the first points on screen (a preview, a partial result, or the final one) → time to the "
-            f"finished sweep, median of {meta['repeat']}; load average {min(loads):.2f}–{max(loads):.2f} at the start of the runs. "
+            f"Each cell: time to the first points on screen (a preview, a partial result, or the final one) → after a preview, "
+            f"time to the sweep's own first points → time to the finished sweep, median of {meta['repeat']}; load average {min(loads):.2f}–{max(loads):.2f} at the start of the runs. "
             f"`pxrun sweep resources/specs/tu-collab.json` (72 runs, 10 folds, kNN): {cold:.1f} s with an empty density cache, "
             f"{warm:.1f} s with the densities on disk (median of {meta['repeat']} each; "
             f"{'every table identical to the first one, timing aside' if same else 'TABLES DIFFER between runs'}). "

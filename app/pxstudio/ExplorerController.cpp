@@ -242,6 +242,7 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
             opt.journal = journal.get();
             opt.partialInterval = interval;
             opt.densities = cache.get();
+            opt.densitiesTogether = false;  // the first pattern seed's points first: close to the final curve, sooner
             auto peeked = std::make_shared<std::atomic<bool>>(false);  // the densities are looked up until found, once
             opt.onPartial = [this, job, patterns, cache, peeked](const px::experiment::SweepResult& p) {
                 auto copy = std::make_shared<const px::experiment::SweepResult>(p);

@@ -31,6 +31,10 @@ struct SweepOptions {
     double partialInterval = 0.3;
     // Densities are read from and kept in this cache (none: computed for every pattern set of the sweep).
     DensityCache* densities = nullptr;
+    // The densities of all the sweep's pattern sets computed together before the first run (SweepPrefetch.h): the
+    // sweep is done sooner. Off, each set is computed when its first run comes, so that the first pattern seed's
+    // runs, a close estimate of the whole sweep (tests/bench/bench_preview), are shown sooner (the desktop app).
+    bool densitiesTogether = true;
     // A GIN training with a journal keeps a checkpoint beside it (PREFIX.runs.partial.rR.pP.ckpt) at most this
     // often, so that a stopped sweep resumes inside a training, not only between trainings.
     double checkpointEverySeconds = 300;

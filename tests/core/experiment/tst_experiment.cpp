@@ -408,6 +408,12 @@ private slots:
             return v;
         };
         QCOMPARE(values(first), values(plain));
+        SweepOptions oneAtATime;  // the app's order: each pattern set when its first run comes, the same table
+        experiment::DensityCache own;
+        oneAtATime.densities = &own;
+        oneAtATime.densitiesTogether = false;
+        QCOMPARE(values(runSweep(spec, ds, oneAtATime, noProgress())), values(plain));
+        QCOMPARE(own.misses(), 2L);
         spec.budgets = {1, 4, INFINITY};
         spec.learner.k = 7;
         const auto second = runSweep(spec, ds, cached, noProgress());

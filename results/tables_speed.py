@@ -124,7 +124,7 @@ def preview_fidelity():
     folder = latest_interactive_folder()
     meta = json.load(open(os.path.join(folder, "meta.json")))
     rows = read(folder, "preview.csv")
-    lines = ["| data set | protocol | graphs used | time from nothing | mean |difference| | largest |difference| |",
+    lines = ["| data set | protocol | graphs used | time from nothing | mean absolute difference | largest absolute difference |",
              "|---|---|---|---|---|---|"]
     best = {}
     for r in rows:

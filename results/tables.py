@@ -99,10 +99,6 @@ def mutation_last_run():
             + (f", {verdicts['SURVIVED']} survived" if verdicts["SURVIVED"] else "") + ".\n")
 
 
-def latest_speed_folder():
-    return sorted(glob.glob(os.path.join(ROOT, "results", "speed", "[0-9]*")))[-1]  # DATE/, not gin-peer-DATE/
-
-
 def median(values):
     values = sorted(values)
     return values[len(values) // 2]
@@ -110,10 +106,7 @@ def median(values):
 
 def speed_recompute():
     """The app's recompute on the social data sets (bench_recompute), medians, with where they come from."""
-    import json
-    folder = latest_speed_folder()
-    rows = list(csv.DictReader(open(os.path.join(folder, "recompute.csv"))))
-    meta = json.load(open(os.path.join(folder, "meta.json")))
+    folder, meta, rows = tables_speed.latest_run("[0-9]*", "recompute.csv")  # DATE/, not gin-peer-DATE/
     lines = ["| data set | graphs | opened the first time | reopened after a restart | after a change of k |",
              "|---|---|---|---|---|"]
     names = list(dict.fromkeys(r["dataset"] for r in rows))
@@ -150,10 +143,7 @@ TU_SETS = ["reddit-binary", "collab", "imdb-binary", "imdb-multi", "proteins", "
 
 def gin_peer():
     """The GIN's epoch time beside PyTorch Geometric's, same graphs and network, one run per row."""
-    import json
-    folder = sorted(glob.glob(os.path.join(ROOT, "results", "speed", "gin-peer-*")))[-1]
-    rows = list(csv.DictReader(open(os.path.join(folder, "runs.csv"))))
-    meta = json.load(open(os.path.join(folder, "meta.json")))
+    folder, meta, rows = tables_speed.latest_run("gin-peer-*", "runs.csv")
     lines = ["| data set | PyG's neighbour sum | epochs | PyTorch Geometric | pxrun (LibTorch, C++) | pxrun's time, of PyG's |",
              "|---|---|---|---|---|---|"]
     for r in rows:

@@ -13,8 +13,10 @@ TARGETS = {"MOLHIV × 50 trees": "≤ 1.5 s", "MOLHIV × 50 treewidth ≤ 3, m �
            "REDDIT-BINARY × 50 treewidth ≤ 2, m ≤ 8": "≤ 30 s"}
 
 
-def latest_densities_folder():
-    return sorted(glob.glob(os.path.join(ROOT, "results", "speed", "densities-*")))[-1]
+def latest_run(pattern, table):
+    """The latest recorded folder results/speed/PATTERN: its path, its meta.json and the rows of its run table."""
+    folder = sorted(glob.glob(os.path.join(ROOT, "results", "speed", pattern)))[-1]
+    return folder, json.load(open(os.path.join(folder, "meta.json"))), read(folder, table)
 
 
 def read(folder, name):
@@ -35,15 +37,14 @@ def paths_taken(r):
 
 def density_benchmarks():
     """`pxrun bench densities` on real data: load + densities, per pair, paths, memory, beside the targets."""
-    folder = latest_densities_folder()
-    meta = json.load(open(os.path.join(folder, "meta.json")))
+    folder, meta, benchmarks = latest_run("densities-*", "benchmarks.csv")
     lines = ["| benchmark | command | load + densities | target | per (graph, pattern) | paths taken | peak memory |",
              "|---|---|---|---|---|---|---|"]
-    for r in read(folder, "benchmarks.csv"):
+    for r in benchmarks:
         load, dens = float(r["load_s"]), float(r["densities_s"])
         lines.append(f"| {r['benchmark']} | `{r['command']}` | {load + dens:.2f} s ({load:.2f} + {dens:.2f}) | "
                      f"{TARGETS.get(r['benchmark'], '–')} | {float(r['per_pair_us']):.2f} µs | {paths_taken(r)} | {float(r['peak_mib']):.0f} MiB |")
-    gemm = sorted(float(r["gemm_peak_gflops"]) for r in read(folder, "benchmarks.csv"))
+    gemm = sorted(float(r["gemm_peak_gflops"]) for r in benchmarks)
     return ("\n".join(lines) + "\n\n"
             f"Medians of {meta['reps']} runs, both cores, 50 patterns (seed 1); peak memory is the whole process's resident "
             f"memory, data set included. The GEMM peak measured in the same runs: {gemm[0]:.1f}–{gemm[-1]:.1f} GFLOP/s per thread. "
@@ -57,9 +58,7 @@ def scaling_cells(rows, density, n):
 
 def density_scaling(density):
     """`pxrun bench scaling` on Erdős–Rényi graphs of growing n, one thread: µs per (graph, pattern) pair."""
-    folder = latest_densities_folder()
-    meta = json.load(open(os.path.join(folder, "meta.json")))
-    rows = read(folder, "scaling.csv")
+    folder, meta, rows = latest_run("densities-*", "scaling.csv")
     sizes = list(dict.fromkeys(r["n"] for r in rows if r["density"] == density))
     peak = next((r["gemm_peak_gflops"] for r in rows if r["density"] == density and r["gemm_peak_gflops"]), "")
     dense = density == "dense" and peak
@@ -91,9 +90,7 @@ STARTUP_TARGETS = {"pxrun --version": "≤ 50 ms", "pxrun info COLLAB-gin": "≤
 
 def startup():
     """How fast the programs start (results/record_startup.py): median, range, target."""
-    folder = sorted(glob.glob(os.path.join(ROOT, "results", "speed", "startup-[0-9]*")))[-1]
-    meta = json.load(open(os.path.join(folder, "meta.json")))
-    rows = read(folder, "runs.csv")
+    folder, meta, rows = latest_run("startup-[0-9]*", "runs.csv")
     lines = ["| started | median | fastest – slowest | target |", "|---|---|---|---|"]
     for what in dict.fromkeys(r["what"] for r in rows):
         times = sorted(float(r["wall_s"]) for r in rows if r["what"] == what)
@@ -111,19 +108,13 @@ def startup():
 GENERATORS["startup"] = startup
 
 
-def latest_interactive_folder():
-    return sorted(glob.glob(os.path.join(ROOT, "results", "speed", "[0-9]*")))[-1]
-
-
 PROTOCOLS = {"full": "the full sweep", "subsample": "stratified subsample (the app's preview)",
              "pattern-seed": "first pattern seed, every graph and fold", "first-fold": "first fold and first pattern seed"}
 
 
 def preview_fidelity():
     """Which early estimate of the app's sweep is the most faithful for its cost (tests/bench/bench_preview)."""
-    folder = latest_interactive_folder()
-    meta = json.load(open(os.path.join(folder, "meta.json")))
-    rows = read(folder, "preview.csv")
+    folder, meta, rows = latest_run("[0-9]*", "preview.csv")
     lines = ["| data set | protocol | graphs used | time from nothing | mean absolute difference | largest absolute difference |",
              "|---|---|---|---|---|---|"]
     best = {}
@@ -154,9 +145,7 @@ GENERATORS["preview-fidelity"] = preview_fidelity
 
 def dask_scaling():
     """pxstudio.dask on LocalClusters beside one process (examples/python/bench_dask.py), medians."""
-    folder = sorted(glob.glob(os.path.join(ROOT, "results", "speed", "dask-*")))[-1]
-    meta = json.load(open(os.path.join(folder, "meta.json")))
-    rows = read(folder, "runs.csv")
+    folder, meta, rows = latest_run("dask-*", "runs.csv")
     groups = list(dict.fromkeys((r["where"], r["workers"], r["threads"]) for r in rows))
     med = {g: sorted(float(r["seconds"]) for r in rows if (r["where"], r["workers"], r["threads"]) == g) for g in groups}
     med = {g: v[len(v) // 2] for g, v in med.items()}

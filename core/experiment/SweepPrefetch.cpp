@@ -3,20 +3,20 @@
 #include "experiment/RunJournal.h"
 
 #include <filesystem>
-#include <set>
 
 namespace px::experiment {
 
 std::vector<PatternSet> patternSetsToPrefetch(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, int begin,
                                               int end, const std::string& datasetHash, const DiskDensityStore* disk, double maxBytes) {
-    const auto runs = spec.runs();
+    SweepPatternPlan plan = sweepPatternPlan(spec);
+    std::vector<char> needed(plan.sets.size(), 0);
+    for (int r = begin; r < end && r < int(plan.setOfRun.size()); ++r)
+        if (!(options.journal && options.journal->has(r))) needed[std::size_t(plan.setOfRun[r])] = 1;
     std::vector<PatternSet> sets;
-    std::set<std::string> seen;
     double bytes = 0;
-    for (int r = begin; r < end; ++r) {
-        if (options.journal && options.journal->has(r)) continue;
-        PatternSet set = sweepPatternSet(spec, runs[r]);
-        if (!seen.insert(set.toJson()).second) continue;
+    for (std::size_t s = 0; s < plan.sets.size(); ++s) {
+        PatternSet& set = plan.sets[s];
+        if (!needed[s]) continue;
         if (options.densities ? options.densities->holds(data, set) : disk && std::filesystem::exists(disk->pathOf(DiskDensityStore::keyOf(datasetHash, set))))
             continue;
         bytes += 8.0 * double(data.size()) * double(set.size() + 1);

@@ -2,11 +2,12 @@
 """Records a pxrun sweep as a committed result: results/NAME/ gets the spec, the run table, the summary, pxrun's
 metadata and meta.json (version, commit, command, machine, load, date, seeds, wall time).
 
-    python3 results/record.py NAME SPEC.json [--data PATH] [--pxrun build/app/pxrun]
+    python3 results/record.py NAME SPEC.json [--data PATH] [--pxrun build/app/pxrun] [--set KEY=JSON ...]
 
 Run from the repository root. The spec is copied as it is (its "dataset" relative to the root, as in
-resources/specs); --data reads the data from elsewhere without changing the spec. Docs quote these files only
-through results/tables.py, never by hand.
+resources/specs); --data reads the data from elsewhere without changing the spec; --set changes a field as
+pxrun sweep --set does (the spec is copied unchanged, the changes are in meta.json's command and overrides).
+Docs quote these files only through results/tables.py, never by hand.
 """
 import argparse
 import datetime
@@ -60,20 +61,20 @@ def write_meta(folder, meta):
     print(f"recorded {folder}: {', '.join(sorted(os.listdir(folder)))}")
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("name")
-    parser.add_argument("spec")
-    parser.add_argument("--data")
-    parser.add_argument("--pxrun", default=os.path.join(ROOT, "build", "app", "pxrun"))
-    args = parser.parse_args()
-    folder = os.path.join(ROOT, "results", args.name)
+def record(name, spec_path, data=None, pxrun=None, overrides=(), commit_id=None):
+    """Runs `pxrun sweep` on the spec (changed by `overrides`, each "key=JSON" as pxrun's --set) and records it as
+    results/NAME/. `commit_id`: the commit the binary was built from, when the caller took it before a batch."""
+    pxrun = pxrun or os.path.join(ROOT, "build", "app", "pxrun")
+    commit_id = commit_id or commit()  # taken before the run: the tree the binary was built from
+    folder = os.path.join(ROOT, "results", name)
     os.makedirs(folder, exist_ok=True)
-    spec = json.load(open(args.spec))
-    shutil.copyfile(args.spec, os.path.join(folder, "spec.json"))
-    command = [args.pxrun, "sweep", os.path.join(folder, "spec.json"), "--out", os.path.join(folder, "sweep")]
-    if args.data:
-        command += ["--data", args.data]
+    spec = json.load(open(spec_path))
+    shutil.copyfile(spec_path, os.path.join(folder, "spec.json"))
+    command = [pxrun, "sweep", os.path.join(folder, "spec.json"), "--out", os.path.join(folder, "sweep")]
+    if data:
+        command += ["--data", data]
+    for change in overrides:
+        command += ["--set", change]
     load = os.getloadavg()[0]
     started = time.time()
     # Densities computed, not read from the user's density cache: the wall time is a computation's.
@@ -81,13 +82,27 @@ def main():
     wall = time.time() - started
     if done.returncode != 0:
         sys.exit(f"pxrun failed ({done.returncode}): nothing recorded as a result")
-    version = subprocess.run([args.pxrun, "--version", "--kernels"], capture_output=True, text=True).stdout.strip()
+    version = subprocess.run([pxrun, "--version", "--kernels"], capture_output=True, text=True).stdout.strip()
     shown = ["pxrun"] + [os.path.relpath(c, ROOT) if os.path.isabs(c) and c.startswith(ROOT) else c for c in command[1:]]
-    meta = {"version": version, "commit": commit(), "command": " ".join(shown), "machine": machine(),
-            "load_average_at_start": round(load, 2), "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+    shown = [f"'{c}'" if any(ch in c for ch in ' {}"[]') else c for c in shown]
+    meta = {"version": version, "commit": commit_id, "command": " ".join(shown), "overrides": list(overrides),
+            "machine": machine(), "load_average_at_start": round(load, 2),
+            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
             "pattern_seeds": spec.get("pattern_seeds"), "noise_seeds": spec.get("noise_seeds"), "wall_seconds": round(wall, 1),
             "density_cache": "off"}
     write_meta(folder, meta)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("name")
+    parser.add_argument("spec")
+    parser.add_argument("--data")
+    parser.add_argument("--pxrun", default=os.path.join(ROOT, "build", "app", "pxrun"))
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=JSON",
+                        help="changes a field of the spec, as pxrun sweep --set (recorded in meta.json)")
+    args = parser.parse_args()
+    record(args.name, args.spec, args.data, args.pxrun, args.set)
 
 
 if __name__ == "__main__":

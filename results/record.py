@@ -93,6 +93,20 @@ def record(name, spec_path, data=None, pxrun=None, overrides=(), commit_id=None)
     write_meta(folder, meta)
 
 
+def record_batch(prefix, rows, wanted):
+    """Records each of `rows` (name → (spec path, --set changes, ...)) as results/PREFIX/NAME/, in order; `wanted`:
+    the names to run, or none for every row not yet recorded. The commit is taken once, before the first sweep."""
+    wanted = wanted or [r for r in rows if not os.path.exists(os.path.join(ROOT, "results", prefix, r, "meta.json"))]
+    unknown = [r for r in wanted if r not in rows]
+    if unknown:
+        sys.exit(f"unknown rows: {', '.join(unknown)} (known: {', '.join(rows)})")
+    built_from = commit()  # the binary's tree: editing docs during the batch does not change it
+    for row in wanted:
+        spec_path, changes = rows[row][:2]
+        print(f"== {row}", flush=True)
+        record(os.path.join(prefix, row), os.path.join(ROOT, spec_path), overrides=changes, commit_id=built_from)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("name")

@@ -18,6 +18,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tables_all_trees  # noqa: E402
 import tables_speed  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
@@ -231,6 +232,7 @@ GENERATORS = {
     "collab-app-settings-answer": lambda: tradeoff_answer("collab-app-settings"),
     "collab-app-settings-provenance": lambda: provenance("collab-app-settings"),
     **tables_speed.GENERATORS,
+    **tables_all_trees.GENERATORS,
 }
 
 

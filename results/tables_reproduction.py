@@ -1,0 +1,101 @@
+"""Generated text of docs/experiments.md's reproduction tables, from results/reproduction/ROW/ (recorded by
+results/record_reproduction.py) beside the published numbers of results/published/homcounts-published.csv."""
+import csv
+import json
+import os
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+SETS = [("molhiv", "MOLHIV"), ("molbace", "MOLBACE"), ("molbbbp", "MOLBBBP"), ("moltox21", "MOLTOX21 task 0"),
+        ("moltox21-all", "MOLTOX21 all tasks"), ("mollipo", "MOLLIPO")]
+PUBLISHED_EPSILONS = ["0.335", "1.093", "2.695"]  # the BDRS ε of ρ' = 0.001, 0.01, 0.05
+RR_ROWS = ["molbace-rr-dprr", "molbbbp-rr-dprr", "molhiv-rr-dprr", "mollipo-rr-dprr", "mollipo-knn-rr-dprr"]
+
+
+def folder(row):
+    return os.path.join(ROOT, "results", "reproduction", row)
+
+
+def recorded(row):
+    return os.path.exists(os.path.join(folder(row), "meta.json"))
+
+
+def summary(row):
+    return list(csv.DictReader(open(os.path.join(folder(row), "sweep-summary.csv"))))
+
+
+def published():
+    return {r["dataset"]: r for r in csv.DictReader(open(os.path.join(ROOT, "results", "published", "homcounts-published.csv")))}
+
+
+def learner(r):
+    names = {"knn": f"kNN k={r['k']}", "rf": "random forest", "linear": "linear SVR"}
+    return f"{r['metric'].upper() if r['metric'] == 'rmse' else 'AUC'}, {names.get(r['learner'], r['learner'])}"
+
+
+def value(r, spread=2):
+    return f"{float(r['value_mean']):.3f} ± {spread * float(r['value_std']):.3f}"
+
+
+def top1(r):
+    return f"{float(r['top1_mean']):.3f}" if r.get("top1_mean") else "–"
+
+
+def reproduction_table():
+    """Published, the reference reproduction and this project's two allocations, per data set."""
+    lines = ["| data set (metric, learner) | setting | ε ≈ 0.335 | ε ≈ 1.093 | ε ≈ 2.695 | ε = ∞ | n alone | Top-1 at ε≈1 / ∞ |",
+             "|---|---|---|---|---|---|---|---|"]
+    papers = published()
+    for key, name in SETS:
+        if not (recorded(f"{key}-reference") and recorded(f"{key}-project")):
+            continue
+        reference, project = summary(f"{key}-reference"), summary(f"{key}-project")
+        label = f"{name} ({learner(reference[0])})"
+        paper = papers.get(name)
+        if paper:
+            cells = [paper[f"eps_{e}"] or "–" for e in PUBLISHED_EPSILONS + ["inf"]]
+            lines.append(f"| {label} | published | " + " | ".join(cells) + f" | – | {paper['top1_eps1']} / {paper['top1_inf']} |")
+        settings = [("reference reproduction", reference)]
+        for allocation in dict.fromkeys(r["allocation"] for r in project):
+            rows = [r for r in project if r["allocation"] == allocation and r["budget"] in PUBLISHED_EPSILONS + ["inf"]]
+            settings.append((f"this project, {allocation}", rows))
+        for setting, rows in settings:  # four budgets each, in the published order
+            lines.append(f"| {label} | {setting} | " + " | ".join(value(r) for r in rows)
+                         + f" | {float(rows[0]['public_value_mean']):.3f} | {top1(rows[1])} / {top1(rows[-1])} |")
+    return "\n".join(lines) + "\n"
+
+
+def rr_dprr_table():
+    """RR and DPRR graphs feeding the densities, at ε = 1 and 2, beside n alone, the shuffled control and the seed's
+    GNN baselines."""
+    lines = ["| data set (learner) | mechanism | ε = 1 | ε = 2 | n alone | shuffled control at ε = 1 / 2 | seed's GNN baseline at \"ε = 1\" |",
+             "|---|---|---|---|---|---|---|"]
+    papers = published()
+    for row in filter(recorded, RR_ROWS):
+        rows = summary(row)
+        paper = papers.get(rows[0]["dataset"], {})
+        for mechanism in ("rr", "dprr"):
+            mine = {r["budget"]: r for r in rows if r["mechanism"] == mechanism}
+            baseline = f"{mechanism.upper()} {paper[mechanism + '_gnn_eps1']}" if paper and "knn" not in row else ""
+            lines.append(f"| {rows[0]['dataset']} ({learner(rows[0])}) | {mechanism.upper()} → densities | {value(mine['1'], 1)} "
+                         f"| {value(mine['2'], 1)} | {float(mine['1']['public_value_mean']):.3f} "
+                         f"| {float(mine['1']['shuffled_value_mean']):.3f} / {float(mine['2']['shuffled_value_mean']):.3f} | {baseline} |")
+    return "\n".join(lines) + "\n"
+
+
+def provenance():
+    """Where both tables come from."""
+    rows = [r for r in os.listdir(os.path.join(ROOT, "results", "reproduction")) if recorded(r)]
+    metas = {r: json.load(open(os.path.join(folder(r), "meta.json"))) for r in sorted(rows)}
+    m = next(iter(metas.values()))
+    commits = sorted({x["commit"][:7] + ("+" if "uncommitted" in x["commit"] else "") for x in metas.values()})
+    times = ", ".join(f"{r} {x['wall_seconds']:.0f} s" for r, x in metas.items())
+    return (f"From `results/reproduction/<row>/` (`python3 results/record_reproduction.py`; each folder's meta.json holds "
+            f"its pxrun command), commit {', '.join(commits)}, {m['date'][:10]}, {m['machine']['cpu']} with "
+            f"{m['machine']['cores']} cores, densities computed. Wall time of each sweep: {times}.\n")
+
+
+GENERATORS = {
+    "reproduction-table": reproduction_table,
+    "rr-dprr-table": rr_dprr_table,
+    "reproduction-provenance": provenance,
+}

@@ -61,16 +61,21 @@ def write_meta(folder, meta):
     print(f"recorded {folder}: {', '.join(sorted(os.listdir(folder)))}")
 
 
-def record(name, spec_path, data=None, pxrun=None, overrides=(), commit_id=None):
-    """Runs `pxrun sweep` on the spec (changed by `overrides`, each "key=JSON" as pxrun's --set) and records it as
-    results/NAME/. `commit_id`: the commit the binary was built from, when the caller took it before a batch."""
+def record(name, spec_path, data=None, pxrun=None, overrides=(), commit_id=None, command_name="sweep"):
+    """Runs `pxrun sweep` (or `pxrun depth`: command_name) on the spec (changed by `overrides`, each "key=JSON" as
+    pxrun's --set) and records it as results/NAME/. A depth experiment may be named instead of a spec file; its
+    spec as used is then depth.json. `commit_id`: the commit the binary was built from, when the caller took it
+    before a batch."""
     pxrun = pxrun or os.path.join(ROOT, "build", "app", "pxrun")
     commit_id = commit_id or commit()  # taken before the run: the tree the binary was built from
     folder = os.path.join(ROOT, "results", name)
     os.makedirs(folder, exist_ok=True)
-    spec = json.load(open(spec_path))
-    shutil.copyfile(spec_path, os.path.join(folder, "spec.json"))
-    command = [pxrun, "sweep", os.path.join(folder, "spec.json"), "--out", os.path.join(folder, "sweep")]
+    spec = {}
+    if os.path.isfile(spec_path):
+        spec = json.load(open(spec_path))
+        shutil.copyfile(spec_path, os.path.join(folder, "spec.json"))
+        spec_path = os.path.join(folder, "spec.json")
+    command = [pxrun, command_name, spec_path, "--out", os.path.join(folder, command_name)]
     if data:
         command += ["--data", data]
     for change in overrides:
@@ -93,9 +98,10 @@ def record(name, spec_path, data=None, pxrun=None, overrides=(), commit_id=None)
     write_meta(folder, meta)
 
 
-def record_batch(prefix, rows, wanted):
-    """Records each of `rows` (name → (spec path, --set changes, ...)) as results/PREFIX/NAME/, in order; `wanted`:
-    the names to run, or none for every row not yet recorded. The commit is taken once, before the first sweep."""
+def record_batch(prefix, rows, wanted, command_name="sweep", data_of=lambda row: None):
+    """Records each of `rows` (name → (spec path or depth experiment, --set changes, ...)) as results/PREFIX/NAME/,
+    in order; `wanted`: the names to run, or none for every row not yet recorded; `data_of(row)`: a row's --data.
+    The commit is taken once, before the first run."""
     wanted = wanted or [r for r in rows if not os.path.exists(os.path.join(ROOT, "results", prefix, r, "meta.json"))]
     unknown = [r for r in wanted if r not in rows]
     if unknown:
@@ -104,7 +110,9 @@ def record_batch(prefix, rows, wanted):
     for row in wanted:
         spec_path, changes = rows[row][:2]
         print(f"== {row}", flush=True)
-        record(os.path.join(prefix, row), os.path.join(ROOT, spec_path), overrides=changes, commit_id=built_from)
+        path = os.path.join(ROOT, spec_path) if spec_path.endswith(".json") else spec_path
+        record(os.path.join(prefix, row), path, data_of(rows[row]), overrides=changes, commit_id=built_from,
+               command_name=command_name)
 
 
 def main():

@@ -19,6 +19,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tables_all_trees  # noqa: E402
+import tables_depth  # noqa: E402
+import tables_gin  # noqa: E402
+import tables_reproduction  # noqa: E402
 import tables_speed  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
@@ -233,6 +236,9 @@ GENERATORS = {
     "collab-app-settings-provenance": lambda: provenance("collab-app-settings"),
     **tables_speed.GENERATORS,
     **tables_all_trees.GENERATORS,
+    **tables_depth.GENERATORS,
+    **tables_gin.GENERATORS,
+    **tables_reproduction.GENERATORS,
 }
 
 

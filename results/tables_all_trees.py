@@ -95,6 +95,8 @@ def pattern_budget_table():
 def all_trees_provenance():
     """Where the rows come from: the recorder, commits, dates, machine, load."""
     metas = [meta(r) for r in dict.fromkeys(ORDER + BUDGET) if recorded(r)]
+    if not metas:
+        return "Not recorded yet (`python3 results/record_all_trees.py`).\n"
     commits = sorted({m["commit"][:7] + ("+" if "uncommitted" in m["commit"] else "") for m in metas})
     dates = sorted(m["date"] for m in metas)
     loads = [m["load_average_at_start"] for m in metas]

@@ -1,0 +1,76 @@
+"""Generated text of docs/experiments.md's GIN-0 table (Xu et al.'s protocol, first 3 folds), from results/gin/SET/
+(recorded by results/record_gin.py) beside results/published/tu-xu2019.csv and the density rows of results/tu-SET/."""
+import csv
+import json
+import os
+
+from record_gin import SETS
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+
+
+def folder(name):
+    return os.path.join(ROOT, "results", "gin", name)
+
+
+def recorded(name):
+    return os.path.exists(os.path.join(folder(name), "meta.json"))
+
+
+def read(name):
+    row = next(csv.DictReader(open(os.path.join(folder(name), "sweep-summary.csv"))))
+    return row, json.load(open(os.path.join(folder(name), "meta.json"))), json.load(open(os.path.join(folder(name), "sweep.json")))
+
+
+def best_density_row(name):
+    """The TU table's best kNN accuracy without noise over its two pattern classes (results/tu-SET/)."""
+    rows = csv.DictReader(open(os.path.join(ROOT, "results", "tu-" + name, "sweep-summary.csv")))
+    return max(float(r["accuracy_mean"]) for r in rows if r["budget"] == "inf")
+
+
+def gin_table():
+    """GIN-0 here (first 3 folds, epoch on the fold-mean test curve) beside the published GIN-0 and WL."""
+    xu = {r["dataset"]: r for r in csv.DictReader(open(os.path.join(ROOT, "results", "published", "tu-xu2019.csv")))}
+    lines = ["| data set | GIN-0 here, folds 1-3 (mean ± sd over folds) | epoch chosen | GIN-0 published (10 folds) | WL published | density kNN at ε = ∞ (10 folds) | wall time |",
+             "|---|---|---|---|---|---|---|"]
+    for name in filter(recorded, SETS):
+        r, meta, _ = read(name)
+        paper = xu[r["dataset"]]
+        lines.append(f"| {r['dataset']} | {100 * float(r['accuracy_mean']):.1f} ± {100 * float(r['accuracy_fold_std_mean']):.1f} "
+                     f"| {float(r['selected_epoch_mean']):.0f} | {paper['gin0_accuracy_percent']} | {paper['wl_subtree_accuracy_percent']} "
+                     f"| {100 * best_density_row(name):.1f} | {meta['wall_seconds']:.0f} s |")
+    missing = [s for s in SETS if not recorded(s)]
+    return "\n".join(lines) + "\n" + (f"\nNot recorded (yet): {', '.join(missing)}.\n" if missing else "")
+
+
+def gin_provenance():
+    """Where the GIN rows come from: command, commit, kernel path, machine."""
+    recorded_sets = [s for s in SETS if recorded(s)]
+    if not recorded_sets:
+        return "Not recorded yet (`python3 results/record_gin.py`).\n"
+    metas = [read(s) for s in recorded_sets]
+    _, meta, result = metas[0]
+    commits = sorted({m["commit"][:7] + ("+" if "uncommitted" in m["commit"] else "") for _, m, _ in metas})
+    kernels = sorted({res.get("kernels", "?") for _, _, res in metas})
+    return (f"From `results/gin/<set>/` (`python3 results/record_gin.py`: each set's `resources/specs/tu-gin-<set>.json` "
+            f"with `--set run_folds=3 --set learner.parallel_trainings=2`), commit {', '.join(commits)}, {meta['date'][:10]}, "
+            f"{meta['machine']['cpu']} with {meta['machine']['cores']} cores, two trainings at a time, kernel path "
+            f"{', '.join(kernels)} (a training reproduces bit for bit only on its path). Split as the run table names it: "
+            f"\"{result['split']}\".\n")
+
+
+def gin_honest_mutag():
+    """MUTAG's GIN-0 with its epoch chosen on validation graphs (10 folds) beside its two controls."""
+    if not recorded("mutag-validation"):
+        return "Not recorded yet (`python3 results/record_gin.py mutag-validation`).\n"
+    r, meta, result = read("mutag-validation")
+    return ("| MUTAG, GIN-0, epoch on the validation part | accuracy | ROC-AUC | n alone | shuffled within n | epoch chosen (mean) | wall time |\n"
+            "|---|---|---|---|---|---|---|\n"
+            f"| {result['split']} | {100 * float(r['accuracy_mean']):.1f} ± {100 * float(r['accuracy_fold_std_mean']):.1f} "
+            f"| {float(r['value_mean']):.3f} ± {float(r['value_fold_std_mean']):.3f} | {100 * float(r['public_accuracy_mean']):.1f} "
+            f"| {100 * float(r['shuffled_accuracy_mean']):.1f} | {float(r['selected_epoch_mean']):.1f} | {meta['wall_seconds']:.0f} s |\n\n"
+            f"Mean ± sd over the folds. From `results/gin/mutag-validation/` (`{meta['command']}`, commit {meta['commit'][:7]}, "
+            f"{meta['date'][:10]}, kernel path {result.get('kernels', '?')}).\n")
+
+
+GENERATORS = {"gin-table": gin_table, "gin-provenance": gin_provenance, "gin-honest-mutag": gin_honest_mutag}

@@ -11,6 +11,7 @@ if(NOT PX_DOXYGEN OR NOT PX_SPHINX_BUILD OR NOT PX_PYTHON)
                     "docs needs doxygen, sphinx-build and the Python package: apt-get install doxygen python3-sphinx" COMMAND false)
   return()
 endif()
+set(PX_PYTHON3 ${PX_PYTHON_EXECUTABLE})  # runs docs/api/doxygen_filter.py
 configure_file(${CMAKE_SOURCE_DIR}/docs/api/Doxyfile.in ${PX_DOCS_OUTPUT}/Doxyfile @ONLY)
 add_custom_target(docs
   COMMAND ${CMAKE_COMMAND} -E rm -f ${PX_DOCS_OUTPUT}/core-warnings.log

@@ -3,7 +3,8 @@
 folds of resources/specs/tu-gin-<set>.json, two trainings at a time, one sweep per data set into
 results/gin/SET/ (python3 results/record_gin.py [SET ...], from the repository root, after building; with no SET,
 every set not yet recorded). COLLAB and REDDIT-BINARY (20-30 min per training on this machine) are not in it;
-mutag-validation is MUTAG's honest variant (epoch chosen on validation graphs, all 10 folds, with the controls).
+mutag-validation is MUTAG's honest variant (epoch chosen on validation graphs, all 10 folds, with the controls);
+social-imdb-binary and gnn-baselines-molbace are the GIN on RR and DPRR graphs, reduced (3 folds; 1 noise seed).
 """
 import os
 import sys
@@ -17,6 +18,10 @@ ROWS = {s: (f"resources/specs/tu-gin-{s}.json", REDUCED) for s in SETS}
 # The honest variant on MUTAG, all 10 folds: the epoch chosen on each training part's validation graphs, with controls.
 ROWS["mutag-validation"] = ("resources/specs/tu-gin-mutag.json",
                             ['learner.epoch_selection="validation"', "learner.parallel_trainings=2", "controls=true"])
+# GIN-0 on RR and DPRR graphs of IMDB-BINARY (docs/experiments.md), the first 3 folds.
+ROWS["social-imdb-binary"] = ("resources/specs/social-gin-rr-dprr.json", REDUCED)
+# The seed's GNN baselines on MOLBACE (docs/trained-networks.md), one noise seed of three.
+ROWS["gnn-baselines-molbace"] = ("resources/specs/reproduce-gnn-baselines.json", ["noise_seeds=[0]", "learner.parallel_trainings=2"])
 
 
 def main():

@@ -78,4 +78,11 @@ void addSliderReadout(QCustomPlot* plot, double at, const QString& text, double 
     label->setPadding(QMargins(4, 2, 4, 2));
 }
 
+QRect sliderReadoutRect(QCustomPlot* plot) {
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* label = qobject_cast<QCPItemText*>(plot->item(i)); label && label->property("role") == "slider-readout")
+            return QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition()).toAlignedRect();
+    return {};
+}
+
 }  // namespace px::widgets

@@ -2,6 +2,7 @@
 // What the trade-off plot says at the slider's ε, written beside its marker: the utility ± its error bar and
 // the attack's Top-1 there — at a grid point of the sweep when the slider sits on one, else interpolated
 // linearly in log ε between the two grid points around it (and said so), or at the nearest end of the grid.
+#include <QRect>
 #include <QString>
 #include <QVector>
 
@@ -22,5 +23,7 @@ SliderReading readAtEpsilon(const QVector<double>& epsilon, const QVector<double
 QString describeReading(const SliderReading& r, double at, const QString& metric);
 // The reading as a text item by the marker; left out of exported figures with the marker.
 void addSliderReadout(QCustomPlot* plot, double at, const QString& text, double fontScale);
+// Where the readout is drawn, in the plot widget's pixels (after a replot); empty when the plot has none.
+QRect sliderReadoutRect(QCustomPlot* plot);
 
 }  // namespace px::widgets

@@ -268,6 +268,9 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
         xLo = std::min(xLo, opt.markerEpsilon / 1.3);
         xHi = std::max(xHi, opt.markerEpsilon * 1.3);
     }
+    // At least two decades: over less, QCustomPlot's log ticker falls back to linear ticks (0.25, 0.5, ...),
+    // which makes a log axis look linear while only a few points are in (a partial result).
+    if (const double widen = std::sqrt(100 / (xHi / xLo)); widen > 1) { xLo /= widen; xHi *= widen; }
     const bool anyAttack = a.columnIndex("top1_mean") >= 0 && opt.showAttack;
 
     addControls(plot, a, rows, order, metric, xLo, xHi, fs);  // beneath the series

@@ -17,6 +17,7 @@
 #include "panels/WheelGuard.h"
 #include "learn/LearnerRegistry.h"
 #include "privacy/Mechanism.h"
+#include "SliderReadout.h"
 
 #include <QDockWidget>
 #include <QFormLayout>
@@ -70,6 +71,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(views_, &ExplorerViews::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     connect(views_, &QTabWidget::currentChanged, this, [this] {
         if (restored_) session_->autosave(settings());  // the view on screen is part of the session
+        placeStaleNote();
     });
     connect(views_, &QTabWidget::currentChanged, this, [this, dock] {  // the depth lab has its own controls
         if (presenting_) return;  // projector mode has no settings column on any tab
@@ -169,6 +171,7 @@ void MainWindow::connectController() {
         views_->showPartial(*p);
         if (staleNote_->text().startsWith(tr("Preview on")))  // the sweep's own points replace the preview
             markStale(tr("Computing: densities first, then each point as its runs finish"));
+        placeStaleNote();  // the readout may have moved with the axis
         const QString so = tr("Computing… %1 runs so far").arg(p->runs.rows());
         statusBar()->showMessage(notice_.isEmpty() ? so : notice_ + ". " + so);  // the notice stays until the sweep ends
     });
@@ -176,6 +179,7 @@ void MainWindow::connectController() {
         const auto* p = controller_->previewResult();
         if (!p || p->aggregated.rows() == 0) return;
         views_->showPreview(*p);
+        placeStaleNote();
         const auto& about = p->metadata["preview"];
         const QString what = tr("Preview on %1 of %2 graphs (every class in proportion, first pattern seed): the full sweep "
                                 "is running and replaces it point by point")
@@ -252,7 +256,14 @@ void MainWindow::markStale(const QString& why) {
 void MainWindow::placeStaleNote() {
     if (!staleNote_->isVisible()) return;
     staleNote_->adjustSize();
-    staleNote_->move((views_->width() - staleNote_->width()) / 2, views_->tabBar()->height() + 34);  // under the plot title
+    QPoint at((views_->width() - staleNote_->width()) / 2, views_->tabBar()->height() + 34);  // under the plot title
+    // ... or under the slider's readout where it would cover it
+    if (QWidget* page = views_->currentWidget())
+        for (QCustomPlot* plot : page->findChildren<QCustomPlot*>()) {
+            const QRect readout = px::widgets::sliderReadoutRect(plot).translated(plot->mapTo(views_, QPoint(0, 0)));
+            if (plot->isVisible() && readout.intersects(QRect(at, staleNote_->size()))) at.setY(readout.bottom() + 6);
+        }
+    staleNote_->move(at);
     staleNote_->raise();
 }
 

@@ -42,6 +42,7 @@ WorkIndicator::WorkIndicator(QStatusBar* bar, ExplorerController* main, std::vec
 void WorkIndicator::track(const QObject* source, const QString& phase, double fraction) {
     if (!active_) {  // idle until now: a new piece of work, a new bar
         fractions_.clear();
+        history_.clear();
         shown_ = 0;
         since_.start();
     }
@@ -54,7 +55,10 @@ void WorkIndicator::track(const QObject* source, const QString& phase, double fr
 // A part that starts again (new settings replaced its job) is new work from its beginning: the bar is
 // recomputed from the parts as they now are, the one place it may go down.
 void WorkIndicator::restart(const QObject* source, const QString& phase) {
-    if (active_ && fractions_.count(source) > 0) shown_ = 0;  // refresh() then shows the mean of the parts
+    if (active_ && fractions_.count(source) > 0) {  // refresh() then shows the mean of the parts
+        shown_ = 0;
+        history_.clear();
+    }
     track(source, phase, 0);
 }
 
@@ -82,13 +86,26 @@ void WorkIndicator::refresh() {
     }
     shown_ = std::max(shown_, sum / double(fractions_.size()));
     progress_->setValue(int(shown_ * 1000));
-    const QString left = timeLeftText(shown_, since_.isValid() ? since_.elapsed() / 1000.0 : 0);
+    const double elapsed = since_.isValid() ? since_.elapsed() / 1000.0 : 0;
+    if (history_.empty() || history_.back().second != shown_) history_.push_back({elapsed, shown_});
+    if (history_.size() > 2000) history_.erase(history_.begin(), history_.begin() + 1000);
+    const QString left = timeLeftText(history_);
     progress_->setFormat(left.isEmpty() ? tr("%p % · %1").arg(behind->first) : tr("%p % · %1 · %2").arg(behind->first, left));
 }
 
-QString WorkIndicator::timeLeftText(double fraction, double seconds) {
+QString WorkIndicator::timeLeftText(double fraction, double seconds) { return timeLeftText({{0.0, 0.0}, {seconds, fraction}}); }
+
+QString WorkIndicator::timeLeftText(const std::vector<std::pair<double, double>>& history) {
+    if (history.empty()) return {};
+    const auto [seconds, fraction] = history.back();
     if (!(fraction >= 0.05) || fraction >= 1 || !(seconds >= 2)) return {};
-    const double left = seconds * (1 - fraction) / fraction;
+    // The pace of the last third of the time (at least 3 s): a sweep's bar is uneven (a pattern set's densities,
+    // then its runs), and the pace since the start would carry a slow phase that is over into the estimate.
+    const double window = std::max(3.0, seconds / 3);
+    auto from = std::find_if(history.rbegin(), history.rend(), [&](const auto& h) { return h.first <= seconds - window; });
+    const auto [t0, f0] = from == history.rend() ? std::pair<double, double>{0.0, 0.0} : *from;
+    if (!(fraction > f0) || !(seconds > t0)) return {};
+    const double left = (1 - fraction) * (seconds - t0) / (fraction - f0);
     if (left < 60) return tr("about %1 s left").arg(std::max(1, int(std::lround(left / (left < 10 ? 1 : 5)) * (left < 10 ? 1 : 5))));
     if (left < 3600) return tr("about %1 min left").arg(int(std::lround(left / 60)));
     return tr("about %1 h left").arg(left / 3600, 0, 'f', 1);

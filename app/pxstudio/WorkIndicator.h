@@ -29,6 +29,8 @@ public:
     // "about 20 s left" from the fraction done and the seconds it took (a straight line); empty while either is
     // too small to extrapolate from (under 5 % or 2 s).
     static QString timeLeftText(double fraction, double seconds);
+    // The same from the bar's history ((seconds, fraction), oldest first), at the pace of its recent part.
+    static QString timeLeftText(const std::vector<std::pair<double, double>>& history);
 
 private:
     void refresh();
@@ -40,6 +42,7 @@ private:
     QPushButton* cancel_;
     std::map<const QObject*, std::pair<QString, double>> fractions_;  // part → (its phase, its progress)
     double shown_ = 0;
+    std::vector<std::pair<double, double>> history_;  // (seconds since the start, fraction shown), oldest first
     QElapsedTimer since_;  // the start of the work the bar shows
     bool active_ = false;  // something has run since the last idle moment
 };

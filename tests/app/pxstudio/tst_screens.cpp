@@ -7,12 +7,17 @@
 #include "PatternGallery.h"
 #include "ProjectorStrip.h"
 #include "AppTestSupport.h"
+#include "SliderReadout.h"
+#include "TradeoffPlot.h"
 #include "WorkIndicator.h"
+#include "experiment/SweepRunner.h"
+#include "generators/Generators.h"
 #include "panels/PatternsPanel.h"
 #include "panels/PrivacyPanel.h"
 
 #include <QAction>
 #include <QComboBox>
+#include <QLabel>
 #include <QDockWidget>
 #include <QLineEdit>
 #include <QProgressBar>
@@ -198,6 +203,53 @@ private slots:
         QVERIFY(WorkIndicator::timeLeftText(0.9, 1).isEmpty());     // too soon
         QVERIFY(WorkIndicator::timeLeftText(1.0, 30).isEmpty());    // done
         QVERIFY(WorkIndicator::timeLeftText(std::nan(""), 30).isEmpty());
+    }
+
+    // ... at the pace of its recent part: a slow start (a pattern set's densities) does not stretch the estimate.
+    void theTimeLeftFollowsTheRecentPace() {
+        const std::vector<std::pair<double, double>> history{{0, 0}, {2, 0.02}, {4, 0.04}, {6, 0.06}, {7, 0.08}, {8, 0.10}, {9, 0.14}, {10, 0.17}};
+        QCOMPARE(WorkIndicator::timeLeftText(0.17, 10), QString("about 50 s left"));  // the straight line
+        QCOMPARE(WorkIndicator::timeLeftText(history), QString("about 30 s left"));   // the last 4 s: 0.11 in 4 s
+        QVERIFY(WorkIndicator::timeLeftText(std::vector<std::pair<double, double>>{{0, 0.3}, {5, 0.3}}).isEmpty());  // no pace
+    }
+
+    // The note over a view that is recomputing stays clear of the slider's readout.
+    void theNoteLeavesTheReadoutReadable() {
+        QVERIFY(waitFinished(window_->controller()));
+        auto* views = window_->findChild<ExplorerViews*>();
+        auto* note = window_->findChild<QLabel*>("stale-note");
+        views->setCurrentIndex(views->indexOf(views->tradeoff()));
+        ExplorerSettings s = window_->settings();
+        s.d = s.d == 20 ? 22 : 20;
+        window_->restoreSettings(s);  // the previous result stays, under a "recomputing" note
+        QTRY_VERIFY_WITH_TIMEOUT(note->isVisible(), 5000);
+        QCustomPlot* plot = views->tradeoff();
+        const QRect readout = px::widgets::sliderReadoutRect(plot).translated(plot->mapTo(views, QPoint(0, 0)));
+        QVERIFY(!readout.isEmpty());
+        QVERIFY2(!note->geometry().intersects(readout), qPrintable(QString("note at y %1-%2, readout at y %3-%4")
+                     .arg(note->geometry().top()).arg(note->geometry().bottom()).arg(readout.top()).arg(readout.bottom())));
+        QVERIFY(waitFinished(window_->controller()));
+    }
+
+    // A partial result with ε from 0.1 to 0.3 keeps a logarithmic axis with powers of ten as ticks (over less than
+    // about two decades QCustomPlot's log ticker falls back to linear ticks, 0.25, 0.5, ...).
+    void aFewPointsKeepTheLogAxis() {
+        const auto spec = px::experiment::SweepSpec::fromJson(R"({"dataset": "builtin:sbm-cycles",
+            "patterns": {"class": "trees", "d": 4}, "budget": {"axis": "epsilon", "values": [0.1, 0.3]}, "noise_seeds": [1]})");
+        QCustomPlot plot;
+        plot.resize(800, 500);
+        px::widgets::TradeoffOptions opt;
+        opt.markerEpsilon = 1;
+        px::widgets::buildTradeoffPlot(&plot, px::experiment::runSweep(spec, px::gen::builtin("sbm-cycles")), opt);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(plot.xAxis->range().upper / plot.xAxis->range().lower >= 99.9);
+        int shown = 0;
+        for (double tick : plot.xAxis->tickVector())
+            if (plot.xAxis->range().contains(tick)) {
+                ++shown;
+                QVERIFY2(std::abs(std::log10(tick) - std::round(std::log10(tick))) < 1e-9, qPrintable(QString::number(tick)));
+            }
+        QVERIFY(shown >= 2);
     }
 
     void noTextIsCut_data() {

@@ -259,7 +259,8 @@ void MainWindow::placeStaleNote() {
     QPoint at((views_->width() - staleNote_->width()) / 2, views_->tabBar()->height() + 34);  // under the plot title
     // ... or under the slider's readout where it would cover it
     if (QWidget* page = views_->currentWidget())
-        for (QCustomPlot* plot : page->findChildren<QCustomPlot*>()) {
+        for (QCustomPlot* plot : page->findChildren<QCustomPlot*>() << qobject_cast<QCustomPlot*>(page)) {
+            if (!plot) continue;
             const QRect readout = px::widgets::sliderReadoutRect(plot).translated(plot->mapTo(views_, QPoint(0, 0)));
             if (plot->isVisible() && readout.intersects(QRect(at, staleNote_->size()))) at.setY(readout.bottom() + 6);
         }

@@ -235,7 +235,8 @@ private slots:
     // about two decades QCustomPlot's log ticker falls back to linear ticks, 0.25, 0.5, ...).
     void aFewPointsKeepTheLogAxis() {
         const auto spec = px::experiment::SweepSpec::fromJson(R"({"dataset": "builtin:sbm-cycles",
-            "patterns": {"class": "trees", "d": 4}, "budget": {"axis": "epsilon", "values": [0.1, 0.3]}, "noise_seeds": [1]})");
+            "patterns": {"class": "trees", "d": 4}, "mechanisms": [{"mechanism": "gaussian", "sensitivity": "counting-lemma"}],
+            "budget": {"axis": "epsilon", "values": [0.1, 0.3]}, "noise_seeds": [1]})");
         QCustomPlot plot;
         plot.resize(800, 500);
         px::widgets::TradeoffOptions opt;

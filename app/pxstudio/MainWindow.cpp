@@ -258,12 +258,15 @@ void MainWindow::placeStaleNote() {
     staleNote_->adjustSize();
     QPoint at((views_->width() - staleNote_->width()) / 2, views_->tabBar()->height() + 34);  // under the plot title
     // ... or under the slider's readout where it would cover it
-    if (QWidget* page = views_->currentWidget())
-        for (QCustomPlot* plot : page->findChildren<QCustomPlot*>() << qobject_cast<QCustomPlot*>(page)) {
-            if (!plot) continue;
-            const QRect readout = px::widgets::sliderReadoutRect(plot).translated(plot->mapTo(views_, QPoint(0, 0)));
-            if (plot->isVisible() && readout.intersects(QRect(at, staleNote_->size()))) at.setY(readout.bottom() + 6);
-        }
+    QList<QCustomPlot*> plots;
+    if (QWidget* page = views_->currentWidget()) {
+        plots = page->findChildren<QCustomPlot*>();
+        if (auto* plot = qobject_cast<QCustomPlot*>(page)) plots << plot;  // a tab that is a plot itself
+    }
+    for (QCustomPlot* plot : plots) {
+        const QRect readout = px::widgets::sliderReadoutRect(plot).translated(plot->mapTo(views_, QPoint(0, 0)));
+        if (plot->isVisible() && readout.intersects(QRect(at, staleNote_->size()))) at.setY(readout.bottom() + 6);
+    }
     staleNote_->move(at);
     staleNote_->raise();
 }

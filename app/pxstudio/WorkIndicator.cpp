@@ -99,13 +99,14 @@ QString WorkIndicator::timeLeftText(const std::vector<std::pair<double, double>>
     if (history.empty()) return {};
     const auto [seconds, fraction] = history.back();
     if (!(fraction >= 0.05) || fraction >= 1 || !(seconds >= 2)) return {};
-    // The pace of the last third of the time (at least 3 s): a sweep's bar is uneven (a pattern set's densities,
-    // then its runs), and the pace since the start would carry a slow phase that is over into the estimate.
+    // A sweep's bar is uneven: a pattern set's densities crawl, its runs then race. The pace since the start carries
+    // a slow phase that is over; the pace of the last third of the time (at least 3 s) a stall that is about to end.
+    // The faster of the two is the better guess in both cases.
     const double window = std::max(3.0, seconds / 3);
     auto from = std::find_if(history.rbegin(), history.rend(), [&](const auto& h) { return h.first <= seconds - window; });
     const auto [t0, f0] = from == history.rend() ? std::pair<double, double>{0.0, 0.0} : *from;
-    if (!(fraction > f0) || !(seconds > t0)) return {};
-    const double left = (1 - fraction) * (seconds - t0) / (fraction - f0);
+    const double overall = fraction / seconds, recent = seconds > t0 ? (fraction - f0) / (seconds - t0) : 0;
+    const double left = (1 - fraction) / std::max(overall, recent);
     if (left < 60) return tr("about %1 s left").arg(std::max(1, int(std::lround(left / (left < 10 ? 1 : 5)) * (left < 10 ? 1 : 5))));
     if (left < 3600) return tr("about %1 min left").arg(int(std::lround(left / 60)));
     return tr("about %1 h left").arg(left / 3600, 0, 'f', 1);

@@ -29,7 +29,8 @@ public:
     // "about 20 s left" from the fraction done and the seconds it took (a straight line); empty while either is
     // too small to extrapolate from (under 5 % or 2 s).
     static QString timeLeftText(double fraction, double seconds);
-    // The same from the bar's history ((seconds, fraction), oldest first), at the pace of its recent part.
+    // The same from the bar's history ((seconds, fraction), oldest first), at the faster of its overall pace and the
+    // pace of its recent part.
     static QString timeLeftText(const std::vector<std::pair<double, double>>& history);
 
 private:

@@ -205,12 +205,14 @@ private slots:
         QVERIFY(WorkIndicator::timeLeftText(std::nan(""), 30).isEmpty());
     }
 
-    // ... at the pace of its recent part: a slow start (a pattern set's densities) does not stretch the estimate.
+    // ... at the faster of the overall and the recent pace: a slow start (a pattern set's densities) does not stretch
+    // the estimate, and neither does a stall after a quick start.
     void theTimeLeftFollowsTheRecentPace() {
         const std::vector<std::pair<double, double>> history{{0, 0}, {2, 0.02}, {4, 0.04}, {6, 0.06}, {7, 0.08}, {8, 0.10}, {9, 0.14}, {10, 0.17}};
         QCOMPARE(WorkIndicator::timeLeftText(0.17, 10), QString("about 50 s left"));  // the straight line
         QCOMPARE(WorkIndicator::timeLeftText(history), QString("about 30 s left"));   // the last 4 s: 0.11 in 4 s
-        QVERIFY(WorkIndicator::timeLeftText(std::vector<std::pair<double, double>>{{0, 0.3}, {5, 0.3}}).isEmpty());  // no pace
+        // a stall after a quick start (the preview, then the first densities): the overall pace, not the stall's
+        QCOMPARE(WorkIndicator::timeLeftText({{0, 0}, {2, 0.08}, {12, 0.09}}), QString("about 2 min left"));
     }
 
     // The note over a view that is recomputing stays clear of the slider's readout.

@@ -13,9 +13,25 @@
 
 namespace px::io {
 
+namespace {
+// The size a gzip file says it expands to (its last 4 bytes, the size modulo 2^32: RFC 1952), else the file's own
+// size. Only a first reservation: a file that says less (several members, over 4 GiB) still reads whole.
+std::uint64_t expectedBytes(int fd, std::uint64_t fileBytes) {
+    unsigned char head[2] = {0, 0}, tail[4] = {0, 0, 0, 0};
+    if (fileBytes < 18 || ::pread(fd, head, 2, 0) != 2 || head[0] != 0x1f || head[1] != 0x8b) return fileBytes;
+    if (::pread(fd, tail, 4, off_t(fileBytes - 4)) != 4) return fileBytes;
+    return std::uint64_t(tail[0]) | std::uint64_t(tail[1]) << 8 | std::uint64_t(tail[2]) << 16 | std::uint64_t(tail[3]) << 24;
+}
+}  // namespace
+
 std::string readWholeFile(const std::string& path, std::uint64_t maxBytes) {
     const int fd = openRegularFile(path);
     const std::uint64_t fileBytes = std::uint64_t(fileSize(fd));
+    // reserved at once: growing by doubling would copy the text and touch twice its memory
+    // (never more than the inflation limit lets through: a decompression bomb says a large size too)
+    const std::uint64_t ratioLimit = std::min(kMaxExpandedBytes, std::max(kInflationFloorBytes, std::uint64_t(kMaxInflationRatio) * fileBytes));
+    const std::uint64_t absolute = maxInputBytes() > 0 ? std::uint64_t(maxInputBytes()) : ratioLimit;
+    const std::uint64_t expected = std::min({expectedBytes(fd, fileBytes), maxBytes, ratioLimit, absolute});
     gzFile gz = gzdopen(fd, "rb");  // owns fd from here
     if (!gz) {
         ::close(fd);
@@ -23,10 +39,10 @@ std::string readWholeFile(const std::string& path, std::uint64_t maxBytes) {
     }
     gzbuffer(gz, 1 << 18);
     InflationGuard inflation(path, fileBytes);
-    std::string out;
-    out.reserve(std::size_t(std::min<std::uint64_t>(fileBytes, maxBytes)) + 1);
     // Blocks of the file's size (gzip: a first guess), between 64 KiB and 4 MiB: small files cost little.
     const unsigned kBlock = unsigned(std::clamp<std::uint64_t>(fileBytes + 1, 1u << 16, 1u << 22));
+    std::string out;
+    out.reserve(std::size_t(std::max<std::uint64_t>(std::min(fileBytes, maxBytes), expected)) + kBlock + 1);
     for (;;) {
         const std::size_t have = out.size();
         out.resize(have + kBlock);

@@ -25,7 +25,7 @@ Dataset loadTu(const std::string& folder);
 // 10fold_idx/{train,test}_idx-K.txt beside it become Dataset::folds. Labels are remapped to 0..C−1
 // (the mapping is in Dataset::notes); self loops, repeated neighbours and edges listed from one end
 // only are reported with file and line (one-sided edges are kept as undirected edges).
-Dataset loadGin(const std::string& path);
+Dataset loadGin(const std::string& path, int threads = 0);  // threads 1: graph by graph; else in parallel
 // True if the file starts like the GIN format: a line with one count, then a line "n label".
 bool looksLikeGin(const std::string& file);
 

@@ -20,6 +20,9 @@ class TextScanner {
 public:
     TextScanner(const std::string& file, const std::string& text)
         : file_(file), p_(text.data()), end_(text.data() + text.size()) {}
+    // A part of a text, [begin, end), whose first byte is on `line` (to read parts in parallel).
+    TextScanner(const std::string& file, const char* begin, const char* end, long line)
+        : file_(file), p_(begin), end_(end), line_(line) {}
 
     // Skips spaces and tabs (and a '\r' before the end of the line); true if a field follows on this line.
     bool moreOnLine() {
@@ -68,6 +71,9 @@ public:
         ++line_;
     }
     long line() const { return line_; }
+    const char* position() const { return p_; }
+    const char* end() const { return end_; }
+    void endAt(const char* end) { end_ = end; }  // reads no further than `end` (within the text)
     std::size_t remainingBytes() const { return std::size_t(end_ - p_); }
     const std::string& file() const { return file_; }
     [[noreturn]] void fail(const std::string& problem) const { throw InputError(file_, line_, problem); }

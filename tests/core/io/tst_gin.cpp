@@ -183,6 +183,41 @@ private slots:
         QVERIFY2(e.line() == line, qPrintable(QString("line %1 expected, error: %2").arg(line).arg(e.what())));
         QVERIFY2(std::string(e.what()).find(expected.toStdString()) != std::string::npos, e.what());
     }
+    // From 64 graphs on, the graphs are read in parallel: the same data set, warnings in file order included, as
+    // graph by graph; and a problem anywhere gives the error graph by graph gives (its file order, line and words).
+    void parallelReadingEqualsGraphByGraph() {
+        Rng rng(13);
+        std::string body = randomGin(300, rng);
+        body = body.substr(body.find('\n') + 1);  // the graphs without their count
+        std::string text = "302\n" + body + "\n\n3 1\n0 2 0 1\n0 3 0 2 2\n0 2 1 0\n" + "2 3\n0 1 1\n0 0\n";  // problems at the end
+        const std::string problems = "3 1\n0 2 0 1\n0 3 0 2 2\n0 2 1 0\n";
+        text.insert(text.find('\n') + 1, problems);  // and at the start (graph 1)
+        text.replace(0, text.find('\n'), "303");
+        QTemporaryDir dir;
+        const std::string path = dir.path().toStdString() + "/p.txt";
+        writeFile(path, text);
+        const Dataset a = io::loadGin(path), b = io::loadGin(path, 1);
+        QCOMPARE(a.size(), 303);
+        for (int i = 0; i < a.size(); ++i) QVERIFY2(a.graphs[i] == b.graphs[i], qPrintable(QString("graph %1").arg(i)));
+        QVERIFY(a.labels == b.labels && a.nodeLabels == b.nodeLabels);
+        QVERIFY(a.warnings.size() >= 6 && a.warnings == b.warnings);
+        QVERIFY(a.notes == b.notes);
+        const std::vector<std::pair<std::string, std::string>> breaks = {
+            {"0 2 1 0\n2 3", "0 2 1 0\n2 3 9"},            // an extra field on a header
+            {"0 3 0 2 2\n", "0 3 0 2 7\n"},                // a neighbour out of range
+            {"0 1 1\n0 0\n", "0 1 1\n0 0 1.5\n"},        // an attribute on one line only
+            {"303\n", "304\n"},                           // fewer graphs than declared
+            {"303\n", "302\n"}};                          // content after the declared graphs
+        for (const auto& [from, to] : breaks) {
+            std::string bad = text;
+            bad.replace(from == "303\n" ? 0 : bad.rfind(from), from.size(), to);
+            writeFile(path, bad);
+            std::string parallel, byGraph;
+            try { io::loadGin(path); } catch (const InputError& e) { parallel = e.what(); }
+            try { io::loadGin(path, 1); } catch (const InputError& e) { byGraph = e.what(); }
+            QVERIFY2(!byGraph.empty() && parallel == byGraph, qPrintable(QString::fromStdString(to + ": " + parallel + " | " + byGraph)));
+        }
+    }
     void fifoIsRefusedByName() {
         QTemporaryDir dir;
         const std::string path = dir.path().toStdString() + "/pipe.txt";

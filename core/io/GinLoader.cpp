@@ -244,7 +244,7 @@ std::vector<TextScanner> findGraphs(const TextScanner& sc, long N) {
 std::vector<GraphBlock> readGraphsInParallel(const TextScanner& sc, long N) {
     std::vector<TextScanner> parts = findGraphs(sc, N);
     if (parts.empty()) return {};
-    std::vector<GraphBlock> blocks(std::size_t(N));
+    std::vector<GraphBlock> blocks(static_cast<std::size_t>(N));
     std::atomic<bool> failed{false};
     tbb::parallel_for(tbb::blocked_range<long>(0, N), [&](const tbb::blocked_range<long>& r) {
         std::vector<int> off, adj;

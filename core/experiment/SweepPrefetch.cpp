@@ -6,24 +6,68 @@
 
 namespace px::experiment {
 
+namespace {
+// Per pattern set of the plan: whether the runs [begin, end) need its densities computed (a run not in the journal
+// uses it, and neither the cache nor the disk store holds it).
+std::vector<char> setsToCompute(const SweepPatternPlan& plan, const Dataset& data, const SweepOptions& options, int begin, int end,
+                                const std::string& datasetHash, const DiskDensityStore* disk) {
+    std::vector<char> compute(plan.sets.size(), 0);
+    for (int r = begin; r < end && r < int(plan.setOfRun.size()); ++r)
+        if (!(options.journal && options.journal->has(r))) compute[std::size_t(plan.setOfRun[r])] = 1;
+    for (std::size_t s = 0; s < plan.sets.size(); ++s) {
+        const PatternSet& set = plan.sets[s];
+        if (compute[s] && (options.densities ? options.densities->holds(data, set)
+                                             : disk && std::filesystem::exists(disk->pathOf(DiskDensityStore::keyOf(datasetHash, set)))))
+            compute[s] = 0;
+    }
+    return compute;
+}
+}  // namespace
+
 std::vector<PatternSet> patternSetsToPrefetch(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, int begin,
                                               int end, const std::string& datasetHash, const DiskDensityStore* disk, double maxBytes) {
     SweepPatternPlan plan = sweepPatternPlan(spec);
-    std::vector<char> needed(plan.sets.size(), 0);
-    for (int r = begin; r < end && r < int(plan.setOfRun.size()); ++r)
-        if (!(options.journal && options.journal->has(r))) needed[std::size_t(plan.setOfRun[r])] = 1;
+    const std::vector<char> compute = setsToCompute(plan, data, options, begin, end, datasetHash, disk);
     std::vector<PatternSet> sets;
     double bytes = 0;
     for (std::size_t s = 0; s < plan.sets.size(); ++s) {
-        PatternSet& set = plan.sets[s];
-        if (!needed[s]) continue;
-        if (options.densities ? options.densities->holds(data, set) : disk && std::filesystem::exists(disk->pathOf(DiskDensityStore::keyOf(datasetHash, set))))
-            continue;
-        bytes += 8.0 * double(data.size()) * double(set.size() + 1);
-        sets.push_back(std::move(set));
+        if (!compute[s]) continue;
+        bytes += 8.0 * double(data.size()) * double(plan.sets[s].size() + 1);
+        sets.push_back(std::move(plan.sets[s]));
     }
     if (sets.size() < 2 || bytes > maxBytes) return {};
     return sets;
+}
+
+std::vector<BarSlot> sweepBarLayout(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, int begin, int end,
+                                    const std::string& datasetHash, const DiskDensityStore* disk, bool prefetched) {
+    const SweepPatternPlan plan = sweepPatternPlan(spec);
+    std::vector<char> compute = prefetched ? std::vector<char>(plan.sets.size(), 0)
+                                           : setsToCompute(plan, data, options, begin, end, datasetHash, disk);
+    std::vector<double> runsOfSet(plan.sets.size(), 0);
+    std::vector<double> densities(std::size_t(std::max(0, end - begin)), 0), work(densities.size(), 0);
+    for (int r = begin; r < end; ++r)
+        if (!(options.journal && options.journal->has(r))) {
+            work[std::size_t(r - begin)] = 1;
+            runsOfSet[std::size_t(plan.setOfRun[r])] += 1;
+        }
+    for (int r = begin; r < end; ++r)  // a set's densities, where its first run to compute them comes
+        if (const int s = plan.setOfRun[r]; compute[std::size_t(s)] && work[std::size_t(r - begin)] > 0) {
+            densities[std::size_t(r - begin)] = runsOfSet[std::size_t(s)];
+            compute[std::size_t(s)] = 0;
+        }
+    double total = 0;
+    for (std::size_t i = 0; i < work.size(); ++i) total += densities[i] + work[i];
+    std::vector<BarSlot> slots(work.size());
+    double at = 0;
+    for (std::size_t i = 0; i < work.size(); ++i) {
+        slots[i].densitiesFrom = at / std::max(total, 1.0);
+        at += densities[i];
+        slots[i].runFrom = at / std::max(total, 1.0);
+        at += work[i];
+        slots[i].runTo = at / std::max(total, 1.0);
+    }
+    return slots;
 }
 
 std::map<std::string, std::shared_ptr<const DensityMatrix>> prefetchDensities(const std::vector<PatternSet>& sets, const Dataset& data,

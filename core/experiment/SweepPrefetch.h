@@ -21,6 +21,17 @@ std::vector<PatternSet> patternSetsToPrefetch(const SweepSpec& spec, const Datas
                                               int end, const std::string& datasetHash, const DiskDensityStore* disk,
                                               double maxBytes = 256.0 * (1 << 20));
 
+// Where the runs [begin, end) lie on the sweep's progress bar (fractions of it, in run order): a run's pattern
+// set's densities, where this run is the first to need them computed, from densitiesFrom to runFrom, then the run
+// to runTo. A set's densities count as much as all its runs: far more than a run's share, which left the bar
+// standing while a social set's densities were computed, and about what they cost there. Runs the journal holds
+// take no room; with `prefetched` (the densities computed together before the runs) no run computes any.
+struct BarSlot {
+    double densitiesFrom = 0, runFrom = 0, runTo = 0;
+};
+std::vector<BarSlot> sweepBarLayout(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, int begin, int end,
+                                    const std::string& datasetHash, const DiskDensityStore* disk, bool prefetched);
+
 // Computes `sets` together and keeps each in options.densities (memory and disk) or else on `disk`; returns them by
 // the pattern set's JSON.
 std::map<std::string, std::shared_ptr<const DensityMatrix>> prefetchDensities(const std::vector<PatternSet>& sets, const Dataset& data,

@@ -351,7 +351,7 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         cache.prefetched = prefetchDensities(prefetch, data, options, hash, disk.get(), densities);
     }
     PublicOnlyValue pub;
-    const double perRun = 1.0 / std::max(1, end - begin);
+    const std::vector<BarSlot> bar = sweepBarLayout(spec, data, options, begin, end, hash, disk.get(), !prefetch.empty());
     auto lastPartial = std::chrono::steady_clock::now();
     const auto showPartial = [&] {
         options.onPartial(partialResult(spec, data, result.runs));
@@ -360,9 +360,9 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
     bool restoredUnshown = false;  // a resumed sweep shows what it restored before it computes the next run
     for (int r = begin; r < end; ++r) {
         if (runsProgress.cancelled()) throw Cancelled();
-        const double base = double(r - begin) * perRun;
+        const BarSlot& slot = bar[std::size_t(r - begin)];
         if (restoreRun(options, r, result.runs)) {
-            runsProgress.report(base + perRun);
+            runsProgress.report(slot.runTo);
             restoredUnshown = true;
             continue;
         }
@@ -370,17 +370,17 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
         restoredUnshown = false;
         const auto t0 = std::chrono::steady_clock::now();
         const SweepSpec::Run& run = runs[r];
-        SubProgress densities(runsProgress, base, perRun * 0.9);
+        SubProgress densities(runsProgress, slot.densitiesFrom, slot.runFrom - slot.densitiesFrom);
         cache.ensure(x, run, densities);
         const privacy::MechanismParams mp = runMechanism(spec, run);
         const EvaluationParams ep = evaluationParams(x, cache.patterns, mp.seed);
         if (spec.controls && std::isnan(pub.value)) pub = publicOnlyValue(x, cache.dm->n, ep);
-        const ReleaseOutcome outcome = releaseAndEvaluate(x, cache, mp, spec.budgets[run.budgetIndex], ep, base, perRun);
+        const ReleaseOutcome outcome = releaseAndEvaluate(x, cache, mp, spec.budgets[run.budgetIndex], ep, slot.runFrom, slot.runTo - slot.runFrom);
         ResultTable::Row row = runRow(x, r, run, cache, mp, outcome, pub);
         row.push_back({"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()});
         result.runs.add(row);
         recordRun(options, r, {row});
-        runsProgress.report(base + perRun);
+        runsProgress.report(slot.runTo);
         if (options.onPartial && r + 1 < end &&
             std::chrono::duration<double>(std::chrono::steady_clock::now() - lastPartial).count() >= options.partialInterval)
             showPartial();

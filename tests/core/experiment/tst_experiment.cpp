@@ -4,6 +4,7 @@
 #include "experiment/DensityCache.h"
 #include "experiment/Distinguishability.h"
 #include "experiment/Evaluation.h"
+#include "experiment/SweepPrefetch.h"
 #include "experiment/SweepRunner.h"
 #include "learn/LearnerRegistry.h"
 #include "learn/Metrics.h"
@@ -437,6 +438,36 @@ private slots:
         QVERIFY(small.get(ds, a) != nullptr);
         QCOMPARE(small.hits(), 1L);
         QVERIFY(da->t == small.get(ds, a)->t);
+    }
+    // The progress bar of a sweep that computes its pattern sets one at a time: each set's densities take as much of
+    // it as the set's runs (not a run's share, which left the bar standing while a social set's densities ran), the
+    // bar never goes back and ends full; with the densities computed together first, or cached, only the runs.
+    void theBarGivesEachSetsDensitiesTheirShare() {
+        SweepSpec spec;
+        spec.budgets = {0.5, 2, INFINITY};
+        spec.patternSeeds = {1, 2};
+        spec.patterns.count = 4;
+        const Dataset ds = gen::sbmCycleTask(40, 3);
+        spec.mechanisms[0].degreeBound = ds.maxDegree();
+        SweepOptions one;
+        experiment::DensityCache cache;
+        one.densities = &cache;
+        one.densitiesTogether = false;
+        const auto bar = sweepBarLayout(spec, ds, one, 0, 6, ds.contentHash(), nullptr, false);
+        QCOMPARE(int(bar.size()), 6);  // 2 pattern sets × 3 budgets: 3 runs and 3 runs' worth of densities per set
+        QCOMPARE(bar[0].densitiesFrom, 0.0);
+        QVERIFY(std::abs(bar[0].runFrom - 0.25) < 1e-12 && std::abs(bar[3].densitiesFrom - 0.5) < 1e-12 && std::abs(bar[3].runFrom - 0.75) < 1e-12);
+        QVERIFY(bar[1].densitiesFrom == bar[1].runFrom && std::abs(bar[5].runTo - 1) < 1e-12);
+        const auto together = sweepBarLayout(spec, ds, one, 0, 6, ds.contentHash(), nullptr, true);
+        for (int r = 0; r < 6; ++r) QVERIFY(std::abs(together[r].runFrom - r / 6.0) < 1e-12 && together[r].densitiesFrom == together[r].runFrom);
+        struct Reports : Progress {
+            std::vector<double> seen;
+            void report(double f) override { seen.push_back(f); }
+        } reports;
+        runSweep(spec, ds, one, reports);
+        QVERIFY(std::is_sorted(reports.seen.begin(), reports.seen.end()) && std::abs(reports.seen.back() - 1) < 1e-12);
+        const auto cached = sweepBarLayout(spec, ds, one, 0, 6, ds.contentHash(), nullptr, false);  // now in the cache
+        QVERIFY(std::abs(cached[0].runFrom) < 1e-12 && std::abs(cached[3].runFrom - 0.5) < 1e-12);
     }
     void cancelStopsASweep() {
         SweepSpec spec;

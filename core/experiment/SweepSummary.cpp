@@ -30,7 +30,8 @@ std::string unusableFit(const FitSummary& fs, const nlohmann::json& publicValue)
     const ErfFit& best = betterLaw(fs);
     char why[160];
     if (!(best.r2 > 0)) {
-        std::snprintf(why, sizeof why, "R^2 = %.3g <= 0: the law explains less than the mean of the points", best.r2);
+        if (best.r2 > -0.0005) return "R² ≈ 0: the law explains no more than the mean of the points";  // a flat curve
+        std::snprintf(why, sizeof why, "R² = %.3f < 0: the law explains less than the mean of the points", best.r2);
         return why;
     }
     if (publicValue.is_number() && !(best.aInf > publicValue.get<double>() + 0.02)) {

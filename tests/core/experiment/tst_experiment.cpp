@@ -544,7 +544,7 @@ private slots:
         QVERIFY(!high.fits[0].targetAuc.empty());
         for (double t : high.fits[0].targetAuc) QVERIFY2(t > 0.68, qPrintable(QString::number(t)));
         const auto noise = sweepOf({0.85, 0.80, 0.70, 0.62, 0.55}, 0.9, 0.6);  // falling: the law only rises
-        QVERIFY2(noise.fits[0].noFit.find("R^2") != std::string::npos, noise.fits[0].noFit.c_str());
+        QVERIFY2(noise.fits[0].noFit.find("R²") != std::string::npos, noise.fits[0].noFit.c_str());
     }
 
 

@@ -213,7 +213,8 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
     ++running_;
     emit started();
     preview_.reset();
-    const bool previewAllowed = previewAbove_ > 0 && data->size() >= previewAbove_ && !px::learn::isGraphLearner(spec.learner.kind);
+    const bool previewAllowed = previewAbove_ > 0 && data->size() >= previewAbove_ && data->totalEdges() >= previewAboveEdges_ &&
+                                !px::learn::isGraphLearner(spec.learner.kind);
     (void)QtConcurrent::run(computePool(), [this, job, data, spec, interval = partialInterval_, folder = journalFolder_,
                                             cache = densityCache_, previewAllowed,
                                             previewGraphs = previewGraphs_ > 0 ? previewGraphs_ : std::clamp(data->size() / 20, 100, 500)]() {

@@ -44,7 +44,12 @@ public:
     // first: the sweep on a stratified subsample of at most `graphs` graphs (SweepPreview.h). 0 turns it off.
     // By default one graph in 20, between 100 and 500: a preview's densities then cost ~5 % of the sweep's
     // first pattern set (COLLAB: 250 graphs, REDDIT-BINARY: 100).
-    void setPreview(int aboveGraphs, int graphs) { previewAbove_ = aboveGraphs; previewGraphs_ = graphs; }
+    // A preview for data sets of at least `aboveGraphs` graphs and `aboveEdges` edges, on `graphs` of them.
+    void setPreview(int aboveGraphs, int graphs, long aboveEdges = 0) {
+        previewAbove_ = aboveGraphs;
+        previewGraphs_ = graphs;
+        previewAboveEdges_ = aboveEdges;
+    }
     // The running job's preview, until its sweep finishes (null when there is none): drawn as a preview only.
     const px::experiment::SweepResult* previewResult() const { return preview_.get(); }
     // Waits until no job runs (tests, shutdown).
@@ -91,6 +96,9 @@ private:
     std::unique_ptr<px::experiment::SweepResult> result_;
     std::shared_ptr<const px::experiment::SweepResult> partial_, preview_;
     int previewAbove_ = 1500, previewGraphs_ = -1;  // -1: N / 20 within [100, 500]
+    // ... and 500,000 edges: IMDB-BINARY and -MULTI (1,000 and 1,500 small graphs) finish their whole sweep in under
+    // half a second, so a preview on a hundred of their graphs would only show a worse curve first.
+    long previewAboveEdges_ = 500000;
     std::shared_ptr<const px::PatternSet> patterns_;
     std::shared_ptr<const px::DensityMatrix> densities_;
     // Densities computed for this data set, by pattern set: a setting that leaves the patterns as they were

@@ -26,6 +26,8 @@ ROWS = {
     "mollipo-rr-dprr": ("resources/specs/defaults-mollipo.json", GRAPH_MECHANISMS + ONE_SEED),
     "mollipo-knn-rr-dprr": ("resources/specs/defaults-mollipo.json", GRAPH_MECHANISMS + ONE_SEED + ['learner={"kind":"knn","k":50}']),
     "molhiv-rr-dprr": ("resources/specs/defaults-molhiv.json", GRAPH_MECHANISMS + ONE_SEED),
+    # the published code's own path (train_on_molbace): standardised on the noisy rows, clean test rows, no n column
+    "molbace-code-path": ("resources/specs/reproduce-molbace.json", ["standardize=true", "append_n=false", "attack=false"]),
 }
 
 

@@ -1,12 +1,9 @@
 """Generated text of docs/experiments.md's all-trees and pattern-budget tables, from results/all-trees/ROW/
 (recorded by results/record_all_trees.py, whose ROWS name each row's spec, changes and label)."""
-import csv
-import json
-import os
 
 from record_all_trees import ROWS
+from recorded_runs import RecordedRuns, published
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 # The table's rows, data set by data set (best learner first, as the rows were chosen).
 ORDER = ["collab-rf", "collab-knn", "reddit-binary-rf", "reddit-binary-knn", "imdb-binary-svm", "imdb-binary-rf",
          "imdb-binary-knn", "imdb-multi-rf", "imdb-multi-knn", "mutag-knn", "mutag-svm", "mutag-rf", "proteins-svm",
@@ -15,20 +12,12 @@ BUDGET = ["collab-rf", "collab-rf-trees8", "collab-rf-trees10", "imdb-binary-rf"
 BUDGETS = ["0.1", "1", "10", "inf"]
 
 
-def folder(row):
-    return os.path.join(ROOT, "results", "all-trees", row)
-
-
-def recorded(row):
-    return os.path.exists(os.path.join(folder(row), "meta.json"))
+RUNS = RecordedRuns("all-trees")
+recorded, meta = RUNS.recorded, RUNS.meta
 
 
 def by_budget(row):
-    return {r["budget"]: r for r in csv.DictReader(open(os.path.join(folder(row), "sweep-summary.csv")))}
-
-
-def meta(row):
-    return json.load(open(os.path.join(folder(row), "meta.json")))
+    return {r["budget"]: r for r in RUNS.table(row)}
 
 
 def seconds(row):
@@ -48,9 +37,7 @@ def private_cell(r):
 
 def anchors(dataset):
     """The published non-private numbers beside a data set's first row."""
-    def table(name):
-        return {r["dataset"]: r for r in csv.DictReader(open(os.path.join(ROOT, "results", "published", name)))}
-    ghc, xu = table("ghc-nguyen2020.csv").get(dataset, {}), table("tu-xu2019.csv").get(dataset, {})
+    ghc, xu = published("ghc-nguyen2020.csv").get(dataset, {}), published("tu-xu2019.csv").get(dataset, {})
     parts = []
     if ghc.get("ghc_tree_svm_accuracy_percent"):
         parts.append(f"GHC {ghc['ghc_tree_svm_accuracy_percent']} (test-fold tuned)")
@@ -131,9 +118,8 @@ def all_trees_findings():
         return by_budget(name) if recorded(name) else None
 
     def ghc_forest(dataset):
-        table = {r["dataset"]: r for r in csv.DictReader(open(os.path.join(ROOT, "results", "published", "ghc-nguyen2020.csv")))}
-        return table[dataset]["ghc_forest_log_accuracy_percent"]
-    xu = {r["dataset"]: r for r in csv.DictReader(open(os.path.join(ROOT, "results", "published", "tu-xu2019.csv")))}
+        return published("ghc-nguyen2020.csv")[dataset]["ghc_forest_log_accuracy_percent"]
+    xu = published("tu-xu2019.csv")
     parts = []
     collab, reddit, collab_knn = row("collab-rf"), row("reddit-binary-rf"), row("collab-knn")
     if collab and reddit and collab_knn:

@@ -1,27 +1,21 @@
 """Generated text of docs/depth-lab-experiments.md, from results/depth/ROW/ (recorded by results/record_depth.py)."""
-import csv
-import json
-import os
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+from recorded_runs import RecordedRuns
+
 SCHEMES = {"caribou": "CARIBOU (valid)", "caribou-reference": "CARIBOU reference code (no valid guarantee)", "gap": "GAP"}
 
 
-def folder(row):
-    return os.path.join(ROOT, "results", "depth", row)
-
-
-def recorded(row):
-    return os.path.exists(os.path.join(folder(row), "meta.json"))
+RUNS = RecordedRuns("depth")
+recorded = RUNS.recorded
 
 
 def rows(row):
-    return list(csv.DictReader(open(os.path.join(folder(row), "depth.csv"))))
+    return RUNS.table(row, "depth.csv")
 
 
 def source(*names):
     """Where the text's numbers come from: the rows' folders, with their commands and commits."""
-    metas = [(n, json.load(open(os.path.join(folder(n), "meta.json")))) for n in names]
+    metas = [(n, RUNS.meta(n)) for n in names]
     return "; ".join(f"`results/depth/{n}/` (`{m['command']}`, commit {m['commit'][:7]}, {m['date'][:10]}, {m['wall_seconds']:g} s)"
                      for n, m in metas)
 

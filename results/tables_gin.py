@@ -1,25 +1,21 @@
 """Generated text of docs/experiments.md's GIN-0 table (Xu et al.'s protocol, first 3 folds), from results/gin/SET/
 (recorded by results/record_gin.py) beside results/published/tu-xu2019.csv and the density rows of results/tu-SET/."""
 import csv
-import json
 import os
 
 from record_gin import SETS
+from recorded_runs import RecordedRuns, published
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 
 
-def folder(name):
-    return os.path.join(ROOT, "results", "gin", name)
-
-
-def recorded(name):
-    return os.path.exists(os.path.join(folder(name), "meta.json"))
+RUNS = RecordedRuns("gin")
+recorded = RUNS.recorded
 
 
 def read(name):
-    row = next(csv.DictReader(open(os.path.join(folder(name), "sweep-summary.csv"))))
-    return row, json.load(open(os.path.join(folder(name), "meta.json"))), json.load(open(os.path.join(folder(name), "sweep.json")))
+    """A row's first summary row, its meta.json and pxrun's JSON."""
+    return RUNS.table(name)[0], RUNS.meta(name), RUNS.json(name, "sweep.json")
 
 
 def best_density_row(name):
@@ -30,7 +26,7 @@ def best_density_row(name):
 
 def gin_table():
     """GIN-0 here (first 3 folds, epoch on the fold-mean test curve) beside the published GIN-0 and WL."""
-    xu = {r["dataset"]: r for r in csv.DictReader(open(os.path.join(ROOT, "results", "published", "tu-xu2019.csv")))}
+    xu = published("tu-xu2019.csv")
     lines = ["| data set | GIN-0 here, folds 1-3 (mean ± sd over folds) | epoch chosen | GIN-0 published (10 folds) | WL published | density kNN at ε = ∞ (10 folds) | wall time |",
              "|---|---|---|---|---|---|---|"]
     for name in filter(recorded, SETS):
@@ -76,7 +72,7 @@ def gin_honest_mutag():
 def graph_mechanism_rows(name):
     """The GIN on RR, DPRR and clean graphs: {(mechanism or "clean", noisy test): summary row}."""
     table = {}
-    for r in csv.DictReader(open(os.path.join(folder(name), "sweep-summary.csv"))):
+    for r in RUNS.table(name):
         key = "clean" if r["budget"] == "inf" else r["mechanism"]
         table.setdefault((key, r["noisy_test"] == "true"), r)
     return table
@@ -89,7 +85,7 @@ def gin_on_released_graphs(name, title, with_accuracy, published_column):
         return f"Not recorded yet (`python3 results/record_gin.py {name}`).\n"
     table = graph_mechanism_rows(name)
     _, meta, result = read(name)
-    papers = {r["dataset"]: r for r in csv.DictReader(open(os.path.join(ROOT, "results", "published", "homcounts-published.csv")))}
+    papers = published("homcounts-published.csv")
 
     def cell(r):
         auc = f"{float(r['value_mean']):.3f}" + (f" ± {float(r['value_fold_std_mean']):.3f}" if r.get("value_fold_std_mean") else "")

@@ -1,8 +1,8 @@
 """Generated text of docs/experiments.md's reproduction tables, from results/reproduction/ROW/ (recorded by
 results/record_reproduction.py) beside the published numbers of results/published/homcounts-published.csv."""
-import csv
-import json
 import os
+
+from recorded_runs import RecordedRuns, published
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 SETS = [("molhiv", "MOLHIV"), ("molbace", "MOLBACE"), ("molbbbp", "MOLBBBP"), ("moltox21", "MOLTOX21 task 0"),
@@ -11,20 +11,12 @@ PUBLISHED_EPSILONS = ["0.335", "1.093", "2.695"]  # the BDRS ε of ρ' = 0.001, 
 RR_ROWS = ["molbace-rr-dprr", "molbbbp-rr-dprr", "molhiv-rr-dprr", "mollipo-rr-dprr", "mollipo-knn-rr-dprr"]
 
 
-def folder(row):
-    return os.path.join(ROOT, "results", "reproduction", row)
+RUNS = RecordedRuns("reproduction")
+recorded, summary = RUNS.recorded, RUNS.table
 
 
-def recorded(row):
-    return os.path.exists(os.path.join(folder(row), "meta.json"))
-
-
-def summary(row):
-    return list(csv.DictReader(open(os.path.join(folder(row), "sweep-summary.csv"))))
-
-
-def published():
-    return {r["dataset"]: r for r in csv.DictReader(open(os.path.join(ROOT, "results", "published", "homcounts-published.csv")))}
+def published_numbers():
+    return published("homcounts-published.csv")
 
 
 def display_name(dataset):
@@ -49,7 +41,7 @@ def reproduction_table():
     """Published, the reference reproduction and this project's two allocations, per data set."""
     lines = ["| data set (metric, learner) | setting | ε ≈ 0.335 | ε ≈ 1.093 | ε ≈ 2.695 | ε = ∞ | n alone | Top-1 at ε≈1 / ∞ |",
              "|---|---|---|---|---|---|---|---|"]
-    papers = published()
+    papers = published_numbers()
     for key, name in SETS:
         if not (recorded(f"{key}-reference") and recorded(f"{key}-project")):
             continue
@@ -74,7 +66,7 @@ def rr_dprr_table():
     GNN baselines."""
     lines = ["| data set (learner) | mechanism | ε = 1 | ε = 2 | n alone | shuffled control at ε = 1 / 2 | seed's GNN baseline at \"ε = 1\" |",
              "|---|---|---|---|---|---|---|"]
-    papers = published()
+    papers = published_numbers()
     for row in filter(recorded, RR_ROWS):
         rows = summary(row)
         name = display_name(rows[0]["dataset"])
@@ -94,7 +86,7 @@ def provenance():
     rows = [r for r in os.listdir(base) if recorded(r)] if os.path.isdir(base) else []
     if not rows:
         return "Not recorded yet (`python3 results/record_reproduction.py`).\n"
-    metas = {r: json.load(open(os.path.join(folder(r), "meta.json"))) for r in sorted(rows)}
+    metas = {r: RUNS.meta(r) for r in sorted(rows)}
     m = next(iter(metas.values()))
     commits = sorted({x["commit"][:7] + ("+" if "uncommitted" in x["commit"] else "") for x in metas.values()})
     times = ", ".join(f"{r} {x['wall_seconds']:.0f} s" for r, x in metas.items())
@@ -123,7 +115,7 @@ def code_path():
     """MOLBACE by the published code's own path: means and the spread of single runs per ρ'."""
     if not recorded("molbace-code-path"):
         return "Not recorded yet (`python3 results/record_reproduction.py molbace-code-path`).\n"
-    runs = list(csv.DictReader(open(os.path.join(folder("molbace-code-path"), "sweep.csv"))))
+    runs = RUNS.table("molbace-code-path", "sweep.csv")
     finite = [r for r in summary("molbace-code-path") if r["budget"] != "inf"]
     clean = next(r for r in summary("molbace-code-path") if r["budget"] == "inf")
     values = [float(r["value"]) for r in runs if r["budget"] != "inf"]
@@ -143,7 +135,7 @@ GENERATORS = {
 
 def reproduction_findings():
     """What reproduces, with its numbers read from the same runs."""
-    papers, parts = published(), []
+    papers, parts = published_numbers(), []
     if recorded("molbace-reference"):
         rows = [r for r in summary("molbace-reference") if r["budget"] != "inf"]
         parts.append("- **The privacy accounting reproduces exactly**: ρ' = " + " / ".join(r["budget"] for r in rows)

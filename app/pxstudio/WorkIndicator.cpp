@@ -97,7 +97,7 @@ QString WorkIndicator::timeLeftText(double fraction, double seconds) { return ti
 
 QString WorkIndicator::timeLeftText(const std::vector<std::pair<double, double>>& history) {
     if (history.empty()) return {};
-    const auto [seconds, fraction] = history.back();
+    const double seconds = history.back().first, fraction = history.back().second;  // no binding: lambdas use them
     if (!(fraction >= 0.05) || fraction >= 1 || !(seconds >= 2)) return {};
     // A sweep's bar is uneven: a pattern set's densities crawl, its runs then race. The pace since the start carries
     // a slow phase that is over; the pace of the last third of the time (at least 3 s) a stall that is about to end.

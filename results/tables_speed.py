@@ -108,7 +108,7 @@ def startup():
 GENERATORS["startup"] = startup
 
 
-PROTOCOLS = {"full": "the full sweep", "subsample": "stratified subsample (the app's preview)",
+PROTOCOLS = {"full": "the full sweep", "subsample": "stratified subsample (the app's preview, on the large sets)",
              "pattern-seed": "first pattern seed, every graph and fold", "first-fold": "first fold and first pattern seed"}
 
 
@@ -136,6 +136,7 @@ def preview_fidelity():
     return ("\n".join(lines) + "\n\n"
             f"Differences are of the mean accuracy per budget against the full sweep's, in percentage points, over the 10 budgets; "
             f"the full sweep's seed sd is the mean over its grid points of the sd over its pattern and noise seeds. {said}. "
+            f"The app previews only data sets of at least 1,500 graphs and 500,000 edges (here COLLAB and REDDIT-BINARY). "
             f"From `results/speed/{os.path.basename(folder)}/preview.csv` (`build/tests/bench_preview`, recorded by "
             f"`python3 results/record_speed.py`, commit {meta['commit'][:7]}, {meta['date']}).\n")
 

@@ -20,19 +20,29 @@ def source(*names):
                      for n, m in metas)
 
 
-def missing(*names):
-    absent = [n for n in names if not recorded(n)]
-    return f"Not recorded yet (`python3 results/record_depth.py {' '.join(absent)}`).\n" if absent else None
+def needs(*names):
+    """A generator that reads these rows: until each is recorded, it says which to record instead."""
+    def wrap(generate):
+        def run():
+            absent = [n for n in names if not recorded(n)]
+            return f"Not recorded yet (`python3 results/record_depth.py {' '.join(absent)}`).\n" if absent else generate()
+        run.__doc__ = generate.__doc__
+        return run
+    return wrap
+
+
+CORA_MODELS = ("cora-selection-linear", "cora-selection-gap")
+GAP_CHAINS = ("chain1-selection-gap", "chain8-gap")
+ASAMP = ("asamp-sbm-least-squares", "asamp-sbm-logistic", "asamp-cora-least-squares", "asamp-cora-logistic")
 
 
 def f3(value):
     return f"{float(value):.3f}"
 
 
+@needs("chain8-limit")
 def chain8_limit():
     """The chain data's non-private line is not the limit of the private schemes."""
-    if missing("chain8-limit"):
-        return missing("chain8-limit")
     at = {(r["scheme"], r["epsilon"]): r for r in rows("chain8-limit") if r["hops"] == "8"}
     top, low = at[("gap", "100000")], at[("gap", "64")]
     return (f"On `builtin:chain-8` at K = 8: at ε = 10⁵ (σ = {float(top['sigma']):.3f}) GAP reaches {f3(top['test_accuracy_mean'])} and "
@@ -42,10 +52,9 @@ def chain8_limit():
             f"{int(top['runs'])} runs each. From {source('chain8-limit')}.\n")
 
 
+@needs("chain1-selection")
 def selection_table():
     """Chain-1, the published grid: each scheme's mean run, spread, worst, best and expected best of k."""
-    if missing("chain1-selection"):
-        return missing("chain1-selection")
     table = rows("chain1-selection")
     k = table[0]["best_of_k"]
     lines = [f"| scheme | runs | mean run | sd | worst | best | expected best of {k} |", "|---|---|---|---|---|---|---|"]
@@ -58,11 +67,10 @@ def selection_table():
     return "\n".join(lines) + f"\n\nFrom {source('chain1-selection')}.\n"
 
 
+@needs(*CORA_MODELS)
 def cora_models_table():
     """Cora at ε = 1, read by the linear probe and by GAP's trained models: mean run (best)."""
-    names = ("cora-selection-linear", "cora-selection-gap")
-    if missing(*names):
-        return missing(*names)
+    names = CORA_MODELS
     lines = ["| Cora, ε = 1 | valid CARIBOU | reference code (no valid guarantee) | GAP | features alone | non-private |",
              "|---|---|---|---|---|---|"]
     for name, label in zip(names, ("linear probe (PCA 64, logistic regression)", "GAP's trained encoder and MLP heads")):
@@ -73,11 +81,10 @@ def cora_models_table():
     return "\n".join(lines) + f"\n\nFrom {source(*names)}.\n"
 
 
+@needs(*GAP_CHAINS)
 def gap_on_chains():
     """GAP's trained models on the chain data: the selection grid on chain-1 and chain-8's private schemes."""
-    names = ("chain1-selection-gap", "chain8-gap")
-    if missing(*names):
-        return missing(*names)
+    names = GAP_CHAINS
     by = {r["scheme"]: r for r in rows("chain1-selection-gap")}
     c, ref, gap = by["caribou"], by["caribou-reference"], by["gap"]
     private = [float(r["test_accuracy_mean"]) for r in rows("chain8-gap") if r["scheme"] != "none"]
@@ -95,11 +102,10 @@ def gap_on_chains():
             f"From {source(*names)}.\n")
 
 
+@needs(*ASAMP)
 def asamp_table():
     """AsampGCN: accuracy of released labels / abstention / overall, in and beyond the feasible range."""
-    names = ("asamp-sbm-least-squares", "asamp-sbm-logistic", "asamp-cora-least-squares", "asamp-cora-logistic")
-    if missing(*names):
-        return missing(*names)
+    names = ASAMP
     feasible = float(rows(names[0])[0]["max_sampling"])
     lines = [f"| data, base fit | p_s ≤ 0.01 (feasible up to {feasible:.4f}) | p_s = 0.02 | p_s ≥ 0.05 | base classifier on the whole graph (not private) |",
              "|---|---|---|---|---|"]
@@ -119,10 +125,9 @@ def asamp_table():
     return "\n".join(lines) + f"\n\nFrom {source(*names)}.\n"
 
 
+@needs("audit")
 def audit_table():
     """The statistical audit of CARIBOU: a lower bound on ε per scheme, depth and β; bold where it refutes the claim."""
-    if missing("audit"):
-        return missing("audit")
     table = rows("audit")
     betas = list(dict.fromkeys(r["beta"] for r in table))
     lines = ["| scheme | K | " + " | ".join(f"β = {b}" for b in betas) + " |", "|---" * (2 + len(betas)) + "|"]

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Records the depth lab's tables of docs/depth-lab-experiments.md that take seconds to minutes: one `pxrun depth`
 run per row into results/depth/ROW/ (python3 results/record_depth.py [ROW ...], from the repository root, after
-building; with no ROW, every row not yet recorded). The trained NAG grids (about an hour each) are not in it.
+building; with no ROW, every row not yet recorded). The trained NAG grids are recorded reduced to d = 32 and 3
+trials (the specs: d ∈ {32, 128} and 5 trials, about an hour each on 2 cores).
 """
 import os
 import sys
@@ -28,6 +29,9 @@ ROWS = {
     "asamp-cora-logistic": ("asamp", ['base="logistic"'], CORA),
     "audit": ("propagation-audit", [], None),
 }
+NAG_REDUCED = ["widths=[32]", "trials=3", "parallel_trainings=2"]
+for grid in ("cora", "cora-constrained", "citeseer"):
+    ROWS[f"nag-{grid}"] = (f"resources/specs/depth-nag-trained-{grid}.json", NAG_REDUCED, None)
 
 
 def main():

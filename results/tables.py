@@ -20,7 +20,9 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tables_all_trees  # noqa: E402
 import tables_depth  # noqa: E402
+import tables_depth_nag  # noqa: E402
 import tables_gin  # noqa: E402
+import tables_released_graphs  # noqa: E402
 import tables_reproduction  # noqa: E402
 import tables_speed  # noqa: E402
 
@@ -237,7 +239,9 @@ GENERATORS = {
     **tables_speed.GENERATORS,
     **tables_all_trees.GENERATORS,
     **tables_depth.GENERATORS,
+    **tables_depth_nag.GENERATORS,
     **tables_gin.GENERATORS,
+    **tables_released_graphs.GENERATORS,
     **tables_reproduction.GENERATORS,
 }
 

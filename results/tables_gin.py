@@ -69,53 +69,8 @@ def gin_honest_mutag():
             f"{meta['date'][:10]}, kernel path {result.get('kernels', '?')}).\n")
 
 
-def graph_mechanism_rows(name):
-    """The GIN on RR, DPRR and clean graphs: {(mechanism or "clean", noisy test): summary row}."""
-    table = {}
-    for r in RUNS.table(name):
-        key = "clean" if r["budget"] == "inf" else r["mechanism"]
-        table.setdefault((key, r["noisy_test"] == "true"), r)
-    return table
-
-
-def gin_on_released_graphs(name, title, with_accuracy, published_column):
-    """One table: the GIN trained on RR graphs at ε = 1, on DPRR graphs (the published split, 2-edge-DP) and on the
-    clean graphs, scored on released (honest) and clean (reference protocol) test graphs, beside its controls."""
-    if not recorded(name):
-        return f"Not recorded yet (`python3 results/record_gin.py {name}`).\n"
-    table = graph_mechanism_rows(name)
-    _, meta, result = read(name)
-    papers = published("homcounts-published.csv")
-
-    def cell(r):
-        auc = f"{float(r['value_mean']):.3f}" + (f" ± {float(r['value_fold_std_mean']):.3f}" if r.get("value_fold_std_mean") else "")
-        return f"{100 * float(r['accuracy_mean']):.1f} ({auc})" if with_accuracy else auc
-
-    def control(r, which):
-        key = f"{which}_accuracy_mean" if with_accuracy else f"{which}_value_mean"
-        return f"{(100 if with_accuracy else 1) * float(r[key]):.{1 if with_accuracy else 3}f}"
-    head = f"| {title} | " + ("published | " if published_column else "") + \
-        "perturbed test graphs (honest) | clean test graphs (reference protocol) | shuffled within n: perturbed / clean | n alone |"
-    lines = [head, "|---" * (head.count("|") - 1) + "|"]
-    dataset = next(iter(table.values()))["dataset"]
-    for key, label in (("rr", "RR graphs, ε = 1"), ("dprr", 'DPRR graphs, published split "ε = 1" (2-edge-DP)'),
-                       ("clean", "the clean graphs (no privacy)")):
-        honest, reference = table.get((key, True)), table.get((key, False), table.get((key, True)))
-        if not honest:
-            continue
-        paper = (papers.get(dataset, {}).get(f"{key}_gnn_eps1", "") or "–") if key != "clean" else "–"
-        lines.append(f"| {label} | " + (f"{paper} | " if published_column else "") + f"{cell(honest)} | "
-                     + ("the same" if key == "clean" else cell(reference)) + f" | {control(honest, 'shuffled')} / "
-                     f"{control(reference, 'shuffled')} | {control(honest, 'public')} |")
-    return ("\n".join(lines) + f"\n\nFrom `results/gin/{name}/` (`{meta['command']}`, commit {meta['commit'][:7]}, {meta['date'][:10]}, "
-            f"{meta['machine']['cpu']} with {meta['machine']['cores']} cores, {meta['wall_seconds']:.0f} s, kernel path "
-            f"{result.get('kernels', '?')}); split: \"{result['split']}\".\n")
-
-
 GENERATORS = {
     "gin-table": gin_table,
     "gin-provenance": gin_provenance,
     "gin-honest-mutag": gin_honest_mutag,
-    "gin-rr-dprr-imdb-binary": lambda: gin_on_released_graphs("social-imdb-binary", "IMDB-BINARY, GIN-0 trained on", True, False),
-    "gnn-baselines-molbace": lambda: gin_on_released_graphs("gnn-baselines-molbace", "MOLBACE, GIN trained on (test ROC-AUC)", False, True),
 }

@@ -75,6 +75,28 @@ private slots:
             QVERIFY(std::abs(pred(q, 0) - mean) < 1e-12);
         }
     }
+    // Integer features make every distance exact, so the neighbours must be exactly the k smallest
+    // (distance, index) pairs, ties to the lower index, in that order; training sizes around the
+    // selection's chunks of 8 and many ties exercise its skipping.
+    void knnNeighboursAreTheKSmallestPairs() {
+        Rng rng(11);
+        for (int nt : {7, 8, 9, 63, 64, 301}) {
+            learn::RowMatrix train(nt, 3), queries(25, 3);
+            for (Eigen::Index i = 0; i < train.size(); ++i) train.data()[i] = double(rng.below(4));
+            for (Eigen::Index i = 0; i < queries.size(); ++i) queries.data()[i] = double(rng.below(4));
+            for (int k : {1, 3, 8, 9}) {
+                const auto got = learn::knnIndices(train, queries, k);
+                for (int q = 0; q < queries.rows(); ++q) {
+                    std::vector<std::pair<double, int>> all;
+                    for (int i = 0; i < nt; ++i) all.push_back({(train.row(i) - queries.row(q)).squaredNorm(), i});
+                    std::sort(all.begin(), all.end());
+                    const int kk = std::min(k, nt);
+                    QCOMPARE(int(got[q].size()), kk);
+                    for (int j = 0; j < kk; ++j) QCOMPARE(got[q][j], all[j].second);
+                }
+            }
+        }
+    }
     void standardizerUsesTrainingStatistics() {
         learn::RowMatrix x(4, 2);
         x << 1, 5, 2, 5, 3, 5, 4, 5;

@@ -1,4 +1,5 @@
-"""Generated text of docs/depth-lab-experiments.md, from results/depth/ROW/ (recorded by results/record_depth.py)."""
+"""Generated text of docs/depth-lab-experiments.md, from results/depth/ROW/ (recorded by results/record_depth.py) and
+the released CARIBOU logs transcribed in results/published/caribou-chains1-runs.csv."""
 
 from recorded_runs import RecordedRuns
 
@@ -146,7 +147,29 @@ def audit_table():
     return "\n".join(lines) + f"\n\n{table[0]['samples']} draws per graph. From {source('audit')}.\n"
 
 
+def published_chain_logs():
+    """CARIBOU's and GAP's released chain-1 logs at ε = 1 (results/published/caribou-chains1-runs.csv): how the
+    published number relates to the runs behind it."""
+    import csv
+    import os
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "published", "caribou-chains1-runs.csv")
+    runs = list(csv.DictReader(open(path)))
+
+    def of(scheme):
+        return [float(r["test_accuracy_percent"]) for r in runs if r["scheme"] == scheme]
+    caribou, gap = of("caribou"), of("gap")
+    majority = float(runs[0]["majority_percent"])
+    mean = sum(caribou) / len(caribou)
+    return (f"- **The published figure is the best single run of the {len(caribou)}** ({max(caribou):.2f} %).\n"
+            f"- The mean run is **{mean:.1f} %**, {'below' if mean < majority else 'above'} the log's own majority-class "
+            f"baseline of {majority:.2f} %.\n"
+            f"- GAP's log (`gap_chains1_e.txt`) has **{len(gap)} runs** at ε = 1: best {max(gap):.1f} %, mean "
+            f"{sum(gap) / len(gap):.1f} %.\n\nTranscribed in `results/published/caribou-chains1-runs.csv` "
+            f"(`results/published/transcribe_caribou_logs.py`).\n")
+
+
 GENERATORS = {
+    "depth-published-chain-logs": published_chain_logs,
     "depth-audit-table": audit_table,
     "depth-chain8-limit": chain8_limit,
     "depth-selection-table": selection_table,

@@ -22,6 +22,7 @@ import tables_all_trees  # noqa: E402
 import tables_depth  # noqa: E402
 import tables_depth_nag  # noqa: E402
 import tables_gin  # noqa: E402
+import tables_privacy  # noqa: E402
 import tables_released_graphs  # noqa: E402
 import tables_reproduction  # noqa: E402
 import tables_speed  # noqa: E402
@@ -241,6 +242,7 @@ GENERATORS = {
     **tables_depth.GENERATORS,
     **tables_depth_nag.GENERATORS,
     **tables_gin.GENERATORS,
+    **tables_privacy.GENERATORS,
     **tables_released_graphs.GENERATORS,
     **tables_reproduction.GENERATORS,
 }

@@ -125,14 +125,14 @@ def social_findings():
 
         def versus(gin):
             return f"{abs(trees - gin):.1f} points {'above' if trees > gin else 'below'}"
+        trained = [(k, label) for k, label in (("rr", "RR graphs at ε = 1"), ("dprr", "DPRR graphs (2-edge-DP)")) if (k, True) in t]
+        honest = "; ".join(f"trained on {label} reaches {acc[(k, True)]:.1f} %, {against_controls(t[(k, True)], 'accuracy')}" for k, label in trained)
+        reference = " and ".join(f"{acc[(k, False)]:.1f} % ({k.upper()})" for k, _ in trained if (k, False) in t)
         parts.append(
-            f"- **{label}** (split: {RUNS.json(name, 'sweep.json')['split']}): tested honestly, the GIN on RR graphs at ε = 1 gives "
-            f"{acc[('rr', True)]:.1f} %, {against_controls(t[('rr', True)], 'accuracy')}; on DPRR graphs (2-edge-DP) "
-            f"{acc[('dprr', True)]:.1f} %, {against_controls(t[('dprr', True)], 'accuracy')}. Tested on clean graphs (the "
-            f"reference protocol): {acc[('rr', False)]:.1f} % and {acc[('dprr', False)]:.1f} %. Without privacy "
-            f"{acc[('clean', True)]:.1f} %. The private counts of all trees up to 6 vertices with a forest at ε = 1 "
-            f"(all-trees table, 10 folds, 3 noise seeds) give {trees:.1f} %: {versus(acc[('rr', True)])} the honest RR GIN "
-            f"and {versus(acc[('dprr', True)])} the DPRR one.")
+            f"- **{label}** (split: {RUNS.json(name, 'sweep.json')['split']}): tested honestly, the GIN {honest}. "
+            f"Tested on clean graphs (the reference protocol): {reference}. Without privacy {acc[('clean', True)]:.1f} %. "
+            f"The private counts of all trees up to 6 vertices with a forest at ε = 1 (all-trees table, 10 folds, 3 noise "
+            f"seeds) give {trees:.1f} %: " + " and ".join(f"{versus(acc[(k, True)])} the honest {k.upper()} GIN" for k, _ in trained) + ".")
     return "\n".join(parts) + "\n" if parts else "No social set recorded yet.\n"
 
 

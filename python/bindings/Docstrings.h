@@ -39,6 +39,11 @@ Returns
 -------
 list of str
     Each usable as ``load('builtin:NAME')``, e.g. 'sbm-cycles', 'csl', 'er', 'wl-pairs'.
+
+Examples
+--------
+>>> px.builtin_names()
+['sbm-cycles', 'csl', 'er', 'wl-pairs']
 )doc";
 
 inline constexpr const char* kFromEdgeIndex = R"doc(A data set from one edge array per graph.
@@ -80,6 +85,11 @@ edge_index : numpy.ndarray
 train, valid, test : numpy.ndarray
     Node indices of the split.
 warnings : list of str
+
+Examples
+--------
+>>> nodes = px.load_node_data("builtin:chain-8")
+>>> nodes.num_nodes, nodes.features.shape  # doctest: +SKIP
 )doc";
 
 inline constexpr const char* kLoadNodeData = "The compiled loader behind pxstudio.load_node_data (documented there).";
@@ -125,6 +135,12 @@ distinct : int
 pattern_class : str
 seed : int
 warnings : list of str
+
+Examples
+--------
+>>> patterns = px.sample_patterns("trees", d=10, seed=1)
+>>> len(patterns), patterns.pattern_class  # doctest: +SKIP
+>>> patterns.save("trees.json")  # doctest: +SKIP
 )doc";
 
 inline constexpr const char* kSamplePatterns = R"doc(Samples d patterns of a class, as ``pxrun patterns`` does (same seed, same patterns).
@@ -221,6 +237,11 @@ rho, delta : float
 Returns
 -------
 float
+
+Examples
+--------
+>>> round(px.epsilon_from_rho(0.05, 1e-6), 3)
+1.472
 )doc";
 
 inline constexpr const char* kRhoForEpsilon = R"doc(rho = mu^2 / 2 of the Gaussian mechanism that meets (epsilon, delta) exactly (analytic Gaussian).
@@ -232,6 +253,11 @@ epsilon, delta : float
 Returns
 -------
 float
+
+Examples
+--------
+>>> round(px.rho_for_epsilon(1.0, 1e-6), 4)
+0.028
 )doc";
 
 inline constexpr const char* kConversions = R"doc(Every conversion that applies to a guarantee, at delta.
@@ -248,6 +274,11 @@ Returns
 -------
 list of dict
     {'name', 'epsilon', 'tightest'} per conversion.
+
+Examples
+--------
+>>> [(c["name"], round(c["epsilon"], 3)) for c in px.conversions(0.05, 1e-6) if c["tightest"]]
+[('tight RDP', 1.472)]
 )doc";
 
 inline constexpr const char* kAudit = R"doc(Empirical privacy audit on two neighbouring graphs.
@@ -275,6 +306,14 @@ Returns
 dict
     'claimed_epsilon', 'delta', 'epsilon_lower_bound', 'fpr', 'fnr', their upper bounds, 'test', 'samples',
     'valid_guarantee' and 'contradicts_claim'.
+
+Examples
+--------
+>>> c6 = [(i, (i + 1) % 6) for i in range(6)]          # a 6-cycle and the same without one edge
+>>> mechanism = px.Mechanism("gaussian", epsilon=1.0, delta=1e-5, degree_bound=2)
+>>> result = px.audit(c6, c6[:-1], 6, px.sample_patterns("trees", d=5, seed=1), mechanism, samples=20000)
+>>> result["contradicts_claim"]
+False
 )doc";
 
 inline constexpr const char* kKernelPath = R"doc(The CPU kernels GIN trainings run on, e.g. 'ATen AVX2, OpenBLAS Haswell'.
@@ -284,6 +323,11 @@ A seed gives the same table bit for bit on one kernel path; pxstudio pins one pe
 Returns
 -------
 str
+
+Examples
+--------
+>>> px.kernel_path()  # doctest: +SKIP
+'ATen AVX2, OpenBLAS Haswell'
 )doc";
 
 inline constexpr const char* kLearners = R"doc(The learners a sweep can run (its ``learner.kind``).
@@ -293,6 +337,11 @@ Returns
 list of dict
     {'kind', 'title', 'summary', 'parameters' (name, meaning, min, max, default, integer), 'needs_graphs',
     'available', 'margin_scores', 'tuning'} per learner.
+
+Examples
+--------
+>>> [learner["kind"] for learner in px.learners()]  # doctest: +SKIP
+['knn', 'svm', 'linear', 'rf', 'forest', 'boosting', 'gin']
 )doc";
 
 inline constexpr const char* kDepthExperiments = R"doc(The depth lab's experiments, as ``pxrun depth --list`` prints them.
@@ -301,6 +350,11 @@ Returns
 -------
 list of str
     Names usable with :func:`depth`.
+
+Examples
+--------
+>>> "propagation" in px.depth_experiments()
+True
 )doc";
 
 inline constexpr const char* kInputError = R"doc(A malformed file or spec (a ValueError).
@@ -313,9 +367,28 @@ field : str or None
     The field, as a JSON pointer (e.g. '/learner/k'), when the problem is one field's.
 problem : str
     What was expected and what was found.
+
+Examples
+--------
+>>> try:
+...     px.sweep({"dataset": "builtin:csl", "learner": {"kind": "knn", "k": 0}})
+... except px.InputError as error:
+...     print(error.field)
+/learner/k
 )doc";
 
 inline constexpr const char* kResourceError = R"doc(A computation refused before it starts, or stopped, for the memory or time it would need (a MemoryError).
+
+Examples
+--------
+>>> import itertools, numpy as np
+>>> edges = np.array(list(itertools.combinations(range(150), 2))).T   # the complete graph on 150 vertices
+>>> try:
+...     px.densities(px.from_edge_index([edges], [150]), px.sample_patterns("treewidth:3", d=3, seed=1, max_size=8),
+...                  max_memory_gib=0.01)
+... except px.ResourceError as error:
+...     print(isinstance(error, MemoryError))
+True
 )doc";
 
 }  // namespace pxpy::doc

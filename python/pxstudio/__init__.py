@@ -110,6 +110,11 @@ def load_node_data(path):
     ------
     FileNotFoundError, InputError
         As :func:`load`.
+
+    Examples
+    --------
+    >>> nodes = px.load_node_data("builtin:chain-8")
+    >>> cora = px.load_node_data("../shared/data/cora")  # doctest: +SKIP
     """
     return _load_node_data(os.fspath(path))
 
@@ -154,6 +159,11 @@ def graph_list(data):
     -------
     list of (int, numpy.ndarray)
         Vertex count and the E x 2 edge array of every graph; indexable, so cross-validation can split it.
+
+    Examples
+    --------
+    >>> data = px.load("builtin:sbm-cycles")
+    >>> n, edges = px.graph_list(data)[0]
     """
     n = data.num_vertices
     return [(int(n[i]), data.edges(i)) for i in range(len(data))]
@@ -283,6 +293,11 @@ def sweep(spec, data=None, progress=None):
     -------
     pandas.DataFrame or dict
         One row per run.
+
+    Examples
+    --------
+    >>> runs = px.sweep({"dataset": "builtin:sbm-cycles", "patterns": {"class": "trees", "d": 8}})  # doctest: +SKIP
+    >>> runs[["budget", "value"]]  # doctest: +SKIP
     """
     return sweep_result(spec, data, progress)["runs"]
 

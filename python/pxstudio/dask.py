@@ -123,6 +123,12 @@ def densities(data, patterns, client=None, block_graphs=None, threads=1, progres
     -------
     numpy.ndarray
         graphs x patterns, float64.
+
+    Examples
+    --------
+    >>> from distributed import Client, LocalCluster  # doctest: +SKIP
+    >>> client = Client(LocalCluster(n_workers=2, threads_per_worker=1))  # doctest: +SKIP
+    >>> x = pxd.densities("builtin:sbm-cycles", px.sample_patterns("trees", d=8, seed=1), client)  # doctest: +SKIP
     """
     c = _client(client)
     data_future = _data_future(c, data)
@@ -215,5 +221,20 @@ def sweep_result(spec, client=None, data=None, shards=None, block_graphs=None, t
 
 
 def sweep(spec, client=None, data=None, **options):
-    """The run table of a distributed sweep: ``sweep_result(spec, client, data, **options)['runs']``."""
+    """The run table of a distributed sweep: ``sweep_result(spec, client, data, **options)['runs']``.
+
+    Parameters
+    ----------
+    spec, client, data, options :
+        As :func:`sweep_result`.
+
+    Returns
+    -------
+    pandas.DataFrame or dict
+        One row per run.
+
+    Examples
+    --------
+    >>> runs = pxd.sweep("resources/specs/tu-mutag.json", client)  # doctest: +SKIP
+    """
     return sweep_result(spec, client, data, **options)["runs"]

@@ -1,4 +1,5 @@
 """Bad input raises a Python exception naming what is wrong; Ctrl-C stops a long count at once."""
+import itertools
 import os
 import signal
 import threading
@@ -128,3 +129,16 @@ def test_input_errors_carry_their_file_line_and_field(tmp_path):
         px.load(str(bad))
     assert (e.value.file, e.value.line, e.value.field) == (str(bad), 3, None)
     assert str(e.value).startswith(f"{bad}:3: ")
+
+
+def test_a_count_too_large_for_the_memory_limit_is_refused_before_it_starts():
+    # Treewidth-3 patterns on a complete graph of 150 vertices need sparse-DP tables of millions of entries.
+    edges = np.array(list(itertools.combinations(range(150), 2))).T
+    data = px.from_edge_index([edges], [150])
+    patterns = px.sample_patterns("treewidth:3", d=3, seed=1, max_size=8)
+    start = time.perf_counter()
+    with pytest.raises(px.ResourceError) as e:
+        px.densities(data, patterns, max_memory_gib=0.01)
+    assert isinstance(e.value, MemoryError)
+    assert "sparse-DP tables" in str(e.value) and "--max-memory" in str(e.value)
+    assert time.perf_counter() - start < 5, "refused only after computing"

@@ -37,9 +37,13 @@ void keepLargeBlocksInHeap() {
 #endif
 }
 
+// A size as a person reads it: GiB from 1 GiB up, MiB below (a limit of 0.01 GiB is not "0.0 GiB").
 std::string gib(double bytes) {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / double(1 << 30));
+    if (bytes >= double(1 << 30))
+        std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / double(1 << 30));
+    else
+        std::snprintf(buf, sizeof buf, "%.1f MiB", bytes / double(1 << 20));
     return buf;
 }
 

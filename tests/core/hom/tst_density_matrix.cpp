@@ -148,6 +148,9 @@ private slots:
         } catch (const ResourceError& e) {
             QVERIFY2(std::string(e.what()).find("needs sparse-DP tables of about") != std::string::npos, e.what());
             QVERIFY2(std::string(e.what()).find("n = 50") != std::string::npos, e.what());
+            // a limit below 1 GiB in MiB, not "0.0 GiB"
+            QVERIFY2(std::string(e.what()).find(" MiB per thread") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("0.0 GiB") == std::string::npos, e.what());
         }
         p.maxMemoryBytes = 0;
         p.maxEstimatedSeconds = 1e-6;

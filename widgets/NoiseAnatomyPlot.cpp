@@ -72,6 +72,8 @@ void buildNoiseAnatomyPlot(QCustomPlot* plot, const privacy::PrivacyReport& r, c
     addBudgetShares(plot, r.budgetShare, order, r.pureEpsilon >= 0, fs);
     plot->xAxis->setTicker(ticks);
     plot->xAxis->setRange(-1, d);
+    // x = 0 is the first pattern, not an origin: QCustomPlot's solid zero line there looked like its budget bar.
+    plot->xAxis->grid()->setZeroLinePen(plot->xAxis->grid()->pen());
     plot->xAxis->setLabel("patterns, ordered by size");
     plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
     plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));

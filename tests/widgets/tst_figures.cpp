@@ -399,6 +399,8 @@ private slots:
                 hi = std::max(hi, it->value);
             }
             QVERIFY(std::abs(sum - 100) < 1e-9);
+            // no solid zero line at the first pattern (x = 0), where it read as a full-height budget bar
+            QCOMPARE(plot.xAxis->grid()->zeroLinePen(), plot.xAxis->grid()->pen());
             if (allocation == privacy::Allocation::EqualSnr) QVERIFY(hi - lo < 1e-9);
             else QVERIFY(hi > 2 * lo);  // the sensitivity grows with the pattern's size: so does its share
         }

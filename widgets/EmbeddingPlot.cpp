@@ -49,6 +49,8 @@ void buildEmbeddingPlot(QCustomPlot* plot, const experiment::EmbeddingProjection
     plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
     plot->yAxis2->setVisible(false);
     plot->rescaleAxes();
+    // a margin, so that the outermost releases are drawn whole instead of cut by the axis rect
+    for (QCPAxis* axis : {plot->xAxis, plot->yAxis}) axis->scaleRange(1.08, axis->range().center());
     placeLegendBelow(plot, 2);
     plot->plotLayout()->insertRow(0);
     plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, title, QFont(plot->font().family(), int(11 * fs), QFont::Bold)));

@@ -230,6 +230,13 @@ private slots:
         QVERIFY(plot->graphCount() >= 4);  // two classes, the cloud, the clean point
         QCPGraph* cloud = plot->graph(plot->graphCount() - 2);
         QCOMPARE(cloud->dataCount(), 200);
+        // Every point lies inside the axes with a margin, so no marker is cut by the axis rect.
+        for (int g = 0; g < plot->graphCount(); ++g)
+            for (auto it = plot->graph(g)->data()->begin(); it != plot->graph(g)->data()->end(); ++it) {
+                const QCPRange x = plot->xAxis->range(), y = plot->yAxis->range();
+                QVERIFY(it->key > x.lower + 0.02 * x.size() && it->key < x.upper - 0.02 * x.size());
+                QVERIFY(it->value > y.lower + 0.02 * y.size() && it->value < y.upper - 0.02 * y.size());
+            }
         // At a larger ε the cloud is tighter around the clean point.
         auto spread = [&] {
             double s = 0;

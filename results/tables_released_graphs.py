@@ -20,7 +20,7 @@ def display_name(dataset):
 
 
 def verdict(margin):
-    """Whether a margin (higher is better) carries a claim, at the tables' 0.02."""
+    """Whether a margin (positive: better) carries a claim, at the tables' 0.02."""
     return "holds" if margin > 0.02 else ("is level (within 0.02)" if margin >= -0.02 else "does not hold")
 
 
@@ -76,14 +76,25 @@ def gin_on_released_graphs(name, title, with_accuracy, published_column):
     return "\n".join(lines) + "\n\n" + provenance(name)
 
 
+def better(metric):
+    """The better of several scores: the largest, or the smallest for an error (RMSE)."""
+    return min if metric == "rmse" else max
+
+
+def gain(metric, value, than):
+    """How much better `value` is than `than` (positive: better), whichever way the metric points."""
+    return than - value if metric == "rmse" else value - than
+
+
 def against_controls(r, column):
     """How a score stands against the better of its two controls (n alone, shuffled within n)."""
+    metric = r["metric"] if column == "value" else "accuracy"
     value = float(r[f"{column}_mean"])
-    margin = value - max(float(r[f"public_{column}_mean"]), float(r[f"shuffled_{column}_mean"]))
+    margin = gain(metric, value, better(metric)(float(r[f"public_{column}_mean"]), float(r[f"shuffled_{column}_mean"])))
     scale, unit = (100, " points") if column == "accuracy" else (1, "")
     if abs(margin) <= MARGIN[column]:
         return f"level with the better of its controls (within {scale * MARGIN[column]:g}{unit})"
-    side = "above" if margin > 0 else "below"
+    side = "better than" if margin > 0 else "worse than"
     return f"{scale * abs(margin):.{1 if column == 'accuracy' else 3}f}{unit} {side} the better of its controls"
 
 
@@ -102,22 +113,22 @@ def molecule_findings():
         if not RUNS.recorded(name):
             continue
         t, paper = graph_mechanism_rows(name), published("homcounts-published.csv")[label]
-        if t[("rr", True)]["metric"] != "auc":
-            continue  # the sentences below read a score where higher is better
+        metric = t[("rr", True)]["metric"]
+        pick = better(metric)
         v = {k: float(r["value_mean"]) for k, r in t.items()}
         densities, n_alone = private_densities(key)
-        best = max(densities.values())
-        reference, honest = max(v[("rr", False)], v[("dprr", False)]), max(v[("rr", True)], v[("dprr", True)])
+        best = pick(densities.values())
+        reference, honest = pick(v[("rr", False)], v[("dprr", False)]), pick(v[("rr", True)], v[("dprr", True)])
         parts.append(
-            f"- **{label}** (one noise seed): trained on RR graphs at ε = 1 and tested on clean graphs (the reference "
+            f"- **{label}** ({metric.upper()}, one noise seed): trained on RR graphs at ε = 1 and tested on clean graphs (the reference "
             f"protocol) the GIN scores {v[('rr', False)]:.3f} (published {paper['rr_gnn_eps1']}); tested on graphs released "
             f"the same way, {v[('rr', True)]:.3f}, {against_controls(t[('rr', True)], 'value')}. On DPRR graphs: "
             f"{v[('dprr', False)]:.3f} tested on clean graphs (published {paper['dprr_gnn_eps1']}), {v[('dprr', True)]:.3f} "
             f"honest, {against_controls(t[('dprr', True)], 'value')}. Without privacy: {v[('clean', True)]:.3f}, "
             f"{against_controls(t[('clean', True)], 'value')}. This project's private densities at ε ≈ 1.09 (reproduction "
             f"tables): " + ", ".join(f"{d:.3f} ({a})" for a, d in densities.items()) + f"; n alone {n_alone:.3f} with their "
-            f"learner. The headline claim (private densities beat the RR/DPRR GIN) {verdict(best - reference)} against the "
-            f"reference protocol (best private {best:.3f} against {reference:.3f}) and {verdict(best - honest)} against the "
+            f"learner. The headline claim (private densities beat the RR/DPRR GIN) {verdict(gain(metric, best, reference))} against the "
+            f"reference protocol (best private {best:.3f} against {reference:.3f}) and {verdict(gain(metric, best, honest))} against the "
             f"honest one (against {honest:.3f}).")
     return "\n".join(parts) + "\n" if parts else "No molecule set recorded yet (`python3 results/record_gin.py gnn-baselines-molbace`).\n"
 

@@ -62,8 +62,9 @@ def unconstrained_findings(name, label):
         text += (f" At σ = {top:g}, {', '.join(kept)} keep{'s' if len(kept) == 1 else ''} accuracy "
                  f"{span(at_top[a]['accuracy_mean'] for a in kept)} and the attack keeps AUROC {span(at_top[a]['auroc_mean'] for a in kept)}")
     if lost:
-        text += (f"{';' if kept else f' At σ = {top:g},'} {', '.join(lost)} lose both (accuracy "
-                 f"{span(at_top[a]['accuracy_mean'] for a in lost)}, AUROC {span(at_top[a]['auroc_mean'] for a in lost)})")
+        text += (f"{';' if kept else f' At σ = {top:g},'} {', '.join(lost)} fall to accuracy "
+                 f"{span(at_top[a]['accuracy_mean'] for a in lost)} (within 0.1 of the most frequent class) with AUROC "
+                 f"{span(at_top[a]['auroc_mean'] for a in lost)}")
     return text + (f". The largest sd over the trials: {max(float(r['auroc_sd']) for r in table if r['auroc_sd']):.3f} in AUROC, "
                    f"{max(float(r['accuracy_sd']) for r in table):.3f} in accuracy.")
 

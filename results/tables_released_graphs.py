@@ -56,6 +56,8 @@ def gin_on_released_graphs(name, title, with_accuracy, published_column):
         spread = r.get("value_fold_std_mean")
         shown = spread and spread != "nan" and float(spread) > 0  # one split (scaffold) has no spread over folds
         auc = f"{float(r['value_mean']):.3f}" + (f" ± {float(spread):.3f}" if shown else "")
+        if with_accuracy and r["metric"] == "accuracy":  # several classes: the value is the accuracy itself
+            return f"{100 * float(r['accuracy_mean']):.1f}"
         return f"{100 * float(r['accuracy_mean']):.1f} ({auc})" if with_accuracy else auc
 
     def control(r, which):

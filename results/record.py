@@ -66,7 +66,8 @@ def record(name, spec_path, data=None, pxrun=None, overrides=(), commit_id=None,
     pxrun's --set) and records it as results/NAME/. A depth experiment may be named instead of a spec file; its
     spec as used is then depth.json. `commit_id`: the commit the binary was built from, when the caller took it
     before a batch."""
-    pxrun = pxrun or os.path.join(ROOT, "build", "app", "pxrun")
+    # PX_RECORD_PXRUN: a copy of the binary (with libpx_neural.so beside it), so that the build can go on meanwhile
+    pxrun = pxrun or os.environ.get("PX_RECORD_PXRUN") or os.path.join(ROOT, "build", "app", "pxrun")
     commit_id = commit_id or commit()  # taken before the run: the tree the binary was built from
     folder = os.path.join(ROOT, "results", name)
     os.makedirs(folder, exist_ok=True)

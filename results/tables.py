@@ -114,12 +114,15 @@ def median(values):
 def speed_recompute():
     """The app's recompute on the social data sets (bench_recompute), medians, with where they come from."""
     folder, meta, rows = tables_speed.latest_run("[0-9]*", "recompute.csv")  # DATE/, not gin-peer-DATE/
-    lines = ["| data set | graphs | opened the first time | reopened after a restart | after a change of k |",
-             "|---|---|---|---|---|"]
+    headings = {"cold": "opened the first time", "warm": "reopened after a restart",
+                "k": "after a change of k" if not any(r["scenario"] == "k again" for r in rows) else "the first change of k after it",
+                "k again": "a later change of k (neighbour lists kept)"}
+    scenarios = [s for s in headings if any(r["scenario"] == s for r in rows)]  # runs before 'k again' existed have 3
+    lines = ["| data set | graphs | " + " | ".join(headings[s] for s in scenarios) + " |", "|---|---|" + "---|" * len(scenarios)]
     names = list(dict.fromkeys(r["dataset"] for r in rows))
     for name in names:
         cells = []
-        for scenario in ("cold", "warm", "k"):
+        for scenario in scenarios:
             mine = [r for r in rows if r["dataset"] == name and r["scenario"] == scenario]
             first = median([float(r["first_points_s"]) for r in mine])
             done = median([float(r["done_s"]) for r in mine])

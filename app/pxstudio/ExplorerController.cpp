@@ -9,6 +9,7 @@
 #include "generators/Generators.h"
 #include "io/Loaders.h"
 #include "learn/LearnerRegistry.h"
+#include "learn/NeighbourMemo.h"
 
 #include "experiment/RunJournal.h"
 
@@ -113,7 +114,12 @@ void keepFinishedRecord(const QString& finished, const px::experiment::RunJourna
 
 }  // namespace
 
+// kNN's neighbour lists kept between recomputes (NeighbourMemo.h): a change of k re-reads them instead of searching
+// again. 128 MiB holds about five sweeps of COLLAB at the default settings (40 runs × 10 folds × 500 queries × 32).
+constexpr std::size_t kNeighbourMemoBytes = std::size_t(128) << 20;
+
 ExplorerController::ExplorerController(QObject* parent, Mode mode) : QObject(parent), mode_(mode) {
+    if (px::learn::neighbourMemoLimit() < kNeighbourMemoBytes) px::learn::setNeighbourMemoLimit(kNeighbourMemoBytes);
     setJournalFolder(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/unfinished-sweeps");
 }
 

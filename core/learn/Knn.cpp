@@ -1,5 +1,7 @@
 #include "learn/Knn.h"
 
+#include "learn/NeighbourMemo.h"
+
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
@@ -29,10 +31,8 @@ namespace {
 // visit(q, nearest, k) with the k nearest training rows of query q: the k smallest (distance, index) pairs,
 // in that order (so that a sum over them is the same whatever the selection's internals).
 template <class Visit>
-void forEachNeighbourList(const RowMatrix& train, const RowMatrix& queries, int k, Visit visit) {
+void searchNeighbours(const RowMatrix& train, const RowMatrix& queries, int k, Visit visit) {
     const Eigen::Index nt = train.rows(), nq = queries.rows();
-    k = int(std::min<Eigen::Index>(k, nt));
-    if (k <= 0) return;
     const Eigen::VectorXd trainNorm = train.rowwise().squaredNorm();
     const Eigen::Index block = 16;  // 16 × n_train distances stay in cache for the selection pass
     const RowMatrix trainT = train.transpose();  // d × nt, for the product with −2·queries
@@ -65,6 +65,29 @@ void forEachNeighbourList(const RowMatrix& train, const RowMatrix& queries, int 
             visit(r.begin() + q, nearest.data(), k);
         }
     });
+}
+
+// The same, through the neighbour memo when it is on (NeighbourMemo.h): a kept search with at least k per query
+// answers with its prefixes.
+template <class Visit>
+void forEachNeighbourList(const RowMatrix& train, const RowMatrix& queries, int k, Visit visit) {
+    const Eigen::Index nt = train.rows(), nq = queries.rows();
+    k = int(std::min<Eigen::Index>(k, nt));
+    if (k <= 0) return;
+    if (neighbourMemoLimit() == 0) return searchNeighbours(train, queries, k, visit);
+    const NeighbourKey key = neighbourKey(train.data(), nt, queries.data(), nq, train.cols());
+    std::shared_ptr<const NeighbourLists> lists = findNeighbourLists(key, k);
+    if (!lists) {
+        auto fresh = std::make_shared<NeighbourLists>();
+        fresh->k = neighboursToKeep(k, nt);
+        fresh->nearest.resize(std::size_t(nq) * std::size_t(fresh->k));
+        searchNeighbours(train, queries, fresh->k, [&](Eigen::Index q, const int* nearest, int kept) {
+            std::copy(nearest, nearest + kept, fresh->nearest.begin() + q * kept);
+        });
+        keepNeighbourLists(key, fresh);
+        lists = std::move(fresh);
+    }
+    for (Eigen::Index q = 0; q < nq; ++q) visit(q, lists->nearest.data() + q * lists->k, k);
 }
 }  // namespace
 

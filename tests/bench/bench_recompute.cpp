@@ -3,7 +3,9 @@
 //   cold    a data set opened for the first time: no densities in memory or in the density cache on disk, no
 //           finished sweep kept (the app shows a preview on a subsample first, SweepPreview.h);
 //   warm    the same data set and settings after a restart: memory empty, densities and the finished sweep on disk;
-//   k       a change of kNN's k: densities in memory, the sweep computed.
+//   k       the first change of kNN's k after that restart: densities in memory, no neighbour lists kept;
+//   k again a second change of k in the same session: kNN's neighbour lists of the first change kept
+//           (learn/NeighbourMemo.h; --no-neighbour-memo searches again, for comparison).
 // For each, the time to the first points on screen (preview or partial result), to the sweep's own first points
 // (after a preview) and to the finished sweep, median of `--repeat` runs. The density cache is a temporary folder of its own, emptied before every cold run.
 // Needs ../shared/data; run:
@@ -11,6 +13,7 @@
 #include "ExplorerController.h"
 #include "MainWindow.h"
 #include "experiment/DiskDensityStore.h"
+#include "learn/NeighbourMemo.h"
 
 #include <QApplication>
 #include <QDir>
@@ -61,6 +64,8 @@ Timing recompute(MainWindow& w, const ExplorerSettings& s) {
     return t;
 }
 
+const char* const kScenarios[] = {"cold", "warm", "k", "k again"};
+
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v.empty() ? -1 : v[v.size() / 2];
@@ -78,7 +83,8 @@ struct Row {
 };
 
 // Every scenario `repeat` times on one data set; false if it cannot be opened.
-bool benchDataset(MainWindow& w, const QString& path, int repeat, const std::string& storeFolder, std::vector<Row>& rows) {
+bool benchDataset(MainWindow& w, const QString& path, int repeat, const std::string& storeFolder, std::size_t memoBytes,
+                  std::vector<Row>& rows) {
     if (!w.openDataset(path)) return false;
     w.controller()->cancel();
     while (w.controller()->busy()) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
@@ -88,14 +94,18 @@ bool benchDataset(MainWindow& w, const QString& path, int repeat, const std::str
     const auto data = w.controller()->dataset();
     const px::experiment::DiskDensityStore store(storeFolder, std::uint64_t(4) << 30);
     for (int r = 1; r <= repeat; ++r) {
-        for (const char* scenario : {"cold", "warm", "k"}) {
+        s.k = 15;  // 15 (the app's default) cold and warm, 16 and 17 after the changes: none finished on disk
+        for (const char* scenario : kScenarios) {
             if (!std::strcmp(scenario, "cold")) {
                 store.clear();
                 for (const QString& f : QDir(w.controller()->journalFolder()).entryList({"*.runs.done"}, QDir::Files))
                     QFile::remove(w.controller()->journalFolder() + "/" + f);
             }
-            if (std::strcmp(scenario, "k") != 0) w.controller()->setDataset(data);  // memory forgotten: a restart
-            else s.k = s.k == 15 ? 16 : 15;  // a setting that leaves the densities unchanged
+            if (scenario[0] != 'k') {  // memory forgotten: a restart
+                w.controller()->setDataset(data);
+                px::learn::setNeighbourMemoLimit(0);
+                px::learn::setNeighbourMemoLimit(memoBytes);
+            } else ++s.k;  // a setting that leaves the densities unchanged
             const double load = loadAverage();
             const Timing t = recompute(w, s);
             rows.push_back({data->name, scenario, t.firstKind, data->size(), r, t.firstPoints, t.sweepPoints, t.finished, load});
@@ -125,6 +135,9 @@ int main(int argc, char** argv) {
     QStringList data;
     QString out;
     int repeat = 3;
+    bool memo = true;
+    for (int i = 1; i < argc; ++i)
+        if (!std::strcmp(argv[i], "--no-neighbour-memo")) memo = false;
     for (int i = 1; i + 1 < argc; ++i) {
         if (!std::strcmp(argv[i], "--repeat")) repeat = std::max(1, std::atoi(argv[i + 1]));
         if (!std::strcmp(argv[i], "--data")) data << argv[i + 1];
@@ -138,18 +151,21 @@ int main(int argc, char** argv) {
     MainWindow w;
     w.resize(1366, 768);
     w.show();
+    const std::size_t memoBytes = memo ? px::learn::neighbourMemoLimit() : 0;  // the app's limit, or none
     std::vector<Row> rows;
     for (const QString& path : data)
-        if (!benchDataset(w, path, repeat, storeFolder.path().toStdString(), rows)) {
+        if (!benchDataset(w, path, repeat, storeFolder.path().toStdString(), memoBytes, rows)) {
             std::fprintf(stderr, "bench_recompute: cannot open %s\n", qPrintable(path));
             return 1;
         }
-    std::printf("\nmedian of %d, %d threads (first points / done, seconds):\n", repeat, QThread::idealThreadCount());
-    for (std::size_t i = 0; i < rows.size(); i += std::size_t(3 * repeat)) {
+    std::printf("\nmedian of %d, %d threads, neighbour memo %s (first points / done, seconds):\n", repeat,
+                QThread::idealThreadCount(), memo ? "on" : "off");
+    const std::size_t perDataset = std::size(kScenarios) * std::size_t(repeat);
+    for (std::size_t i = 0; i < rows.size(); i += perDataset) {
         std::printf("%-14s", rows[i].dataset.c_str());
-        for (const char* scenario : {"cold", "warm", "k"}) {
+        for (const char* scenario : kScenarios) {
             std::vector<double> first, done;
-            for (std::size_t j = i; j < i + std::size_t(3 * repeat) && j < rows.size(); ++j)
+            for (std::size_t j = i; j < i + perDataset && j < rows.size(); ++j)
                 if (rows[j].scenario == scenario) { first.push_back(rows[j].firstPoints); done.push_back(rows[j].finished); }
             std::printf("  %s %.2f / %.2f", scenario, median(first), median(done));
         }

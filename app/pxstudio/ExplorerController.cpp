@@ -115,7 +115,8 @@ void keepFinishedRecord(const QString& finished, const px::experiment::RunJourna
 }  // namespace
 
 // kNN's neighbour lists kept between recomputes (NeighbourMemo.h): a change of k re-reads them instead of searching
-// again. 128 MiB holds about five sweeps of COLLAB at the default settings (40 runs × 10 folds × 500 queries × 32).
+// again. 128 MiB holds about five sweeps of COLLAB at the default settings (40 runs × 10 folds × 500 queries × 32
+// neighbours).
 constexpr std::size_t kNeighbourMemoBytes = std::size_t(128) << 20;
 
 ExplorerController::ExplorerController(QObject* parent, Mode mode) : QObject(parent), mode_(mode) {
@@ -209,9 +210,21 @@ px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s,
     return spec;
 }
 
+namespace {
+bool changesKAlone(const std::optional<ExplorerSettings>& last, const ExplorerSettings& now) {
+    if (!last || last->k == now.k) return false;
+    ExplorerSettings otherK = now;
+    otherK.k = last->k;
+    return otherK == *last;
+}
+}  // namespace
+
 void ExplorerController::recompute(const ExplorerSettings& settings) {
     cancel();
     if (!data_) return;
+    // k alone changed: the user is exploring k, so kNN keeps twice the neighbours for the next change to read.
+    px::learn::setExploringK(changesKAlone(lastSettings_, settings));
+    lastSettings_ = settings;
     auto job = std::make_shared<Job>(this);
     job_ = job;
     auto data = data_;

@@ -12,6 +12,7 @@
 #include <QObject>
 #include <atomic>
 #include <memory>
+#include <optional>
 
 class ExplorerController : public QObject {
     Q_OBJECT
@@ -104,4 +105,5 @@ private:
     // Densities computed for this data set, by pattern set: a setting that leaves the patterns as they were
     // recomputes without them. Replaced with the data set.
     std::shared_ptr<px::experiment::DensityCache> densityCache_ = std::make_shared<px::experiment::DensityCache>();
+    std::optional<ExplorerSettings> lastSettings_;  // of the last recompute: did this one change k alone?
 };

@@ -76,10 +76,11 @@ void forEachNeighbourList(const RowMatrix& train, const RowMatrix& queries, int 
     if (k <= 0) return;
     if (neighbourMemoLimit() == 0) return searchNeighbours(train, queries, k, visit);
     const NeighbourKey key = neighbourKey(train.data(), nt, queries.data(), nq, train.cols());
-    std::shared_ptr<const NeighbourLists> lists = findNeighbourLists(key, k);
+    bool shorterKept = false;
+    std::shared_ptr<const NeighbourLists> lists = findNeighbourLists(key, k, &shorterKept);
     if (!lists) {
         auto fresh = std::make_shared<NeighbourLists>();
-        fresh->k = neighboursToKeep(k, nt);
+        fresh->k = neighboursToKeep(k, nt, shorterKept);
         fresh->nearest.resize(std::size_t(nq) * std::size_t(fresh->k));
         searchNeighbours(train, queries, fresh->k, [&](Eigen::Index q, const int* nearest, int kept) {
             std::copy(nearest, nearest + kept, fresh->nearest.begin() + q * kept);

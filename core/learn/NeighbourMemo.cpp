@@ -1,6 +1,7 @@
 #include "learn/NeighbourMemo.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <list>
 #include <mutex>
@@ -85,12 +86,17 @@ NeighbourKey neighbourKey(const double* train, Eigen::Index trainRows, const dou
     return key;
 }
 
-std::shared_ptr<const NeighbourLists> findNeighbourLists(const NeighbourKey& key, int k) {
+std::shared_ptr<const NeighbourLists> findNeighbourLists(const NeighbourKey& key, int k, bool* shorterKept) {
     Memo& m = memo();
     std::lock_guard lock(m.mutex);
+    if (shorterKept) *shorterKept = false;
     if (m.limit == 0) return nullptr;
     for (auto it = m.entries.begin(); it != m.entries.end(); ++it)
-        if (it->key == key && it->lists->k >= k) {
+        if (it->key == key) {
+            if (it->lists->k < k) {
+                if (shorterKept) *shorterKept = true;
+                break;
+            }
             m.entries.splice(m.entries.begin(), m.entries, it);
             ++m.hits;
             return it->lists;
@@ -115,7 +121,14 @@ void keepNeighbourLists(const NeighbourKey& key, std::shared_ptr<const Neighbour
     m.evictTo(m.limit);
 }
 
-int neighboursToKeep(int k, Eigen::Index trainRows) {
+namespace {
+std::atomic<bool> exploringK{false};
+}
+
+void setExploringK(bool exploring) { exploringK = exploring; }
+
+int neighboursToKeep(int k, Eigen::Index trainRows, bool shorterKept) {
+    if (!exploringK && !shorterKept) return k;
     return int(std::min<Eigen::Index>(trainRows, std::max(2 * k, 32)));
 }
 

@@ -1,6 +1,7 @@
 // The explorer's background computation on its own: progressive partial results and cancel.
 #include "ExplorerController.h"
 #include "AppTestSupport.h"
+#include "learn/NeighbourMemo.h"
 
 #include <QDir>
 #include <QSignalSpy>
@@ -187,6 +188,41 @@ private slots:
         QVERIFY(waitFinished(&afterRestart));
         QCOMPARE(notices.count(), 0);
         QCOMPARE(QDir(records.path()).entryList({"*.runs.done"}, QDir::Files).size(), 2);
+    }
+
+    // A recompute that changes k alone keeps twice the neighbours (learn/NeighbourMemo.h): the next change of k
+    // reads them instead of searching, and its runs are the ones a search without kept lists gives.
+    void aSecondChangeOfKReadsTheKeptNeighbours() {
+        QTemporaryDir records, plainRecords;
+        const auto data = ExplorerController::loadDataset("builtin:sbm-cycles");
+        ExplorerSettings s;
+        s.repetitions = 2;
+        ExplorerController c;
+        c.setJournalFolder(records.path());  // no finished sweep of another test is read back
+        c.setDataset(data);
+        c.recompute(s);
+        QVERIFY(waitFinished(&c));
+        const std::size_t limit = px::learn::neighbourMemoLimit();
+        px::learn::setNeighbourMemoLimit(0);  // nothing kept, as after a restart with the finished sweep on disk
+        px::learn::setNeighbourMemoLimit(limit);
+        s.k += 1;
+        c.recompute(s);
+        QVERIFY(waitFinished(&c));
+        s.k += 1;
+        const auto before = px::learn::neighbourMemoStats();
+        c.recompute(s);
+        QVERIFY(waitFinished(&c));
+        const auto after = px::learn::neighbourMemoStats();
+        QVERIFY2(after.hits > before.hits && after.misses == before.misses,
+                 qPrintable(QString("hits %1 → %2, misses %3 → %4").arg(before.hits).arg(after.hits).arg(before.misses).arg(after.misses)));
+        ExplorerController plain;
+        plain.setJournalFolder(plainRecords.path());
+        plain.setDataset(data);
+        px::learn::setNeighbourMemoLimit(0);  // every neighbour searched
+        plain.recompute(s);
+        QVERIFY(waitFinished(&plain));
+        px::learn::setNeighbourMemoLimit(limit);
+        QVERIFY(sameRunsButTheirTiming(c.result()->runs, plain.result()->runs));
     }
 };
 

@@ -76,21 +76,39 @@ private slots:
     }
 
     void theLimitHoldsAndTheLeastRecentlyUsedGoFirst() {
-        // Each search keeps 30 queries × 32 neighbours × 4 bytes = 3,840 bytes; room for two.
-        learn::setNeighbourMemoLimit(2 * 3840 + 100);
+        // Each search keeps 30 queries × 10 neighbours × 4 bytes = 1,200 bytes; room for two.
+        learn::setNeighbourMemoLimit(2 * 1200 + 100);
         std::vector<Problem> problems;
         for (std::uint64_t s = 20; s < 25; ++s) problems.push_back(problem(s));
         for (const Problem& p : problems) learn::knnIndices(p.train, p.queries, 10);
         auto stats = learn::neighbourMemoStats();
         QCOMPARE(int(stats.entries), 2);
-        QVERIFY(stats.bytes <= 2 * 3840 + 100);
-        learn::knnIndices(problems[4].train, problems[4].queries, 12);  // the most recent: kept
+        QVERIFY(stats.bytes <= 2 * 1200 + 100);
+        learn::knnIndices(problems[4].train, problems[4].queries, 8);  // the most recent: kept
         QCOMPARE(learn::neighbourMemoStats().hits, stats.hits + 1);
-        learn::knnIndices(problems[0].train, problems[0].queries, 12);  // the first: gone
+        learn::knnIndices(problems[0].train, problems[0].queries, 8);  // the first: gone
         QCOMPARE(learn::neighbourMemoStats().misses, stats.misses + 1);
         learn::setNeighbourMemoLimit(0);
         QCOMPARE(int(learn::neighbourMemoStats().entries), 0);
         QCOMPARE(int(learn::neighbourMemoStats().bytes), 0);
+    }
+
+    // A first search keeps what it was asked for; exploring k (or finding fewer kept) keeps 2k, at least 32.
+    void exploringKKeepsTwiceTheNeighbours() {
+        learn::setNeighbourMemoLimit(std::size_t(1) << 20);
+        const Problem p = problem(30), q = problem(31);
+        learn::knnIndices(p.train, p.queries, 10);
+        QCOMPARE(int(learn::neighbourMemoStats().bytes), 30 * 10 * 4);
+        learn::knnIndices(p.train, p.queries, 11);  // fewer kept: searched again for 32
+        QCOMPARE(int(learn::neighbourMemoStats().bytes), 30 * 32 * 4);
+        learn::setExploringK(true);
+        learn::knnIndices(q.train, q.queries, 20);
+        learn::setExploringK(false);
+        QCOMPARE(int(learn::neighbourMemoStats().bytes), 30 * 32 * 4 + 30 * 40 * 4);
+        const auto before = learn::neighbourMemoStats();
+        learn::knnIndices(q.train, q.queries, 40);
+        learn::knnIndices(p.train, p.queries, 32);
+        QCOMPARE(learn::neighbourMemoStats().hits, before.hits + 2);
     }
 };
 

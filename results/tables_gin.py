@@ -25,8 +25,11 @@ def best_density_row(name):
 
 
 def folds_run(result):
-    """How many of the 10 folds a row ran (its split: "..., only folds 1-N run")."""
+    """How many of the 10 folds a row ran (its split: "..., only folds 1-N run", "only fold 1 run"; before that
+    wording, "only folds 1-1 run")."""
     split = result["split"]
+    if "only fold 1 run" in split:
+        return 1
     return int(split.rsplit("1-", 1)[1].split()[0]) if "only folds 1-" in split else 10
 
 

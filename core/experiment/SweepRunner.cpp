@@ -46,7 +46,7 @@ SweepSplits sweepSplits(const SweepSpec& spec, const Dataset& data, int task) {
                     : std::to_string(k) + "-fold (" + (int(data.folds.size()) == k ? "shipped folds" : "stratified, seed=" + std::to_string(spec.splitSeed)) + ")";
     if (spec.runFolds > 0 && spec.runFolds < int(s.splits.size())) {
         s.splits.resize(std::size_t(spec.runFolds));
-        s.name += ", only folds 1-" + std::to_string(spec.runFolds) + " run";
+        s.name += spec.runFolds == 1 ? ", only fold 1 run" : ", only folds 1-" + std::to_string(spec.runFolds) + " run";
     }
     return s;
 }

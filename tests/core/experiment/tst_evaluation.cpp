@@ -255,6 +255,10 @@ private slots:
         QCOMPARE(two.runs.at(0, "folds").get<int>(), 2);
         QVERIFY(two.runs.at(0, "split").get<std::string>().find("only folds 1-2") != std::string::npos);
         QVERIFY(std::abs(two.runs.at(0, "value").get<double>() - (foldValues[0] + foldValues[1]) / 2) < 1e-12);
+        spec.runFolds = 1;
+        const SweepResult one = runSweep(spec, ds);
+        QVERIFY(one.runs.at(0, "split").get<std::string>().find("only fold 1 run") != std::string::npos);
+        QVERIFY(std::abs(one.runs.at(0, "value").get<double>() - foldValues[0]) < 1e-12);
     }
 
     // Feature maps by closed form: on the triangle, hom(K2) = 6 and hom(P3) = 3·2·2 = 12, so count = t·n^m gives

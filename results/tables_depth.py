@@ -1,5 +1,7 @@
 """Generated text of docs/depth-lab-experiments.md, from results/depth/ROW/ (recorded by results/record_depth.py) and
 the released CARIBOU logs transcribed in results/published/caribou-chains1-runs.csv."""
+import csv
+import os
 
 from recorded_runs import RecordedRuns
 
@@ -150,8 +152,6 @@ def audit_table():
 def published_chain_logs():
     """CARIBOU's and GAP's released chain-1 logs at ε = 1 (results/published/caribou-chains1-runs.csv): how the
     published number relates to the runs behind it."""
-    import csv
-    import os
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "published", "caribou-chains1-runs.csv")
     runs = list(csv.DictReader(open(path)))
 

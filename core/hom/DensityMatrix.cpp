@@ -38,7 +38,7 @@ void keepLargeBlocksInHeap() {
 }
 
 // A size as a person reads it: GiB from 1 GiB up, MiB below (a limit of 0.01 GiB is not "0.0 GiB").
-std::string gib(double bytes) {
+std::string readableBytes(double bytes) {
     char buf[32];
     if (bytes >= double(1 << 30))
         std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / double(1 << 30));
@@ -78,9 +78,9 @@ std::size_t checkResources(const Dataset& data, const std::vector<Pattern>& patt
             const double entries = hom::estimateTableEntries(plans[j], shapes[i]);
             if (entries > entriesLimit)
                 throw ResourceError("pattern " + std::to_string(j) + " (" + patterns[j].describe() + ") needs sparse-DP tables of about " +
-                                    std::to_string(long(entries)) + " entries (" + gib(entries * kBytesPerEntry) + ") on graph " +
+                                    std::to_string(long(entries)) + " entries (" + readableBytes(entries * kBytesPerEntry) + ") on graph " +
                                     std::to_string(i) + " of " + data.name + " (n = " + std::to_string(long(shapes[i].n)) + ", " +
-                                    std::to_string(long(shapes[i].nnz / 2)) + " edges); the limit is " + gib(memory / threads) +
+                                    std::to_string(long(shapes[i].nnz / 2)) + " edges); the limit is " + readableBytes(memory / threads) +
                                     " per thread (" + std::to_string(threads) + " threads; --max-memory to change). Patterns of "
                                     "treewidth ≤ 2 are counted by matrix products without such tables.");
         }

@@ -2,7 +2,8 @@
 """Records the interactive-speed figures as a committed result: results/speed/DATE/ gets
 
     recompute.csv   the app's recompute on the social data sets (tests/bench/bench_recompute): cold, after a
-                    restart, after a change of k; time to the first points and to the finished sweep
+                    restart, the first change of k after it and a second one; time to the first points and to the
+                    finished sweep
     pxrun.csv       `pxrun sweep resources/specs/tu-collab.json`, cold (empty density cache) and warm, wall
                     time per run, and whether its table equals the first cold run's (timing column aside)
     bench.log       bench_recompute's output

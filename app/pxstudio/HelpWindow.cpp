@@ -49,6 +49,15 @@ QString HelpWindow::pageTitle(const QString& page) {
     return first.startsWith("# ") ? first.mid(2) : QString();
 }
 
+QString HelpWindow::pageQuestion(const QString& page) {
+    static const QString kMark = QStringLiteral("**The question it answers:** ");
+    QFile f(":/guide/" + page);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    for (int line = 0; line < 12 && !f.atEnd(); ++line)  // just under the title and the navigation line
+        if (const QString text = QString::fromUtf8(f.readLine()).trimmed(); text.startsWith(kMark)) return text.mid(kMark.size());
+    return {};
+}
+
 void HelpWindow::showPage(const QString& page) {
     browser_->setSource(QUrl(kGuide + (pageExists(page) ? page : QStringLiteral("index.md"))), QTextDocument::MarkdownResource);
 }

@@ -16,6 +16,8 @@ public:
     QTextBrowser* browser() const { return browser_; }
     static bool pageExists(const QString& page);
     static QString pageTitle(const QString& page);  // its "# " heading ("Privacy panel"); empty if none
+    // A view's page: the one question the view answers (its "**The question it answers:**" line); empty if none.
+    static QString pageQuestion(const QString& page);
 
 private:
     QTextBrowser* browser_;

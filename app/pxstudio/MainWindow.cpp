@@ -48,7 +48,11 @@ MainWindow::MainWindow(QWidget* parent)
     banner_->setWordWrap(true);
     banner_->setVisible(false);
     views_ = new ExplorerViews(controller_, [this] { return settings(); }, central);
+    question_ = new QLabel(central);
+    question_->setObjectName("view-question");
+    question_->setStyleSheet("QLabel { color: #444; }");
     layout->addWidget(banner_);
+    layout->addWidget(question_);
     layout->addWidget(views_, 1);
     lessonPlayer_ = new LessonPlayer(central);
     layout->addWidget(lessonPlayer_);
@@ -72,7 +76,9 @@ MainWindow::MainWindow(QWidget* parent)
     connect(views_, &QTabWidget::currentChanged, this, [this] {
         if (restored_) session_->autosave(settings());  // the view on screen is part of the session
         placeStaleNote();
+        showViewQuestion();
     });
+    showViewQuestion();
     connect(views_, &QTabWidget::currentChanged, this, [this, dock] {  // the depth lab has its own controls
         if (presenting_) return;  // projector mode has no settings column on any tab
         const bool depth = views_->currentWidget() == views_->depth();

@@ -118,6 +118,7 @@ private:
 public:
     // The user guide's page for what has the focus: the panel it is in, else the view on screen.
     QString helpPageForFocus() const;
+    void showViewQuestion();  // the current view's question, over the tabs (its guide page's)
     // What's This on every panel and view with a guide page: what it is, and a link that opens the page.
     void installWhatsThis();
     bool openWhatsThisLink(QEvent* event);  // true: it was a What's This link, and its page is shown
@@ -146,6 +147,7 @@ private:
     std::map<std::string, DatasetChoices> perDataset_;
     std::optional<ExplorerSettings> requested_, computedFor_;  // of the running / the last finished computation
     QLabel* staleNote_ = nullptr;
+    QLabel* question_ = nullptr;  // "The question this view answers", over the views (not in projector mode)
     bool restored_ = false;  // the last session is on screen (tab changes before it are not the user's)  // D and protocol the user declared, by data set
     QTimer* debounce_;
     QString notice_;  // the running sweep's notice (runs resumed, record not kept), repeated when it ends

@@ -17,6 +17,14 @@ QString MainWindow::helpPageForFocus() const {
     return page.isEmpty() ? QStringLiteral("index.md") : page;
 }
 
+void MainWindow::showViewQuestion() {
+    const QString page = views_->currentWidget() ? views_->currentWidget()->property("helpPage").toString() : QString();
+    const QString question = HelpWindow::pageQuestion(page);
+    question_->setText(question.isEmpty() ? QString() : tr("<i>%1</i> &nbsp;<span style=\"color:#777\">(F1: how to read this view)</span>")
+                                                            .arg(question.toHtmlEscaped()));
+    question_->setVisible(!question.isEmpty() && !presenting_);
+}
+
 HelpWindow* MainWindow::showHelp(const QString& page) {
     if (!help_) help_ = new HelpWindow(this);
     help_->showPage(page);

@@ -67,6 +67,7 @@ void MainWindow::setPresentation(bool on) {
         if (dock->isVisible() && before != fontScale_) resizeDocks({dock}, {int(dock->width() * fontScale_ / before)}, Qt::Horizontal);
     }
     presenting_ = on;
+    showViewQuestion();  // projector mode: the strip alone over the views
     strip_->follow();
     strip_->setVisible(on);
     views_->setFontScale(fontScale_);

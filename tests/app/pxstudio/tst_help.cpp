@@ -15,6 +15,7 @@
 #include <QRegularExpression>
 #include <QTextBrowser>
 #include <QWhatsThisClickedEvent>
+#include <QLabel>
 #include <QtTest>
 
 class TestHelp : public QObject {
@@ -78,6 +79,33 @@ private slots:
             pages << page;
         }
         QCOMPARE(pages.size(), views->count());  // a page of its own for every view
+        views->setCurrentIndex(0);
+    }
+
+    // Every view says, over the tabs, the one question it answers: its guide page's, in the window's words; not in
+    // projector mode, whose strip stands alone over the views.
+    void everyViewSaysTheQuestionItAnswers() {
+        auto* views = window_->findChild<ExplorerViews*>();
+        auto* question = window_->findChild<QLabel*>("view-question");
+        QVERIFY(views && question);
+        QSet<QString> questions;
+        for (int i = 0; i < views->count(); ++i) {
+            views->setCurrentIndex(i);
+            const QString asked = HelpWindow::pageQuestion(views->widget(i)->property("helpPage").toString());
+            QVERIFY2(asked.endsWith('?'), qPrintable(views->tabText(i) + ": no question on its page"));
+            QVERIFY2(question->isVisibleTo(window_.get()) && question->text().contains(asked.toHtmlEscaped()),
+                     qPrintable(views->tabText(i) + ": " + question->text()));
+            questions << asked;
+        }
+        QCOMPARE(int(questions.size()), views->count());  // one question per view, none repeated
+        QAction* presentation = nullptr;
+        for (QAction* a : window_->findChildren<QAction*>())
+            if (a->text() == "&Presentation mode") presentation = a;
+        QVERIFY(presentation);
+        presentation->setChecked(true);
+        QVERIFY(!question->isVisibleTo(window_.get()));
+        presentation->setChecked(false);
+        QVERIFY(question->isVisibleTo(window_.get()));
         views->setCurrentIndex(0);
     }
 

@@ -51,6 +51,7 @@ MainWindow::MainWindow(QWidget* parent)
     question_ = new QLabel(central);
     question_->setObjectName("view-question");
     question_->setStyleSheet("QLabel { color: #444; }");
+    question_->setWordWrap(true);  // a narrow window wraps it instead of growing wider
     layout->addWidget(banner_);
     layout->addWidget(question_);
     layout->addWidget(views_, 1);

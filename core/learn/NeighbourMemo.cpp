@@ -38,8 +38,9 @@ Memo& memo() {
     return m;
 }
 
-// Two multiply-xorshift chains over the values' 64-bit patterns, with different odd multipliers and seeds
-// (a 128-bit identity: a false match among a few thousand kept searches has probability ~1e-32).
+// Two multiply-xorshift chains over the values' 64-bit patterns, with different odd multipliers and seeds: a
+// 128-bit identity, beside the shapes. Rows that differ anywhere (one ulp included) give other hashes unless by a
+// coincidence of both chains; the memo is in memory only, so nothing from outside the process is ever matched.
 void hashValues(const double* values, std::size_t count, std::uint64_t out[2]) {
     std::uint64_t a = 0x9e3779b97f4a7c15ull ^ count, b = 0xc2b2ae3d27d4eb4full + count;
     for (std::size_t i = 0; i < count; ++i) {

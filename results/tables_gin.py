@@ -42,7 +42,7 @@ def gin_table():
         r, meta, result = read(name)
         paper, folds = xu[r["dataset"]], folds_run(result)
         spread = f" ± {100 * float(r['accuracy_fold_std_mean']):.1f}" if folds > 1 else ""
-        lines.append(f"| {r['dataset']} | 1-{folds} | {100 * float(r['accuracy_mean']):.1f}{spread} "
+        lines.append(f"| {r['dataset']} | {'1' if folds == 1 else f'1-{folds}'} | {100 * float(r['accuracy_mean']):.1f}{spread} "
                      f"| {float(r['selected_epoch_mean']):.0f} | {paper['gin0_accuracy_percent']} | {paper['wl_subtree_accuracy_percent']} "
                      f"| {100 * best_density_row(name):.1f} | {meta['wall_seconds']:.0f} s |")
     missing = [s for s in SETS + FIRST_FOLD_SETS if not recorded(s)]
@@ -57,10 +57,12 @@ def gin_provenance():
     metas = [read(s) for s in recorded_sets]
     _, meta, result = metas[0]
     commits = sorted({m["commit"][:7] + ("+" if "uncommitted" in m["commit"] else "") for _, m, _ in metas})
+    dates = sorted({m["date"][:10] for _, m, _ in metas})
     kernels = sorted({res.get("kernels", "?") for _, _, res in metas})
     return (f"From `results/gin/<set>/` (`python3 results/record_gin.py`: each set's `resources/specs/tu-gin-<set>.json` "
-            f"with `--set run_folds=3 --set learner.parallel_trainings=2`, COLLAB and REDDIT-BINARY `run_folds=1`), commit {', '.join(commits)}, {meta['date'][:10]}, "
-            f"{meta['machine']['cpu']} with {meta['machine']['cores']} cores, two trainings at a time, kernel path "
+            f"with `--set run_folds=3 --set learner.parallel_trainings=2`, COLLAB and REDDIT-BINARY `run_folds=1`), "
+            f"commit {', '.join(commits)}, {', '.join(dates)}, {meta['machine']['cpu']} with {meta['machine']['cores']} cores, "
+            f"two trainings at a time (one where one fold runs), kernel path "
             f"{', '.join(kernels)} (a training reproduces bit for bit only on its path). Splits as the run tables name them: "
             + "; ".join(sorted({f'"{res["split"]}"' for _, _, res in metas})) + ".\n")
 

@@ -34,13 +34,15 @@ def minutes(seconds):
 
 def readme_block(folder, tests, phases, meta):
     total = sum(phases[p][0] for p in ("configure", "build", "ctest"))
-    failed = [name for name, _, result in tests if result != "Passed"]
+    failed = [name for name, _, result in tests if result not in ("Passed", "Skipped")]
+    skipped = [name for name, _, result in tests if result == "Skipped"]  # e.g. no ../shared/data: not passed
     lines = [f"Measured from a fresh clone of {meta['commit'][:7]} on {meta['date'][:10]} ({meta['cores']} cores, "
              f"{meta['cpu']}, load {meta['load_before']} before), recorded in `{folder.as_posix()}`:",
              "",
              f"- configure + build: {minutes(phases['configure'][0] + phases['build'][0])}; "
              f"ctest: {minutes(phases['ctest'][0])}; the whole command: {minutes(total)} "
-             f"({len(tests)} tests, {len(tests) - len(failed)} passed{', failed: ' + ', '.join(failed) if failed else ''}).",
+             f"({len(tests)} tests, {len(tests) - len(failed) - len(skipped)} passed"
+             f"{', skipped: ' + ', '.join(skipped) if skipped else ''}{', failed: ' + ', '.join(failed) if failed else ''}).",
              f"- the inner loop afterwards, `cmake --build build -j2 && ctest --test-dir build -L quick -j2` with "
              f"nothing to rebuild: {minutes(phases['quick_build'][0] + phases['quick'][0])}.",
              "- apt-get's installation of `.ci/packages.txt` comes on top on a fresh machine (CI's runs include it).",

@@ -23,7 +23,7 @@
 
 namespace px::experiment {
 
-constexpr int kDensityFormat = 1;  // raise with any change to how densities are counted or stored
+constexpr int kDensityFormat = 2;  // raise with any change to how densities are counted or stored
 
 class DiskDensityStore {
 public:

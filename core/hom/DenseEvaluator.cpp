@@ -219,11 +219,14 @@ private:
     void symmetricProduct(const DenseMatrix& h, const Eigen::VectorXd& g, DenseMatrix& out) const {
         const DenseMatrix scaled = g.asDiagonal() * h;
         zero(out);
-        // Column panels of the lower triangle, polling for a cancel between them.
+        // Column panels of the lower triangle, polling for a cancel between them: each panel's square diagonal block
+        // by the triangular product, the rows under it by GEMM. (Eigen's triangular product fills a square of the
+        // block's column count only: given the whole n − c rows at once, it left the rows under the square at zero.)
         for (int c = 0; c < n_; c += kPanel) {
             poll(0);
-            const int w = std::min(kPanel, n_ - c);
-            out.block(c, c, n_ - c, w).triangularView<Eigen::Lower>() += h.middleCols(c, n_ - c).transpose() * scaled.middleCols(c, w);
+            const int w = std::min(kPanel, n_ - c), below = n_ - c - w;
+            out.block(c, c, w, w).triangularView<Eigen::Lower>() += h.middleCols(c, w).transpose() * scaled.middleCols(c, w);
+            if (below > 0) out.block(c + w, c, below, w).noalias() = h.middleCols(c + w, below).transpose() * scaled.middleCols(c, w);
         }
         for (int y = 0; y < n_; ++y) {
             poll(y);

@@ -108,6 +108,32 @@ private slots:
         QVERIFY(compared >= 40);
         if (cls.treewidthBound() >= 2) QVERIFY(matrixBags > 0);  // matrix messages were exercised
     }
+    // Graphs of more than one 256-column panel (the evaluator's unit between cancellation checks), so that every
+    // panelled product, copy and Hadamard step crosses panel boundaries: both modes against the DP.
+    // (Eigen's triangular product once left the rows under each panel's square at zero for n > 256.)
+    void graphsLargerThanOnePanel() {
+        Rng rng(2560);
+        const Graph twoPanels = gen::erdosRenyi(300, 0.3, rng), threePanels = gen::erdosRenyi(530, 0.15, rng);
+        std::vector<Pattern> patterns = {Pattern(gen::cycle(4)), Pattern(gen::cycle(5)), Pattern(gen::cycle(6)),
+                                         Pattern(Graph::fromEdges(4, {{0, 1}, {0, 2}, {1, 2}, {1, 3}, {2, 3}}))};
+        for (int t = 0; t < 4; ++t) patterns.push_back(samplePattern(PatternClass::parse("treewidth:2"), 5, 0.9, rng));
+        for (const Pattern& f : patterns) {
+            const hom::DensePlan own(f);
+            QVERIFY(own.supported);
+            for (const Graph* g : {&twoPanels, &threePanels}) {
+                const double reference = g == &twoPanels ? hom::homDensity(f, *g) : matrixDensity(f, *g, false);
+                for (int mode = 0; mode < 2; ++mode) {
+                    hom::DenseWorkspace ws;
+                    ws.bind(*g);
+                    const double got = hom::denseDensity(own, *g, ws, mode > 0);
+                    QVERIFY2(relErr(got, reference) <= 1e-12,
+                             qPrintable(QString("%1 on n=%2 (%3): %4 vs %5").arg(pxtest::q(f.describe())).arg(g->numVertices())
+                                            .arg(mode == 0 ? "scatter" : "gemm")
+                                            .arg(got, 0, 'g', 17).arg(reference, 0, 'g', 17)));
+                }
+            }
+        }
+    }
     // Trees cannot tell the 1-WL-hard pairs apart, cycles can: the matrix path sees the same.
     void wlHardPairs() {
         const Dataset pairs = gen::wlHardPairs();

@@ -194,8 +194,8 @@ int benchPaths(const Args& a) {
         const px::hom::GraphShape shape = px::hom::GraphShape::of(g);
         for (const auto& f : set.patterns) {
             const px::hom::HomPlan hp(f);
-            const px::hom::DensePlan plan(f);
-            const px::hom::PathCost c = px::hom::estimateCost(hp, plan, shape);
+            const px::hom::DensePlan plan(f), products = px::hom::DensePlan::forProducts(f);
+            const px::hom::PathCost c = px::hom::estimateCost(hp, plan, shape, nullptr, &products);
             const double est[3] = {c.sparseDp, c.scatter, c.gemm};
             double took[3] = {-1, -1, -1};
             for (int p = 0; p < 3; ++p) {
@@ -208,7 +208,7 @@ int benchPaths(const Args& a) {
                 for (int r = 0; r < 3; ++r) {
                     auto s = Clock::now();
                     if (p == 0) px::hom::density(hp, g, ws);
-                    else px::hom::denseDensity(plan, g, dws, p == 2);
+                    else px::hom::denseDensity(p == 2 ? products : plan, g, dws, p == 2);
                     t.push_back(seconds(s, Clock::now()));
                 }
                 ws.unbind();

@@ -49,8 +49,10 @@ struct PathCost {
 };
 // Estimated cost of each path for one (graph, pattern) pair; deterministic in the shapes only. Bags
 // marked in `shared` (computed for an earlier pattern on the same graph) cost nothing on the matrix paths.
+// With `products` (DensePlan::forProducts, and its own `productsShared`), the GEMM path is costed on that plan.
 PathCost estimateCost(const HomPlan& sparse, const DensePlan& dense, const GraphShape& g,
-                      const std::vector<char>* shared = nullptr);
+                      const std::vector<char>* shared = nullptr, const DensePlan* products = nullptr,
+                      const std::vector<char>* productsShared = nullptr);
 
 // A message: a scalar, a vector over V(G) or an n × n matrix, by the bag's separator size.
 struct Message {

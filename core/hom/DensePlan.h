@@ -51,6 +51,13 @@ struct DensePlan {
     explicit DensePlan(const Pattern& p);
     // The plan of exactly this decomposition (no reordering).
     static DensePlan fromDecomposition(const Graph& f, const TreeDecomposition& td);
+    // The plan for GEMM mode, where every n × n message with two dense factors costs one n³ product whether or not
+    // an edge masks it: of DensePlan(p) and the plans of 32 width-≤2 elimination orders drawn with a fixed seed, the
+    // one with the lowest productCost() (DensePlan(p) on ties, so that its densities stay bit for bit the same).
+    static DensePlan forProducts(const Pattern& p);
+    // The n³ products of one evaluation: bags with two dense factors, each distinct key once (equal messages
+    // within the pattern are computed once), a symmetric product counting 0.6 (one triangle, DenseEvaluator.cpp).
+    double productCost() const;
 
 private:
     DensePlan() = default;

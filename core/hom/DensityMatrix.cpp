@@ -126,7 +126,8 @@ SharedBags shareBagExpressions(const std::vector<hom::DensePlan>& densePlans) {
 // cheaper in total; each pattern then takes the sparse DP or that mode, whichever is cheaper. A forced path
 // applies to every pattern the matrix products support.
 void choosePathsForGraph(const hom::GraphShape& shape, const std::vector<hom::HomPlan>& plans, const std::vector<hom::DensePlan>& densePlans,
-                         const SharedBags& shared, DensityPath path, std::size_t cacheBudget, std::vector<hom::EvalPath>& out) {
+                         const SharedBags& shared, const std::vector<hom::DensePlan>& productPlans, const SharedBags& productsShared,
+                         DensityPath path, std::size_t cacheBudget, std::vector<hom::EvalPath>& out) {
     const int d = int(plans.size());
     out.assign(std::size_t(d), hom::EvalPath::SparseDp);
     if (path != DensityPath::Auto) {
@@ -138,11 +139,15 @@ void choosePathsForGraph(const hom::GraphShape& shape, const std::vector<hom::Ho
         return;
     }
     // Shared messages are free only if the cache can hold all of them for this graph.
-    const bool fits = 8.0 * (shared.matrixMessages * shape.n * shape.n + shared.vectorMessages * shape.n) <= double(cacheBudget);
+    const auto fitsCache = [&](const SharedBags& b) {
+        return 8.0 * (b.matrixMessages * shape.n * shape.n + b.vectorMessages * shape.n) <= double(cacheBudget);
+    };
+    const bool fits = fitsCache(shared), productsFit = fitsCache(productsShared);
     std::vector<hom::PathCost> cost(static_cast<std::size_t>(d));
     double scatterTotal = 0, gemmTotal = 0;
     for (int j = 0; j < d; ++j) {
-        cost[j] = hom::estimateCost(plans[j], densePlans[j], shape, fits ? &shared.sharedBefore[j] : nullptr);
+        cost[j] = hom::estimateCost(plans[j], densePlans[j], shape, fits ? &shared.sharedBefore[j] : nullptr, &productPlans[j],
+                                    productsFit ? &productsShared.sharedBefore[j] : nullptr);
         scatterTotal += std::min(cost[j].sparseDp, cost[j].scatter);
         gemmTotal += std::min(cost[j].sparseDp, cost[j].gemm);
     }
@@ -159,9 +164,10 @@ void choosePathsForGraph(const hom::GraphShape& shape, const std::vector<hom::Ho
 struct SetPlan {
     const std::vector<Pattern>* patterns = nullptr;
     std::vector<hom::HomPlan> plans;
-    std::vector<hom::DensePlan> densePlans;
-    SharedBags shared;
-    std::vector<std::vector<int>> keyIds;
+    std::vector<hom::DensePlan> densePlans;    // scatter mode
+    std::vector<hom::DensePlan> productPlans;  // GEMM mode (DensePlan::forProducts)
+    SharedBags shared, productsShared;
+    std::vector<std::vector<int>> keyIds, productKeyIds;
 };
 
 std::vector<SetPlan> planSets(const std::vector<std::vector<Pattern>>& sets) {
@@ -170,12 +176,21 @@ std::vector<SetPlan> planSets(const std::vector<std::vector<Pattern>>& sets) {
     for (std::size_t s = 0; s < sets.size(); ++s) {
         SetPlan& p = out[s];
         p.patterns = &sets[s];
-        for (const auto& f : sets[s]) { p.plans.emplace_back(f); p.densePlans.emplace_back(f); }
+        for (const auto& f : sets[s]) {
+            p.plans.emplace_back(f);
+            p.densePlans.emplace_back(f);
+            p.productPlans.push_back(hom::DensePlan::forProducts(f));
+        }
         p.shared = shareBagExpressions(p.densePlans);
-        p.keyIds.resize(p.densePlans.size());
-        for (std::size_t j = 0; j < p.densePlans.size(); ++j)
-            if (p.densePlans[j].supported)
-                for (const std::string& key : p.densePlans[j].keys) p.keyIds[j].push_back(ids.emplace(key, int(ids.size())).first->second);
+        p.productsShared = shareBagExpressions(p.productPlans);
+        const auto idsOf = [&](const std::vector<hom::DensePlan>& dense, std::vector<std::vector<int>>& keyIds) {
+            keyIds.resize(dense.size());
+            for (std::size_t j = 0; j < dense.size(); ++j)
+                if (dense[j].supported)
+                    for (const std::string& key : dense[j].keys) keyIds[j].push_back(ids.emplace(key, int(ids.size())).first->second);
+        };
+        idsOf(p.densePlans, p.keyIds);
+        idsOf(p.productPlans, p.productKeyIds);
     }
     return out;
 }
@@ -197,7 +212,8 @@ const std::vector<std::vector<hom::EvalPath>>& pathsFor(const Graph& g, const st
     const std::size_t cacheBudget = state.dense.cacheBudget;
     scratch.resize(sets.size());
     for (std::size_t s = 0; s < sets.size(); ++s)
-        choosePathsForGraph(shape, sets[s].plans, sets[s].densePlans, sets[s].shared, params.path, cacheBudget, scratch[s]);
+        choosePathsForGraph(shape, sets[s].plans, sets[s].densePlans, sets[s].shared, sets[s].productPlans, sets[s].productsShared,
+                            params.path, cacheBudget, scratch[s]);
     if (state.memo.size() < 100000) return state.memo.emplace(key, scratch).first->second;
     return scratch;
 }
@@ -263,7 +279,8 @@ std::vector<DensityMatrix> DensityMatrix::computeSets(const Dataset& data, const
                         out[s].t(i, Eigen::Index(j)) =
                             path == hom::EvalPath::SparseDp
                                 ? hom::density(p.plans[j], g, st.ws)
-                                : hom::denseDensity(p.densePlans[j], g, st.dense, path == hom::EvalPath::Gemm, &p.keyIds[j]);
+                            : path == hom::EvalPath::Gemm ? hom::denseDensity(p.productPlans[j], g, st.dense, true, &p.productKeyIds[j])
+                                                          : hom::denseDensity(p.densePlans[j], g, st.dense, false, &p.keyIds[j]);
                     } catch (const hom::TableTooLarge& e) {
                         st.ws.unbind();
                         throw ResourceError("pattern " + std::to_string(j) + " (" + (*p.patterns)[j].describe() + ") on graph " +

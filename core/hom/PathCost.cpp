@@ -101,12 +101,13 @@ bool needsSquareMatrix(const DensePlan& dense, bool gemm) {
     return false;
 }
 
-PathCost estimateCost(const HomPlan& sparse, const DensePlan& dense, const GraphShape& g, const std::vector<char>* shared) {
+PathCost estimateCost(const HomPlan& sparse, const DensePlan& dense, const GraphShape& g, const std::vector<char>* shared,
+                      const DensePlan* products, const std::vector<char>* productsShared) {
     PathCost c;
     c.sparseDp = sparseDpCost(sparse, g);
     const double inf = std::numeric_limits<double>::infinity();
     c.scatter = dense.supported ? matrixCost(dense, g, false, shared) : inf;
-    c.gemm = dense.supported ? matrixCost(dense, g, true, shared) : inf;
+    c.gemm = !dense.supported ? inf : products ? matrixCost(*products, g, true, productsShared) : matrixCost(dense, g, true, shared);
     c.choice = EvalPath::SparseDp;
     double best = c.sparseDp;
     if (c.scatter < best) { best = c.scatter; c.choice = EvalPath::Scatter; }

@@ -5,6 +5,7 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <numeric>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -28,6 +29,8 @@ RowMatrix Standardizer::apply(const RowMatrix& x) const {
 }
 
 namespace {
+using Lanes = double __attribute__((vector_size(32)));  // four distances compared at once (GCC vector extension)
+
 // visit(q, nearest, k) with the k nearest training rows of query q: the k smallest (distance, index) pairs,
 // in that order (so that a sum over them is the same whatever the selection's internals).
 template <class Visit>
@@ -44,22 +47,41 @@ void searchNeighbours(const RowMatrix& train, const RowMatrix& queries, int k, V
         thread_local std::vector<std::pair<double, int>> chosen;
         dist.resize(rows, nt);
         dist.noalias() = (-2.0 * queries.middleRows(r.begin(), rows)) * trainT;
-        dist.rowwise() += trainNorm.transpose();
+        const double* norm = trainNorm.data();
         std::vector<int> nearest(k);
         for (Eigen::Index q = 0; q < rows; ++q) {
             // The k smallest (distance, index) pairs, kept in a max-heap while the row is read once: a later
             // index at an equal distance is never smaller than the heap's top, so ties go to the lower index.
             // (A threshold from a sample, then a selection among the rows under it, took ~10 % longer on COLLAB.)
+            // The training norms are added as the row is read, eight at a time: a block with no distance under the
+            // heap's top (nearly all, once the heap holds close neighbours) costs one vector compare.
             const double* row = dist.row(q).data();
             chosen.clear();
-            for (int i = 0; i < k; ++i) chosen.push_back({row[i], i});
+            for (int i = 0; i < k; ++i) chosen.push_back({row[i] + norm[i], i});
             std::make_heap(chosen.begin(), chosen.end());
-            for (Eigen::Index i = k; i < nt; ++i)
-                if (row[i] < chosen.front().first) {
+            const auto offer = [&](double d, Eigen::Index i) {
+                if (d < chosen.front().first) {
                     std::pop_heap(chosen.begin(), chosen.end());
-                    chosen.back() = {row[i], int(i)};
+                    chosen.back() = {d, int(i)};
                     std::push_heap(chosen.begin(), chosen.end());
                 }
+            };
+            Eigen::Index i = k;
+            for (; i + 8 <= nt; i += 8) {
+                Lanes lo, hi, dLo, dHi;
+                std::memcpy(&lo, row + i, sizeof lo);
+                std::memcpy(&hi, row + i + 4, sizeof hi);
+                std::memcpy(&dLo, norm + i, sizeof dLo);
+                std::memcpy(&dHi, norm + i + 4, sizeof dHi);
+                dLo += lo;
+                dHi += hi;
+                const Lanes least = dLo < dHi ? dLo : dHi;
+                const auto under = least < chosen.front().first;
+                if (!(under[0] | under[1] | under[2] | under[3])) continue;
+                for (int j = 0; j < 4; ++j) offer(dLo[j], i + j);
+                for (int j = 0; j < 4; ++j) offer(dHi[j], i + 4 + j);
+            }
+            for (; i < nt; ++i) offer(row[i] + norm[i], i);
             std::sort_heap(chosen.begin(), chosen.end());  // nearest first
             for (int i = 0; i < k; ++i) nearest[i] = chosen[i].second;
             visit(r.begin() + q, nearest.data(), k);

@@ -109,7 +109,7 @@ private slots:
         if (cls.treewidthBound() >= 2) QVERIFY(matrixBags > 0);  // matrix messages were exercised
     }
     // Graphs of more than one 256-column panel (the evaluator's unit between cancellation checks), so that every
-    // panelled product, copy and Hadamard step crosses panel boundaries: both modes against the DP.
+    // panelled product, copy and Hadamard step crosses panel boundaries: both modes and both plans against the DP.
     // (Eigen's triangular product once left the rows under each panel's square at zero for n > 256.)
     void graphsLargerThanOnePanel() {
         Rng rng(2560);
@@ -118,21 +118,45 @@ private slots:
                                          Pattern(Graph::fromEdges(4, {{0, 1}, {0, 2}, {1, 2}, {1, 3}, {2, 3}}))};
         for (int t = 0; t < 4; ++t) patterns.push_back(samplePattern(PatternClass::parse("treewidth:2"), 5, 0.9, rng));
         for (const Pattern& f : patterns) {
-            const hom::DensePlan own(f);
+            const hom::DensePlan own(f), products = hom::DensePlan::forProducts(f);
             QVERIFY(own.supported);
             for (const Graph* g : {&twoPanels, &threePanels}) {
                 const double reference = g == &twoPanels ? hom::homDensity(f, *g) : matrixDensity(f, *g, false);
-                for (int mode = 0; mode < 2; ++mode) {
+                for (int mode = 0; mode < 3; ++mode) {
                     hom::DenseWorkspace ws;
                     ws.bind(*g);
-                    const double got = hom::denseDensity(own, *g, ws, mode > 0);
+                    const double got = hom::denseDensity(mode == 2 ? products : own, *g, ws, mode > 0);
                     QVERIFY2(relErr(got, reference) <= 1e-12,
                              qPrintable(QString("%1 on n=%2 (%3): %4 vs %5").arg(pxtest::q(f.describe())).arg(g->numVertices())
-                                            .arg(mode == 0 ? "scatter" : "gemm")
+                                            .arg(mode == 0 ? "scatter" : mode == 1 ? "gemm" : "gemm, products plan")
                                             .arg(got, 0, 'g', 17).arg(reference, 0, 'g', 17)));
                 }
             }
         }
+    }
+    // The plan for GEMM mode is never dearer than the pattern's own, is cheaper where equal messages can be shared
+    // (the diamond: both degree-2 vertices give the same A diag(1) A), and counts the same homomorphisms.
+    void productsPlanNeedsFewerProducts() {
+        const Pattern diamond(Graph::fromEdges(4, {{0, 1}, {0, 2}, {1, 2}, {1, 3}, {2, 3}}), {0, 1, 2, 3});
+        QVERIFY(hom::DensePlan(diamond).productCost() > 0.6);
+        QCOMPARE(hom::DensePlan::forProducts(diamond).productCost(), 0.6);
+        Rng rng(77);
+        int cheaper = 0, compared = 0;
+        for (int t = 0; t < 60; ++t) {
+            const Pattern f = samplePattern(PatternClass::parse("treewidth:2"), 3 + int(rng.below(7)), 0.9, rng);
+            const hom::DensePlan own(f), products = hom::DensePlan::forProducts(f);
+            if (!own.supported) continue;
+            QVERIFY(products.supported);
+            QVERIFY(products.productCost() <= own.productCost());
+            cheaper += products.productCost() < own.productCost();
+            const Graph g = gen::erdosRenyi(20 + int(rng.below(40)), 0.6, rng);
+            hom::DenseWorkspace ws;
+            ws.bind(g);
+            QVERIFY(relErr(hom::denseDensity(products, g, ws, true), hom::homDensity(f, g)) <= 1e-12);
+            ++compared;
+        }
+        QVERIFY(compared >= 50);
+        QVERIFY2(cheaper >= 10, qPrintable(QString("only %1 of %2 sampled patterns got a cheaper plan").arg(cheaper).arg(compared)));
     }
     // Trees cannot tell the 1-WL-hard pairs apart, cycles can: the matrix path sees the same.
     void wlHardPairs() {

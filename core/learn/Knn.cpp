@@ -31,6 +31,13 @@ RowMatrix Standardizer::apply(const RowMatrix& x) const {
 namespace {
 using Lanes = double __attribute__((vector_size(32)));  // four distances compared at once (GCC vector extension)
 
+struct SelectionBuffers {
+    RowMatrix dist;                            // a block's distances, up to the query norms
+    std::vector<std::pair<double, int>> first; // a row's first k (distance, index) pairs, to sort
+    std::vector<double> best;                  // the k smallest distances so far, ascending
+    std::vector<int> nearest;                  // their training rows
+};
+
 // visit(q, nearest, k) with the k nearest training rows of query q: the k smallest (distance, index) pairs,
 // in that order (so that a sum over them is the same whatever the selection's internals).
 template <class Visit>
@@ -42,29 +49,44 @@ void searchNeighbours(const RowMatrix& train, const RowMatrix& queries, int k, V
     tbb::parallel_for(tbb::blocked_range<Eigen::Index>(0, nq, block), [&](const tbb::blocked_range<Eigen::Index>& r) {
         const Eigen::Index rows = r.end() - r.begin();
         // Squared distances up to the query norm (constant per query: it does not change the order),
-        // one contiguous row per query. Buffers are reused across blocks.
-        thread_local RowMatrix dist;
-        thread_local std::vector<std::pair<double, int>> chosen;
+        // one contiguous row per query.
+        // Buffers reused across blocks; named through one reference, so that the hot loop below does not look up
+        // thread-local storage at every use (px_core is position-independent: each lookup is a call).
+        thread_local SelectionBuffers buffers;
+        SelectionBuffers& b = buffers;
+        RowMatrix& dist = b.dist;
+        std::vector<std::pair<double, int>>& first = b.first;
+        std::vector<double>& best = b.best;
+        std::vector<int>& nearest = b.nearest;
         dist.resize(rows, nt);
         dist.noalias() = (-2.0 * queries.middleRows(r.begin(), rows)) * trainT;
         const double* norm = trainNorm.data();
-        std::vector<int> nearest(k);
+        best.resize(std::size_t(k));
+        nearest.resize(std::size_t(k));
         for (Eigen::Index q = 0; q < rows; ++q) {
-            // The k smallest (distance, index) pairs, kept in a max-heap while the row is read once: a later
-            // index at an equal distance is never smaller than the heap's top, so ties go to the lower index.
-            // (A threshold from a sample, then a selection among the rows under it, took ~10 % longer on COLLAB.)
+            // The k smallest (distance, index) pairs, kept sorted while the row is read once: a distance under the
+            // largest kept one goes in after any equal ones, which have lower indices, so ties go to the lower index.
+            // (Kept in a max-heap instead, the pops and pushes took a fifth of a COLLAB sweep's evaluation; a
+            // threshold from a sample, then a selection among the rows under it, took ~10 % longer.)
             // The training norms are added as the row is read, eight at a time: a block with no distance under the
-            // heap's top (nearly all, once the heap holds close neighbours) costs one vector compare.
+            // largest kept one (nearly all, once close neighbours are kept) costs one vector compare.
             const double* row = dist.row(q).data();
-            chosen.clear();
-            for (int i = 0; i < k; ++i) chosen.push_back({row[i] + norm[i], i});
-            std::make_heap(chosen.begin(), chosen.end());
+            first.clear();
+            for (int i = 0; i < k; ++i) first.push_back({row[i] + norm[i], i});
+            std::sort(first.begin(), first.end());
+            for (int i = 0; i < k; ++i) {
+                best[std::size_t(i)] = first[std::size_t(i)].first;
+                nearest[std::size_t(i)] = first[std::size_t(i)].second;
+            }
+            double* const bestEnd = best.data() + k;
             const auto offer = [&](double d, Eigen::Index i) {
-                if (d < chosen.front().first) {
-                    std::pop_heap(chosen.begin(), chosen.end());
-                    chosen.back() = {d, int(i)};
-                    std::push_heap(chosen.begin(), chosen.end());
-                }
+                if (!(d < bestEnd[-1])) return;
+                double* at = std::upper_bound(best.data(), bestEnd - 1, d);
+                const std::ptrdiff_t p = at - best.data();
+                std::move_backward(at, bestEnd - 1, bestEnd);
+                std::move_backward(nearest.begin() + p, nearest.end() - 1, nearest.end());
+                *at = d;
+                nearest[std::size_t(p)] = int(i);
             };
             Eigen::Index i = k;
             for (; i + 8 <= nt; i += 8) {
@@ -76,14 +98,12 @@ void searchNeighbours(const RowMatrix& train, const RowMatrix& queries, int k, V
                 dLo += lo;
                 dHi += hi;
                 const Lanes least = dLo < dHi ? dLo : dHi;
-                const auto under = least < chosen.front().first;
+                const auto under = least < bestEnd[-1];
                 if (!(under[0] | under[1] | under[2] | under[3])) continue;
                 for (int j = 0; j < 4; ++j) offer(dLo[j], i + j);
                 for (int j = 0; j < 4; ++j) offer(dHi[j], i + 4 + j);
             }
             for (; i < nt; ++i) offer(row[i] + norm[i], i);
-            std::sort_heap(chosen.begin(), chosen.end());  // nearest first
-            for (int i = 0; i < k; ++i) nearest[i] = chosen[i].second;
             visit(r.begin() + q, nearest.data(), k);
         }
     });

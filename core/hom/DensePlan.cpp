@@ -80,6 +80,21 @@ std::vector<int> randomWidthTwoOrder(const Graph& f, Rng& rng) {
     return order;
 }
 
+// A bag whose message is one n³ product in GEMM mode: a matrix message with a dense factor on both sides.
+bool isProduct(const DenseBag& b) {
+    return b.sepSize == 2 && (b.edge[0] || !b.onVW[0].empty()) && (b.edge[1] || !b.onVW[1].empty());
+}
+
+// The total length of the distinct keys of a plan's n³ products.
+std::size_t productKeysLength(const DensePlan& plan) {
+    std::set<std::string> keys;
+    for (int i = 0; i < plan.m; ++i)
+        if (isProduct(plan.bags[std::size_t(i)])) keys.insert(plan.keys[std::size_t(i)]);
+    std::size_t length = 0;
+    for (const std::string& k : keys) length += k.size();
+    return length;
+}
+
 int unmaskedBags(const DensePlan& plan) {
     int k = 0;
     for (const DenseBag& b : plan.bags) k += b.sepSize == 2 && !b.masked;
@@ -103,11 +118,21 @@ DensePlan DensePlan::forProducts(const Pattern& p) {
     DensePlan best(p);
     if (!best.supported || best.productCost() <= 0.6) return best;
     Rng rng(1, "dense-plan-order");
+    double bestCost = best.productCost();
+    std::size_t bestLength = productKeysLength(best);
     for (int t = 0; t < kOrders; ++t) {
         const std::vector<int> order = randomWidthTwoOrder(p.graph, rng);
         if (order.empty()) break;
         DensePlan other = fromDecomposition(p.graph, decompositionFromOrder(p.graph, order));
-        if (other.supported && other.productCost() < best.productCost() - 1e-9) best = std::move(other);
+        if (!other.supported) continue;
+        const double cost = other.productCost();
+        const std::size_t length = productKeysLength(other);
+        // Equal cost: the simpler products (shorter expressions), which other patterns are likelier to share.
+        if (cost < bestCost - 1e-9 || (cost < bestCost + 1e-9 && length < bestLength)) {
+            best = std::move(other);
+            bestCost = cost;
+            bestLength = length;
+        }
     }
     return best;
 }
@@ -117,8 +142,7 @@ double DensePlan::productCost() const {
     double cost = 0;
     for (int i = 0; i < m; ++i) {
         const DenseBag& b = bags[std::size_t(i)];
-        const bool dense0 = b.edge[0] || !b.onVW[0].empty(), dense1 = b.edge[1] || !b.onVW[1].empty();
-        if (b.sepSize == 2 && dense0 && dense1 && seen.insert(keys[std::size_t(i)]).second) cost += b.symmetric ? 0.6 : 1.0;
+        if (isProduct(b) && seen.insert(keys[std::size_t(i)]).second) cost += b.symmetric ? 0.6 : 1.0;
     }
     return cost;
 }

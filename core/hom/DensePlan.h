@@ -53,7 +53,9 @@ struct DensePlan {
     static DensePlan fromDecomposition(const Graph& f, const TreeDecomposition& td);
     // The plan for GEMM mode, where every n × n message with two dense factors costs one n³ product whether or not
     // an edge masks it: of DensePlan(p) and the plans of 32 width-≤2 elimination orders drawn with a fixed seed, the
-    // one with the lowest productCost() (DensePlan(p) on ties, so that its densities stay bit for bit the same).
+    // one with the lowest productCost(), then the shortest product expressions (other patterns share those more
+    // often); DensePlan(p) when no other is better. It depends on the pattern alone, so that a pattern's densities
+    // are the same whichever set it is computed with.
     static DensePlan forProducts(const Pattern& p);
     // The n³ products of one evaluation: bags with two dense factors, each distinct key once (equal messages
     // within the pattern are computed once), a symmetric product counting 0.6 (one triangle, DenseEvaluator.cpp).

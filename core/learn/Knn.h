@@ -1,6 +1,6 @@
 #pragma once
-// Exact k-nearest neighbours by brute force on GEMM (Eigen): squared distances
-// ‖x‖² + ‖y‖² − 2 xᵀy for blocks of queries against all training points, then a partial sort.
+// Exact k-nearest neighbours by brute force (learn/NearestScan.h: distances ‖y‖² − 2 xᵀy formed and selected in
+// SIMD registers, a few queries against a few training points at a time), and learners on them.
 // Parallel over query blocks with TBB; deterministic (ties broken by training index).
 #include <Eigen/Core>
 #include <vector>

@@ -234,6 +234,28 @@ void markAsPreview(QCustomPlot* plot, const QString& note) {
 }
 }  // namespace
 
+namespace {
+// The preview's utility curves beneath a partial result, faded and dashed, one legend entry for all of them.
+void drawPreviewBeneath(QCustomPlot* plot, const experiment::SweepResult& preview, const QString& note, double fs) {
+    const experiment::ResultTable& a = preview.aggregated;
+    std::map<std::string, std::vector<int>> rows;
+    for (int i = 0; i < a.rows(); ++i) rows[experiment::seriesLabel(a, i)].push_back(i);
+    int s = 0;
+    for (const auto& [label, members] : rows) {
+        const SeriesPoints p = collectSeries(a, members);
+        QColor colour = viridis(s, int(rows.size()));
+        colour.setAlpha(110);
+        QCPGraph* g = plot->addGraph(plot->xAxis, plot->yAxis);
+        g->setName(note);
+        g->setData(p.x, p.y, true);
+        g->setPen(QPen(colour, 1.4 * fs, Qt::DashLine));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, colour, Qt::white, 5 * fs));
+        if (s++ > 0) g->removeFromLegend();
+    }
+    plot->setProperty(kPreviewProperty, true);
+}
+}  // namespace
+
 void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result, const TradeoffOptions& opt) {
     resetPlot(plot);
     const experiment::ResultTable& a = result.aggregated;
@@ -262,6 +284,12 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
         const double c = num(a.at(i, "chance_same_n_top1_mean"));
         if (std::isfinite(c)) { chance += c; ++chanceCount; }
     }
+    if (opt.previewBeneath)  // the axis keeps the preview's whole grid while the sweep's points arrive
+        for (int i = 0; i < opt.previewBeneath->aggregated.rows(); ++i)
+            if (const double e = num(opt.previewBeneath->aggregated.at(i, "epsilon_mean")); std::isfinite(e) && e > 0) {
+                epsMin = std::min(epsMin, e);
+                epsMax = std::max(epsMax, e);
+            }
     if (!(epsMax > 0)) { epsMin = 0.1; epsMax = 10; }
     double xLo = epsMin / 1.6, xHi = epsMax * 1.6;
     if (opt.markerEpsilon > 0) {  // the slider's marker stays on the axis wherever the slider is
@@ -274,6 +302,7 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
     const bool anyAttack = a.columnIndex("top1_mean") >= 0 && opt.showAttack;
 
     addControls(plot, a, rows, order, metric, xLo, xHi, fs);  // beneath the series
+    if (opt.previewBeneath) drawPreviewBeneath(plot, *opt.previewBeneath, opt.previewBeneathNote, fs);
     QString readout;  // the first series at the slider's ε
     for (std::size_t s = 0; s < order.size(); ++s) {
         const QColor colour = viridis(int(s), int(order.size()));

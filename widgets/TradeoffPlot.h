@@ -20,6 +20,10 @@ struct TradeoffOptions {
     // Non-empty: the result is a preview (SweepPreview.h), drawn faded and dashed, this note in its title; such a
     // plot refuses to be exported (exportFigure) until it is drawn again from a real result.
     QString previewNote;
+    // A partial result drawn over the preview it replaces: the preview's curves stay beneath, faded and dashed, under
+    // this legend entry, until the final result is drawn; such a plot refuses to be exported, as a preview does.
+    const experiment::SweepResult* previewBeneath = nullptr;
+    QString previewBeneathNote;
 };
 
 void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result, const TradeoffOptions& options = {});

@@ -240,22 +240,6 @@ void ExplorerViews::setFontScale(double scale) {
     demoGraphs_->setFont(pairFont);
 }
 
-void ExplorerViews::showPartial(const px::experiment::SweepResult& partial) {
-    px::widgets::TradeoffOptions opt;
-    opt.markerEpsilon = settings_().mechanism.epsilon;
-    opt.fontScale = fontScale_;
-    px::widgets::buildTradeoffPlot(tradeoff_, partial, opt);
-}
-
-void ExplorerViews::showPreview(const px::experiment::SweepResult& preview) {
-    px::widgets::TradeoffOptions opt;
-    opt.markerEpsilon = settings_().mechanism.epsilon;
-    opt.fontScale = fontScale_;
-    const auto& about = preview.metadata["preview"];
-    opt.previewNote = tr("PREVIEW on %1 of %2 graphs").arg(about.value("graphs", 0)).arg(about.value("of", 0));
-    px::widgets::buildTradeoffPlot(tradeoff_, preview, opt);
-}
-
 void ExplorerViews::showResult() {
     pca_ = main_->densities() ? std::make_unique<px::experiment::PcaBasis>(px::experiment::PcaBasis::fit(*main_->densities())) : nullptr;
     if (main_->dataset()) focus_->setRange(0, main_->dataset()->size() - 1);
@@ -277,15 +261,6 @@ void ExplorerViews::showResult() {
 void ExplorerViews::showFailure(const QString& reason) {
     if (main_->result()) refreshTradeoff();
     else px::widgets::showPlotNote(tradeoff_, tr("The computation failed:\n%1\nChange a setting (or press F5) to try again.").arg(reason));
-}
-
-void ExplorerViews::refreshTradeoff() {
-    const auto* r = main_->result();
-    if (!r) return;
-    px::widgets::TradeoffOptions opt;
-    opt.markerEpsilon = settings_().mechanism.epsilon;
-    opt.fontScale = fontScale_;
-    px::widgets::buildTradeoffPlot(tradeoff_, *r, opt);
 }
 
 void ExplorerViews::showAnatomy(const px::privacy::PrivacyReport& report) {

@@ -17,7 +17,7 @@ class QSpinBox;
 class QTableWidget;
 class QCustomPlot;
 class DepthWorkspace;
-namespace px::widgets { class GraphPairView; class PatternGallery; }
+namespace px::widgets { class GraphPairView; class PatternGallery; struct TradeoffOptions; }
 namespace px::privacy { struct PrivacyReport; }
 
 class ExplorerViews : public QTabWidget {
@@ -75,6 +75,8 @@ signals:
     void message(const QString& text);
 
 private:
+    QString previewNote(const px::experiment::SweepResult& preview) const;  // "PREVIEW on n of N graphs"
+    px::widgets::TradeoffOptions tradeoffOptions() const;                   // the slider's marker, the font scale
     void buildDemoTab();
     void buildEmbeddingTab();
     void onTabChanged();

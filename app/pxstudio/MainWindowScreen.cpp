@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "DepthWorkspace.h"
 #include "EpsilonSlider.h"
 #include "ExplorerViews.h"
 #include "ProjectorStrip.h"

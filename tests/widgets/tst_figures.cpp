@@ -9,6 +9,7 @@
 #include "NoiseAnatomyPlot.h"
 #include "Palette.h"
 #include "SliderReadout.h"
+#include "SmallSweep.h"
 #include "TradeoffPlot.h"
 #include "experiment/SweepRunner.h"
 #include "experiment/SweepSpec.h"
@@ -30,14 +31,6 @@
 using namespace px;
 
 namespace {
-experiment::SweepResult smallSweep() {
-    const auto spec = experiment::SweepSpec::fromJson(R"({"dataset": "builtin:sbm-cycles",
-        "patterns": {"class": "trees", "d": 6}, "classes": ["trees", "treewidth:2"],
-        "mechanisms": [{"mechanism": "gaussian", "sensitivity": "counting-lemma"}],
-        "budget": {"axis": "epsilon", "values": [1, 10, 100, 1000]}, "noise_seeds": [1, 2]})");
-    return experiment::runSweep(spec, gen::builtin("sbm-cycles"));
-}
-
 // The PDF's page box in points: "/MediaBox [0 0 w h]".
 QSizeF mediaBox(const QString& pdf) {
     QFile f(pdf);
@@ -115,7 +108,7 @@ private slots:
         QVERIFY2(said.contains("ε = 3 (interpolated between grid points 1 and 10)") && said.contains("attack Top-1"), qPrintable(said));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, px::widgets::readAtEpsilon({}, {}, {}, {}, {}, 1));
     }
-    void initTestCase() { result_ = smallSweep(); }
+    void initTestCase() { result_ = pxtest::smallSweep(); }
 
     void presetsHaveExactPhysicalSizes_data() {
         QTest::addColumn<QString>("preset");
@@ -509,29 +502,6 @@ private slots:
         size.sliderMarker = true;
         widgets::FigureLayout dressed(&plot, size);
         QVERIFY(marker->visible());
-    }
-
-    // A preview is drawn dashed and faded with its note in the title, and no export writes it; drawn again from
-    // a real result, the same plot exports.
-    void aPreviewIsMarkedAndNeverExported() {
-        QCustomPlot plot;
-        widgets::TradeoffOptions opt;
-        opt.previewNote = "PREVIEW on 50 of 500 graphs";
-        widgets::buildTradeoffPlot(&plot, result_, opt);
-        QVERIFY(widgets::figureTitle(&plot).contains("PREVIEW on 50 of 500 graphs"));
-        QVERIFY(plot.plottableCount() > 0);
-        for (int i = 0; i < plot.plottableCount(); ++i) QVERIFY(plot.plottable(i)->pen().color().alpha() < 255);
-        QTemporaryDir dir;
-        try {
-            widgets::exportFigure(&plot, dir.path() + "/p.pdf", widgets::presetSize("one-column"));
-            QFAIL("a preview was exported");
-        } catch (const std::runtime_error& e) {
-            QVERIFY2(QString(e.what()).contains("shows a preview"), e.what());
-        }
-        QVERIFY(!QFileInfo::exists(dir.path() + "/p.pdf"));
-        widgets::buildTradeoffPlot(&plot, result_, {});
-        widgets::exportFigure(&plot, dir.path() + "/p.pdf", widgets::presetSize("one-column"));
-        QVERIFY(QFileInfo::exists(dir.path() + "/p.pdf"));
     }
 
     void dataCsvCarriesTheErrorBars() {

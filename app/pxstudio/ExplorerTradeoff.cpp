@@ -1,0 +1,35 @@
+// The trade-off view of ExplorerViews: the main sweep's result, and while it runs its preview and partial results.
+#include "ExplorerViews.h"
+#include "TradeoffPlot.h"
+
+px::widgets::TradeoffOptions ExplorerViews::tradeoffOptions() const {
+    px::widgets::TradeoffOptions opt;
+    opt.markerEpsilon = settings_().mechanism.epsilon;
+    opt.fontScale = fontScale_;
+    return opt;
+}
+
+QString ExplorerViews::previewNote(const px::experiment::SweepResult& preview) const {
+    const auto& about = preview.metadata["preview"];
+    return tr("PREVIEW on %1 of %2 graphs").arg(about.value("graphs", 0)).arg(about.value("of", 0));
+}
+
+void ExplorerViews::showPartial(const px::experiment::SweepResult& partial) {
+    px::widgets::TradeoffOptions opt = tradeoffOptions();
+    opt.previewBeneath = main_->previewResult();  // a preview is replaced point by point, not at once
+    if (opt.previewBeneath) opt.previewBeneathNote = previewNote(*opt.previewBeneath) + tr(", replaced as the sweep's points arrive");
+    px::widgets::buildTradeoffPlot(tradeoff_, partial, opt);
+}
+
+void ExplorerViews::showPreview(const px::experiment::SweepResult& preview) {
+    px::widgets::TradeoffOptions opt = tradeoffOptions();
+    opt.previewNote = previewNote(preview);
+    px::widgets::buildTradeoffPlot(tradeoff_, preview, opt);
+}
+
+void ExplorerViews::refreshTradeoff() {
+    const auto* r = main_->result();
+    if (!r) return;
+    px::widgets::TradeoffOptions opt = tradeoffOptions();
+    px::widgets::buildTradeoffPlot(tradeoff_, *r, opt);
+}

@@ -262,7 +262,8 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
             opt.journal = journal.get();
             opt.partialInterval = interval;
             opt.densities = cache.get();
-            opt.densitiesTogether = false;  // the first pattern seed's points first: close to the final curve, sooner
+            // All pattern sets' densities in one pass (SweepOptions::densitiesTogether, as pxrun): messages the sets share
+            // are computed once, so the sweep is done sooner; until its first points, its preview is on screen.
             auto peeked = std::make_shared<std::atomic<bool>>(false);  // the densities are looked up until found, once
             opt.onPartial = [this, job, patterns, cache, peeked](const px::experiment::SweepResult& p) {
                 auto copy = std::make_shared<const px::experiment::SweepResult>(p);

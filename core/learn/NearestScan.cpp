@@ -23,10 +23,12 @@ public:
     double bound() const { return size_ < k_ ? INFINITY : d_[std::size_t(k_ - 1)]; }
     void offer(double d, int i) {
         if (size_ == k_ && !(d < d_[std::size_t(k_ - 1)])) return;
-        const int p = int(std::upper_bound(d_.begin(), d_.begin() + size_, d) - d_.begin());
-        const int last = std::min(size_, k_ - 1);  // [p, last) moves up by one; a full list drops its largest
-        std::move_backward(d_.begin() + p, d_.begin() + last, d_.begin() + last + 1);
-        std::move_backward(i_.begin() + p, i_.begin() + last, i_.begin() + last + 1);
+        // Insertion from the end: larger distances move up by one (a full list drops its largest); equal ones stay.
+        int p = std::min(size_, k_ - 1);
+        for (; p > 0 && d_[std::size_t(p - 1)] > d; --p) {
+            d_[std::size_t(p)] = d_[std::size_t(p - 1)];
+            i_[std::size_t(p)] = i_[std::size_t(p - 1)];
+        }
         d_[std::size_t(p)] = d;
         i_[std::size_t(p)] = i;
         size_ = std::min(size_ + 1, k_);

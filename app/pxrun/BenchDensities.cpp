@@ -194,7 +194,7 @@ int benchPaths(const Args& a) {
         const px::hom::GraphShape shape = px::hom::GraphShape::of(g);
         for (const auto& f : set.patterns) {
             const px::hom::HomPlan hp(f);
-            const px::hom::DensePlan plan(f), products = px::hom::DensePlan::forProducts(f);
+            const px::hom::DensePlan plan(f), products = px::hom::DensePlan::forProducts(f, plan);
             const px::hom::PathCost c = px::hom::estimateCost(hp, plan, shape, nullptr, &products);
             const double est[3] = {c.sparseDp, c.scatter, c.gemm};
             double took[3] = {-1, -1, -1};

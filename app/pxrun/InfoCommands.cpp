@@ -143,7 +143,7 @@ void explainPaths(const px::Dataset& ds, const px::PatternSet& set, const px::De
                          "(%d: n=%.0f, e=%.0f) for each path\n", largest, shape.n, shape.nnz / 2);
     for (int j = 0; j < set.size(); ++j) {
         const px::Pattern& f = set.patterns[j];
-        const px::hom::DensePlan plan(f), products = px::hom::DensePlan::forProducts(f);
+        const px::hom::DensePlan plan(f), products = px::hom::DensePlan::forProducts(f, plan);
         const px::hom::PathCost c = px::hom::estimateCost(px::hom::HomPlan(f), plan, shape, nullptr, &products);
         std::fprintf(stderr, "F%-3d %-40.40s %7ld / %7ld / %7ld   est. %9.3f / %9.3f / %9.3f ms -> %s%s\n", j, f.describe().c_str(),
                      dm.pathCounts[j][0], dm.pathCounts[j][1], dm.pathCounts[j][2], c.sparseDp * 1e3, c.scatter * 1e3, c.gemm * 1e3,

@@ -113,9 +113,9 @@ DensePlan::DensePlan(const Pattern& p) {
     if (other.supported && unmaskedBags(other) < unmaskedBags(*this)) *this = std::move(other);
 }
 
-DensePlan DensePlan::forProducts(const Pattern& p) {
+DensePlan DensePlan::forProducts(const Pattern& p, const DensePlan& own) {
     constexpr int kOrders = 32;  // on the app's pattern sets, more orders found no cheaper plan
-    DensePlan best(p);
+    DensePlan best = own;
     if (!best.supported || best.productCost() <= 0.6) return best;
     Rng rng(1, "dense-plan-order");
     double bestCost = best.productCost();

@@ -56,7 +56,8 @@ struct DensePlan {
     // one with the lowest productCost(), then the shortest product expressions (other patterns share those more
     // often); DensePlan(p) when no other is better. It depends on the pattern alone, so that a pattern's densities
     // are the same whichever set it is computed with.
-    static DensePlan forProducts(const Pattern& p);
+    static DensePlan forProducts(const Pattern& p, const DensePlan& own);  // own: DensePlan(p), already built
+    static DensePlan forProducts(const Pattern& p) { return forProducts(p, DensePlan(p)); }
     // The n³ products of one evaluation: bags with two dense factors, each distinct key once (equal messages
     // within the pattern are computed once), a symmetric product counting 0.6 (one triangle, DenseEvaluator.cpp).
     double productCost() const;

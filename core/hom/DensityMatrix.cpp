@@ -179,7 +179,7 @@ std::vector<SetPlan> planSets(const std::vector<std::vector<Pattern>>& sets) {
         for (const auto& f : sets[s]) {
             p.plans.emplace_back(f);
             p.densePlans.emplace_back(f);
-            p.productPlans.push_back(hom::DensePlan::forProducts(f));
+            p.productPlans.push_back(hom::DensePlan::forProducts(f, p.densePlans.back()));
         }
         p.shared = shareBagExpressions(p.densePlans);
         p.productsShared = shareBagExpressions(p.productPlans);

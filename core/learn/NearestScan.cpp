@@ -20,9 +20,9 @@ using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::R
 class SortedNearest {
 public:
     explicit SortedNearest(int k) : k_(k), d_(std::size_t(k)), i_(std::size_t(k)) {}
-    double bound() const { return size_ < k_ ? INFINITY : d_[std::size_t(k_ - 1)]; }
+    double bound() const { return bound_; }  // the k-th smallest distance so far (infinite until k are kept)
     void offer(double d, int i) {
-        if (size_ == k_ && !(d < d_[std::size_t(k_ - 1)])) return;
+        if (!(d < bound_)) return;
         // Insertion from the end: larger distances move up by one (a full list drops its largest); equal ones stay.
         int p = std::min(size_, k_ - 1);
         for (; p > 0 && d_[std::size_t(p - 1)] > d; --p) {
@@ -32,14 +32,33 @@ public:
         d_[std::size_t(p)] = d;
         i_[std::size_t(p)] = i;
         size_ = std::min(size_ + 1, k_);
+        if (size_ == k_) bound_ = d_[std::size_t(k_ - 1)];
     }
     const int* indices() const { return i_.data(); }
 
 private:
     int k_, size_ = 0;
+    double bound_ = INFINITY;
     std::vector<double> d_;
     std::vector<int> i_;
 };
+
+// Bit l set where lane l of d is below the bound (false for NaN, like the scalar d < bound).
+inline unsigned lanesBelow(const Packet& d, double bound) {
+#if defined(EIGEN_VECTORIZE_AVX512)
+    return unsigned(_mm512_cmp_pd_mask(d, _mm512_set1_pd(bound), _CMP_LT_OQ));
+#elif defined(EIGEN_VECTORIZE_AVX)
+    return unsigned(_mm256_movemask_pd(_mm256_cmp_pd(d, _mm256_set1_pd(bound), _CMP_LT_OQ)));
+#elif defined(EIGEN_VECTORIZE_SSE2)
+    return unsigned(_mm_movemask_pd(_mm_cmplt_pd(d, _mm_set1_pd(bound))));
+#else
+    double v[kLanes];
+    Eigen::internal::pstoreu(v, d);
+    unsigned bits = 0;
+    for (int l = 0; l < kLanes; ++l) bits |= unsigned(v[l] < bound) << l;
+    return bits;
+#endif
+}
 
 // One step: the distances of kQueries queries to kWidth training rows (columns of t, row stride `stride`), offered
 // to each query's list. Only the first `valid` rows and `count` queries are real (the rest is zero padding).
@@ -65,25 +84,27 @@ void step(const double* t, Eigen::Index stride, Eigen::Index dims, const double*
         a3 = pmadd(x, t0, a3);
         b3 = pmadd(x, t1, b3);
     }
-    const Packet acc[kQueries][2] = {{a0, b0}, {a1, b1}, {a2, b2}, {a3, b3}};
     const Packet minusTwo = pset1<Packet>(-2.0), n0 = ploadu<Packet>(norm), n1 = ploadu<Packet>(norm + kLanes);
-    for (int a = 0; a < count; ++a) {
-        const Packet d0 = padd(pmul(minusTwo, acc[a][0]), n0), d1 = padd(pmul(minusTwo, acc[a][1]), n1);
-        if (!(predux_min(pmin(d0, d1)) < lists[std::size_t(a)].bound())) continue;  // the usual case, once lists are close
+    const unsigned real = valid >= kWidth ? (1u << kWidth) - 1 : (1u << valid) - 1;
+    // Query a's distances to the step's rows, offered where they are under its bound (written out per query, so
+    // that the accumulators are never stored to memory).
+    const auto offerUnder = [&](int a, const Packet& lo, const Packet& hi) {
+        SortedNearest& list = lists[std::size_t(a)];
+        const Packet d0 = padd(pmul(minusTwo, lo), n0), d1 = padd(pmul(minusTwo, hi), n1);
+        unsigned under = (lanesBelow(d0, list.bound()) | lanesBelow(d1, list.bound()) << kLanes) & real;
+        if (!under) return;  // the usual case, once the lists are close
         double d[kWidth];
         pstoreu(d, d0);
         pstoreu(d + kLanes, d1);
-        // Only the rows under the bound are offered (one or two in a step, typically); each offer checks again,
-        // against the bound as it tightens.
-        const double bound = lists[std::size_t(a)].bound();
-        unsigned under = 0;
-        for (int l = 0; l < kWidth; ++l) under |= unsigned(d[l] < bound) << l;
-        under &= (valid >= 32 ? ~0u : (1u << valid) - 1);
-        for (; under; under &= under - 1) {
+        for (; under; under &= under - 1) {  // each offer checks again, against the bound as it tightens
             const int l = __builtin_ctz(under);
-            lists[std::size_t(a)].offer(d[l], firstIndex + l);
+            list.offer(d[l], firstIndex + l);
         }
-    }
+    };
+    offerUnder(0, a0, b0);
+    if (count > 1) offerUnder(1, a1, b1);
+    if (count > 2) offerUnder(2, a2, b2);
+    if (count > 3) offerUnder(3, a3, b3);
 }
 
 // Queries [first, first + count) (count ≤ kQueries) against every training row.

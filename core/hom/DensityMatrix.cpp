@@ -14,6 +14,7 @@
 #include <mutex>
 #include <map>
 #include <tuple>
+#include <unordered_map>
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -218,6 +219,25 @@ const std::vector<std::vector<hom::EvalPath>>& pathsFor(const Graph& g, const st
     return scratch;
 }
 
+// For each graph, the first graph of the data set identical to it (same vertex count, same numbered edges), itself
+// if none is: COLLAB has hundreds of such repeats (ego networks that are cliques of one size, among others).
+// A repeat's densities are its first's bit for bit (the same input takes the same plans and arithmetic), so they
+// are computed once and copied.
+std::vector<int> firstIdentical(const Dataset& data) {
+    std::unordered_map<std::size_t, std::vector<int>> byHash;
+    std::vector<int> first(std::size_t(data.size()));
+    for (int i = 0; i < data.size(); ++i) {
+        const Graph& g = data.graphs[i];
+        std::size_t h = std::hash<int>{}(g.numVertices());
+        for (int a : g.adjacency()) h = h * 1099511628211ull + std::size_t(a);  // FNV-style mixing, order-sensitive
+        std::vector<int>& same = byHash[h];
+        const auto hit = std::find_if(same.begin(), same.end(), [&](int j) { return data.graphs[j] == g; });
+        first[std::size_t(i)] = hit != same.end() ? *hit : i;
+        if (hit == same.end()) same.push_back(i);
+    }
+    return first;
+}
+
 }  // namespace
 
 DensityMatrix DensityMatrix::compute(const Dataset& data, const std::vector<Pattern>& patterns, const DensityParams& params,
@@ -245,6 +265,12 @@ std::vector<DensityMatrix> DensityMatrix::computeSets(const Dataset& data, const
         out[s].t.resize(N, Eigen::Index(sets[s].size()));
         out[s].n.resize(N);
     }
+    const std::vector<int> first = firstIdentical(data);
+    std::vector<int> todo, copies(std::size_t(N), 0);  // the graphs computed; how many graphs each one stands for
+    for (int i = 0; i < N; ++i) {
+        ++copies[std::size_t(first[std::size_t(i)])];
+        if (first[std::size_t(i)] == i) todo.push_back(i);
+    }
     std::atomic<long> done{0};
     std::atomic<bool> stop{false};
     tbb::enumerable_thread_specific<ThreadState> states;
@@ -259,7 +285,8 @@ std::vector<DensityMatrix> DensityMatrix::computeSets(const Dataset& data, const
         ThreadState& st = states.local();
         if (progress.cancelled()) return halt(st);
         std::vector<std::vector<hom::EvalPath>> scratch;
-        for (int i = r.begin(); i < r.end(); ++i) {
+        for (int at = r.begin(); at < r.end(); ++at) {
+            const int i = todo[std::size_t(at)];
             const Graph& g = data.graphs[i];
             const auto& paths = pathsFor(g, plans, params, st, scratch);
             st.ws.bind(g);
@@ -274,7 +301,7 @@ std::vector<DensityMatrix> DensityMatrix::computeSets(const Dataset& data, const
                     // Checked per (graph, pattern) pair, so that a cancel is seen within one pair's time.
                     if (stop.load(std::memory_order_relaxed) || progress.cancelled()) return halt(st);
                     const hom::EvalPath path = paths[s][j];
-                    ++counts[s][j][int(path)];
+                    counts[s][j][int(path)] += copies[std::size_t(i)];
                     try {
                         out[s].t(i, Eigen::Index(j)) =
                             path == hom::EvalPath::SparseDp
@@ -295,14 +322,19 @@ std::vector<DensityMatrix> DensityMatrix::computeSets(const Dataset& data, const
             st.dense.cache.clear();
         }
         const long now = done.fetch_add(r.size()) + r.size();
-        progress.report(double(now) / std::max(N, 1));
+        progress.report(double(now) / double(std::max<std::size_t>(todo.size(), 1)));
     };
     tbb::task_arena arena(threads);
     arena.execute([&] {
-        tbb::parallel_for(tbb::blocked_range<int>(0, N, std::max(1, params.grain)), body, tbb::simple_partitioner(), ctx);
+        tbb::parallel_for(tbb::blocked_range<int>(0, int(todo.size()), std::max(1, params.grain)), body, tbb::simple_partitioner(), ctx);
     });
     if (stop || progress.cancelled()) throw Cancelled();
     for (std::size_t s = 0; s < sets.size(); ++s) {
+        for (int i = 0; i < N; ++i)
+            if (const int f = first[std::size_t(i)]; f != i) {
+                out[s].t.row(i) = out[s].t.row(f);
+                out[s].n(i) = out[s].n(f);
+            }
         out[s].pathCounts.resize(sets[s].size());
         for (std::size_t j = 0; j < sets[s].size(); ++j)
             for (int k = 0; k < 3; ++k) out[s].pathCounts[j][k] = counts[s][j][k];

@@ -114,6 +114,42 @@ private slots:
                 }
             }
     }
+    // A graph repeated in a data set (same numbering, same edges) is computed once and its row copied; each row is
+    // still bit for bit its graph's own computation, a near copy (one edge moved) is computed for itself, and the
+    // path counts count every graph.
+    void repeatedGraphsComputedOnceAndCopied() {
+        const Dataset base = gen::erdosRenyiTask(3, 70, 90, 0.4, 0.5, 5);
+        std::vector<Edge> moved = base.graphs[0].edges();
+        const Edge last = moved.back();
+        moved.pop_back();
+        for (int v = 0; v < base.graphs[0].numVertices(); ++v)  // the first non-edge after the removed one's endpoint
+            if (v != last.first && !base.graphs[0].hasEdge(last.first, v)) { moved.push_back({last.first, v}); break; }
+        Dataset ds;
+        ds.name = "repeats";
+        const Graph nearCopy = Graph::fromEdges(base.graphs[0].numVertices(), moved);
+        QCOMPARE(nearCopy.numEdges(), base.graphs[0].numEdges());
+        ds.graphs = {base.graphs[0], base.graphs[1], base.graphs[0], nearCopy, base.graphs[2], base.graphs[0], base.graphs[1]};
+        PatternSamplerParams p;
+        p.patternClass = PatternClass::parse("treewidth:2");
+        p.count = 8;
+        p.size.maxSize = 7;
+        const PatternSet set = PatternSet::sample(p);
+        for (DensityPath path : {DensityPath::Auto, DensityPath::SparseDp, DensityPath::Gemm}) {
+            DensityParams params;
+            params.path = path;
+            const DensityMatrix dm = DensityMatrix::compute(ds, set, params);
+            for (int i = 0; i < ds.size(); ++i) {
+                Dataset one;
+                one.name = "one";
+                one.graphs = {ds.graphs[i]};
+                const DensityMatrix alone = DensityMatrix::compute(one, set, params);
+                QCOMPARE(dm.n(i), alone.n(0));
+                QCOMPARE(std::memcmp(dm.t.row(i).eval().data(), alone.t.data(), sizeof(double) * std::size_t(dm.cols())), 0);
+            }
+            QVERIFY2(dm.t.row(3) != dm.t.row(0), "the near copy has densities of its own");
+            for (const auto& pc : dm.pathCounts) QCOMPARE(pc[0] + pc[1] + pc[2], long(ds.size()));
+        }
+    }
     void reportsProgressAndCancels() {
         Dataset ds = gen::erdosRenyiTask(3000, 30, 60, 0.1, 0.12, 1);
         PatternSamplerParams p;

@@ -5,14 +5,20 @@
                     restart, the first change of k after it and a second one; time to the first points and to the
                     finished sweep
     pxrun.csv       `pxrun sweep resources/specs/tu-collab.json`, cold (empty density cache) and warm, wall
-                    time per run, and whether its table equals the first cold run's (timing column aside)
+                    time per run, and whether its table equals the first cold run's (timing column aside); with
+                    --baseline-pxrun, also an earlier build's pxrun on the same spec, each of its runs just before
+                    a cold run of this one (program column: "this commit" or "baseline")
     bench.log       bench_recompute's output
     preview.csv     which early estimate of the app's sweep is the most faithful for its cost (tests/bench/bench_preview):
                     the full sweep and three cheaper protocols, their times and distances to the full curve
     preview.log     bench_preview's output
     meta.json       version, commit, commands, machine, load, date
 
-    python3 results/record_speed.py [--repeat 3] [--build build]
+    python3 results/record_speed.py [--repeat 3] [--build build] [--baseline-pxrun PATH --baseline-commit SHA]
+
+The baseline is an earlier commit's pxrun, built in a worktree of its own, for example the commit before issue 47
+(git worktree add /tmp/base 3033b35 && cmake -S /tmp/base -B /tmp/base/build && cmake --build /tmp/base/build
+--target pxrun): it is compared side by side, in the same recording, on the same machine and load.
 
 Run from the repository root after building, on an otherwise idle machine (the load is recorded with every
 row). The app and pxrun use density caches and app folders of their own (temporary), never the user's.
@@ -35,24 +41,26 @@ def table_without_timing(path):
     return [{k: v for k, v in r.items() if "seconds" not in k} for r in rows]
 
 
-def pxrun_rows(pxrun, repeat, scratch):
+def pxrun_rows(pxrun, repeat, scratch, baseline=None):
     spec = os.path.join(ROOT, "resources", "specs", "tu-collab.json")
     env = dict(os.environ, PX_DENSITY_CACHE=os.path.join(scratch, "pxrun-densities"))
-    rows, reference = [], None
+    rows, reference = [], {}
+    runs = [("baseline", baseline, "cold")] if baseline else []
+    runs += [("this commit", pxrun, "cold"), ("this commit", pxrun, "warm")]
     for rep in range(1, repeat + 1):
-        for scenario in ("cold", "warm"):
-            if scenario == "cold":
+        for program, binary, scenario in runs:
+            if scenario == "cold" and program == "this commit":
                 subprocess.run([pxrun, "cache", "clear"], env=env, check=True, capture_output=True)
-            out = os.path.join(scratch, f"collab-{scenario}-{rep}")
+            out = os.path.join(scratch, f"collab-{program.replace(' ', '-')}-{scenario}-{rep}")
             load = os.getloadavg()[0]
             started = time.time()
-            subprocess.run([pxrun, "sweep", spec, "--out", out], cwd=ROOT, env=env, check=True, capture_output=True)
+            subprocess.run([binary, "sweep", spec, "--out", out], cwd=ROOT, env=env, check=True, capture_output=True)
             wall = time.time() - started
             table = table_without_timing(out + ".csv")
-            reference = reference or table
-            rows.append({"scenario": scenario, "repetition": rep, "wall_s": f"{wall:.2f}", "load_at_start": f"{load:.2f}",
-                         "same_table_as_first_cold_run": str(table == reference).lower()})
-            print(f"pxrun tu-collab {scenario} run {rep}: {wall:.2f} s (load {load:.2f})", flush=True)
+            reference.setdefault(program, table)
+            rows.append({"program": program, "scenario": scenario, "repetition": rep, "wall_s": f"{wall:.2f}",
+                         "load_at_start": f"{load:.2f}", "same_table_as_first_cold_run": str(table == reference[program]).lower()})
+            print(f"pxrun tu-collab ({program}) {scenario} run {rep}: {wall:.2f} s (load {load:.2f})", flush=True)
     return rows
 
 
@@ -60,7 +68,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--baseline-pxrun", help="an earlier build's pxrun, timed beside this one on tu-collab")
+    parser.add_argument("--baseline-commit", help="the commit that baseline was built from")
     args = parser.parse_args()
+    if bool(args.baseline_pxrun) != bool(args.baseline_commit):
+        parser.error("--baseline-pxrun and --baseline-commit go together")
     date = datetime.datetime.now(datetime.timezone.utc)
     folder = os.path.join(ROOT, "results", "speed", date.strftime("%Y-%m-%dT%H%M"))  # a new folder for every recording
     os.makedirs(folder, exist_ok=True)
@@ -75,7 +87,7 @@ def main():
             done = subprocess.run(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.DEVNULL)
         if done.returncode != 0:
             sys.exit(f"bench_recompute failed ({done.returncode}): see {folder}/bench.log")
-        rows = pxrun_rows(pxrun, args.repeat, scratch)
+        rows = pxrun_rows(pxrun, args.repeat, scratch, args.baseline_pxrun)
         preview = [os.path.join(args.build, "tests", "bench_preview"), "--out", os.path.join(folder, "preview.csv")]
         with open(os.path.join(folder, "preview.log"), "w") as log:
             done = subprocess.run(preview, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -89,6 +101,9 @@ def main():
                          "build/tests/bench_preview --out preview.csv"],
             "machine": machine(), "load_average_at_start": round(load, 2),
             "date": date.strftime("%Y-%m-%d %H:%M UTC"), "repeat": args.repeat, "wall_seconds": round(time.time() - started, 1)}
+    if args.baseline_commit:
+        meta["baseline"] = {"commit": args.baseline_commit, "program": "pxrun built from that commit (Release, -march=native)",
+                            "command": "BASELINE/pxrun sweep resources/specs/tu-collab.json --out PREFIX (no density cache then)"}
     write_meta(folder, meta)
 
 

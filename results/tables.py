@@ -135,15 +135,19 @@ def speed_recompute():
         lines.append(f"| {name} | {int(graphs):,} | " + " | ".join(cells) + " |")
     loads = [float(r["load_at_start"]) for r in rows]
     px = list(csv.DictReader(open(os.path.join(folder, "pxrun.csv"))))
-    cold = median([float(r["wall_s"]) for r in px if r["scenario"] == "cold"])
-    warm = median([float(r["wall_s"]) for r in px if r["scenario"] == "warm"])
+    ours = [r for r in px if r.get("program", "this commit") == "this commit"]  # recordings before baselines have no column
+    cold = median([float(r["wall_s"]) for r in ours if r["scenario"] == "cold"])
+    warm = median([float(r["wall_s"]) for r in ours if r["scenario"] == "warm"])
     same = all(r["same_table_as_first_cold_run"] == "true" for r in px)
+    base = [float(r["wall_s"]) for r in px if r.get("program") == "baseline"]
+    beside = (f" Side by side in the same recording, pxrun built from {meta['baseline']['commit'][:7]} (the last commit before the work on issue 47) took "
+              f"{median(base):.1f} s cold: **{median(base) / cold:.1f}× as long**." if base else "")
     return ("\n".join(lines) + "\n\n"
             f"Each cell: time to the first points on screen (a preview, a partial result, or the final one) → after a preview, "
             f"time to the sweep's own first points → time to the finished sweep, median of {meta['repeat']}; load average {min(loads):.2f}–{max(loads):.2f} at the start of the runs. "
             f"`pxrun sweep resources/specs/tu-collab.json` (72 runs, 10 folds, kNN): {cold:.1f} s with an empty density cache, "
             f"{warm:.1f} s with the densities on disk (median of {meta['repeat']} each; "
-            f"{'every table identical to the first one, timing aside' if same else 'TABLES DIFFER between runs'}). "
+            f"{'every table identical to the first one, timing aside' if same else 'TABLES DIFFER between runs'}).{beside} "
             f"From `results/speed/{os.path.basename(folder)}/` (`python3 results/record_speed.py`, commit {meta['commit'][:7]}, "
             f"{meta['date']}, {meta['machine']['cpu']} with {meta['machine']['cores']} cores).\n")
 

@@ -97,6 +97,45 @@ private slots:
             }
         }
     }
+    // The search visits training rows from the query's neighbourhood outwards and skips those whose projection lies
+    // too far (NearestScan.h): on correlated, clustered data with repeated rows, at several scales and dimensions,
+    // the neighbours are still exactly the k smallest (distance, index) pairs of the distance the engine computes
+    // (‖t‖² − 2 q·t, q·t by multiply-adds in feature order), written out here.
+    void knnSkipsNothingItShouldKeep() {
+        Rng rng(23);
+        for (int dims : {1, 3, 11})
+            for (int nt : {5, 16, 17, 300, 2000})
+                for (double scale : {1.0, 1e6}) {
+                    learn::RowMatrix train(nt, dims), queries(37, dims);
+                    const auto row = [&](learn::RowMatrix& m, Eigen::Index i) {  // a common factor, clusters, noise
+                        const double f = rng.normal() + 3.0 * double(rng.below(3));
+                        for (int j = 0; j < dims; ++j) m(i, j) = scale * (f * (1 + 0.2 * j) + 0.05 * rng.normal());
+                    };
+                    for (Eigen::Index i = 0; i < nt; ++i) i % 5 == 4 ? void(train.row(i) = train.row(i / 2)) : row(train, i);
+                    for (Eigen::Index i = 0; i < queries.rows(); ++i) i % 6 == 0 ? void(queries.row(i) = train.row(i % nt)) : row(queries, i);
+                    const Eigen::VectorXd norms = train.rowwise().squaredNorm();
+                    for (int k : {1, 4, 20}) {
+                        const auto got = learn::knnIndices(train, queries, k);
+                        for (int q = 0; q < queries.rows(); ++q) {
+                            std::vector<std::pair<double, int>> all;
+                            for (int i = 0; i < nt; ++i) {
+                                double dot = 0;
+                                for (int j = 0; j < dims; ++j)
+#ifdef EIGEN_VECTORIZE_FMA
+                                    dot = std::fma(queries(q, j), train(i, j), dot);
+#else
+                                    dot = queries(q, j) * train(i, j) + dot;
+#endif
+                                all.push_back({norms(i) + -2.0 * dot, i});
+                            }
+                            std::sort(all.begin(), all.end());
+                            const int kk = std::min(k, nt);
+                            QCOMPARE(int(got[q].size()), kk);
+                            for (int j = 0; j < kk; ++j) QCOMPARE(got[q][j], all[j].second);
+                        }
+                    }
+                }
+    }
     void standardizerUsesTrainingStatistics() {
         learn::RowMatrix x(4, 2);
         x << 1, 5, 2, 5, 3, 5, 4, 5;

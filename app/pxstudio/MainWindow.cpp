@@ -169,7 +169,12 @@ void MainWindow::connectController() {
                                        : tr("Computing: densities first, then each point as its runs finish"));
                 if (report_->text().contains(tr("Computation failed")))  // an old failure is not the news any more
                     report_->showMessage(tr("<i>Recomputing for the new settings…</i>"));
-                const QString computing = tr("Computing densities, private releases, learners, controls and attacks…");
+                // The patterns and data set as computed last (k, ε or the learner changed): their densities are kept.
+                const bool densitiesKept = computedFor_ && requested_ && samePatternsAndData(*computedFor_, *requested_) &&
+                                           requested_->repetitions <= computedFor_->repetitions;
+                const QString computing = densitiesKept ? tr("Recomputing with the densities already computed: private releases, learners, "
+                                                             "controls and attacks…")
+                                                        : tr("Computing densities, private releases, learners, controls and attacks…");
                 statusBar()->showMessage(notice_.isEmpty() ? computing : notice_ + ". " + tr("Computing…"));
             });
     connect(controller_, &ExplorerController::partialReady, this, [this] {  // progressive trade-off plot

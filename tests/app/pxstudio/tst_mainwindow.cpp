@@ -536,6 +536,16 @@ private slots:
         QVERIFY(waitFinished(w.controller()));
         QCOMPARE(w.settings().d, before + 1);
         QCOMPARE(w.controller()->patterns()->size(), before + 1);
+        // k alone: the densities are kept, and the status bar does not claim to compute them.
+        QSpinBox* k = nullptr;
+        for (auto* s : spins) if (s->toolTip().startsWith("k of the k-nearest")) k = s;
+        QVERIFY(k);
+        QString said;  // as the computation starts (the window's own handler, connected first, has set it)
+        connect(w.controller(), &ExplorerController::started, &w, [&] { said = w.statusBar()->currentMessage(); });
+        k->setValue(k->value() + 2);
+        QTRY_VERIFY_WITH_TIMEOUT(started.count() == 2, 3000);
+        QVERIFY2(said.startsWith("Recomputing with the densities already computed"), qPrintable(said));
+        QVERIFY(waitFinished(w.controller()));
     }
     // Presentation mode (F11) on the depth lab: its settings column grows with the font, nothing is cut.
     void presentationModeWidensTheDepthLabsPanels() {

@@ -165,7 +165,7 @@ QString figureTitle(QCustomPlot* plot) {
 
 void exportFigure(QCustomPlot* plot, const QString& path, const FigureSize& s) {
     if (plot->property(kPreviewProperty).toBool())
-        throw std::runtime_error(path.toStdString() + ": the view shows a preview on part of the data while the sweep runs; "
+        throw std::runtime_error(path.toStdString() + ": the view shows a preview on part of the data, or the previous settings' curve, while the sweep runs; "
                                  "export it once the sweep is done");
     if (!(s.widthIn >= 0.5 && s.widthIn <= 100 && s.heightIn >= 0.5 && s.heightIn <= 100))
         throw std::runtime_error(path.toStdString() + ": figure size must lie between 0.5 and 100 inches");

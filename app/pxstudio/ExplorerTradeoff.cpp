@@ -16,8 +16,12 @@ QString ExplorerViews::previewNote(const px::experiment::SweepResult& preview) c
 
 void ExplorerViews::showPartial(const px::experiment::SweepResult& partial) {
     px::widgets::TradeoffOptions opt = tradeoffOptions();
-    opt.previewBeneath = main_->previewResult();  // a preview is replaced point by point, not at once
-    if (opt.previewBeneath) opt.previewBeneathNote = previewNote(*opt.previewBeneath) + tr(", replaced as the sweep's points arrive");
+    // Beneath the new points, faded, what they replace point by point: the preview, else the curve of the previous
+    // settings (on this data set: opening another one clears it), so that the view keeps its whole grid meanwhile.
+    if ((opt.previewBeneath = main_->previewResult()))
+        opt.previewBeneathNote = previewNote(*opt.previewBeneath) + tr(", replaced as the sweep's points arrive");
+    else if ((opt.previewBeneath = main_->result()))
+        opt.previewBeneathNote = tr("PREVIOUS SETTINGS, replaced as the new points arrive");
     px::widgets::buildTradeoffPlot(tradeoff_, partial, opt);
 }
 

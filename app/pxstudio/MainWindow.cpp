@@ -183,6 +183,8 @@ void MainWindow::connectController() {
         views_->showPartial(*p);
         if (staleNote_->text().startsWith(tr("Preview on")))  // the sweep's own points replace the preview
             markStale(tr("Computing: densities first, then each point as its runs finish"));
+        else if (staleNote_->text().startsWith(tr("Recomputing for the new settings: until")))  // new points are in now
+            markStale(tr("Recomputing for the new settings: the new points arrive as their runs finish, the previous curve faded beneath"));
         placeStaleNote();  // the readout may have moved with the axis
         const QString so = tr("Computing… %1 runs so far").arg(p->runs.rows());
         statusBar()->showMessage(notice_.isEmpty() ? so : notice_ + ". " + so);  // the notice stays until the sweep ends

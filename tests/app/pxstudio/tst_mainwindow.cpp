@@ -546,6 +546,18 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(started.count() == 2, 3000);
         QVERIFY2(said.startsWith("Recomputing with the densities already computed"), qPrintable(said));
         QVERIFY(waitFinished(w.controller()));
+        // A partial result of the next recompute is drawn over the previous settings' curve, faded (here the finished
+        // result stands in for a partial one): the view keeps its grid, and such a plot is not exported.
+        auto* views = w.findChild<ExplorerViews*>();
+        QVERIFY(views && w.controller()->result() && !w.controller()->previewResult());
+        views->showPartial(*w.controller()->result());
+        bool beneath = false;
+        for (int i = 0; i < views->tradeoff()->graphCount(); ++i)
+            beneath = beneath || views->tradeoff()->graph(i)->name().startsWith("PREVIOUS SETTINGS");
+        QVERIFY(beneath);
+        QTemporaryDir dir;
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, px::widgets::exportFigure(views->tradeoff(), dir.path() + "/partial.pdf",
+                                                                               px::widgets::presetSize("one-column")));
     }
     // Presentation mode (F11) on the depth lab: its settings column grows with the font, nothing is cut.
     void presentationModeWidensTheDepthLabsPanels() {

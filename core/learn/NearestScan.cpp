@@ -101,8 +101,8 @@ SortedTraining sortTraining(const RowMatrix& train) {
     SortedTraining s;
     const Eigen::Index nt = train.rows(), dims = train.cols(), padded = (nt + kWidth - 1) / kWidth * kWidth;
     s.rows = nt;
-    s.prune = train.allFinite();
-    s.direction = s.prune ? principalDirection(train) : Eigen::VectorXd::Unit(dims, 0);
+    s.prune = dims > 0 && train.allFinite();
+    s.direction = s.prune ? principalDirection(train) : Eigen::VectorXd::Zero(dims);
     const Eigen::VectorXd keys = train * s.direction;
     const Eigen::VectorXd norms = train.rowwise().squaredNorm();  // the distances' ‖t‖², as computed for the caller's order
     s.index.resize(std::size_t(nt));

@@ -103,7 +103,7 @@ private slots:
     // (‖t‖² − 2 q·t, q·t by multiply-adds in feature order), written out here.
     void knnSkipsNothingItShouldKeep() {
         Rng rng(23);
-        for (int dims : {1, 3, 11})
+        for (int dims : {0, 1, 3, 11})  // no feature at all: every distance 0, the k lowest indices
             for (int nt : {5, 16, 17, 300, 2000})
                 for (double scale : {1.0, 1e6}) {
                     learn::RowMatrix train(nt, dims), queries(37, dims);

@@ -101,7 +101,7 @@ SortedTraining sortTraining(const RowMatrix& train) {
     SortedTraining s;
     const Eigen::Index nt = train.rows(), dims = train.cols(), padded = (nt + kWidth - 1) / kWidth * kWidth;
     s.rows = nt;
-    s.prune = dims > 0 && train.allFinite();
+    s.prune = train.allFinite();
     s.direction = s.prune ? principalDirection(train) : Eigen::VectorXd::Zero(dims);
     const Eigen::VectorXd keys = train * s.direction;
     const Eigen::VectorXd norms = train.rowwise().squaredNorm();  // the distances' ‖t‖², as computed for the caller's order
@@ -219,6 +219,10 @@ void scanGroup(const SortedTraining& s, const QueryGroup& g, std::vector<SortedN
 
 void kNearestRows(const RowMatrix& train, const RowMatrix& queries, int k, int* out) {
     const Eigen::Index nq = queries.rows(), dims = train.cols();
+    if (dims == 0) {  // no feature: every distance is 0, so each query's k nearest are the k lowest indices
+        for (Eigen::Index q = 0; q < nq; ++q) std::iota(out + q * k, out + (q + 1) * k, 0);
+        return;
+    }
     const SortedTraining s = sortTraining(train);
     const Eigen::VectorXd qKeys = queries * s.direction, qNorms = queries.rowwise().squaredNorm();
     const bool prune = s.prune && queries.allFinite();

@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSlider>
+#include <algorithm>
 #include <cmath>
 
 namespace px::widgets {
@@ -28,6 +29,11 @@ EpsilonSlider::EpsilonSlider(QWidget* parent) : QWidget(parent) {
     field_->setToolTip(tr(kFieldTip));
     label_ = new QLabel(this);  // ρ at this ε, under the slider
     label_->setWordWrap(true);
+    error_ = new QLabel(this);
+    error_->setObjectName("epsilon-error");
+    error_->setWordWrap(true);
+    error_->setStyleSheet("QLabel { color: #a93226; }");
+    error_->hide();
     auto* row = new QHBoxLayout;
     row->setContentsMargins(0, 0, 0, 0);
     row->addWidget(slider_, 1);
@@ -37,15 +43,23 @@ EpsilonSlider::EpsilonSlider(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addLayout(row);
+    layout->addWidget(error_);
     layout->addWidget(label_);
     connect(field_, &QLineEdit::editingFinished, this, &EpsilonSlider::takeTypedEpsilon);
+    connect(field_, &QLineEdit::textEdited, this, [this](const QString& text) {  // valid again: the refusal goes
+        bool ok = false;
+        const double eps = text.trimmed().toDouble(&ok);
+        if (!inputError_.isEmpty() && ok && eps >= toEpsilon(0) * (1 - 1e-9) && eps <= toEpsilon(kSteps) * (1 + 1e-9)) showInputError({});
+    });
     setToolTip(tr("Privacy budget ε of (ε, δ)-differential privacy with respect to one edge, on a log scale.\n"
                   "Smaller ε: more noise, stronger privacy. The noise is calibrated so that the tightest valid\n"
                   "conversion (for the Gaussian: the exact analytic curve δ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2))\n"
                   "meets the target. Double-click to reset to ε = 1."));
     slider_->installEventFilter(this);
     setEpsilon(kDefault);
-    connect(slider_, &QSlider::valueChanged, this, [this] {
+    connect(slider_, &QSlider::valueChanged, this, [this](int position) {
+        epsilon_ = toEpsilon(position);
+        typed_ = false;
         updateLabel();
         emit epsilonChanged(epsilon());
         if (!slider_->isSliderDown()) emit epsilonCommitted(epsilon());  // keyboard or page steps
@@ -53,11 +67,13 @@ EpsilonSlider::EpsilonSlider(QWidget* parent) : QWidget(parent) {
     connect(slider_, &QSlider::sliderReleased, this, [this] { emit epsilonCommitted(epsilon()); });
 }
 
-double EpsilonSlider::epsilon() const { return toEpsilon(slider_->value()); }
+double EpsilonSlider::epsilon() const { return epsilon_; }
 
 void EpsilonSlider::setEpsilon(double eps) {
     const QSignalBlocker block(slider_);
-    slider_->setValue(toPosition(eps));
+    epsilon_ = std::clamp(eps, toEpsilon(0), toEpsilon(kSteps));
+    typed_ = std::abs(toEpsilon(toPosition(epsilon_)) - epsilon_) > 1e-12 * epsilon_;  // not a knob position: shown in full
+    slider_->setValue(toPosition(epsilon_));
     updateLabel();
 }
 
@@ -71,26 +87,39 @@ double EpsilonSlider::toEpsilon(int position) {
 }
 
 void EpsilonSlider::updateLabel() {
-    if (inputError_.isEmpty() || !field_->hasFocus()) field_->setText(QString::number(epsilon(), 'g', 3));
+    shownText_ = QString::number(epsilon_, 'g', typed_ ? 12 : 3);
+    if (inputError_.isEmpty() || !field_->hasFocus()) field_->setText(shownText_);
     label_->setText(rhoText_);
     label_->setVisible(!rhoText_.isEmpty());
 }
 
 void EpsilonSlider::takeTypedEpsilon() {
+    // Leaving a field the user did not type into takes nothing: its text is the value rounded for display
+    if (field_->text() == shownText_ && inputError_.isEmpty()) return;
     bool ok = false;
     const double eps = field_->text().trimmed().toDouble(&ok);
     const double lo = toEpsilon(0), hi = toEpsilon(kSteps);
     if (!ok || !(eps >= lo * (1 - 1e-9) && eps <= hi * (1 + 1e-9))) {
-        inputError_ = tr("ε must be a number from %1 to %2; \"%3\" is not.").arg(lo).arg(hi).arg(field_->text().trimmed());
-        field_->setStyleSheet("QLineEdit { border: 2px solid #c0392b; }");
-        field_->setToolTip(inputError_);
+        showInputError(tr("ε must be a number from %1 to %2; \"%3\" is not.").arg(lo).arg(hi).arg(field_->text().trimmed()));
         return;
     }
-    inputError_.clear();
-    field_->setStyleSheet(QString());
-    field_->setToolTip(tr(kFieldTip));
-    if (toPosition(eps) == slider_->value()) updateLabel();
-    else slider_->setValue(toPosition(eps));  // emits epsilonChanged and epsilonCommitted
+    showInputError({});
+    const double taken = std::clamp(eps, lo, hi);
+    if (taken == epsilon_) {
+        updateLabel();
+        return;
+    }
+    setEpsilon(taken);  // exactly as typed; the knob to its nearest position
+    emit epsilonChanged(epsilon_);
+    emit epsilonCommitted(epsilon_);
+}
+
+void EpsilonSlider::showInputError(const QString& error) {
+    inputError_ = error;
+    field_->setStyleSheet(error.isEmpty() ? QString() : QString("QLineEdit { border: 2px solid #c0392b; }"));
+    field_->setToolTip(error.isEmpty() ? tr(kFieldTip) : error);
+    error_->setText(error);
+    error_->setVisible(!error.isEmpty());
 }
 
 void EpsilonSlider::setRhoText(const QString& text) {
@@ -98,13 +127,21 @@ void EpsilonSlider::setRhoText(const QString& text) {
     updateLabel();
 }
 
-void EpsilonSlider::mouseDoubleClickEvent(QMouseEvent*) {
-    slider_->setValue(toPosition(kDefault));
+void EpsilonSlider::mouseDoubleClickEvent(QMouseEvent*) { resetToDefault(); }
+
+void EpsilonSlider::resetToDefault() {
+    if (slider_->value() != toPosition(kDefault)) {
+        slider_->setValue(toPosition(kDefault));  // emits
+    } else if (epsilon_ != kDefault) {  // a typed value near 1: the knob does not move, the value does
+        setEpsilon(kDefault);
+        emit epsilonChanged(epsilon_);
+        emit epsilonCommitted(epsilon_);
+    }
 }
 
 bool EpsilonSlider::eventFilter(QObject* watched, QEvent* event) {
     if (watched == slider_ && event->type() == QEvent::MouseButtonDblClick) {
-        slider_->setValue(toPosition(kDefault));
+        resetToDefault();
         return true;
     }
     return QWidget::eventFilter(watched, event);

@@ -17,6 +17,8 @@ public:
     // Shows the set (copied). `caption`: e.g. class name and noise factor, drawn above the tiles.
     void setPatterns(const PatternSet& set, const QString& caption);
     int patternCount() const { return int(set_.patterns.size()); }
+    const PatternSet& patterns() const { return set_; }
+    const QString& caption() const { return caption_; }
     QSize sizeHint() const override;
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int w) const override;

@@ -27,92 +27,15 @@ struct ExplorerController::Job : QueuedProgress {
     // Progress of a job that was replaced or stopped is not news: only the current job's reaches the window.
     explicit Job(ExplorerController* o)
         : QueuedProgress(o, [o, self = this](double f) {
-              if (o->job_.get() == self && !self->stop) emit o->progressed(f);
+              if (o->job_.get() == self && !self->stop) {
+                  o->fraction_ = f;
+                  emit o->progressed(f);
+              }
           }) {}
     std::atomic<bool> keepJournal{false};  // stopped by the app closing: the next start resumes it
 };
 
-namespace {
-
-std::uint64_t fnv1a(const std::string& text) {
-    std::uint64_t h = 1469598103934665603ull;
-    for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
-    return h;
-}
-
-// The record of an explorer sweep, named by a hash of what it records: the same settings and data find it
-// again after a crash or a restart. Best effort: a sweep is never stopped because it cannot be recorded.
-// A sweep's record while it runs (NAME.runs.partial, for resuming) and once it finished (NAME.runs.done, so that
-// the same settings on the same data show its result again without computing it). NAME hashes the record's
-// header (spec, data set and its content hash); a finished record's NAME also carries the engine's version and
-// this program's file (size and time: any rebuild relinks it), so that another build computes afresh.
-struct JournalPaths {
-    QString running, finished;
-};
-
-JournalPaths journalPaths(const QString& folder, const nlohmann::json& header) {
-    const std::string text = header.dump();
-    const QString name = QString("%1").arg(fnv1a(text), 16, 16, QChar('0'));
-    const QFileInfo program(QCoreApplication::applicationFilePath());
-    const std::string build = std::string(PX_VERSION) + " " + std::to_string(program.size()) + " " +
-                              std::to_string(program.lastModified().toMSecsSinceEpoch());
-    const QString finished = QString("%1").arg(fnv1a(text + build), 16, 16, QChar('0'));
-    return {folder + "/" + name + ".runs.partial", folder + "/" + finished + ".runs.done"};
-}
-
-QString resumedNotice(const px::experiment::RunJournal& journal, std::size_t totalRuns) {
-    if (journal.restoredRuns() >= int(totalRuns))
-        return QObject::tr("Shown from the finished sweep of these settings (kept from an earlier session): nothing was recomputed");
-    return QObject::tr("Resumed the unfinished sweep of these settings: %1 runs%2 were already done")
-        .arg(journal.restoredRuns())
-        .arg(journal.restoredParts() > 0 ? QObject::tr(" and %1 trainings").arg(journal.restoredParts()) : QString());
-}
-
-// `finished`: where the record is to be kept once the sweep finishes (keepFinishedRecord).
-std::unique_ptr<px::experiment::RunJournal> openJournal(const QString& folder, const px::experiment::SweepSpec& spec,
-                                                        const px::Dataset& data, QString& notice, QString& finished) {
-    using px::experiment::RunJournal;
-    if (folder.isEmpty()) return nullptr;
-    const nlohmann::json header = px::experiment::journalHeader(spec, data, {});
-    const JournalPaths paths = journalPaths(folder, header);
-    const QString path = paths.running;
-    finished = paths.finished;
-    std::unique_ptr<RunJournal> journal;
-    try {
-        QDir().mkpath(folder);
-        if (!QFile::exists(path) && QFile::exists(paths.finished)) {  // finished before: its runs are restored, none computed
-            QFile::copy(paths.finished, path);
-            QFile(paths.finished).setFileTime(QDateTime::currentDateTime(), QFileDevice::FileModificationTime);  // used now
-        }
-        try {
-            journal = RunJournal::open(path.toStdString(), header, true);
-        } catch (const px::experiment::JournalLocked&) {
-            throw;  // another PXStudio records these very settings: leave its record alone
-        } catch (const px::InputError&) {
-            QFile::remove(path);  // unreadable: start the record over
-            QFile::remove(paths.finished);
-            journal = RunJournal::open(path.toStdString(), header, true);
-        }
-    } catch (const std::exception& e) {
-        notice = QObject::tr("This sweep is not recorded for resuming: %1").arg(QString::fromStdString(e.what()));
-        return nullptr;
-    }
-    journal->setBestEffort(true);
-    if (journal->restoredRuns() > 0 || journal->restoredParts() > 0) notice = resumedNotice(*journal, spec.runs().size());
-    return journal;
-}
-
-// A finished sweep's record is kept under its finished name (replacing an older one) before the running one goes.
-void keepFinishedRecord(const QString& finished, const px::experiment::RunJournal& journal) {
-    const QString kept = finished + ".tmp";
-    QFile::remove(kept);
-    if (QFile::copy(QString::fromStdString(journal.path()), kept)) {
-        QFile::remove(finished);
-        QFile::rename(kept, finished);
-    }
-}
-
-}  // namespace
+#include "ExplorerJournal.h"
 
 // kNN's neighbour lists kept between recomputes (NeighbourMemo.h): a change of k re-reads them instead of searching
 // again. 128 MiB holds about five sweeps of COLLAB at the default settings (40 runs × 10 folds × 500 queries × 32
@@ -145,13 +68,17 @@ std::shared_ptr<const px::Dataset> ExplorerController::loadDataset(const std::st
     return std::make_shared<const px::Dataset>(px::io::loadDataset(spec));
 }
 
-void ExplorerController::setDataset(std::shared_ptr<const px::Dataset> data) {
+void ExplorerController::setDataset(std::shared_ptr<const px::Dataset> data, const std::string& spec) {
     cancel();
     data_ = std::move(data);
+    dataSpec_ = spec;
     densityCache_ = std::make_shared<px::experiment::DensityCache>();  // the densities of this data set only
     result_.reset();
     patterns_.reset();
     densities_.reset();
+    resultFor_.reset();
+    densitiesFor_.reset();
+    failure_.clear();
 }
 
 px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s, Mode mode) {
@@ -225,13 +152,18 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
     // k alone changed: the user is exploring k, so kNN keeps twice the neighbours for the next change to read.
     px::learn::setExploringK(changesKAlone(lastSettings_, settings));
     lastSettings_ = settings;
+    runningFor_ = settings;
+    if (!dataSpec_.empty()) runningFor_->dataset = dataSpec_;  // the data it runs on, not what a panel may say
+    failure_.clear();
+    fraction_ = 0;
     auto job = std::make_shared<Job>(this);
     job_ = job;
     auto data = data_;
     const px::experiment::SweepSpec spec = specFor(settings, mode_);
     ++running_;
-    emit started();
     preview_.reset();
+    partial_.reset();  // the points of a replaced job are not this one's
+    emit started();
     const bool previewAllowed = previewAbove_ > 0 && data->size() >= previewAbove_ && data->totalEdges() >= previewAboveEdges_ &&
                                 !px::learn::isGraphLearner(spec.learner.kind);
     (void)QtConcurrent::run(computePool(), [this, job, data, spec, interval = partialInterval_, folder = journalFolder_,
@@ -276,6 +208,7 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
                     if (computed && computed != densities_) {
                         patterns_ = patterns;
                         densities_ = computed;
+                        densitiesFor_ = runningFor_;
                         emit densitiesReady();
                     }
                     emit partialReady();
@@ -301,23 +234,35 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
         QMetaObject::invokeMethod(
             this,
             [this, job, res = std::shared_ptr<px::experiment::SweepResult>(std::move(result)), patterns, densities, error,
-             wasCancelled]() mutable {
-                --running_;
-                if (job != job_ || job->stop) {
-                    emit cancelled();
-                    return;
-                }
-                if (wasCancelled) { emit cancelled(); return; }
-                if (!error.isEmpty()) { emit failed(error); return; }
-                result_ = std::make_unique<px::experiment::SweepResult>(std::move(*res));
-                partial_.reset();
-                preview_.reset();
-                patterns_ = patterns;
-                densities_ = densities;
-                emit finished();
-            },
+             wasCancelled]() mutable { deliver(job, std::move(res), patterns, densities, error, wasCancelled); },
             Qt::QueuedConnection);
     });
+}
+
+// On the UI thread: a job's end, news only if it is still the current job.
+void ExplorerController::deliver(const std::shared_ptr<Job>& job, std::shared_ptr<px::experiment::SweepResult> res,
+                                 std::shared_ptr<const px::PatternSet> patterns, std::shared_ptr<const px::DensityMatrix> densities,
+                                 const QString& error, bool wasCancelled) {
+    --running_;
+    if (job != job_ || job->stop || wasCancelled) {
+        emit cancelled();
+        return;
+    }
+    if (!error.isEmpty()) {
+        failure_ = error;
+        partial_.reset();  // a failed run's first points are not shown as these settings' result
+        preview_.reset();
+        emit failed(error);
+        return;
+    }
+    result_ = std::make_unique<px::experiment::SweepResult>(std::move(*res));
+    resultFor_ = runningFor_;
+    partial_.reset();
+    preview_.reset();
+    patterns_ = std::move(patterns);
+    densities_ = std::move(densities);
+    densitiesFor_ = runningFor_;
+    emit finished();
 }
 
 // Runs on the job's thread. A preview that fails is only a preview: the sweep after it says what is wrong.

@@ -26,8 +26,11 @@ public:
 
     // Loads (or generates) the data set of the settings; throws px::InputError on bad files.
     static std::shared_ptr<const px::Dataset> loadDataset(const std::string& spec);
-    void setDataset(std::shared_ptr<const px::Dataset> data);
+    // `spec`: what the data set was opened as (builtin:NAME or a path); every result computed on it carries that spec as
+    // its settings' data set, whatever the panels said when it was started.
+    void setDataset(std::shared_ptr<const px::Dataset> data, const std::string& spec = {});
     std::shared_ptr<const px::Dataset> dataset() const { return data_; }
+    const std::string& datasetSpec() const { return dataSpec_; }
 
     // Starts a sweep for these settings (cancelling any running one).
     void recompute(const ExplorerSettings& settings);
@@ -57,6 +60,15 @@ public:
     void waitForIdle();
 
     const px::experiment::SweepResult* result() const { return result_.get(); }
+    // The settings each result was computed for (ViewKeys.h: a view draws a result with its key, never with the
+    // current settings' key): the finished result, the running job (its preview and partial results), the densities
+    // and patterns on hand. Empty when there is no such result.
+    const std::optional<ExplorerSettings>& resultFor() const { return resultFor_; }
+    const std::optional<ExplorerSettings>& runningFor() const { return runningFor_; }
+    const std::optional<ExplorerSettings>& densitiesFor() const { return densitiesFor_; }
+    // Why the last job failed (empty: it did not), and its last reported progress (0 to 1, -1 when none runs).
+    const QString& failure() const { return failure_; }
+    double fraction() const { return busy() ? fraction_ : -1; }
     // The runs of the running job so far (summarised), for progressive plots; null when none.
     const px::experiment::SweepResult* partialResult() const { return partial_.get(); }
     // The privacy report at another ε for the last computed patterns (fast: no recomputation of
@@ -86,12 +98,16 @@ signals:
 
 private:
     struct Job;
+    void deliver(const std::shared_ptr<Job>& job, std::shared_ptr<px::experiment::SweepResult> res,
+                 std::shared_ptr<const px::PatternSet> patterns, std::shared_ptr<const px::DensityMatrix> densities, const QString& error,
+                 bool wasCancelled);
     void runPreview(const std::shared_ptr<Job>& job, const px::experiment::SweepSpec& spec, const px::Dataset& data, int graphs,
                     px::Progress& progress);
     double partialInterval_ = 0.3;
     QString journalFolder_;
     Mode mode_;
     std::shared_ptr<const px::Dataset> data_;
+    std::string dataSpec_;
     std::shared_ptr<Job> job_;
     std::atomic<int> running_{0};
     std::unique_ptr<px::experiment::SweepResult> result_;
@@ -106,4 +122,7 @@ private:
     // recomputes without them. Replaced with the data set.
     std::shared_ptr<px::experiment::DensityCache> densityCache_ = std::make_shared<px::experiment::DensityCache>();
     std::optional<ExplorerSettings> lastSettings_;  // of the last recompute: did this one change k alone?
+    std::optional<ExplorerSettings> resultFor_, runningFor_, densitiesFor_;
+    QString failure_;
+    double fraction_ = 0;
 };

@@ -1,6 +1,8 @@
 // The trade-off view of ExplorerViews: the main sweep's result, and while it runs its preview and partial results.
 #include "ExplorerViews.h"
 #include "TradeoffPlot.h"
+#include "ViewKeys.h"
+#include "ViewPresenter.h"
 
 px::widgets::TradeoffOptions ExplorerViews::tradeoffOptions() const {
     px::widgets::TradeoffOptions opt;
@@ -23,12 +25,18 @@ void ExplorerViews::showPartial(const px::experiment::SweepResult& partial) {
     else if ((opt.previewBeneath = main_->result()))
         opt.previewBeneathNote = tr("PREVIOUS SETTINGS, replaced as the new points arrive");
     px::widgets::buildTradeoffPlot(tradeoff_, partial, opt);
+    drawn_.tradeoff = main_->runningFor() ? viewkeys::tradeoffKey(*main_->runningFor(), opt.markerEpsilon) : "";
+    drawn_.tradeoffAs = Drawn::Partial;
+    presenter_->present("tradeoff");
 }
 
 void ExplorerViews::showPreview(const px::experiment::SweepResult& preview) {
     px::widgets::TradeoffOptions opt = tradeoffOptions();
     opt.previewNote = previewNote(preview);
     px::widgets::buildTradeoffPlot(tradeoff_, preview, opt);
+    drawn_.tradeoff = main_->runningFor() ? viewkeys::tradeoffKey(*main_->runningFor(), opt.markerEpsilon) : "";
+    drawn_.tradeoffAs = Drawn::Preview;
+    presenter_->present("tradeoff");
 }
 
 void ExplorerViews::refreshTradeoff() {
@@ -36,4 +44,7 @@ void ExplorerViews::refreshTradeoff() {
     if (!r) return;
     px::widgets::TradeoffOptions opt = tradeoffOptions();
     px::widgets::buildTradeoffPlot(tradeoff_, *r, opt);
+    drawn_.tradeoff = main_->resultFor() ? viewkeys::tradeoffKey(*main_->resultFor(), opt.markerEpsilon) : "";
+    drawn_.tradeoffAs = Drawn::Final;
+    presenter_->present("tradeoff");
 }

@@ -13,6 +13,8 @@
 #include "PatternGallery.h"
 #include "TabNavigation.h"
 #include "TradeoffPlot.h"
+#include "ViewKeys.h"
+#include "ViewPresenter.h"
 
 #include <QComboBox>
 #include <QFutureWatcher>
@@ -27,20 +29,6 @@
 #include <cmath>
 #include <qcustomplot.h>
 
-namespace {
-// A table cell that shows rounded text and sorts by its exact number.
-class NumericItem : public QTableWidgetItem {
-public:
-    NumericItem(double value, const QString& text) : QTableWidgetItem(text), value_(value) {}
-    bool operator<(const QTableWidgetItem& other) const override {
-        if (auto* o = dynamic_cast<const NumericItem*>(&other)) return value_ < o->value_ || (std::isnan(o->value_) && !std::isnan(value_));
-        return QTableWidgetItem::operator<(other);
-    }
-
-private:
-    double value_;
-};
-}  // namespace
 
 ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSettings()> settings, QWidget* parent)
     : QTabWidget(parent), main_(main), settings_(std::move(settings)),
@@ -83,6 +71,9 @@ ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSet
     setTabToolTip(count() - 1, tr("Every grid point: mean, std and count of each measure, the public-information and\n"
                                   "shuffled-within-n controls and the no-structural-signal flag"));
     depth_ = new DepthWorkspace(this);
+    // Its controls and plots side by side ask for ~880 px; as a tab it would hold the whole window at that width plus the
+    // settings column (1,280 px: over a 1280×720 screen once a window manager adds its frame). Below that it squeezes.
+    depth_->setMinimumSize(480, 300);
     addTab(depth_, tr("Depth lab"));
     setTabToolTip(count() - 1, tr("Attacks on GNN representations and privacy against depth: COSERA heat maps,\n"
                                   "noisy aggregation vs its bound, GAP vs CARIBOU, AsampGCN (seeds 002–004)"));
@@ -93,19 +84,30 @@ ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSet
     viewActions_ = px::widgets::installTabNavigation(this).actions;
     connect(depth_, &DepthWorkspace::message, this, &ExplorerViews::message);
     connect(this, &QTabWidget::currentChanged, this, &ExplorerViews::onTabChanged);
-    connect(expressivity_, &ExplorerController::finished, this,
-            [this] { px::widgets::buildExpressivityPlot(expressivityPlot_, *expressivity_->result(), fontScale_); });
-    connect(dimension_, &ExplorerController::finished, this,
-            [this] { px::widgets::buildDimensionPlot(dimensionPlot_, *dimension_->result(), fontScale_); });
+    connect(expressivity_, &ExplorerController::finished, this, [this] {
+        px::widgets::buildExpressivityPlot(expressivityPlot_, *expressivity_->result(), fontScale_);
+        drawn_.expressivity = viewkeys::key(*expressivity_->resultFor(), viewkeys::Scope::AtEpsilon);
+        presenter_->present("expressivity");
+    });
+    connect(dimension_, &ExplorerController::finished, this, [this] {
+        px::widgets::buildDimensionPlot(dimensionPlot_, *dimension_->result(), fontScale_);
+        drawn_.dimension = viewkeys::key(*dimension_->resultFor(), viewkeys::Scope::AtEpsilon);
+        presenter_->present("dimension");
+    });
     // A failure stays in the view, in words, until the next computation replaces it (not only in the status bar).
     connect(dimension_, &ExplorerController::failed, this, [this](const QString& m) {
         emit message(tr("Utility-vs-d view failed: %1").arg(m));
         px::widgets::showPlotNote(dimensionPlot_, tr("This view could not be computed:\n%1\n(it is tried again when a setting changes)").arg(m));
+        drawn_.dimension.clear();
+        presenter_->present("dimension");
     });
     connect(expressivity_, &ExplorerController::failed, this, [this](const QString& m) {
         emit message(tr("Expressivity view failed: %1").arg(m));
         px::widgets::showPlotNote(expressivityPlot_, tr("This view could not be computed:\n%1\n(it is tried again when a setting changes)").arg(m));
+        drawn_.expressivity.clear();
+        presenter_->present("expressivity");
     });
+    registerViews();
 }
 
 ExplorerViews::~ExplorerViews() { cancelAll(true); }
@@ -177,37 +179,43 @@ void ExplorerViews::recomputeSecondary(ExplorerController* c, bool& stale) {
         c->cancel();
         stale = false;
         if (c == dimension_) {  // in their place, the GIN's own axis: its test curve against the training epoch
-            if (main_->result() && px::widgets::buildGinCurvePlot(dimensionPlot_, *main_->result(), fontScale_, s.mechanism.epsilon))
-                return;
+            if (drawGinCurve()) return;
+            drawn_.dimension.clear();
             px::widgets::showPlotNote(dimensionPlot_, tr("The GIN learns from the released graphs, not from pattern densities:\n"
                                                          "this view shows its test metric against the training epoch\n"
                                                          "once its sweep has finished."));
             return;
         }
+        drawn_.expressivity.clear();
         px::widgets::showPlotNote(expressivityPlot_, tr("The GIN learns from the released graphs, not from pattern densities:\n"
                                                         "this view varies the patterns (their class), so it has nothing to show for it.\n"
                                                         "Choose a density learner (kNN, SVM, forest, …) in the Learner panel to see it."));
         return;
     }
-    if (c->dataset() != main_->dataset()) c->setDataset(main_->dataset());
+    if (c->dataset() != main_->dataset()) c->setDataset(main_->dataset(), main_->datasetSpec());
     stale = false;
     QCustomPlot* plot = c == expressivity_ ? expressivityPlot_ : dimensionPlot_;
-    if (plot->plottableCount() == 0)  // nothing to show yet: say what is coming, in the view
+    if (plot->plottableCount() == 0) {  // nothing to show yet: say what is coming, in the view
+        (c == expressivity_ ? drawn_.expressivity : drawn_.dimension).clear();
         px::widgets::showPlotNote(plot, c == expressivity_ ? tr("Computing utility and attack for trees, treewidth ≤ 2 and ≤ 3…")
                                                            : tr("Computing utility and attack for d = 5 … 160 patterns…"));
+    }
     c->recompute(s);
+    presenter_->present(c == expressivity_ ? "expressivity" : "dimension");
 }
 
 void ExplorerViews::settingsChanged() {
     expressivityStale_ = dimensionStale_ = true;
     if (currentWidget() == expressivityPlot_) recomputeSecondary(expressivity_, expressivityStale_);
     if (currentWidget() == dimensionPlot_) recomputeSecondary(dimension_, dimensionStale_);
+    // the demo runs the slider's mechanism: shown, it follows it
+    if (currentWidget() == demoPlot_->parentWidget() && drawn_.demo != demoKey(settings_(), demoPair_->currentIndex())) recomputeDemo();
+    presenter_->presentAll();
 }
 
 void ExplorerViews::epsilonMoved() {
     refreshTradeoff();
-    if (currentWidget() == dimensionPlot_ && main_->result() && px::learn::isGraphLearner(settings_().learner))
-        px::widgets::buildGinCurvePlot(dimensionPlot_, *main_->result(), fontScale_, settings_().mechanism.epsilon);
+    if (currentWidget() == dimensionPlot_ && px::learn::isGraphLearner(settings_().learner)) drawGinCurve();
     if (currentWidget() == embeddingPlot_->parentWidget()) refreshEmbedding();
 }
 
@@ -230,7 +238,7 @@ void ExplorerViews::setFontScale(double scale) {
     refreshTradeoff();
     if (expressivity_->result()) px::widgets::buildExpressivityPlot(expressivityPlot_, *expressivity_->result(), fontScale_);
     if (px::learn::isGraphLearner(settings_().learner)) {
-        if (main_->result()) px::widgets::buildGinCurvePlot(dimensionPlot_, *main_->result(), fontScale_, settings_().mechanism.epsilon);
+        if (drawn_.dimension.rfind("gin:", 0) == 0) drawGinCurve();
     } else if (dimension_->result()) {
         px::widgets::buildDimensionPlot(dimensionPlot_, *dimension_->result(), fontScale_);
     }
@@ -250,17 +258,25 @@ void ExplorerViews::showResult() {
         dimensionStale_ = true;
         if (currentWidget() == dimensionPlot_) recomputeSecondary(dimension_, dimensionStale_);
     }
-    if (const px::PatternSet* ps = main_->patterns()) {
-        const ExplorerSettings cur = settings_();
+    if (const px::PatternSet* ps = main_->patterns(); ps && main_->densitiesFor()) {
+        const ExplorerSettings& cur = *main_->densitiesFor();  // the patterns' own settings, not the panels'
+        drawn_.gallery = viewkeys::key(cur, viewkeys::Scope::Patterns);
         gallery_->setPatterns(*ps, tr("%1 patterns of class %2 (seed %3): %4 distinct, largest m = %5, treewidth bound ≤ %6")
                                        .arg(ps->size()).arg(QString::fromStdString(cur.patternClass)).arg(cur.patternSeed)
                                        .arg(ps->distinctCount()).arg(ps->maxVertices()).arg(ps->maxTreewidthBound()));
     }
+    presenter_->presentAll();
 }
 
 void ExplorerViews::showFailure(const QString& reason) {
-    if (main_->result()) refreshTradeoff();
-    else px::widgets::showPlotNote(tradeoff_, tr("The computation failed:\n%1\nChange a setting (or press F5) to try again.").arg(reason));
+    if (main_->result()) {
+        refreshTradeoff();
+    } else {
+        px::widgets::showPlotNote(tradeoff_, tr("The computation failed:\n%1\nChange a setting (or press F5) to try again.").arg(reason));
+        drawn_.tradeoff.clear();
+        drawn_.tradeoffAs = Drawn::Nothing;
+    }
+    presenter_->presentAll();
 }
 
 void ExplorerViews::showAnatomy(const px::privacy::PrivacyReport& report) {
@@ -268,6 +284,8 @@ void ExplorerViews::showAnatomy(const px::privacy::PrivacyReport& report) {
     std::vector<px::widgets::PatternInfo> info;
     for (const auto& p : main_->patterns()->patterns) info.push_back({p.vertices(), p.edges()});
     px::widgets::buildNoiseAnatomyPlot(anatomy_, report, info, fontScale_);
+    drawn_.anatomy = releaseKey(main_->densitiesFor(), settings_().mechanism);
+    presenter_->present("anatomy");
 }
 
 void ExplorerViews::refreshEmbedding() {
@@ -282,6 +300,8 @@ void ExplorerViews::refreshEmbedding() {
     px::widgets::buildEmbeddingPlot(embeddingPlot_, proj, labels, pca_->explained,
                                     tr("Released embeddings at ε = %1 (PCA of the clean densities)").arg(s.mechanism.epsilon, 0, 'g', 3),
                                     fontScale_);
+    drawn_.embedding = releaseKey(main_->densitiesFor(), s.mechanism);
+    presenter_->present("embedding");
 }
 
 void ExplorerViews::recomputeDemo() {
@@ -294,18 +314,22 @@ void ExplorerViews::recomputeDemo() {
     p.mechanism.referenceMode = false;
     p.seed = s.patternSeed;
     const double marker = s.mechanism.epsilon;
+    const std::string key = demoKey(s, idx);
     const QString title = tr("Distinguishability: %1").arg(QString::fromStdString(pairs[idx].name));
     demoGraphs_->setPair(pairs[idx].g0, pairs[idx].g1);
     auto* watcher = new QFutureWatcher<px::experiment::DistinguishabilityResult>(this);
     demoRunning_ = true;
-    connect(watcher, &QFutureWatcher<px::experiment::DistinguishabilityResult>::finished, this, [this, watcher, title, marker] {
+    connect(watcher, &QFutureWatcher<px::experiment::DistinguishabilityResult>::finished, this, [this, watcher, title, marker, key, generation = ++demoGeneration_] {
+        watcher->deleteLater();
+        if (generation != demoGeneration_) return;  // a later request replaced it: only the latest is drawn
         demoRunning_ = false;
         try {
             px::widgets::buildDistinguishabilityPlot(demoPlot_, watcher->result(), title, marker, fontScale_);
+            drawn_.demo = key;
+            presenter_->present("demo");
         } catch (const std::exception& e) {
             emit message(tr("Demo failed: %1").arg(e.what()));
         }
-        watcher->deleteLater();
     });
     const px::experiment::GraphPair pair = pairs[idx];
     watcher->setFuture(QtConcurrent::run(computePool(), [pair, p] { return px::experiment::distinguishability(pair.g0, pair.g1, p); }));
@@ -313,61 +337,22 @@ void ExplorerViews::recomputeDemo() {
 
 QStringList ExplorerViews::missingForExport() const {
     QStringList missing;
-    if (!px::learn::isGraphLearner(settings_().learner)) {  // a GIN has no expressivity view; its curve comes with its result
-        if (!expressivity_->result() || expressivityStale_) missing << tr("expressivity");
-        if (!dimension_->result() || dimensionStale_) missing << tr("utility vs d");
+    const std::pair<const char*, QString> views[] = {{"expressivity", tr("expressivity")}, {"dimension", tr("utility vs d")},
+                                                     {"demo", tr("distinguishability")}};
+    for (const auto& [view, name] : views) {
+        const ViewStatus status = presenter_->present(view);  // a view with nothing to show for these settings: not missing
+        if (status.state != ViewState::Current && !status.nothingToShow) missing << name;
     }
-    if (demoPlot_->graphCount() == 0) missing << tr("distinguishability");
     return missing;
 }
 
 void ExplorerViews::computeForExport() {
+    auto stale = [this](const char* view) { return presenter_->present(view).state != ViewState::Current; };
     if (!px::learn::isGraphLearner(settings_().learner)) {
-        if ((!expressivity_->result() || expressivityStale_) && !expressivity_->busy()) recomputeSecondary(expressivity_, expressivityStale_);
-        if ((!dimension_->result() || dimensionStale_) && !dimension_->busy()) recomputeSecondary(dimension_, dimensionStale_);
+        if (stale("expressivity") && !expressivity_->busy()) recomputeSecondary(expressivity_, expressivityStale_);
+        if (stale("dimension") && !dimension_->busy()) recomputeSecondary(dimension_, dimensionStale_);
     }
-    if (demoPlot_->graphCount() == 0 && !demoRunning_) recomputeDemo();
+    if (stale("demo") && !demoRunning_) recomputeDemo();
 }
 
 bool ExplorerViews::readyForExport() const { return !expressivity_->busy() && !dimension_->busy() && !demoRunning_; }
-
-void ExplorerViews::refreshResultsTable() {
-    const auto* r = main_->result();
-    if (!r) return;
-    const auto& a = r->aggregated;
-    table_->setSortingEnabled(false);
-    table_->clear();
-    // The columns that vary across the grid first, then the controls, then the run's parameters.
-    std::vector<std::string> cols;
-    for (const char* c : {"budget", "epsilon_mean", "metric", "value_mean", "value_std", "value_count", "public_value_mean",
-                          "shuffled_value_mean", "no_structural_signal", "accuracy_mean", "top1_mean", "top10_mean",
-                          "ceiling_top1_mean", "chance_same_n_top1_mean", "noise_param_rho_mean"})
-        if (a.columnIndex(c) >= 0) cols.push_back(c);
-    for (const auto& c : a.columns())
-        if (std::find(cols.begin(), cols.end(), c) == cols.end()) cols.push_back(c);
-    table_->setRowCount(a.rows());
-    table_->setColumnCount(int(cols.size()));
-    QStringList headers;
-    for (const auto& c : cols) headers << QString::fromStdString(c);
-    table_->setHorizontalHeaderLabels(headers);
-    for (int i = 0; i < a.rows(); ++i) {
-        const bool noNoise = a.at(i, "budget").is_number() && std::isinf(a.at(i, "budget").get<double>());
-        for (int c = 0; c < int(cols.size()); ++c) {
-            const auto& v = a.at(i, cols[c]);
-            QTableWidgetItem* item;
-            if (v.is_number()) {
-                // Four significant digits on screen, the full value in the tooltip and for sorting; ∞ for the
-                // no-noise row's budget and ε (its ε is undefined: no privacy).
-                const double x = v.get<double>();
-                const bool infinite = std::isinf(x) || (noNoise && std::isnan(x) && cols[c].rfind("epsilon", 0) == 0);
-                item = new NumericItem(infinite ? INFINITY : x, infinite ? "∞" : std::isnan(x) ? "—" : QString::number(x, 'g', 4));
-                item->setToolTip(QString::number(x, 'g', 17));
-            } else {
-                item = new QTableWidgetItem(v.is_string() ? QString::fromStdString(v.get<std::string>()) : QString::fromStdString(v.dump()));
-            }
-            table_->setItem(i, c, item);
-        }
-    }
-    table_->setSortingEnabled(true);
-    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-}

@@ -2,7 +2,9 @@
 // The explorer's views as tabs: trade-off vs ε, expressivity vs privacy, utility vs d, noise anatomy,
 // the distinguishability demo, the PCA embedding, the pattern gallery, the results table, and the
 // depth lab. It owns the two secondary computations (expressivity, utility vs d), which run only
-// when their tab is shown, and draws what the controllers hand it; it computes nothing itself.
+// when their tab is shown, and the demo's computation on one pair of graphs; it draws what the controllers hand
+// it. Each view records the key of the settings what it draws was computed for (ViewKeys.h), and a
+// ViewPresenter marks every view whose key is not the current settings' (ExplorerPresentation.cpp).
 #include "ExplorerController.h"
 #include "experiment/EmbeddingProjection.h"
 
@@ -17,6 +19,7 @@ class QSpinBox;
 class QTableWidget;
 class QCustomPlot;
 class DepthWorkspace;
+class ViewPresenter;
 namespace px::widgets { class GraphPairView; class PatternGallery; struct TradeoffOptions; }
 namespace px::privacy { struct PrivacyReport; }
 
@@ -68,8 +71,16 @@ public:
     QStringList missingForExport() const;
     void computeForExport();
     bool readyForExport() const;
+    // A computation of a view other than the main one runs (expressivity, utility vs d, the demo).
+    bool busy() const { return !readyForExport(); }
     // Stops every view's work; keepRecords: unfinished sweeps stay recorded for resuming (the app closing).
     void cancelAll(bool keepRecords = false);
+    // Every view's state (current, preview, previous settings, computing, failed, empty) and its note.
+    ViewPresenter* presenter() const { return presenter_; }
+    // The view name of a tab's page or plot ("tradeoff", "gallery", …; "" for none): the presenter's name for it.
+    QString viewName(const QWidget* page) const;
+    // The key of a release drawn from the densities of `densitiesFor` under `mechanism` ("" without densities).
+    static std::string releaseKey(const std::optional<ExplorerSettings>& densitiesFor, const px::privacy::MechanismParams& mechanism);
 
 signals:
     void message(const QString& text);
@@ -85,12 +96,23 @@ private:
     void refreshResultsTable();
     void recomputeDemo();
     void recomputeSecondary(ExplorerController* c, bool& stale);
+    void registerViews();  // ExplorerPresentation.cpp
+    // The key of what each view draws ("" for nothing or a note); how the trade-off view draws it.
+    enum class Drawn { Nothing, Final, Partial, Preview };
+    struct DrawnKeys {
+        std::string tradeoff, table, gallery, anatomy, embedding, expressivity, dimension, demo;
+        Drawn tradeoffAs = Drawn::Nothing;
+    } drawn_;
+    std::string demoKey(const ExplorerSettings& s, int pair) const;
+    bool drawGinCurve();  // the GIN's test curve in the utility-vs-d view; false if there is none to draw
+    ViewPresenter* presenter_ = nullptr;
     ExplorerController* main_;
     std::function<ExplorerSettings()> settings_;
     ExplorerController* expressivity_;  // trees vs treewidth ≤ 2, 3 at the slider's ε
     ExplorerController* dimension_;     // the selected class over d at the slider's ε
     bool expressivityStale_ = true, dimensionStale_ = true;
     bool demoRunning_ = false;
+    int demoGeneration_ = 0;  // the latest demo request: an earlier one that finishes later is not drawn
     double fontScale_ = 1.0;
     QList<QAction*> viewActions_;
     QCustomPlot *tradeoff_, *anatomy_, *expressivityPlot_, *dimensionPlot_, *demoPlot_, *embeddingPlot_;

@@ -95,9 +95,13 @@ Lesson Lesson::parse(const std::string& text, const std::string& origin, const N
     }
 }
 
+nlohmann::json applyMergePatch(nlohmann::json target, const nlohmann::json& patch) {
+    target.merge_patch(patch);
+    return target;
+}
+
 ExplorerSettings settingsForStep(const ExplorerSettings& current, const LessonStep& step) {
-    nlohmann::json merged = current.toJson();
-    merged.merge_patch(step.set);
+    const nlohmann::json merged = applyMergePatch(current.toJson(), step.set);
     ExplorerSettings s = ExplorerSettings::fromJson(merged);
     s.view = step.view.empty() ? current.view : step.view;
     return s;

@@ -38,5 +38,8 @@ struct Lesson {
     static Lesson parse(const std::string& text, const std::string& origin, const Names& names);
 };
 
-// The settings a step asks for: `current` with the step's `set` merged in (RFC 7386 merge patch).
+// RFC 7396 (Hoffman and Snell 2014) JSON merge patch: `patch` applied to `target` (objects merged field by field,
+// null removes a field, anything else replaces).
+nlohmann::json applyMergePatch(nlohmann::json target, const nlohmann::json& patch);
+// The settings a step asks for: `current` with the step's `set` merged in (RFC 7396 merge patch).
 ExplorerSettings settingsForStep(const ExplorerSettings& current, const LessonStep& step);

@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 namespace {
@@ -34,10 +35,15 @@ LessonPlayer::LessonPlayer(QWidget* parent) : QWidget(parent) {
     setPalette(pal);
     heading_ = new QLabel;
     heading_->setObjectName("lesson-heading");
+    heading_->setWordWrap(true);  // a long title wraps instead of widening the window
     body_ = new QLabel;
     body_->setObjectName("lesson-body");
     body_->setWordWrap(true);
     body_->setTextFormat(Qt::RichText);
+    status_ = new QLabel;
+    status_->setObjectName("lesson-status");
+    status_->setStyleSheet("QLabel { color: #1f4e79; font-style: italic; }");
+    status_->hide();
     previous_ = new QPushButton(tr("◀ Previous (PgUp)"));
     next_ = new QPushButton(tr("Next (PgDn) ▶"));
     end_ = new QPushButton(tr("End lesson"));
@@ -47,9 +53,18 @@ LessonPlayer::LessonPlayer(QWidget* parent) : QWidget(parent) {
     auto* buttons = new QVBoxLayout;
     for (QPushButton* b : {next_, previous_, end_}) buttons->addWidget(b);
     buttons->addStretch(1);
+    auto* scroll = new QScrollArea;  // the band has at most a quarter of the window: a long step scrolls
+    scroll->setObjectName("lesson-body-scroll");
+    scroll->setWidget(body_);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->viewport()->setAutoFillBackground(false);
+    body_->setAutoFillBackground(false);
     auto* text = new QVBoxLayout;
     text->addWidget(heading_);
-    text->addWidget(body_, 1);
+    text->addWidget(scroll, 1);
+    text->addWidget(status_);
     auto* row = new QHBoxLayout(this);
     row->setContentsMargins(10, 6, 10, 6);
     row->addLayout(text, 1);
@@ -100,6 +115,12 @@ void LessonPlayer::stop() {
 }
 
 QString LessonPlayer::stepText() const { return heading_->text() + "\n" + body_->text(); }
+
+void LessonPlayer::setWaiting(const QString& what) {
+    waiting_ = what;
+    status_->setText(what);
+    status_->setVisible(!what.isEmpty());
+}
 
 void LessonPlayer::pointAt(QWidget* target, QWidget* window) {
     if (target_) target_->removeEventFilter(this);

@@ -20,6 +20,9 @@ public:
     // The frame around `target` (null: none), drawn in `window`'s coordinates above everything.
     void pointAt(QWidget* target, QWidget* window);
     QString stepText() const;  // what the band says, as plain text (tests)
+    // The step's views are being computed for its settings: the band says so until they are current (then "").
+    void setWaiting(const QString& what);
+    bool waiting() const { return !waiting_.isEmpty(); }
 
 public slots:
     void next();
@@ -41,6 +44,8 @@ private:
     bool running_ = false;
     QLabel* heading_;
     QLabel* body_;
+    QLabel* status_;  // "Computing this step's result…" until its views are current
+    QString waiting_;
     QPushButton *previous_, *next_, *end_;
     QWidget* frame_ = nullptr;
     QWidget* target_ = nullptr;

@@ -18,6 +18,8 @@
 #include "learn/LearnerRegistry.h"
 #include "privacy/Mechanism.h"
 #include "SliderReadout.h"
+#include "ViewKeys.h"
+#include "ViewPresenter.h"
 
 #include <QDockWidget>
 #include <QFormLayout>
@@ -64,10 +66,6 @@ MainWindow::MainWindow(QWidget* parent)
     dock->setMinimumWidth(340);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
     layout->insertWidget(0, buildProjectorStrip());
-    staleNote_ = new QLabel(views_);  // over the views while they show an earlier result than the settings'
-    staleNote_->setObjectName("stale-note");
-    staleNote_->setStyleSheet("QLabel { background: rgba(255, 236, 170, 235); border: 1px solid #b8962e; border-radius: 3px; padding: 3px 8px; }");
-    staleNote_->hide();
     views_->installEventFilter(this);
     work_ = new WorkIndicator(statusBar(), controller_, {views_->expressivity(), views_->dimension()}, views_->depth());
     buildMenus();
@@ -76,7 +74,6 @@ MainWindow::MainWindow(QWidget* parent)
     connect(views_, &ExplorerViews::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     connect(views_, &QTabWidget::currentChanged, this, [this] {
         if (restored_) session_->autosave(settings());  // the view on screen is part of the session
-        placeStaleNote();
         showViewQuestion();
     });
     showViewQuestion();
@@ -93,6 +90,9 @@ MainWindow::MainWindow(QWidget* parent)
     restoreState(prefs.value("window/state").toByteArray());
     fitToScreen(prefs.contains("window/geometry"));
     const QString restored = restoreLastSession();
+    registerReport();
+    connect(views_->presenter(), &ViewPresenter::presented, this, &MainWindow::updateLessonWaiting);
+    views_->presenter()->start();
     startRecompute();
     if (!restored.isEmpty()) {  // after "Computing…", and repeated with "Done"
         notice_ = restored;
@@ -101,6 +101,9 @@ MainWindow::MainWindow(QWidget* parent)
 }
 
 MainWindow::~MainWindow() {
+    // A field being typed into is finished now, while the window is whole (its focus would otherwise leave it during
+    // QWidget's destructor, and its signal reach a window that no longer exists)
+    if (QWidget* typing = focusWidget()) typing->clearFocus();
     session_->autosave(settings());  // what is on screen, whatever happened last
     // the state saved is the normal mode's: the settings column shown unless the user closed it
     if (auto* dock = findChild<QDockWidget*>("settings-dock"); dock && (dockHiddenForDepth_ || (presenting_ && dockVisibleBeforePresenting_)))
@@ -111,6 +114,7 @@ MainWindow::~MainWindow() {
     controller_->cancel(true);  // unfinished sweeps stay recorded: the next start resumes them
     views_->cancelAll(true);
     controller_->waitForIdle();
+    for (QObject* child : findChildren<QObject*>()) QObject::disconnect(child, nullptr, this, nullptr);
 }
 
 ExplorerController* MainWindow::expressivityController() { return views_->expressivity(); }
@@ -165,10 +169,9 @@ void MainWindow::connectController() {
             [this] {
                 notice_ = nextNotice_;
                 nextNotice_.clear();
-                markStale(computedFor_ ? tr("Recomputing for the new settings: until it is done, what is shown comes from the previous ones")
-                                       : tr("Computing: densities first, then each point as its runs finish"));
+                markStale();
                 if (report_->text().contains(tr("Computation failed")))  // an old failure is not the news any more
-                    report_->showMessage(tr("<i>Recomputing for the new settings…</i>"));
+                    showReportMessage(tr("<i>Recomputing for the new settings…</i>"));
                 // The patterns and data set as computed last (k, ε or the learner changed): their densities are kept.
                 const bool densitiesKept = computedFor_ && requested_ && samePatternsAndData(*computedFor_, *requested_) &&
                                            requested_->repetitions <= computedFor_->repetitions;
@@ -181,11 +184,6 @@ void MainWindow::connectController() {
         const auto* p = controller_->partialResult();
         if (!p || p->aggregated.rows() == 0) return;
         views_->showPartial(*p);
-        if (staleNote_->text().startsWith(tr("Preview on")))  // the sweep's own points replace the preview
-            markStale(tr("Computing: densities first, then each point as its runs finish"));
-        else if (staleNote_->text().startsWith(tr("Recomputing for the new settings: until")))  // new points are in now
-            markStale(tr("Recomputing for the new settings: the new points arrive as their runs finish, the previous curve faded beneath"));
-        placeStaleNote();  // the readout may have moved with the axis
         const QString so = tr("Computing… %1 runs so far").arg(p->runs.rows());
         statusBar()->showMessage(notice_.isEmpty() ? so : notice_ + ". " + so);  // the notice stays until the sweep ends
     });
@@ -193,18 +191,17 @@ void MainWindow::connectController() {
         const auto* p = controller_->previewResult();
         if (!p || p->aggregated.rows() == 0) return;
         views_->showPreview(*p);
-        placeStaleNote();
         const auto& about = p->metadata["preview"];
         const QString what = tr("Preview on %1 of %2 graphs (every class in proportion, first pattern seed): the full sweep "
                                 "is running and replaces it point by point")
                                  .arg(about.value("graphs", 0)).arg(about.value("of", 0));
-        markStale(what);
+        markStale();
         statusBar()->showMessage(notice_.isEmpty() ? what : notice_ + ". " + what);
     });
     connect(controller_, &ExplorerController::densitiesReady, this, &MainWindow::refreshReport);
     connect(controller_, &ExplorerController::finished, this, [this] {
         computedFor_ = requested_;
-        markStale({});
+        markStale();
         if (notice_.isEmpty()) statusBar()->showMessage(tr("Done: %1 runs").arg(controller_->result()->runs.rows()), 4000);
         else statusBar()->showMessage(tr("Done: %1 runs. %2").arg(controller_->result()->runs.rows()).arg(notice_), 12000);
         notice_.clear();
@@ -213,7 +210,7 @@ void MainWindow::connectController() {
     });
     connect(controller_, &ExplorerController::cancelled, this, [this] {
         if (controller_->busy()) return;
-        markStale(tr("Cancelled: what is shown comes from earlier settings (F5 recomputes)"));
+        markStale();
         statusBar()->showMessage(tr("Cancelled"), 4000);
     });
     connect(session_, &SessionModel::autosaveStateChanged, this, [this](const QString& reason) {
@@ -229,14 +226,13 @@ void MainWindow::connectController() {
     connect(controller_, &ExplorerController::failed, this, [this](const QString& msg) {
         // inline, not a modal dialog: the next settings change simply tries again
         statusBar()->showMessage(tr("Failed: %1").arg(msg));
-        markStale(tr("The computation failed: what is shown comes from earlier settings"));
+        markStale();
         views_->showFailure(msg);  // the last good result again over the failed run's partial points, or the reason
-        report_->showMessage("<span style='color:#b22'><b>" + tr("Computation failed") + ":</b> " + msg.toHtmlEscaped() + "</span>");
+        showReportMessage("<span style='color:#b22'><b>" + tr("Computation failed") + ":</b> " + msg.toHtmlEscaped() + "</span>");
     });
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == views_ && event->type() == QEvent::Resize) placeStaleNote();
     if (openWhatsThisLink(event)) return true;
     if (event->type() == QEvent::MouseButtonDblClick && resetters_.count(watched)) {
         resetControl(watched);
@@ -253,7 +249,7 @@ void MainWindow::showView(const std::string& title) {
 void MainWindow::refreshEpsilonDependents() {
     // The report and the previews need the densities: valid while data set and patterns are those computed
     if (!computedFor_ || !samePatternsAndData(*computedFor_, settings())) {
-        report_->showMessage(tr("<i>Privacy report after the computation for the new data set or patterns…</i>"));
+        showReportMessage(tr("<i>Privacy report after the computation for the new data set or patterns…</i>"));
         setRhoText({});
         return;
     }
@@ -261,28 +257,15 @@ void MainWindow::refreshEpsilonDependents() {
     views_->epsilonMoved();
 }
 
-void MainWindow::markStale(const QString& why) {
-    staleNote_->setText(why);
-    staleNote_->setVisible(!why.isEmpty() && (computedFor_.has_value() || controller_->busy()));  // idle, nothing shown: no note
-    placeStaleNote();
+void MainWindow::markStale() {
+    views_->presenter()->presentAll();
+    presentReport();
 }
 
-void MainWindow::placeStaleNote() {
-    if (!staleNote_->isVisible()) return;
-    staleNote_->adjustSize();
-    QPoint at((views_->width() - staleNote_->width()) / 2, views_->tabBar()->height() + 34);  // under the plot title
-    // ... or under the slider's readout where it would cover it
-    QList<QCustomPlot*> plots;
-    if (QWidget* page = views_->currentWidget()) {
-        plots = page->findChildren<QCustomPlot*>();
-        if (auto* plot = qobject_cast<QCustomPlot*>(page)) plots << plot;  // a tab that is a plot itself
-    }
-    for (QCustomPlot* plot : plots) {
-        const QRect readout = px::widgets::sliderReadoutRect(plot).translated(plot->mapTo(views_, QPoint(0, 0)));
-        if (plot->isVisible() && readout.intersects(QRect(at, staleNote_->size()))) at.setY(readout.bottom() + 6);
-    }
-    staleNote_->move(at);
-    staleNote_->raise();
+void MainWindow::ensureComputing() {
+    auto sweepKey = [](const std::optional<ExplorerSettings>& s) { return s ? viewkeys::key(*s, viewkeys::Scope::Sweep) : std::string(); };
+    const std::string now = viewkeys::key(settings(), viewkeys::Scope::Sweep);
+    if (sweepKey(controller_->busy() ? controller_->runningFor() : controller_->resultFor()) != now) startRecompute();
 }
 
 void MainWindow::startRecompute() {
@@ -304,12 +287,15 @@ void MainWindow::refreshReport() {
     if (!controller_->reportAt(settings(), privacy_->epsilon(), rep, &error)) {
         const QString waiting = controller_->busy() ? tr("<i>privacy report as soon as the densities of these settings are computed</i>")
                                                     : tr("<i>privacy report after the first computation</i>");
-        report_->showMessage(error.isEmpty() ? waiting
-                                             : "<span style='color:#b22'>" + error.toHtmlEscaped() + "</span>");
+        showReportMessage(error.isEmpty() ? waiting : "<span style='color:#b22'>" + error.toHtmlEscaped() + "</span>");
         setRhoText({});
         return;
     }
     report_->showReport(rep, controller_->result(), privacy_->epsilon());
+    ExplorerSettings drawnFor = settings();
+    drawnFor.mechanism.epsilon = privacy_->epsilon();
+    reportDrawn_ = ExplorerViews::releaseKey(controller_->densitiesFor(), drawnFor.mechanism);
+    presentReport();
     // the slider's ρ view: the same budget as a zCDP / tCDP ρ (pure-DP mechanisms have none)
     setRhoText(rep.pureEpsilon >= 0       ? tr("pure ε-DP (no ρ)")
                : std::isinf(rep.omega) ? tr("ρ = %1 (zCDP)").arg(rep.rho, 0, 'g', 3)

@@ -62,6 +62,8 @@ public:
     // set cannot be loaded, and then nothing has changed.
     void applySettings(const ExplorerSettings& s);
     ExplorerController* controller() { return controller_; }
+    // Anything still to come on screen: a debounced recompute, the main computation, a view's own computation.
+    bool busyAnywhere() const;
     ExplorerController* expressivityController();
     ExplorerController* dimensionController();
     QString autosavePath() const;
@@ -76,22 +78,26 @@ public:
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
     void showEvent(QShowEvent* event) override;  // once shown, the frame is known: fit the screen again
+    void resizeEvent(QResizeEvent* event) override;  // the lesson band stays within a quarter of the window
+    void changeEvent(QEvent* event) override;        // out of full screen: the window fits its screen again
 
 private:
     bool writeAllViews(const QString& folder);
     QWidget* buildPanels();
     void buildLessonMenu(QMenu* help);
     void applyLessonStep(int index);
+    void updateLessonWaiting();  // the lesson band's "computing" line goes once the step's view is current
     QWidget* lessonTarget(const std::string& key) const;  // the control a step points at
     void buildMenus();
     void refreshRecentMenu();
     void installResets(SettingsPanel* panel);
     void connectController();
     QString restoreLastSession();  // what the user should know about it (a data set gone), or empty
-    // Out-of-date views say so (empty: up to date); the ε-dependent numbers follow the settings at once
-    // where the computed densities still apply.
-    void markStale(const QString& why);
-    void placeStaleNote();
+    // Every view says again whether it shows the current settings (ViewPresenter), the report panel too.
+    void markStale();
+    void presentReport();  // the report panel's state and note (MainWindowReport.cpp)
+    void registerReport();  // the report panel as a view of the presenter
+    void showReportMessage(const QString& html);  // a message in the report panel in place of a report
     void showView(const std::string& title);  // the tab of that title, if there is one
     void refreshEpsilonDependents();
     static bool samePatternsAndData(const ExplorerSettings& a, const ExplorerSettings& b);
@@ -104,10 +110,14 @@ private:
     bool leavingTheGin(const ExplorerSettings& before, ExplorerSettings& now);
     void commitSettings();
     void startRecompute();
+    // Starts the main computation unless it runs for the current settings or its result is theirs.
+    void ensureComputing();
     void refreshReport();
     void exportCurrentView();
     // Projector mode (F11): large fonts, the settings column replaced by the projector strip.
     void setPresentation(bool on);
+    void presentFullScreen(bool on);  // projector mode's whole screen, and back
+    void capLessonBand();
     QWidget* buildProjectorStrip();
     // A window that fits the screen it is on: a first start takes most of it, a restored geometry from a larger
     // screen (a projector after a desktop monitor) shrinks to it.
@@ -129,6 +139,8 @@ public:
     bool openLesson(const QString& path);
     static QStringList shippedLessons();  // the lessons compiled into the app, in order
     LessonPlayer* lessonPlayer() const { return lessonPlayer_; }
+    void setProjectorMode(bool on);  // as F11 does
+    bool projectorMode() const { return presenting_; }
     Lesson::Names lessonNames() const;  // what a lesson may name: views, demo pairs, depth experiments and views
 
 private:
@@ -146,7 +158,7 @@ private:
     std::string loadedSpec_;  // the data set spec the controller holds
     std::map<std::string, DatasetChoices> perDataset_;
     std::optional<ExplorerSettings> requested_, computedFor_;  // of the running / the last finished computation
-    QLabel* staleNote_ = nullptr;
+    std::string reportDrawn_;  // the key of the privacy report shown (ViewKeys.h), "" for a message
     QLabel* question_ = nullptr;  // "The question this view answers", over the views (not in projector mode)
     bool restored_ = false;  // the last session is on screen (tab changes before it are not the user's)  // D and protocol the user declared, by data set
     QTimer* debounce_;
@@ -161,6 +173,7 @@ private:
     std::optional<px::privacy::MechanismKind> mechanismBeforeGin_;  // what choosing the GIN replaced
     bool fittedWithFrame_ = false;
     bool dockVisibleBeforePresenting_ = true;
+    QRect geometryBeforePresenting_;  // the window before projector mode, given back when it is left
     ProjectorStrip* strip_ = nullptr;
     HelpWindow* help_ = nullptr;
     LessonPlayer* lessonPlayer_ = nullptr;

@@ -1,5 +1,6 @@
 // The main window's menus and what they do: sessions, recent files, export.
 #include "MainWindow.h"
+#include "ViewPresenter.h"
 
 #include "DepthWorkspace.h"
 #include "ExplorerViews.h"
@@ -252,8 +253,8 @@ bool MainWindow::exportView(QCustomPlot* plot, const QString& path, const px::wi
 }
 
 bool MainWindow::exportAllViews(const QString& folder) {
-    if (!controller_->result()) {
-        statusBar()->showMessage(tr("Nothing to export yet: the first computation has not finished"), 8000);
+    if (views_->presenter()->present("tradeoff").state != ViewState::Current) {
+        statusBar()->showMessage(tr("Nothing to export yet: the computation for these settings has not finished"), 8000);
         return false;
     }
     const QStringList missing = views_->missingForExport();

@@ -7,6 +7,7 @@
 #include "LessonPlayer.h"
 #include "ProjectorStrip.h"
 #include "SessionModel.h"
+#include "ViewPresenter.h"
 #include "panels/DatasetPanel.h"
 #include "panels/LearnerPanel.h"
 #include "panels/PatternsPanel.h"
@@ -21,6 +22,7 @@
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <qcustomplot.h>
 
 QStringList MainWindow::shippedLessons() {
     QStringList paths;
@@ -85,6 +87,8 @@ bool MainWindow::openLesson(const QString& path) {
     }
 }
 
+void MainWindow::setProjectorMode(bool on) { presentation_->setChecked(on); }
+
 QWidget* MainWindow::lessonTarget(const std::string& key) const {
     if (key == "dataset") return presenting_ ? strip_->datasetPicker() : dataset_->picker();
     if (key == "class") return presenting_ ? strip_->classPicker() : patterns_->classPicker();
@@ -102,23 +106,19 @@ void MainWindow::applyLessonStep(int index) {
             auto ds = ExplorerController::loadDataset(dataset);  // once: applySettings below keeps what is loaded
             base.dataset = dataset;  // its own D and protocol, as when opened; then the step's own fields
             applyDatasetChoices(base, *ds);
-            controller_->setDataset(ds);
+            controller_->setDataset(ds, dataset);
             loadedSpec_ = dataset;
             dataset_->select(QString::fromStdString(dataset), QString::fromStdString(ds->name));
         }
         const ExplorerSettings wanted = settingsForStep(base, step);
-        ExplorerSettings sameBudget = wanted;
-        sameBudget.mechanism.epsilon = settings().mechanism.epsilon;
         if (!(wanted == settings())) {
             applySettings(wanted);  // loads another data set if the step names one; throws before anything changed
             session_->commit(settings());
-            if (sameBudget == settings()) {  // only ε: the sweep covers it already, as when the slider moves
-                refreshEpsilonDependents();
-                views_->epsilonCommitted();
-            } else {
-                startRecompute();
-            }
+            refreshEpsilonDependents();
+            views_->epsilonCommitted();
         }
+        // Whatever changed (even only the data set, loaded above): the sweep of the step's settings runs or is on screen.
+        ensureComputing();
     } catch (const std::exception& e) {
         statusBar()->showMessage(tr("This lesson step cannot be shown: %1").arg(QString::fromStdString(e.what())), 15000);
     }
@@ -135,4 +135,15 @@ void MainWindow::applyLessonStep(int index) {
         for (int i = 0; i < views_->depth()->views()->count(); ++i)
             if (views_->depth()->views()->widget(i)->objectName().toStdString() == step.depthView) views_->depth()->views()->setCurrentIndex(i);
     lessonPlayer_->pointAt(lessonTarget(step.highlight), this);
+    lessonPlayer_->setWaiting(tr("Computing this step's result… the views say which settings they show until it is in."));
+    updateLessonWaiting();
+}
+
+void MainWindow::updateLessonWaiting() {
+    if (!lessonPlayer_->running() || !lessonPlayer_->waiting()) return;
+    QString name = views_->viewName(views_->currentWidget());
+    if (name.isEmpty() && views_->currentWidget()) name = views_->viewName(views_->currentWidget()->findChild<QCustomPlot*>());
+    if (name.isEmpty()) name = "tradeoff";  // a view without a state of its own (the depth lab): the main result
+    const ViewState state = views_->presenter()->status(name).state;
+    if (state == ViewState::Current || state == ViewState::Failed || state == ViewState::Empty) lessonPlayer_->setWaiting({});
 }

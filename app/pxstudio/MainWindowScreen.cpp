@@ -2,6 +2,7 @@
 #include "MainWindow.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "DepthWorkspace.h"
 #include "EpsilonSlider.h"
@@ -13,6 +14,8 @@
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QMenuBar>
+#include "LessonPlayer.h"
 #include <QScreen>
 #include <QTimer>
 
@@ -67,10 +70,55 @@ void MainWindow::setPresentation(bool on) {
         dock->setVisible(dockVisibleBeforePresenting_ && !depth);
         if (dock->isVisible() && before != fontScale_) resizeDocks({dock}, {int(dock->width() * fontScale_ / before)}, Qt::Horizontal);
     }
+    const bool changed = on != presenting_;
     presenting_ = on;
+    if (changed) presentFullScreen(on);
     showViewQuestion();  // projector mode: the strip alone over the views
     strip_->follow();
     strip_->setVisible(on);
     views_->setFontScale(fontScale_);
     refreshReport();
+}
+
+// Projector mode is the whole screen: no title or menu bar (the menus' keys still work), and the window never grows
+// past the screen, whatever its contents ask; leaving it brings back the window as it was, with its normal limits.
+void MainWindow::presentFullScreen(bool on) {
+    const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (on) {
+        geometryBeforePresenting_ = geometry();
+        for (QAction* menu : menuBar()->actions())  // a hidden menu bar's shortcuts answer only from the window itself
+            if (menu->menu()) addActions(menu->menu()->actions());
+        menuBar()->hide();
+        if (s) setMaximumSize(s->geometry().size());
+        showFullScreen();
+    } else {
+        menuBar()->show();
+        setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
+        setMinimumSize(0, 0);
+        showNormal();
+        setGeometry(geometryBeforePresenting_);  // and again once the layout has its normal fonts (changeEvent)
+        fitToScreen(true);
+    }
+    capLessonBand();
+}
+
+void MainWindow::capLessonBand() {
+    // the lesson's band takes at most a quarter of the window: the plot keeps the rest (its body scrolls if it must)
+    lessonPlayer_->setMaximumHeight(std::max(90, height() / 4));
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+    QMainWindow::changeEvent(event);
+    // back from full screen (projector mode left, or the window manager's own): the frame is back, and must fit too
+    if (event->type() == QEvent::WindowStateChange && !presenting_ && !(windowState() & (Qt::WindowFullScreen | Qt::WindowMaximized)))
+        QTimer::singleShot(50, this, [this] {
+            if (presenting_) return;
+            if (geometryBeforePresenting_.isValid()) setGeometry(std::exchange(geometryBeforePresenting_, QRect()));
+            fitToScreen(true);
+        });
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    capLessonBand();
 }

@@ -29,7 +29,7 @@ void MainWindow::applySettings(const ExplorerSettings& given) {
     ExplorerSettings s = given;
     if (s.dataset != loadedSpec_ || !controller_->dataset()) {
         auto ds = ExplorerController::loadDataset(s.dataset);  // throws before anything changed
-        controller_->setDataset(ds);
+        controller_->setDataset(ds, s.dataset);
         loadedSpec_ = s.dataset;
         dataset_->select(QString::fromStdString(s.dataset), QString::fromStdString(ds->name));
     }
@@ -89,7 +89,7 @@ bool MainWindow::openDataset(const QString& path) {
         ExplorerSettings s = settings();
         s.dataset = path.toStdString();
         applyDatasetChoices(s, *ds);  // its own D and protocol (or what was declared for it), not the last set's
-        controller_->setDataset(ds);
+        controller_->setDataset(ds, s.dataset);
         loadedSpec_ = s.dataset;
         dataset_->select(path, QString::fromStdString(ds->name));
         applySettings(s);

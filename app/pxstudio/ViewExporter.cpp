@@ -4,6 +4,7 @@
 #include "ExplorerViews.h"
 #include "FigureExport.h"
 #include "PatternGallery.h"
+#include "ViewPresenter.h"
 #include "common/AtomicFile.h"
 #include "experiment/SweepRunner.h"
 
@@ -16,7 +17,9 @@
 #include <QWidget>
 #include <QFileInfo>
 #include <qcustomplot.h>
+#include <cmath>
 #include <stdexcept>
+#include <tuple>
 
 namespace ViewExporter {
 
@@ -42,9 +45,15 @@ void exportView(QCustomPlot* plot, const QString& path, const px::widgets::Figur
 }
 
 namespace {
-// The pattern gallery is a widget, not a plot: drawn as it is on screen, as PNG (2×) and PDF (vector), each file
-// written atomically.
-void exportGallery(QWidget* gallery, const QString& base, QStringList& written) {
+// The pattern gallery is a widget, not a plot: a copy of it laid out at a page's width (a two-column figure, 6.9 in,
+// whatever its size on screen, even a tab never shown), as PNG (2×) and PDF (vector), each file written atomically.
+void exportGallery(const px::widgets::PatternGallery& onScreen, const QString& base, QStringList& written) {
+    px::widgets::PatternGallery page;
+    page.setFont(onScreen.font());
+    page.setPatterns(onScreen.patterns(), onScreen.caption());
+    const int width = int(std::lround(6.9 * 96));
+    page.resize(width, page.heightForWidth(width));
+    QWidget* gallery = &page;
     QImage png(gallery->size() * 2, QImage::Format_ARGB32);
     png.fill(Qt::white);
     {
@@ -78,31 +87,45 @@ void exportGallery(QWidget* gallery, const QString& base, QStringList& written) 
 
 ExportAllReport exportAll(const ExplorerViews& views, const px::experiment::SweepResult& result, const FigureContext& context,
                           const QString& folder) {
+    // Only what is current for the settings on screen is written (ViewPresenter): a view of other settings, a
+    // preview or a view still computing is left out, with what it says about itself.
+    ViewPresenter* presenter = views.presenter();
+    auto current = [&](const char* view) { return presenter->present(view).state == ViewState::Current; };
+    if (!current("tradeoff") || !current("table"))
+        throw std::runtime_error("the trade-off view does not show the current settings' finished result yet (" +
+                                 presenter->status("tradeoff").note + "): nothing was exported");
     QDir().mkpath(folder);
     ExportAllReport report;
-    const QString notYet = QStringLiteral(": not computed yet — open its tab, wait for it, then export again");
-    if (!views.expressivity()->result()) report.leftOut << "expressivity" + notYet;
-    if (!views.dimension()->result()) report.leftOut << "utility vs d" + notYet;
-    if (!views.hasEmbedding()) report.leftOut << "embedding: no projection yet — open its tab after a computation, then export again";
-    const bool demo = views.distinguishabilityPlot()->graphCount() > 0;
-    if (!demo) report.leftOut << "distinguishability" + notYet;
-    for (auto [plot, name] : {std::pair<QCustomPlot*, const char*>{views.tradeoff(), "tradeoff"}, {views.anatomy(), "noise-anatomy"}}) {
-        exportView(plot, folder + "/" + name + ".pdf", px::widgets::presetSize("two-column"), true, context);  // + .csv, .json
-        report.written << QString(name) + ".csv" << QString(name) + ".json";
-    }
-    for (const char* ext : {"png", "pdf", "svg"}) {
-        auto write = [&](QCustomPlot* plot, const char* name) {
+    // the view, its plot, its files' name and its name in words
+    const std::vector<std::tuple<const char*, QCustomPlot*, const char*, const char*>> plots = {
+        {"tradeoff", views.tradeoff(), "tradeoff", "trade-off"},
+        {"anatomy", views.anatomy(), "noise-anatomy", "noise anatomy"},
+        {"expressivity", views.expressivityPlot(), "expressivity", "expressivity"},
+        {"dimension", views.dimensionPlot(), "utility-vs-d", "utility vs d"},
+        {"embedding", views.embeddingPlot(), "embedding", "embedding"},
+        {"demo", views.distinguishabilityPlot(), "distinguishability", "distinguishability"}};
+    auto why = [&](const char* view) {
+        const ViewStatus st = presenter->status(view);
+        if (st.drawnKey.empty() && !st.nothingToShow && st.state != ViewState::Failed)
+            return QStringLiteral("not computed yet — open its tab, wait for it, then export again");
+        return QString::fromStdString(st.note).replace('\n', ' ');
+    };
+    for (const auto& [view, plot, name, words] : plots) {
+        if (!current(view)) {
+            report.leftOut << QString("%1: %2").arg(words, why(view));
+            continue;
+        }
+        if (std::string(view) == "tradeoff" || std::string(view) == "anatomy") {
+            exportView(plot, folder + "/" + name + ".pdf", px::widgets::presetSize("two-column"), true, context);  // + .csv, .json
+            report.written << QString(name) + ".csv" << QString(name) + ".json";
+        }
+        for (const char* ext : {"png", "pdf", "svg"}) {
             px::widgets::exportFigure(plot, folder + "/" + name + "." + ext, 900, 600, 300);
             report.written << QString("%1.%2").arg(name, ext);
-        };
-        write(views.tradeoff(), "tradeoff");
-        write(views.anatomy(), "noise-anatomy");
-        if (views.expressivity()->result()) write(views.expressivityPlot(), "expressivity");
-        if (views.dimension()->result()) write(views.dimensionPlot(), "utility-vs-d");
-        if (views.hasEmbedding()) write(views.embeddingPlot(), "embedding");
-        if (demo) write(views.distinguishabilityPlot(), "distinguishability");
+        }
     }
-    exportGallery(views.gallery(), folder + "/pattern-gallery", report.written);
+    if (current("gallery")) exportGallery(*views.gallery(), folder + "/pattern-gallery", report.written);
+    else report.leftOut << "pattern gallery: " + why("gallery");
     QString depthError;
     if (!views.depth()->exportAll(folder, &depthError, &report.leftOut, &report.written)) throw std::runtime_error(depthError.toStdString());
     px::experiment::SweepResult copy = result;

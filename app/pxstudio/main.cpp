@@ -16,8 +16,12 @@ const char* kUsage =
     "Usage: pxstudio [options] [session.json|dataset]\n"
     "Interactive explorer of privacy and expressivity of graph representations.\n\n"
     "Options:\n"
-    "  -h, --help     Displays this help.\n"
-    "  -v, --version  Displays version information.\n\n"
+    "  -h, --help       Displays this help.\n"
+    "  -v, --version    Displays version information.\n"
+    "  --lesson FILE    Plays a lesson (a lesson file, or a shipped one by its number or\n"
+    "                   name, e.g. 03) step by step: Page Down / Page Up or a presenter's\n"
+    "                   remote step through it.\n"
+    "  --projector      Starts in projector mode (full screen, large fonts; F11 leaves it).\n\n"
     "Arguments:\n"
     "  input          A session (.json) or a data set folder or graph file to open\n\n"
     "Without a display, run it under xvfb-run, or set QT_QPA_PLATFORM=offscreen for screenshots.\n";
@@ -46,6 +50,10 @@ int main(int argc, char** argv) {
     parser.setApplicationDescription("Interactive explorer of privacy and expressivity of graph representations");
     parser.addHelpOption();
     parser.addVersionOption();
+    const QCommandLineOption lesson("lesson", "Plays a lesson file (or a shipped lesson by number or name)", "FILE");
+    const QCommandLineOption projector("projector", "Starts in projector mode");
+    parser.addOption(lesson);
+    parser.addOption(projector);
     parser.addPositionalArgument("input", "A session (.json) or a data set folder or graph file to open", "[session.json|dataset]");
     parser.process(app);
     MainWindow w;
@@ -53,6 +61,17 @@ int main(int argc, char** argv) {
     for (const QString& p : parser.positionalArguments()) {
         if (p.endsWith(".json") && QFileInfo(p).isFile()) w.openSession(p);
         else w.openDataset(p);
+    }
+    if (parser.isSet(projector)) w.setProjectorMode(true);
+    if (parser.isSet(lesson)) {
+        QString path = parser.value(lesson);
+        if (!QFileInfo(path).isFile())  // a shipped lesson by its number or name: "03", "03-tradeoff-and-control"
+            for (const QString& shipped : MainWindow::shippedLessons())
+                if (QFileInfo(shipped).fileName().startsWith(path)) {
+                    path = shipped;
+                    break;
+                }
+        if (!w.openLesson(path)) return 2;
     }
     return app.exec();
 }

@@ -7,10 +7,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
-#include <QToolTip>
 
 namespace {
-constexpr const char* kRefusal = "pxRefusal";
+constexpr const char* kRefusal = "pxRefusal";      // the message shown (empty: none)
+constexpr const char* kBefore = "pxBefore";        // the field's text when the entry began
+constexpr const char* kTyped = "pxTyped";          // what the user typed in this entry, refused keys included
+constexpr const char* kRefused = "pxRefusedEntry"; // a key of this entry was refused: the entry is not taken
 
 // The field's name: its form label, else the first words of its tooltip, else "This field".
 QString fieldName(const QAbstractSpinBox* box) {
@@ -20,12 +22,26 @@ QString fieldName(const QAbstractSpinBox* box) {
     const QString tip = box->toolTip().section('\n', 0, 0).section(':', 0, 0);
     return tip.isEmpty() || tip.size() > 30 ? QObject::tr("This field") : tip;
 }
+
+// The message beside the field: a label under it, over what follows, until the refusal is cleared.
+QLabel* messageBeside(QAbstractSpinBox* box, bool create) {
+    auto* label = box->parentWidget() ? box->parentWidget()->findChild<QLabel*>("refusal-" + QString::number(quintptr(box), 16)) : nullptr;
+    if (!label && create && box->parentWidget()) {
+        label = new QLabel(box->parentWidget());
+        label->setObjectName("refusal-" + QString::number(quintptr(box), 16));
+        label->setProperty("pxRefusalOf", QVariant::fromValue(static_cast<QObject*>(box)));
+        label->setStyleSheet("QLabel { background: #fdecea; color: #a93226; border: 1px solid #c0392b; padding: 2px 4px; }");
+        label->setWordWrap(true);
+    }
+    return label;
+}
 }  // namespace
 
 void NumberFieldGuard::install(QWidget* root) {
     auto* guard = new NumberFieldGuard(root);
     for (QAbstractSpinBox* box : root->findChildren<QAbstractSpinBox*>())
         if (auto* edit = box->findChild<QLineEdit*>()) {
+            box->setKeyboardTracking(false);  // a typed entry counts when it is finished, not per keystroke
             edit->setProperty("pxGuardedBox", QVariant::fromValue(static_cast<QObject*>(box)));
             edit->installEventFilter(guard);
         }
@@ -41,38 +57,73 @@ QString NumberFieldGuard::expectation(const QAbstractSpinBox* box) {
 
 QString NumberFieldGuard::refusal(const QAbstractSpinBox* box) { return box->property(kRefusal).toString(); }
 
-void NumberFieldGuard::refuse(QAbstractSpinBox* box) {
-    const QString message = tr("Not taken: %1.").arg(expectation(box));
+void NumberFieldGuard::refuse(QAbstractSpinBox* box, const QString& typed) {
+    const QString message = tr("\"%1\" is not taken: %2.").arg(typed, expectation(box));
     box->setProperty(kRefusal, message);
     box->setStyleSheet("QAbstractSpinBox { border: 2px solid #c0392b; }");
-    QToolTip::showText(box->mapToGlobal(QPoint(0, box->height())), message, box);
+    QLabel* label = messageBeside(box, true);
+    if (!label) return;
+    label->setText(message);
+    label->setFixedWidth(std::max(box->width(), 220));
+    label->adjustSize();
+    label->move(box->geometry().left(), box->geometry().bottom() + 2);
+    label->show();
+    label->raise();
 }
 
 void NumberFieldGuard::clear(QAbstractSpinBox* box) {
     if (box->property(kRefusal).toString().isEmpty()) return;
     box->setProperty(kRefusal, QString());
     box->setStyleSheet({});
+    if (QLabel* label = messageBeside(box, false)) label->hide();
 }
 
-bool NumberFieldGuard::eventFilter(QObject* watched, QEvent* event) {
-    auto* edit = qobject_cast<QLineEdit*>(watched);
-    auto* box = edit ? qobject_cast<QAbstractSpinBox*>(edit->property("pxGuardedBox").value<QObject*>()) : nullptr;
-    if (!box) return false;
-    if (event->type() == QEvent::FocusOut) clear(box);
-    if (event->type() != QEvent::KeyPress) return false;
-    const auto* key = static_cast<QKeyEvent*>(event);
-    const QString typed = key->text();
-    if (typed.isEmpty() || !typed.at(0).isPrint()) return false;  // arrows, Enter, Backspace: the box's own
-    // The text the key would make, as QLineEdit would make it (the selection replaced, else inserted at the cursor).
+QString NumberFieldGuard::wouldBe(const QLineEdit* edit, const QString& typed) {
     QString text = edit->text();
     int at = edit->cursorPosition();
     if (edit->hasSelectedText()) {
         at = edit->selectionStart();
         text.remove(at, edit->selectedText().size());
     }
-    text.insert(at, typed);
-    int pos = at + int(typed.size());
-    if (box->validate(text, pos) == QValidator::Invalid) refuse(box);  // still refused, now visibly
-    else clear(box);
+    return text.insert(at, typed);
+}
+
+bool NumberFieldGuard::finishEntry(QAbstractSpinBox* box, QLineEdit* edit) {
+    const bool refused = box->property(kRefused).toBool();
+    box->setProperty(kRefused, false);
+    box->setProperty(kTyped, QString());
+    if (!refused) {
+        clear(box);
+        return false;
+    }
+    const QSignalBlocker quiet(edit);
+    edit->setText(box->property(kBefore).toString());  // the entry is undone: the value before it stays, nothing is committed
+    return true;
+}
+
+bool NumberFieldGuard::eventFilter(QObject* watched, QEvent* event) {
+    auto* edit = qobject_cast<QLineEdit*>(watched);
+    auto* box = edit ? qobject_cast<QAbstractSpinBox*>(edit->property("pxGuardedBox").value<QObject*>()) : nullptr;
+    if (!box) return false;
+    if (event->type() == QEvent::FocusIn && !box->property(kRefused).toBool()) box->setProperty(kBefore, edit->text());
+    if (event->type() == QEvent::FocusOut) finishEntry(box, edit);
+    if (event->type() != QEvent::KeyPress) return false;
+    const auto* key = static_cast<QKeyEvent*>(event);
+    if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
+        finishEntry(box, edit);
+        box->setProperty(kBefore, edit->text());  // the next entry starts from what is now in the field
+        return false;
+    }
+    const QString typed = key->text();
+    if (typed.isEmpty() || !typed.at(0).isPrint()) return false;  // arrows, Backspace: the box's own
+    QString text = wouldBe(edit, typed);
+    if (!box->property(kRefused).toBool() && box->property(kTyped).toString().isEmpty() && !edit->hasFocus())
+        box->setProperty(kBefore, edit->text());  // typed into without a focus event (tests, accessibility tools)
+    QString entry = box->property(kTyped).toString();
+    entry = entry.isEmpty() ? text : entry + typed;  // every key of this entry, the refused ones included
+    box->setProperty(kTyped, entry);
+    int pos = int(text.size());
+    if (box->validate(text, pos) == QValidator::Invalid) box->setProperty(kRefused, true);
+    if (box->property(kRefused).toBool()) refuse(box, entry);  // the message quotes the whole entry so far
     return false;
 }

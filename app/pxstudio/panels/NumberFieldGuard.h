@@ -1,11 +1,14 @@
 #pragma once
-// A number field never swallows a key in silence. Qt's spin boxes drop every keystroke that cannot become a
-// valid value ("abc-5e9" typed into d leaves "59"); under this guard such a keystroke is still refused, but
-// the field gets a red frame and a message under the mouse saying what it takes ("d takes a whole number from
-// 1 to 500"). The next accepted key, or leaving the field, clears the frame.
+// A number field never changes what was typed into something else. Qt's spin boxes drop every keystroke that cannot
+// become a valid value ("-5e9" typed into d leaves "59", "9999" leaves "99") and take the rest; under this guard a
+// typed entry counts only when Enter is pressed or the field is left (no recompute per keystroke), and an entry with
+// a refused keystroke is not taken at all: the field goes back to its value before the entry, with a red frame and
+// a message beside it saying what was typed and what the field takes ("\"-5e9\" is not taken: d takes a whole number
+// from 1 to 500"). The frame and the message go when the next entry is taken.
 #include <QObject>
 
 class QAbstractSpinBox;
+class QLineEdit;
 class QWidget;
 
 class NumberFieldGuard : public QObject {
@@ -23,6 +26,8 @@ protected:
 
 private:
     explicit NumberFieldGuard(QObject* parent) : QObject(parent) {}
-    static void refuse(QAbstractSpinBox* box);
+    static void refuse(QAbstractSpinBox* box, const QString& typed);
     static void clear(QAbstractSpinBox* box);
+    static bool finishEntry(QAbstractSpinBox* box, QLineEdit* edit);  // Enter or leaving: a refused entry is undone
+    static QString wouldBe(const QLineEdit* edit, const QString& typed);  // the text a key press would make
 };

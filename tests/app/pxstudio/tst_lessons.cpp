@@ -5,6 +5,9 @@
 #include "Lesson.h"
 #include "LessonPlayer.h"
 #include "MainWindow.h"
+#include <qcustomplot.h>
+#include "PatternGallery.h"
+#include "ViewPresenter.h"
 #include "ProjectorStrip.h"
 #include "AppTestSupport.h"
 
@@ -21,7 +24,7 @@ nlohmann::json minimalLesson() {
 }
 
 bool idle(MainWindow& w) {
-    return !w.controller()->busy() && !w.expressivityController()->busy() && !w.dimensionController()->busy() && !w.depthWorkspace()->busy();
+    return !w.busyAnywhere() && !w.depthWorkspace()->busy();
 }
 
 }  // namespace
@@ -140,6 +143,8 @@ private slots:
                 QVERIFY2(!w.statusBar()->currentMessage().contains("ailed"), qPrintable(w.statusBar()->currentMessage()));
                 auto* pointer = w.findChild<QWidget*>("lesson-pointer");
                 if (!step.highlight.empty()) QVERIFY2(pointer && pointer->isVisible(), step.highlight.c_str());
+                checkStepIsCurrent(w, QFileInfo(path).fileName(), i);
+                if (QTest::currentTestFailed()) return;
             }
             next->trigger();  // past the last step: the lesson ends
             QVERIFY(!player->running() && !player->isVisible());
@@ -148,6 +153,35 @@ private slots:
     }
 
     void cleanupTestCase() { window_.reset(); }
+
+private:
+    // Once a step's computation is done, what its views draw is its settings' result, measured from the widgets: the
+    // view on screen and the trade-off are current (their keys are the settings'), the trade-off's title names the data
+    // set in the panels, the gallery holds the step's patterns, and the band no longer says it is computing.
+    void checkStepIsCurrent(MainWindow& w, const QString& lesson, int step) {
+        const QString where = QString("%1, step %2: ").arg(lesson).arg(step + 1);
+        auto* views = w.findChild<ExplorerViews*>();
+        ViewPresenter* presenter = views->presenter();
+        const ExplorerSettings s = w.settings();
+        QString onScreen = views->viewName(views->currentWidget());
+        if (onScreen.isEmpty() && views->currentWidget()) onScreen = views->viewName(views->currentWidget()->findChild<QCustomPlot*>());
+        for (const QString& name : QStringList{"tradeoff", onScreen}) {
+            if (name.isEmpty()) continue;  // the depth lab: its own runs
+            const ViewStatus st = presenter->present(name);
+            QVERIFY2(st.state == ViewState::Current || st.nothingToShow,
+                     qPrintable(where + name + " is " + viewStateName(st.state) + ": " + QString::fromStdString(st.note)));
+        }
+        QVERIFY2(!w.lessonPlayer()->waiting(), qPrintable(where + "the band still says it is computing"));
+        const QString name = QString::fromStdString(ExplorerController::loadDataset(s.dataset)->name);
+        QString title;
+        for (QCPLayoutElement* e : views->tradeoff()->plotLayout()->elements(true))
+            if (auto* t = qobject_cast<QCPTextElement*>(e); t && title.isEmpty()) title = t->text();
+        QVERIFY2(title.startsWith(name), qPrintable(where + "the trade-off is titled " + title + ", the data set is " + name));
+        if (onScreen == "gallery") {
+            QCOMPARE(views->gallery()->patternCount(), s.d);
+            QVERIFY2(views->gallery()->caption().contains(QString::fromStdString(s.patternClass)), qPrintable(where + views->gallery()->caption()));
+        }
+    }
 };
 
 QTEST_MAIN(TestLessons)

@@ -10,6 +10,7 @@
 #include "CustomSettings.h"
 #include "AppTestSupport.h"
 #include "MainWindow.h"
+#include "ViewPresenter.h"
 #include "panels/ReportPanel.h"
 #include "SessionModel.h"
 #include "common/AtomicFile.h"
@@ -180,17 +181,17 @@ private slots:
         MainWindow w;
         w.resize(1300, 800);
         w.show();
-        auto* note = w.findChild<QLabel*>("stale-note");
+        QLabel* note = w.findChild<ExplorerViews*>()->presenter()->note("tradeoff");  // inside the trade-off view
         // The first computation: nothing to show yet, and the view says it is computing (not blank axes)
         QVERIFY(w.controller()->busy());
-        QVERIFY2(note && note->isVisible() && note->text().startsWith("Computing"), qPrintable(note ? note->text() : QString()));
+        QVERIFY2(note && note->isVisible() && note->text().startsWith("COMPUTING"), qPrintable(note ? note->text() : QString()));
         QVERIFY(waitFinished(w.controller()));
         QVERIFY(!note->isVisible());
         auto* d = controlWithTip<QSpinBox>(w, "d:");
         d->setValue(d->value() + 1);
         QTRY_VERIFY_WITH_TIMEOUT(w.controller()->busy(), 3000);
-        QVERIFY(note->isVisible());
-        QVERIFY2(note->text().contains("previous"), qPrintable(note->text()));
+        QVERIFY(note->isVisible());  // the previous result, marked; or already the new one's first points, marked
+        QVERIFY2(note->text().contains("PREVIOUS SETTINGS") || note->text().startsWith("COMPUTING these settings"), qPrintable(note->text()));
         if (const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR"); !shots.isEmpty()) w.grab().save(shots + "/stale-note.png");
         QVERIFY(waitFinished(w.controller()));
         QVERIFY(!note->isVisible());
@@ -496,8 +497,9 @@ private slots:
         QVERIFY(report->text().contains("Gaussian mechanism only"));
         // The views say so too, and keep saying it: the stale note over the views, and a view computed for the failing
         // settings (here Expressivity) shows the reason inside it instead of empty axes.
-        auto* stale = w.findChild<QLabel*>("stale-note");
-        QVERIFY(stale && !stale->isHidden() && stale->text().contains("failed"));
+        QLabel* stale = w.findChild<ExplorerViews*>()->presenter()->note("tradeoff");
+        w.findChild<ExplorerViews*>()->presenter()->present("tradeoff");
+        QVERIFY2(stale && !stale->isHidden() && stale->text().contains("FAILED"), qPrintable(stale ? stale->text() : QString()));
         auto* tabs = w.findChild<QTabWidget*>();
         QCustomPlot* expressivity = nullptr;
         for (int i = 0; i < tabs->count(); ++i)

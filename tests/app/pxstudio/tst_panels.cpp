@@ -225,28 +225,41 @@ private slots:
         QCOMPARE(field->text(), QString("1"));
         field->setText("5");
         emit field->editingFinished();
-        QVERIFY(std::abs(s.epsilon() - 5) < 0.03 * 5);  // the slider's log grid: 100 positions per decade
+        QCOMPARE(s.epsilon(), 5.0);  // exactly as typed, not the nearest of the knob's 100 positions per decade (5.01)
         QCOMPARE(committed.count(), 1);
+        emit field->editingFinished();  // leaving the field again takes nothing more
+        QCOMPARE(committed.count(), 1);
+        for (const char* typed : {"3", "2.5", "0.5", "7"}) {  // each was changed to the knob's value before (3.02, 2.51, …)
+            field->setText(typed);
+            emit field->editingFinished();
+            QCOMPARE(s.epsilon(), QString(typed).toDouble());
+            QCOMPARE(field->text(), QString(typed));
+        }
+        field->setText("5");
+        emit field->editingFinished();
+        committed.clear();
         for (const char* bad : {"abc", "0.01", "1e9", "", "5x"}) {
             field->setText(bad);
             emit field->editingFinished();
             QVERIFY2(s.inputError().contains("from 0.1 to 100"), bad);
             QVERIFY(field->styleSheet().contains("border"));
-            QVERIFY(std::abs(s.epsilon() - 5) < 0.03 * 5);
+            QVERIFY(!s.inputErrorLabel()->isHidden() && s.inputErrorLabel()->text() == s.inputError());  // beside the field
+            QCOMPARE(s.epsilon(), 5.0);
         }
-        QCOMPARE(committed.count(), 1);
+        QCOMPARE(committed.count(), 0);
         field->setText("100");
         emit field->editingFinished();
         QVERIFY(s.inputError().isEmpty());
         QVERIFY(field->styleSheet().isEmpty());
-        QCOMPARE(committed.count(), 2);
+        QVERIFY(s.inputErrorLabel()->isHidden());
+        QCOMPARE(committed.count(), 1);
         auto* slider = s.findChild<QSlider*>();
         s.setEpsilon(1.0);
         QTest::keyClick(slider, Qt::Key_Right);
         QVERIFY(std::abs(std::log10(s.epsilon()) - 0.1) < 1e-9);
         QTest::keyClick(slider, Qt::Key_PageUp);
         QVERIFY(std::abs(std::log10(s.epsilon()) - 0.6) < 1e-9);
-        QCOMPARE(committed.count(), 4);  // one commit per key press
+        QCOMPARE(committed.count(), 3);  // one commit per key press
         QCOMPARE(field->text(), QString::number(s.epsilon(), 'g', 3));
     }
     void wheelOverAnUnfocusedSliderScrollsTheDock() {
@@ -363,8 +376,28 @@ private slots:
         QCOMPARE(d->value(), before);
         QVERIFY2(NumberFieldGuard::refusal(d).contains("d takes a whole number from 1 to 500"), qPrintable(NumberFieldGuard::refusal(d)));
         QVERIFY(d->styleSheet().contains("border"));
-        QTest::keyClick(edit, Qt::Key_7);  // a key it takes clears the frame
+        QTest::keyClick(edit, Qt::Key_Return);  // the entry is over: not taken
+        QCOMPARE(d->value(), before);
+        // What was typed is never changed into another number: "-5e9" would leave "59", "9999" would leave "99"; the
+        // entry is not taken at all, the field keeps its value, and the reason stays beside it (not only in a tooltip).
+        QSignalSpy changed(d, QOverload<int>::of(&QSpinBox::valueChanged));
+        for (const char* typed : {"-5e9", "9999", "1e400"}) {
+            edit->selectAll();
+            QTest::keyClicks(edit, typed);
+            QTest::keyClick(edit, Qt::Key_Return);
+            QCOMPARE(d->value(), before);
+            QCOMPARE(changed.count(), 0);
+            QVERIFY2(NumberFieldGuard::refusal(d).contains(QString("\"%1\" is not taken").arg(typed)), qPrintable(NumberFieldGuard::refusal(d)));
+            auto* beside = panel.findChild<QLabel*>("refusal-" + QString::number(quintptr(d), 16));
+            QVERIFY(beside && beside->isVisible() && beside->text() == NumberFieldGuard::refusal(d));
+        }
+        edit->selectAll();
+        QTest::keyClicks(edit, "7");  // an entry it takes clears the frame and the message once it is finished
+        QTest::keyClick(edit, Qt::Key_Return);
+        QCOMPARE(d->value(), 7);
+        QCOMPARE(changed.count(), 1);
         QVERIFY(NumberFieldGuard::refusal(d).isEmpty() && d->styleSheet().isEmpty());
+        QVERIFY(panel.findChild<QLabel*>("refusal-" + QString::number(quintptr(d), 16))->isHidden());
         maxSize->setValue(10);
         QCOMPARE(mean->maximum(), 10.0);
         auto* meanEdit = mean->findChild<QLineEdit*>();

@@ -4,6 +4,9 @@
 #include "EpsilonSlider.h"
 #include "ExplorerViews.h"
 #include "MainWindow.h"
+#include <QMenuBar>
+#include "LessonPlayer.h"
+#include "ViewPresenter.h"
 #include "PatternGallery.h"
 #include "ProjectorStrip.h"
 #include "AppTestSupport.h"
@@ -122,6 +125,47 @@ private slots:
         QVERIFY(dock->isVisible() && !strip->isVisible());
     }
 
+    // A lecture at this screen's size: projector mode is the whole screen without menus, and at every step of a lesson
+    // the view takes at least 60 % of the height, the lesson band at most 25 %, text is at least 18 px, and the window
+    // stays within the screen; leaving brings back the menus and a window that fits a 1280×720 laptop.
+    void aLessonFillsTheProjector() {
+        window_->showNormal();
+        window_->resize(1100, 620);  // a window that fits this screen, frame and all
+        window_->move(screen_->availableGeometry().topLeft());
+        QTest::qWait(100);
+        const QRect before = window_->geometry();
+        QVERIFY(window_->openLesson(":/lessons/03-tradeoff-and-control.json"));
+        LessonPlayer* player = window_->lessonPlayer();
+        auto* views = window_->findChild<ExplorerViews*>();
+        const QRect screen = screen_->geometry();
+        for (int step = 0; step < int(player->lesson().steps.size()); ++step) {
+            if (step > 0) player->next();
+            QTRY_VERIFY_WITH_TIMEOUT(!window_->busyAnywhere(), 120000);
+            QTest::qWait(50);
+            const QString at = QString("step %1 at %2×%3: ").arg(step + 1).arg(screen.width()).arg(screen.height());
+            QVERIFY2(window_->menuBar()->isHidden(), qPrintable(at + "the menu bar is shown"));
+            QVERIFY2(screen.contains(window_->frameGeometry()), qPrintable(at + QString("window %1×%2").arg(window_->width()).arg(window_->height())));
+            const int view = views->currentWidget()->height(), band = player->height(), height = window_->height();
+            qInfo("%s view %d px (%.0f %%), lesson band %d px (%.0f %%)", qPrintable(at), view, 100.0 * view / height, band, 100.0 * band / height);
+            QVERIFY2(view >= 0.6 * height, qPrintable(at + QString("the view is %1 of %2 px").arg(view).arg(height)));
+            QVERIFY2(band <= 0.25 * height, qPrintable(at + QString("the lesson band is %1 of %2 px").arg(band).arg(height)));
+            QVERIFY2(QFontInfo(player->font()).pixelSize() >= 18, qPrintable(at + "the lesson's text is smaller than 18 px"));
+            QVERIFY2(QFontInfo(views->font()).pixelSize() >= 18, qPrintable(at + "the views' text is smaller than 18 px"));
+        }
+        player->stop();
+        presentationAction(*window_)->setChecked(false);
+        QTest::qWait(100);
+        QVERIFY(!window_->menuBar()->isHidden());
+        const QSize min = window_->minimumSizeHint().expandedTo(window_->minimumSize());
+        QVERIFY2(min.width() <= 1280 && min.height() <= 720, qPrintable(QString("after the lesson: minimum %1×%2").arg(min.width()).arg(min.height())));
+        QTest::qWait(300);
+        QTRY_COMPARE_WITH_TIMEOUT(window_->geometry().size(), before.size(), 2000);  // as it was before the lecture
+        QTRY_VERIFY2_WITH_TIMEOUT(screen_->availableGeometry().contains(window_->frameGeometry()),
+                                  qPrintable(QString("window's frame at %1,%2 %3×%4 on a screen of %5×%6 available").arg(window_->frameGeometry().x()).arg(window_->frameGeometry().y())
+                                                 .arg(window_->frameGeometry().width()).arg(window_->frameGeometry().height()).arg(screen_->availableGeometry().width()).arg(screen_->availableGeometry().height())
+                                                 + QString(", minimum %1×%2, state %3").arg(window_->minimumSizeHint().width()).arg(window_->minimumSizeHint().height()).arg(int(window_->windowState()))), 2000);
+    }
+
     void stripAndPanelsHoldOneSetting() {
         presentationAction(*window_)->setChecked(true);
         auto* strip = window_->findChild<ProjectorStrip*>();
@@ -131,7 +175,7 @@ private slots:
         auto* field = strip->slider()->findChild<QLineEdit*>("epsilon-field");
         field->setText("3");
         emit field->editingFinished();
-        QVERIFY(std::abs(privacy->epsilon() - 3) < 0.1);
+        QCOMPARE(privacy->epsilon(), 3.0);  // exactly as typed
         QCOMPARE(window_->settings().mechanism.epsilon, privacy->epsilon());
         QCOMPARE(window_->undoStack()->index(), steps + 1);  // one undo step, as in the panel
         privacy->slider()->setEpsilon(0.5);
@@ -219,14 +263,14 @@ private slots:
     void theNoteLeavesTheReadoutReadable() {
         QVERIFY(waitFinished(window_->controller()));
         auto* views = window_->findChild<ExplorerViews*>();
-        auto* note = window_->findChild<QLabel*>("stale-note");
+        QLabel* note = views->presenter()->note("tradeoff");  // a child of the plot
         views->setCurrentIndex(views->indexOf(views->tradeoff()));
         ExplorerSettings s = window_->settings();
         s.d = s.d == 20 ? 22 : 20;
         window_->restoreSettings(s);  // the previous result stays, under a "recomputing" note
         QTRY_VERIFY_WITH_TIMEOUT(note->isVisible(), 5000);
         QCustomPlot* plot = views->tradeoff();
-        const QRect readout = px::widgets::sliderReadoutRect(plot).translated(plot->mapTo(views, QPoint(0, 0)));
+        const QRect readout = px::widgets::sliderReadoutRect(plot);  // in the plot's coordinates, as the note's
         QVERIFY(!readout.isEmpty());
         QVERIFY2(!note->geometry().intersects(readout), qPrintable(QString("note at y %1-%2, readout at y %3-%4")
                      .arg(note->geometry().top()).arg(note->geometry().bottom()).arg(readout.top()).arg(readout.bottom())));

@@ -1,0 +1,118 @@
+// How ExplorerViews presents its views (ViewPresenter.h): for each view, the key of the current settings in its
+// scope (ViewKeys.h) and what its computation is doing, against the key of what it draws (drawn_).
+#include "ExplorerController.h"
+#include "ExplorerViews.h"
+#include "GinCurvePlot.h"
+#include "PatternGallery.h"
+#include "SliderReadout.h"
+#include "ViewKeys.h"
+#include "ViewPresenter.h"
+#include "learn/Learners.h"
+
+#include <QComboBox>
+#include <QScrollArea>
+#include <QTableWidget>
+#include <qcustomplot.h>
+
+using viewkeys::Scope;
+
+std::string ExplorerViews::releaseKey(const std::optional<ExplorerSettings>& densitiesFor, const px::privacy::MechanismParams& mechanism) {
+    if (!densitiesFor) return {};
+    ExplorerSettings s = *densitiesFor;
+    s.mechanism = mechanism;
+    return viewkeys::key(s, Scope::Release);
+}
+
+std::string ExplorerViews::demoKey(const ExplorerSettings& s, int pair) const {
+    px::privacy::MechanismParams m = s.mechanism;  // as recomputeDemo runs it: the Gaussian, never the reference mode
+    m.mechanism = px::privacy::MechanismKind::Gaussian;
+    m.referenceMode = false;
+    return viewkeys::keyOf({{"mechanism", px::privacy::toJson(m)}, {"seed", s.patternSeed}, {"pair", pair}});
+}
+
+bool ExplorerViews::drawGinCurve() {
+    const double epsilon = settings_().mechanism.epsilon;
+    if (!main_->result() || !main_->resultFor() || !px::widgets::buildGinCurvePlot(dimensionPlot_, *main_->result(), fontScale_, epsilon))
+        return false;
+    drawn_.dimension = "gin:" + viewkeys::tradeoffKey(*main_->resultFor(), epsilon);
+    presenter_->present("dimension");
+    return true;
+}
+
+QString ExplorerViews::viewName(const QWidget* page) const { return presenter_->nameOf(page); }
+
+namespace {
+// What a controller is doing, for a view of its result whose current key is `currentKey` in `scope`.
+ViewActivity activityOf(const ExplorerController* c, const ExplorerSettings& now, Scope scope) {
+    ViewActivity a;
+    a.busy = c->busy();
+    a.fraction = c->fraction();
+    // its failure is news only for the settings it failed on
+    if (!c->failure().isEmpty() && c->runningFor() && viewkeys::key(*c->runningFor(), scope) == viewkeys::key(now, scope))
+        a.failure = c->failure().toStdString();
+    return a;
+}
+}  // namespace
+
+void ExplorerViews::registerViews() {
+    presenter_ = new ViewPresenter(this);
+    auto scopedSettings = [this](Scope scope) { return [this, scope] { return viewkeys::scoped(settings_(), scope); }; };
+    auto graphRelease = [this] {  // randomized response releases graphs: there is no noise model to draw
+        return px::privacy::perturbsGraph(settings_().mechanism.mechanism)
+                   ? std::string("Randomized response releases perturbed graphs, not noisy densities: no noise model to draw here.")
+                   : std::string();
+    };
+    auto sweep = [this](Scope scope, bool tradeoff) {
+        return [this, scope, tradeoff] {
+            ViewActivity a = activityOf(main_, settings_(), scope);
+            a.preview = tradeoff && drawn_.tradeoffAs == Drawn::Preview;
+            a.partial = tradeoff && drawn_.tradeoffAs == Drawn::Partial;
+            return a;
+        };
+    };
+    presenter_->add("tradeoff", tradeoff_,
+                    {[this] { return drawn_.tradeoff; }, [this] { return viewkeys::tradeoffKey(settings_(), settings_().mechanism.epsilon); },
+                     sweep(Scope::Sweep, true), scopedSettings(Scope::AtEpsilon)});
+    presenter_->setAvoid("tradeoff", [this] { return px::widgets::sliderReadoutRect(tradeoff_); });
+    presenter_->add("table", table_, {[this] { return drawn_.table; }, [this] { return viewkeys::key(settings_(), Scope::Sweep); },
+                                      sweep(Scope::Sweep, false), scopedSettings(Scope::Sweep)});
+    presenter_->add("gallery", gallery_->parentWidget()->parentWidget(),  // the scroll area: its note stays in sight
+                    {[this] { return drawn_.gallery; }, [this] { return viewkeys::key(settings_(), Scope::Patterns); },
+                     [this] { return activityOf(main_, settings_(), Scope::Patterns); }, scopedSettings(Scope::Patterns)});
+    for (auto [name, plot, drawn] : {std::tuple{"anatomy", anatomy_, &drawn_.anatomy}, std::tuple{"embedding", embeddingPlot_, &drawn_.embedding}})
+        presenter_->add(name, plot, {[drawn] { return *drawn; }, [this] { return viewkeys::key(settings_(), Scope::Release); },
+                                     [this, graphRelease] {
+                                         ViewActivity a = activityOf(main_, settings_(), Scope::Release);
+                                         a.emptyReason = graphRelease();
+                                         return a;
+                                     },
+                                     scopedSettings(Scope::Release)});
+    const std::string ginUsesNoPatterns = "The GIN learns from the released graphs, not from pattern densities: this view varies the patterns.";
+    presenter_->add("expressivity", expressivityPlot_,
+                    {[this] { return drawn_.expressivity; }, [this] { return viewkeys::key(settings_(), Scope::AtEpsilon); },
+                     [this, ginUsesNoPatterns] {
+                         ViewActivity a = activityOf(expressivity_, settings_(), Scope::AtEpsilon);
+                         if (px::learn::isGraphLearner(settings_().learner)) a.emptyReason = ginUsesNoPatterns;
+                         return a;
+                     },
+                     scopedSettings(Scope::AtEpsilon)});
+    presenter_->add("dimension", dimensionPlot_,
+                    {[this] { return drawn_.dimension; },
+                     [this] {
+                         const ExplorerSettings s = settings_();
+                         return px::learn::isGraphLearner(s.learner) ? "gin:" + viewkeys::tradeoffKey(s, s.mechanism.epsilon)
+                                                                     : viewkeys::key(s, Scope::AtEpsilon);
+                     },
+                     [this] {
+                         const bool gin = px::learn::isGraphLearner(settings_().learner);
+                         return activityOf(gin ? main_ : dimension_, settings_(), gin ? Scope::Sweep : Scope::AtEpsilon);
+                     },
+                     scopedSettings(Scope::AtEpsilon)});
+    presenter_->add("demo", demoPlot_, {[this] { return drawn_.demo; }, [this] { return demoKey(settings_(), demoPair_->currentIndex()); },
+                                        [this] {
+                                            ViewActivity a;
+                                            a.busy = demoRunning_;
+                                            return a;
+                                        },
+                                        scopedSettings(Scope::Release)});
+}

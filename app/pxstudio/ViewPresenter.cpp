@@ -1,0 +1,129 @@
+#include "ViewPresenter.h"
+
+#include <QEvent>
+#include <QLabel>
+#include <QRect>
+#include <QWidget>
+#include <cstdio>
+
+namespace {
+// Yellow for a result of other settings or one that failed, blue for work in progress, grey for nothing to show.
+QString viewNoteStyle(ViewState state) {
+    const char* colours = state == ViewState::Previous || state == ViewState::Failed ? "rgba(255, 236, 170, 240); border: 1px solid #b8962e"
+                          : state == ViewState::Empty                                ? "rgba(235, 235, 235, 240); border: 1px solid #999"
+                                                                                     : "rgba(214, 232, 250, 240); border: 1px solid #4a7fb5";
+    return QString("QLabel { background: %1; border-radius: 3px; padding: 3px 8px; color: #222; }").arg(colours);
+}
+}  // namespace
+
+ViewPresenter::ViewPresenter(QObject* parent) : QObject(parent), tracing_(qEnvironmentVariableIntValue("PX_TRACE_VIEWS") != 0) {}
+
+void ViewPresenter::add(const QString& name, QWidget* host, Source source) {
+    View v;
+    v.host = host;
+    v.source = std::move(source);
+    v.note = new QLabel(host);
+    v.note->setObjectName("view-note");
+    v.note->setProperty("pxView", name);
+    v.note->setWordWrap(true);
+    v.note->setAlignment(Qt::AlignCenter);
+    v.note->setAttribute(Qt::WA_TransparentForMouseEvents);
+    v.note->hide();
+    host->installEventFilter(this);
+    views_[name] = std::move(v);
+}
+
+ViewStatus ViewPresenter::present(const QString& name) {
+    auto it = views_.find(name);
+    if (it == views_.end() || !started_) return {};
+    View& v = it->second;
+    const bool wasPresenting = presenting_;
+    presenting_ = true;
+    v.status = decideViewState(v.source.drawnKey(), v.source.currentKey(), v.source.activity());
+    const QString text = QString::fromStdString(v.status.note);
+    const bool show = v.status.state != ViewState::Current;
+    if (v.note->text() != text) v.note->setText(text);
+    v.note->setStyleSheet(viewNoteStyle(v.status.state));
+    v.note->setVisible(show);
+    if (show) placeNote(v);
+    if (tracing_) trace(name, v);
+    presenting_ = wasPresenting;
+    emit presented(name);
+    return v.status;
+}
+
+void ViewPresenter::presentAll() {
+    for (auto& [name, v] : views_) present(name);
+}
+
+QStringList ViewPresenter::names() const {
+    QStringList out;
+    for (const auto& [name, v] : views_) out << name;
+    return out;
+}
+
+ViewStatus ViewPresenter::status(const QString& name) const {
+    auto it = views_.find(name);
+    return it == views_.end() ? ViewStatus{} : it->second.status;
+}
+
+QLabel* ViewPresenter::note(const QString& name) const {
+    auto it = views_.find(name);
+    return it == views_.end() ? nullptr : it->second.note;
+}
+
+QWidget* ViewPresenter::host(const QString& name) const {
+    auto it = views_.find(name);
+    return it == views_.end() ? nullptr : it->second.host;
+}
+
+QString ViewPresenter::nameOf(const QWidget* host) const {
+    for (const auto& [name, v] : views_)
+        if (v.host == host) return name;
+    return {};
+}
+
+void ViewPresenter::setAvoid(const QString& name, std::function<QRect()> avoid) {
+    if (auto it = views_.find(name); it != views_.end()) it->second.avoid = std::move(avoid);
+}
+
+void ViewPresenter::setFontScale(double scale) {
+    fontScale_ = scale;
+    for (auto& [name, v] : views_) {
+        QFont f = v.note->font();
+        f.setPointSizeF(v.host->font().pointSizeF() * scale);
+        v.note->setFont(f);
+    }
+}
+
+void ViewPresenter::placeNote(View& v) {
+    const int width = std::max(120, std::min(v.host->width() - 40, int(560 * fontScale_)));
+    v.note->setFixedWidth(width);
+    v.note->adjustSize();
+    QRect at((v.host->width() - width) / 2, 34, width, v.note->height());  // under a plot's title row
+    if (v.avoid) {
+        const QRect readout = v.avoid();
+        if (!readout.isEmpty() && readout.intersects(at)) at.moveTop(readout.bottom() + 6);
+    }
+    v.note->move(at.topLeft());
+    v.note->raise();
+}
+
+bool ViewPresenter::eventFilter(QObject* watched, QEvent* event) {
+    if ((event->type() == QEvent::Paint || event->type() == QEvent::Resize || event->type() == QEvent::Show) && !presenting_)
+        for (auto& [name, v] : views_)
+            if (v.host == watched) {
+                present(name);
+                break;
+            }
+    return QObject::eventFilter(watched, event);
+}
+
+void ViewPresenter::trace(const QString& name, const View& v) const {
+    const nlohmann::json line = {{"view", name.toStdString()},
+                                 {"state", viewStateName(v.status.state)},
+                                 {"drawn_key", v.status.drawnKey},
+                                 {"current_key", v.status.currentKey},
+                                 {"settings", v.source.settings()}};
+    std::fprintf(stderr, "%s\n", line.dump().c_str());
+}

@@ -1,0 +1,54 @@
+#include "ViewState.h"
+
+#include <cmath>
+
+namespace {
+std::string progressPercent(double fraction) {
+    if (!(fraction >= 0)) return "";
+    return " (" + std::to_string(int(std::lround(std::fmin(fraction, 1.0) * 100))) + " %)";
+}
+}  // namespace
+
+const char* viewStateName(ViewState state) {
+    switch (state) {
+        case ViewState::Current: return "current";
+        case ViewState::Preview: return "preview";
+        case ViewState::Previous: return "previous settings";
+        case ViewState::Computing: return "computing";
+        case ViewState::Failed: return "failed";
+        case ViewState::Empty: return "empty";
+    }
+    return "empty";
+}
+
+ViewStatus decideViewState(const std::string& drawnKey, const std::string& currentKey, const ViewActivity& a) {
+    ViewStatus s;
+    s.drawnKey = drawnKey;
+    s.currentKey = currentKey;
+    const bool drawsCurrent = !drawnKey.empty() && drawnKey == currentKey;
+    if (!a.emptyReason.empty()) {
+        s.state = ViewState::Empty;
+        s.note = a.emptyReason;
+        s.nothingToShow = true;
+    } else if (drawsCurrent && a.preview) {
+        s.state = ViewState::Preview;
+        s.note = "PREVIEW of these settings on part of the data" + progressPercent(a.fraction) + ": the full result replaces it";
+    } else if (drawsCurrent && a.partial) {
+        s.state = ViewState::Computing;
+        s.note = "COMPUTING these settings" + progressPercent(a.fraction) + ": the points arrive as their runs finish";
+    } else if (drawsCurrent) {
+        s.state = ViewState::Current;
+    } else if (!a.failure.empty()) {
+        s.state = drawnKey.empty() ? ViewState::Failed : ViewState::Previous;
+        s.note = std::string(drawnKey.empty() ? "FAILED" : "PREVIOUS SETTINGS shown: these settings FAILED") + ": " + a.failure +
+                 "\nChange a setting or press F5 to try again.";
+    } else if (drawnKey.empty()) {
+        s.state = a.busy ? ViewState::Computing : ViewState::Empty;
+        s.note = a.busy ? "COMPUTING these settings" + progressPercent(a.fraction) + "…" : "Not computed yet for these settings (F5 computes).";
+    } else {
+        s.state = ViewState::Previous;
+        s.note = a.busy ? "PREVIOUS SETTINGS shown: recomputing for the current ones" + progressPercent(a.fraction) + "…"
+                        : "PREVIOUS SETTINGS shown: not recomputed for the current ones (F5 recomputes).";
+    }
+    return s;
+}

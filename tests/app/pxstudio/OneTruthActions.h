@@ -1,0 +1,188 @@
+#pragma once
+// The user actions of tst_onetruth, drawn by a seeded generator and played on the window's own widgets. Values stay
+// near the defaults (a field moves by a step or two, never past 40) so that each computation on the built-in data
+// takes about a second; the GIN and nested tuning, which train networks, are left out, and so are the depth lab
+// and lesson 4, which runs it.
+#include "EpsilonSlider.h"
+#include "LessonPlayer.h"
+#include "MainWindow.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QtTest>
+#include <random>
+
+namespace onetruth {
+
+enum class Kind { Spin, Double, Combo, Check, Slider, TypedEpsilon, Tab, Undo, Redo, Cancel, Projector, LessonOpen, LessonNext,
+                  LessonPrevious, LessonEnd, Recompute, ExportAll, Restart };
+
+class Actions {
+public:
+    explicit Actions(quint32 seed) : rng_(seed) {}
+
+    Kind draw() {
+        // weights in the order of Kind
+        static const std::vector<double> weights = {10, 5, 8, 4, 8, 8, 10, 6, 4, 3, 3, 2, 6, 2, 2, 2, 2, 1};
+        std::discrete_distribution<int> pick(weights.begin(), weights.end());
+        return Kind(pick(rng_));
+    }
+    int pause() { return std::uniform_int_distribution<int>(0, 120)(rng_); }
+    // An idle check every 4 to 12 actions.
+    bool checkpointDue() {
+        if (--untilCheck_ > 0) return false;
+        untilCheck_ = std::uniform_int_distribution<int>(4, 12)(rng_);
+        return true;
+    }
+    void log(const QString& what) {
+        recent_ << what;
+        if (recent_.size() > 25) recent_.removeFirst();
+    }
+    QString recent() const { return "last actions:\n  " + recent_.join("\n  "); }
+
+    void apply(Kind kind, MainWindow& w) {
+        switch (kind) {
+            case Kind::Spin: return spin(w);
+            case Kind::Double: return doubleSpin(w);
+            case Kind::Combo: return combo(w);
+            case Kind::Check: return check(w);
+            case Kind::Slider: return slider(w);
+            case Kind::TypedEpsilon: return typeEpsilon(w);
+            case Kind::Tab: return tab(w);
+            case Kind::Undo: log("undo"); return w.undoStack()->undo();
+            case Kind::Redo: log("redo"); return w.undoStack()->redo();
+            case Kind::Cancel: return clickNamed(w, "Cancel");
+            case Kind::Projector: return trigger(w, QKeySequence(Qt::Key_F11), "F11");
+            case Kind::LessonOpen: return openLesson(w);
+            case Kind::LessonNext: log("lesson next"); return w.lessonPlayer()->next();
+            case Kind::LessonPrevious: log("lesson previous"); return w.lessonPlayer()->previous();
+            case Kind::LessonEnd: log("lesson end"); return w.lessonPlayer()->stop();
+            case Kind::Recompute: return trigger(w, QKeySequence(QKeySequence::Refresh), "F5");
+            default: return;
+        }
+    }
+
+private:
+    template <class W> QList<W*> reachable(MainWindow& w) {
+        QList<W*> out;
+        for (W* c : w.findChildren<W*>()) {
+            QString tip = c->toolTip().toLower();
+            if (auto* b = qobject_cast<QAbstractButton*>(c)) tip += " " + b->text().toLower();
+            if (c->isVisibleTo(&w) && c->isEnabled() && !tip.contains("nested") && !c->window()->objectName().contains("depth")) out << c;
+        }
+        return out;
+    }
+    template <class T> T* any(const QList<T*>& list) {
+        return list.isEmpty() ? nullptr : list[std::uniform_int_distribution<int>(0, int(list.size()) - 1)(rng_)];
+    }
+    int step() { return std::uniform_int_distribution<int>(0, 3)(rng_) < 2 ? -1 - int(rng_() % 2) : 1 + int(rng_() % 2); }
+
+    void spin(MainWindow& w) {
+        QSpinBox* s = any(reachable<QSpinBox>(w));
+        if (!s) return;
+        const int v = std::clamp(s->value() + step() * s->singleStep(), s->minimum(), std::min(s->maximum(), std::max(40, s->minimum())));
+        log(QString("spin %1 = %2").arg(s->toolTip().left(24)).arg(v));
+        s->setValue(v);
+    }
+    void doubleSpin(MainWindow& w) {
+        QDoubleSpinBox* s = any(reachable<QDoubleSpinBox>(w));
+        if (!s) return;
+        const double v = std::clamp(s->value() * (step() > 0 ? 1.25 : 0.8) + (s->value() == 0 ? s->singleStep() : 0), s->minimum(), s->maximum());
+        log(QString("double %1 = %2").arg(s->toolTip().left(24)).arg(v));
+        s->setValue(v);
+    }
+    void combo(MainWindow& w) {
+        QComboBox* c = any(reachable<QComboBox>(w));
+        if (!c || c->count() == 0) return;
+        const int i = std::uniform_int_distribution<int>(0, c->count() - 1)(rng_);
+        const QString text = c->itemText(i);
+        if (text.contains("GIN", Qt::CaseInsensitive) || text.contains("Open", Qt::CaseInsensitive) || text.contains("…")) return;
+        // the data sets of ../shared/data take minutes each here: the built-in ones only
+        const QString data = c->itemData(i).toString();
+        if (c->findData("builtin:sbm-cycles") >= 0 && !data.startsWith("builtin:")) return;
+        log(QString("combo %1 = %2").arg(c->toolTip().left(24), text));
+        c->setCurrentIndex(i);
+        emit c->activated(i);  // what a pick with the mouse or the keys sends after the change
+    }
+    void check(MainWindow& w) {
+        QCheckBox* c = any(reachable<QCheckBox>(w));
+        if (!c) return;
+        log("toggle " + c->text());
+        c->click();
+    }
+    void slider(MainWindow& w) {
+        auto* e = any(reachable<px::widgets::EpsilonSlider>(w));
+        QSlider* s = e ? e->findChild<QSlider*>() : nullptr;
+        if (!s) return;
+        const int v = std::uniform_int_distribution<int>(s->minimum(), s->maximum())(rng_);
+        log(QString("slider = %1").arg(v));
+        s->setValue(v);
+    }
+    // A typed ε is used exactly as typed, and a refused one changes nothing and says why beside the field.
+    void typeEpsilon(MainWindow& w) {
+        auto* e = any(reachable<px::widgets::EpsilonSlider>(w));
+        if (!e) return;
+        static const QStringList refused = {"abc", "-5", "1e400", "0", "250", ""};
+        const bool bad = rng_() % 6 == 0;
+        const double value = std::round(std::pow(10.0, std::uniform_real_distribution<double>(-1, 2)(rng_)) * 100) / 100;
+        const QString text = bad ? refused[int(rng_() % refused.size())] : QString::number(std::max(value, 0.1), 'g', 4);
+        log("type ε " + text);
+        const ExplorerSettings before = w.settings();
+        auto* field = e->findChild<QLineEdit*>("epsilon-field");
+        field->setFocus();
+        field->selectAll();
+        QTest::keyClicks(field, text);
+        QTest::keyClick(field, Qt::Key_Return);
+        if (bad && !text.isEmpty()) {
+            QVERIFY2(w.settings() == before, qPrintable("a refused ε changed the settings\n" + recent()));
+            QVERIFY2(!e->inputErrorLabel()->isHidden() && !e->inputErrorLabel()->text().isEmpty(), qPrintable("a refused ε without a reason beside it\n" + recent()));
+        } else if (!bad) {
+            QVERIFY2(w.settings().mechanism.epsilon == text.toDouble(),
+                     qPrintable(QString("typed %1, the settings say ε = %2\n").arg(text).arg(w.settings().mechanism.epsilon, 0, 'g', 17) + recent()));
+            QVERIFY2(e->inputErrorLabel()->isHidden(), qPrintable("the refusal stays after a valid ε\n" + recent()));
+        }
+    }
+    void tab(MainWindow& w) {
+        auto* tabs = w.findChild<QTabWidget*>();
+        const int i = std::uniform_int_distribution<int>(0, tabs->count() - 1)(rng_);
+        if (tabs->tabText(i).contains("Depth")) return;
+        log("tab " + tabs->tabText(i));
+        tabs->setCurrentIndex(i);
+    }
+    void clickNamed(MainWindow& w, const QString& text) {
+        for (QAbstractButton* b : w.findChildren<QAbstractButton*>())
+            if (b->text() == text && b->isVisibleTo(&w) && b->isEnabled()) {
+                log("click " + text);
+                b->click();
+                return;
+            }
+    }
+    void trigger(MainWindow& w, const QKeySequence& key, const QString& name) {
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->shortcut() == key && a->isEnabled()) {
+                log(name);
+                a->trigger();
+                return;
+            }
+    }
+    void openLesson(MainWindow& w) {
+        QStringList lessons = MainWindow::shippedLessons();
+        lessons.erase(std::remove_if(lessons.begin(), lessons.end(), [](const QString& l) { return l.contains("04-"); }), lessons.end());
+        const QString lesson = lessons[int(rng_() % lessons.size())];
+        log("open lesson " + lesson);
+        QVERIFY(w.openLesson(lesson));
+    }
+
+    std::mt19937 rng_;
+    int untilCheck_ = 6;
+    QStringList recent_;
+};
+
+}  // namespace onetruth

@@ -1,0 +1,214 @@
+// A model-based test of "one truth on screen" (UX.md): a seeded generator plays random user actions on the main
+// window — every panel field, the slider, a typed ε, data sets, tabs, undo and redo, Cancel, F11, lessons, Export
+// all, a restart — and whenever the app is idle checks what every view shows, measured from the widgets:
+//  - a view in state "current" draws the key of the settings now in the panels (recomputed here from them), and
+//    shows no note; any other state shows its note, in words, inside the view;
+//  - the trade-off, the results table, the report and the view on screen are current (or failed, or empty with a
+//    reason): the app computed what the settings ask, whatever path changed them;
+//  - what is drawn belongs to those settings: the trade-off's title is the data set's name, its marker stands at
+//    the slider's ε, the gallery holds d patterns of the selected class;
+//  - Export all writes only views that are current, with the current session in their sidecars.
+// PX_ONETRUTH_ACTIONS sets the number of actions (200 by default; the label "long" runs 2,000 over several seeds),
+// PX_ONETRUTH_SEED the seed (default: 1). A failure prints the seed and the last actions, to replay it.
+#include "AppTestSupport.h"
+#include "EpsilonSlider.h"
+#include "ExplorerViews.h"
+#include "LessonPlayer.h"
+#include "MainWindow.h"
+#include "OneTruthActions.h"
+#include "PatternGallery.h"
+#include "SessionModel.h"
+#include "ViewKeys.h"
+#include "ViewPresenter.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <memory>
+#include <qcustomplot.h>
+
+namespace {
+
+int envInt(const char* name, int fallback) {
+    bool ok = false;
+    const int v = qEnvironmentVariableIntValue(name, &ok);
+    return ok ? v : fallback;
+}
+
+// The key a view must draw when current, computed here from the settings in the panels.
+std::string expectedKey(const QString& view, const ExplorerSettings& s) {
+    using viewkeys::Scope;
+    if (view == "tradeoff") return viewkeys::tradeoffKey(s, s.mechanism.epsilon);
+    if (view == "table") return viewkeys::key(s, Scope::Sweep);
+    if (view == "gallery") return viewkeys::key(s, Scope::Patterns);
+    if (view == "anatomy" || view == "embedding" || view == "report") return viewkeys::key(s, Scope::Release);
+    if (view == "expressivity" || view == "dimension") return viewkeys::key(s, Scope::AtEpsilon);
+    return {};  // the demo: its key names the pair on screen too
+}
+
+QString plotTitle(QCustomPlot* plot) {
+    for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
+        if (auto* t = qobject_cast<QCPTextElement*>(e)) return t->text();
+    return {};
+}
+
+double markerEpsilon(QCustomPlot* plot) {
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* line = qobject_cast<QCPItemStraightLine*>(plot->item(i))) return line->point1->coords().x();
+    return std::nan("");
+}
+
+}  // namespace
+
+class TestOneTruth : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { pxtest::useEmptyAppDataFolder("tst_onetruth"); }
+
+    void randomActionsKeepEveryViewTruthful() {
+        const int actions = envInt("PX_ONETRUTH_ACTIONS", 200);
+        const quint32 seed = quint32(envInt("PX_ONETRUTH_SEED", 1));
+        qInfo("seed %u, %d actions (PX_ONETRUTH_SEED=%u PX_ONETRUTH_ACTIONS=%d replays it)", seed, actions, seed, actions);
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        onetruth::Actions play(seed);
+        QTemporaryDir exports;
+        int checks = 0;
+        for (int i = 0; i < actions; ++i) {
+            const onetruth::Kind kind = play.draw();
+            if (kind == onetruth::Kind::Restart) {
+                const ExplorerSettings before = w->settings();
+                waitIdle(*w);
+                w.reset();
+                w = std::make_unique<MainWindow>();
+                w->resize(1366, 768);
+                w->show();
+                play.log("restart");
+                QVERIFY2(w->settings() == before, qPrintable("a restart changed the settings\n" + play.recent()));
+            } else if (kind == onetruth::Kind::ExportAll) {
+                if (!waitIdle(*w)) QFAIL(qPrintable("the window did not settle\n" + play.recent()));
+                exportAndCheck(*w, exports.path() + QString("/export-%1").arg(i), play);
+            } else {
+                play.apply(kind, *w);
+            }
+            if (QTest::currentTestFailed()) return;
+            QTest::qWait(int(play.pause()));
+            if (play.checkpointDue() || i + 1 == actions) {
+                if (!waitIdle(*w)) QFAIL(qPrintable("the window did not settle\n" + play.recent()));
+                checkEveryView(*w, play);
+                ++checks;
+                if (QTest::currentTestFailed()) return;
+            }
+        }
+        qInfo("%d actions, %d idle checks of every view", actions, checks);
+    }
+
+private:
+    static bool waitIdle(MainWindow& w) {
+        QElapsedTimer t;
+        t.start();
+        int quiet = 0;  // idle twice in a row, 50 ms apart: nothing was about to start
+        while (t.elapsed() < 240000 && quiet < 2) {
+            QTest::qWait(50);
+            quiet = w.busyAnywhere() ? 0 : quiet + 1;
+        }
+        return quiet >= 2;
+    }
+
+    void checkEveryView(MainWindow& w, const onetruth::Actions& play) {
+        const ExplorerSettings s = w.settings();
+        auto* views = w.findChild<ExplorerViews*>();
+        ViewPresenter* presenter = views->presenter();
+        const QString why = "\n" + play.recent();
+        for (const QString& name : presenter->names()) {
+            const ViewStatus st = presenter->present(name);  // as the next paint decides it
+            QLabel* note = presenter->note(name);
+            const std::string expected = expectedKey(name, s);
+            QVERIFY2(expected.empty() || st.currentKey == expected, qPrintable(name + ": compared with another key than the settings'" + why));
+            if (st.state == ViewState::Current) {
+                QVERIFY2(st.drawnKey == st.currentKey, qPrintable(name + " current with another key" + why));
+                QVERIFY2(note->isHidden(), qPrintable(name + " is current but shows a note: " + note->text() + why));
+            } else {
+                QVERIFY2(!note->isHidden() && !note->text().isEmpty(),
+                         qPrintable(name + " is " + viewStateName(st.state) + " without saying so" + why));
+            }
+        }
+        // the views the user sees now, and those every setting feeds, are current once the app is idle
+        QStringList mustBeCurrent = {"tradeoff", "table", "report"};
+        QString onScreen = views->viewName(views->currentWidget());
+        if (onScreen.isEmpty() && views->currentWidget()) onScreen = views->viewName(views->currentWidget()->findChild<QCustomPlot*>());
+        if (!onScreen.isEmpty()) mustBeCurrent << onScreen;
+        for (const QString& name : mustBeCurrent) {
+            const ViewStatus st = presenter->status(name);
+            QVERIFY2(st.state == ViewState::Current || st.state == ViewState::Failed || st.state == ViewState::Empty,
+                     qPrintable(QString("%1 is %2 although the app is idle: %3").arg(name, viewStateName(st.state),
+                                                                                     QString::fromStdString(st.note)) + why));
+        }
+        checkDrawnContent(w, s, why);
+    }
+
+    // What the current views draw, read from the widgets, against the settings.
+    void checkDrawnContent(MainWindow& w, const ExplorerSettings& s, const QString& why) {
+        auto* views = w.findChild<ExplorerViews*>();
+        ViewPresenter* presenter = views->presenter();
+        if (presenter->status("tradeoff").state == ViewState::Current) {
+            const std::string name = ExplorerController::loadDataset(s.dataset)->name;
+            QVERIFY2(plotTitle(views->tradeoff()).startsWith(QString::fromStdString(name)),
+                     qPrintable("the trade-off's title " + plotTitle(views->tradeoff()) + " is not " + QString::fromStdString(name) + why));
+            QVERIFY2(std::abs(markerEpsilon(views->tradeoff()) - s.mechanism.epsilon) <= 1e-12 * s.mechanism.epsilon,
+                     qPrintable(QString("the marker at ε = %1, the slider at %2").arg(markerEpsilon(views->tradeoff())).arg(s.mechanism.epsilon) + why));
+        }
+        if (presenter->present("gallery").state == ViewState::Current) {
+            QCOMPARE(views->gallery()->patternCount(), s.d);
+            QVERIFY2(views->gallery()->caption().contains(QString::fromStdString(s.patternClass)),
+                     qPrintable(views->gallery()->caption() + " for class " + QString::fromStdString(s.patternClass) + why));
+        }
+    }
+
+    // Export all writes a figure only for a view that is current, and every sidecar names the current settings.
+    void exportAndCheck(MainWindow& w, const QString& folder, onetruth::Actions& play) {
+        auto* views = w.findChild<ExplorerViews*>();
+        std::map<QString, ViewState> before;
+        for (const QString& name : views->presenter()->names()) before[name] = views->presenter()->present(name).state;
+        const ExplorerSettings s = w.settings();
+        play.log("export all");
+        QTimer answer;  // "Export what is there" when the app asks, as a user in a hurry would
+        connect(&answer, &QTimer::timeout, [] {
+            for (QWidget* top : QApplication::topLevelWidgets())
+                if (top->objectName() == "export-all-ask" && top->isVisible())
+                    for (QAbstractButton* b : top->findChildren<QAbstractButton*>())
+                        if (b->text() == "Export what is there") b->click();
+            for (QWidget* top : QApplication::topLevelWidgets())
+                if (top->objectName() == "export-all-report" && top->isVisible()) top->close();
+        });
+        answer.start(20);
+        const bool started = w.exportAllViews(folder);
+        QTest::qWait(300);
+        answer.stop();
+        const QString why = "\n" + play.recent();
+        if (before["tradeoff"] != ViewState::Current) {
+            QVERIFY2(!started && !QDir(folder).exists(), qPrintable("exported a trade-off that was not current" + why));
+            return;
+        }
+        const std::map<QString, QString> files = {{"expressivity", "expressivity.pdf"}, {"dimension", "utility-vs-d.pdf"},
+                                                  {"embedding", "embedding.pdf"},       {"demo", "distinguishability.pdf"},
+                                                  {"anatomy", "noise-anatomy.pdf"},     {"gallery", "pattern-gallery.pdf"}};
+        for (const auto& [view, file] : files)
+            if (before[view] != ViewState::Current)
+                QVERIFY2(!QFile::exists(folder + "/" + file), qPrintable(file + " written for a view that was " + viewStateName(before[view]) + why));
+        QFile side(folder + "/tradeoff.json");
+        QVERIFY2(side.open(QIODevice::ReadOnly), qPrintable("no tradeoff.json" + why));
+        nlohmann::json written = nlohmann::json::parse(side.readAll().toStdString())["session"];
+        QVERIFY2(ExplorerSettings::fromJson(written) == s, qPrintable("the sidecar's session is not the settings on screen" + why));
+    }
+};
+
+int main(int argc, char** argv) {
+    if (!qEnvironmentVariableIsSet("QTEST_FUNCTION_TIMEOUT")) qputenv("QTEST_FUNCTION_TIMEOUT", "3600000");
+    QApplication app(argc, argv);
+    TestOneTruth test;
+    return QTest::qExec(&test, argc, argv);
+}
+#include "tst_onetruth.moc"

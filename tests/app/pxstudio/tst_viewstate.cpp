@@ -1,0 +1,168 @@
+// Property tests (RapidCheck) of the rules behind "one truth on screen", without a window:
+//  - a view's key changes exactly when a setting its scope depends on changes (the dependency table below is
+//    written here from the views' definitions, not read from ViewKeys.cpp);
+//  - decideViewState: "current" exactly when the drawn key is the current one and nothing is a preview, partial
+//    or empty; every other state has a note; the note names the state;
+//  - a lesson step's "set" is an RFC 7396 merge patch: the RFC's own examples (Appendix A), and random nested
+//    patches against an independent merge written here.
+// Fixed seed (RC_PARAMS overrides it), so that the suite cannot flake.
+#include "Lesson.h"
+#include "ViewKeys.h"
+#include "ViewState.h"
+
+#include <QtTest>
+#include <rapidcheck.h>
+
+namespace {
+
+// One field of the settings that the tests vary, and which view scopes depend on it.
+struct Field {
+    const char* name;
+    bool patterns, release, sweep, atEpsilon;
+    std::function<void(ExplorerSettings&, int)> change;  // a different value for each seed
+};
+
+const std::vector<Field>& fields() {
+    static const std::vector<Field> all = {
+        {"dataset", false, true, true, true, [](ExplorerSettings& s, int v) { s.dataset = "builtin:set" + std::to_string(v); }},
+        {"pattern_class", true, true, true, true, [](ExplorerSettings& s, int v) { s.patternClass = v % 2 ? "trees" : "treewidth:3"; }},
+        {"d", true, true, true, true, [](ExplorerSettings& s, int v) { s.d = 1 + v % 400; }},
+        {"pattern_seed", true, true, true, true, [](ExplorerSettings& s, int v) { s.patternSeed = std::uint64_t(1000 + v); }},
+        {"epsilon", false, true, false, true, [](ExplorerSettings& s, int v) { s.mechanism.epsilon = 0.1 + v * 0.37; }},
+        {"delta", false, true, true, true, [](ExplorerSettings& s, int v) { s.mechanism.delta = 1e-7 * (v + 2); }},
+        {"k", false, false, true, true, [](ExplorerSettings& s, int v) { s.k = 1 + v % 50; }},
+        {"learner", false, false, true, true, [](ExplorerSettings& s, int v) { s.learner = v % 2 ? px::learn::LearnerKind::Svm : px::learn::LearnerKind::Forest; }},
+        {"repetitions", false, false, true, true, [](ExplorerSettings& s, int v) { s.repetitions = 3 + v % 5; }},
+        {"protocol", false, false, true, true, [](ExplorerSettings& s, int) { s.protocol = "10-fold"; }},
+        {"view", false, false, false, false, [](ExplorerSettings& s, int v) { s.view = "tab " + std::to_string(v); }},
+    };
+    return all;
+}
+
+// RFC 7396, section 2, written out independently of the library.
+nlohmann::json mergePatchByTheRfc(nlohmann::json target, const nlohmann::json& patch) {
+    if (!patch.is_object()) return patch;
+    if (!target.is_object()) target = nlohmann::json::object();
+    for (auto it = patch.begin(); it != patch.end(); ++it) {
+        if (it->is_null()) target.erase(it.key());
+        else target[it.key()] = mergePatchByTheRfc(target.contains(it.key()) ? target[it.key()] : nlohmann::json(), *it);
+    }
+    return target;
+}
+
+template <class Property> bool checkProperty(const char* name, Property property) {
+    if (!qEnvironmentVariableIsSet("RC_PARAMS")) qputenv("RC_PARAMS", "seed=20261205 max_success=200 verbose_progress=0");
+    return rc::check(name, property);
+}
+
+}  // namespace
+
+class TestViewState : public QObject {
+    Q_OBJECT
+private slots:
+    void keysChangeExactlyWithTheirScope() {
+        QVERIFY(checkProperty("a key follows exactly the settings of its scope", [] {
+            const auto& f = fields()[*rc::gen::inRange<std::size_t>(0, fields().size())];
+            const int v = *rc::gen::inRange(0, 1000);
+            ExplorerSettings a;
+            a.d = *rc::gen::inRange(1, 60);
+            a.mechanism.epsilon = *rc::gen::inRange(1, 1000) / 10.0;
+            ExplorerSettings b = a;
+            f.change(b, v);
+            const bool differ = a.toJson() != b.toJson();  // a bool: RapidCheck cannot print JSON values
+            RC_PRE(differ || std::string(f.name) == "view");
+            using S = viewkeys::Scope;
+            RC_ASSERT((viewkeys::key(a, S::Patterns) != viewkeys::key(b, S::Patterns)) == f.patterns);
+            RC_ASSERT((viewkeys::key(a, S::Release) != viewkeys::key(b, S::Release)) == f.release);
+            RC_ASSERT((viewkeys::key(a, S::Sweep) != viewkeys::key(b, S::Sweep)) == f.sweep);
+            RC_ASSERT((viewkeys::key(a, S::AtEpsilon) != viewkeys::key(b, S::AtEpsilon)) == f.atEpsilon);
+            // the trade-off's key: the sweep's and the marker's ε
+            RC_ASSERT((viewkeys::tradeoffKey(a, a.mechanism.epsilon) != viewkeys::tradeoffKey(b, b.mechanism.epsilon)) == (f.sweep || std::string(f.name) == "epsilon"));
+        }));
+    }
+
+    void keysAreStableAndReadable() {
+        ExplorerSettings s;
+        QCOMPARE(viewkeys::key(s, viewkeys::Scope::Sweep), viewkeys::key(ExplorerSettings{}, viewkeys::Scope::Sweep));
+        QCOMPARE(viewkeys::key(s, viewkeys::Scope::Sweep).size(), std::size_t(16));
+        QVERIFY(viewkeys::scoped(s, viewkeys::Scope::Patterns).contains("d"));
+        QVERIFY(!viewkeys::scoped(s, viewkeys::Scope::Patterns).contains("dataset"));
+        QVERIFY(!viewkeys::scoped(s, viewkeys::Scope::Sweep)["mechanism"].contains("epsilon"));
+    }
+
+    void onlyTheCurrentKeyDrawsWithoutANote() {
+        QVERIFY(checkProperty("current exactly when drawn = current, and every other state says so", [] {
+            const std::string keys[] = {"", "a", "b"};
+            const std::string drawn = keys[*rc::gen::inRange(0, 3)], current = keys[*rc::gen::inRange(1, 3)];
+            ViewActivity a;
+            a.busy = *rc::gen::arbitrary<bool>();
+            a.preview = *rc::gen::arbitrary<bool>();
+            a.partial = *rc::gen::arbitrary<bool>();
+            a.fraction = *rc::gen::inRange(-1, 101) / 100.0;
+            if (*rc::gen::inRange(0, 4) == 0) a.failure = "it broke";
+            if (*rc::gen::inRange(0, 6) == 0) a.emptyReason = "nothing here";
+            const ViewStatus st = decideViewState(drawn, current, a);
+            const bool current_ = !drawn.empty() && drawn == current && !a.preview && !a.partial && a.emptyReason.empty();
+            RC_ASSERT((st.state == ViewState::Current) == current_);
+            RC_ASSERT(st.note.empty() == (st.state == ViewState::Current));
+            if (st.state == ViewState::Previous) RC_ASSERT(st.note.find("PREVIOUS SETTINGS") != std::string::npos);
+            if (st.state == ViewState::Preview) RC_ASSERT(st.note.find("PREVIEW") != std::string::npos);
+            if (st.state == ViewState::Failed) RC_ASSERT(st.note.find(a.failure) != std::string::npos);
+            if (!a.emptyReason.empty()) RC_ASSERT(st.state == ViewState::Empty && st.note == a.emptyReason);
+            // a result of other settings is never presented as these settings' preview or partial result
+            if (drawn != current) RC_ASSERT(st.state != ViewState::Preview && st.state != ViewState::Current);
+        }));
+    }
+
+    // RFC 7396, Appendix A: each example's target, patch and result.
+    void lessonStepsMergeLikeTheRfc() {
+        const char* cases[][3] = {
+            {R"({"a":"b"})", R"({"a":"c"})", R"({"a":"c"})"},
+            {R"({"a":"b"})", R"({"b":"c"})", R"({"a":"b","b":"c"})"},
+            {R"({"a":"b"})", R"({"a":null})", R"({})"},
+            {R"({"a":"b","b":"c"})", R"({"a":null})", R"({"b":"c"})"},
+            {R"({"a":["b"]})", R"({"a":"c"})", R"({"a":"c"})"},
+            {R"({"a":"c"})", R"({"a":["b"]})", R"({"a":["b"]})"},
+            {R"({"a":{"b":"c"}})", R"({"a":{"b":"d","c":null}})", R"({"a":{"b":"d"}})"},
+            {R"({"a":[{"b":"c"}]})", R"({"a":[1]})", R"({"a":[1]})"},
+            {R"(["a","b"])", R"(["c","d"])", R"(["c","d"])"},
+            {R"({"a":"b"})", R"(["c"])", R"(["c"])"},
+            {R"({"a":"foo"})", "null", "null"},
+            {R"({"a":"foo"})", R"("bar")", R"("bar")"},
+            {R"({"e":null})", R"({"a":1})", R"({"e":null,"a":1})"},
+            {R"([1,2])", R"({"a":"b","c":null})", R"({"a":"b"})"},
+            {R"({})", R"({"a":{"bb":{"ccc":null}}})", R"({"a":{"bb":{}}})"},
+        };
+        for (const auto& c : cases) {
+            const auto target = nlohmann::json::parse(c[0]), patch = nlohmann::json::parse(c[1]), want = nlohmann::json::parse(c[2]);
+            QCOMPARE(QString::fromStdString(applyMergePatch(target, patch).dump()), QString::fromStdString(want.dump()));
+            QCOMPARE(QString::fromStdString(mergePatchByTheRfc(target, patch).dump()), QString::fromStdString(want.dump()));
+        }
+    }
+
+    // A step that sets one field of the mechanism keeps the mechanism's other fields (nested objects are merged).
+    void aStepKeepsWhatItDoesNotSet() {
+        QVERIFY(checkProperty("settingsForStep is the RFC's merge of the step's set", [] {
+            ExplorerSettings current;
+            current.mechanism.epsilon = *rc::gen::inRange(1, 1000) / 10.0;
+            current.mechanism.delta = *rc::gen::inRange(1, 100) * 1e-7;
+            current.k = *rc::gen::inRange(1, 40);
+            LessonStep step;
+            step.set = nlohmann::json::object();
+            if (*rc::gen::arbitrary<bool>()) step.set["mechanism"] = {{"epsilon", *rc::gen::inRange(1, 1000) / 10.0}};
+            if (*rc::gen::arbitrary<bool>()) step.set["k"] = *rc::gen::inRange(1, 40);
+            if (*rc::gen::arbitrary<bool>()) step.set["pattern_class"] = "trees";
+            const ExplorerSettings got = settingsForStep(current, step);
+            nlohmann::json want = mergePatchByTheRfc(current.toJson(), step.set);
+            nlohmann::json have = got.toJson();
+            want.erase("view");
+            have.erase("view");
+            const bool merged = have == want;
+            RC_ASSERT(merged);
+            RC_ASSERT(got.mechanism.delta == current.mechanism.delta);
+        }));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestViewState)
+#include "tst_viewstate.moc"

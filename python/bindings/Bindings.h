@@ -25,6 +25,7 @@ namespace pxpy {
 
 void bindErrors(py::module_& m);
 void bindData(py::module_& m);
+void bindEdgeArrays(py::module_& m);
 void bindPatterns(py::module_& m);
 void bindDensities(py::module_& m);
 void bindPrivacy(py::module_& m);
@@ -109,5 +110,23 @@ py::array_t<double> arrayOwning(Owner* owner, double* data, long rows, long cols
 
 // Raises `type` with a message that may hold bytes that are not UTF-8 (replaced, never an empty error).
 void setError(PyObject* type, const char* message);
+
+// Arguments of the wrong type raise a TypeError naming the function, the argument and what it expects, as
+// pxstudio's Python side does (python/pxstudio/_arguments.py): pybind11's own error names none of them.
+// The type of a value as such a message names it: 'int', 'networkx.classes.graph.Graph'.
+std::string typeName(const py::handle& value);
+[[noreturn]] void wrongType(const std::string& function, const std::string& argument, const std::string& expected,
+                            const py::handle& value);
+// `value` as T, or wrongType.
+template <class T>
+T argumentAs(const py::handle& value, const std::string& function, const std::string& argument, const std::string& expected) {
+    try {
+        return value.cast<T>();
+    } catch (const py::cast_error&) {
+        wrongType(function, argument, expected, value);
+    }
+}
+// None or a callable (a progress callback), else wrongType.
+void requireCallable(const py::handle& value, const std::string& function, const std::string& argument);
 
 }  // namespace pxpy

@@ -19,14 +19,16 @@ namespace pxpy {
 namespace {
 
 std::vector<px::Pattern> patternsOf(const py::object& patterns) {
+    const char* expected = "a PatternSet (px.sample_patterns), a Pattern or a list of Pattern";
     if (py::isinstance<px::PatternSet>(patterns)) return patterns.cast<const px::PatternSet&>().patterns;
     if (py::isinstance<px::Pattern>(patterns)) return {patterns.cast<px::Pattern>()};
+    if (!py::isinstance<py::list>(patterns) && !py::isinstance<py::tuple>(patterns)) wrongType("densities", "patterns", expected, patterns);
     std::vector<px::Pattern> out;
     for (auto p : patterns) {
-        if (!py::isinstance<px::Pattern>(p)) throw std::invalid_argument("patterns: expected a PatternSet or a list of Pattern");
+        if (!py::isinstance<px::Pattern>(p)) wrongType("densities", "patterns[" + std::to_string(out.size()) + "]", "a Pattern", p);
         out.push_back(p.cast<px::Pattern>());
     }
-    if (out.empty()) throw std::invalid_argument("patterns: the list is empty");
+    if (out.empty()) throw std::invalid_argument("densities: patterns: the list is empty");
     return out;
 }
 
@@ -41,8 +43,9 @@ px::DensityPath pathFrom(const std::string& p) {
 py::array_t<double> densities(const px::Dataset& data, const py::object& patterns, const py::object& threads,
                               const py::object& progress, const std::string& path, double maxMemoryGiB) {
     const std::vector<px::Pattern> ps = patternsOf(patterns);
+    requireCallable(progress, "densities", "progress");
     px::DensityParams dp;
-    dp.threads = threads.is_none() ? 0 : threads.cast<int>();
+    dp.threads = threads.is_none() ? 0 : argumentAs<int>(threads, "densities", "threads", "an int (or None: all cores)");
     if (dp.threads < 0) throw std::invalid_argument("threads must be positive (or None: all cores)");
     dp.path = pathFrom(path);
     dp.maxMemoryBytes = maxMemoryGiB > 0 ? maxMemoryGiB * double(1L << 30) : 0;
@@ -100,6 +103,7 @@ void fillCache(px::experiment::DensityCache& cache, const px::experiment::SweepS
 
 py::dict sweep(const std::string& specText, const std::string& source, const py::object& data, const py::object& progress,
                int shard, int shards, const py::object& densities) {
+    requireCallable(progress, "sweep", "progress");
     const px::experiment::SweepSpec spec = px::experiment::SweepSpec::fromJson(specText, source);
     px::Dataset loaded;
     const px::Dataset* ds = nullptr;
@@ -173,6 +177,7 @@ py::dict summariseRuns(const py::dict& runs, const py::object& metadata) {
 
 // A depth-lab experiment (as pxrun depth): the spec's own "data", or none.
 py::dict depth(const std::string& specText, const std::string& source, const py::object& progress) {
+    requireCallable(progress, "depth", "progress");
     const nlohmann::json spec = px::parseJsonInput(specText, source);
     auto t = runInterruptible(
         [&](px::Progress& p) { return std::make_unique<px::experiment::ResultTable>(px::depthlab::runDepthExperiment(spec, source, p)); },

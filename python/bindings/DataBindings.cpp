@@ -1,4 +1,4 @@
-// Data sets for Python: every loader of the app, graphs given as PyG edge_index arrays, and
+// Data sets for Python: every loader of the app, the data set's graphs and labels as arrays, and
 // pickling (so data sets cross process boundaries: multiprocessing, joblib, Dask).
 #include "Bindings.h"
 #include "Docstrings.h"
@@ -68,102 +68,6 @@ py::array_t<std::int64_t> edgeIndex(const Graph& g) {
         w(0, 2 * k + 1) = edges[std::size_t(k)].second, w(1, 2 * k + 1) = edges[std::size_t(k)].first;
     }
     return a;
-}
-
-// The array as int64, refusing what the cast would change: a float id that is not a whole number (0.5 would
-// silently become 0).
-py::array_t<std::int64_t, py::array::c_style | py::array::forcecast> integerIds(const py::handle& obj, const std::string& what) {
-    const py::array raw = py::array::ensure(obj);
-    if (raw && (raw.dtype().kind() == 'f' || raw.dtype().kind() == 'c')) {
-        const auto f = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(raw);
-        for (py::ssize_t k = 0; f && k < f.size(); ++k) {
-            const double v = f.data()[k];
-            if (!(std::isfinite(v) && v == std::floor(v)))
-                throw std::invalid_argument(what + ": expected integer vertex ids, found " + std::to_string(v) + " (entry " + std::to_string(k) + ")");
-        }
-    }
-    auto a = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(obj);
-    if (!a) throw std::invalid_argument(what + ": expected an integer array of shape (2, E)");
-    return a;
-}
-
-// A graph from an edge array of shape (2, E) (PyG) or (E, 2); duplicates and both directions fold
-// into one undirected edge, self loops are dropped (and counted in `dropped`).
-Graph graphFromArray(const py::handle& obj, int n, const std::string& what, long* dropped) {
-    auto a = integerIds(obj, what);
-    if (a.ndim() != 2 || (a.shape(0) != 2 && a.shape(1) != 2))
-        throw std::invalid_argument(what + ": expected shape (2, E) or (E, 2), got " + std::to_string(a.ndim()) + " dimensions");
-    const bool rowsAreEnds = a.shape(0) == 2;
-    const long e = rowsAreEnds ? a.shape(1) : a.shape(0);
-    auto r = a.unchecked<2>();
-    std::vector<px::Edge> edges;
-    edges.reserve(std::size_t(e));
-    for (long k = 0; k < e; ++k) {
-        const std::int64_t u = rowsAreEnds ? r(0, k) : r(k, 0), v = rowsAreEnds ? r(1, k) : r(k, 1);
-        if (u < 0 || v < 0 || u >= n || v >= n)
-            throw std::invalid_argument(what + ": edge " + std::to_string(k) + " (" + std::to_string(u) + ", " + std::to_string(v) +
-                                        ") has an endpoint outside [0, " + std::to_string(n) + ")");
-        edges.push_back({int(u), int(v)});
-    }
-    px::EdgeCleanup cleanup;
-    Graph g = Graph::fromEdges(n, edges, &cleanup);
-    if (dropped) *dropped += long(cleanup.selfLoops.size());
-    return g;
-}
-
-Dataset fromEdgeIndex(const py::sequence& edgeIndices, const py::object& numNodes, const py::object& labels, const std::string& name) {
-    Dataset ds;
-    ds.name = name;
-    ds.source = "python";
-    const long N = long(py::len(edgeIndices));
-    if (N == 0) throw std::invalid_argument("from_edge_index: no graphs given");
-    std::vector<long> counts;
-    if (!numNodes.is_none()) {
-        for (auto v : numNodes) counts.push_back(v.cast<long>());
-        if (long(counts.size()) != N)
-            throw std::invalid_argument("from_edge_index: num_nodes has " + std::to_string(counts.size()) + " entries for " +
-                                        std::to_string(N) + " graphs");
-    }
-    long selfLoops = 0;
-    for (long i = 0; i < N; ++i) {
-        const std::string what = "edge_index[" + std::to_string(i) + "]";
-        long n = 0;
-        if (!counts.empty()) {
-            n = counts[std::size_t(i)];
-        } else {  // default: largest id + 1
-            auto a = integerIds(edgeIndices[py::size_t(i)], what);
-            for (long k = 0; k < a.size(); ++k) n = std::max<long>(n, a.data()[k] + 1);
-        }
-        if (n < 1 || n > (1L << 30)) throw std::invalid_argument(what + ": vertex count " + std::to_string(n) + " outside [1, 2^30]");
-        ds.graphs.push_back(graphFromArray(edgeIndices[py::size_t(i)], int(n), what, &selfLoops));
-    }
-    if (selfLoops > 0) ds.warnings.push_back(std::to_string(selfLoops) + " self loops dropped");
-    if (!labels.is_none()) {
-        auto y = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(labels);
-        if (!y || y.ndim() < 1 || y.ndim() > 2 || y.shape(0) != N)
-            throw std::invalid_argument("from_edge_index: labels must have one row per graph (" + std::to_string(N) + ")");
-        const long T = y.ndim() == 1 ? 1 : y.shape(1);
-        ds.labels.resize(N, T);
-        for (long i = 0; i < N; ++i)
-            for (long t = 0; t < T; ++t) ds.labels(i, t) = y.data()[i * T + t];
-        for (long t = 0; t < T; ++t) {
-            bool integral = true;
-            double maxLabel = 0;
-            for (long i = 0; i < N; ++i) {
-                const double v = ds.labels(i, t);
-                if (std::isnan(v)) continue;
-                if (!std::isfinite(v)) throw std::invalid_argument("from_edge_index: labels must be finite or NaN (missing)");
-                integral = integral && v == std::floor(v) && v >= 0;
-                maxLabel = std::max(maxLabel, v);
-            }
-            const px::TaskType type = !integral ? px::TaskType::Regression : maxLabel <= 1 ? px::TaskType::Binary : px::TaskType::MultiClass;
-            ds.tasks.push_back({"task" + std::to_string(t), type});
-        }
-    } else {
-        ds.labels.resize(N, 0);
-    }
-    ds.checkConsistent();
-    return ds;
 }
 
 py::dict splitDict(const px::Split& s) {
@@ -304,8 +208,6 @@ void bindData(py::module_& m) {
         return loadAny(path);
     }, py::arg("path"), doc::kLoad);
     m.def("builtin_names", &px::gen::builtinNames, doc::kBuiltinNames);
-    m.def("from_edge_index", &fromEdgeIndex, py::arg("edge_indices"), py::arg("num_nodes") = py::none(),
-          py::arg("labels") = py::none(), py::arg("name") = "python", doc::kFromEdgeIndex);
 
     py::class_<px::NodeDataset>(m, "NodeData", doc::kNodeData)
         .def_readonly("name", &px::NodeDataset::name)

@@ -46,28 +46,6 @@ Examples
 ['sbm-cycles', 'csl', 'er', 'wl-pairs']
 )doc";
 
-inline constexpr const char* kFromEdgeIndex = R"doc(A data set from one edge array per graph.
-
-Parameters
-----------
-edge_indices : list of array_like
-    One per graph, shape (2, E) as in PyTorch Geometric or (E, 2); directions and self loops are dropped.
-num_nodes : list of int, optional
-    Vertex count per graph (default: the largest id + 1).
-labels : array_like, optional
-    One value (or row of values, one per task) per graph; NaN for a missing label.
-name : str
-    The data set's name.
-
-Returns
--------
-Dataset
-
-Examples
---------
->>> data = px.from_edge_index([[[0, 1], [1, 2]], [[0], [1]]], num_nodes=[3, 2], labels=[0, 1])
-)doc";
-
 inline constexpr const char* kNodeData = R"doc(One graph with node features and classes (Cora, Citeseer, the depth lab's chains).
 
 Made by :func:`load_node_data`.

@@ -20,6 +20,21 @@ void setError(PyObject* type, const char* message) {
     Py_XDECREF(text);
 }
 
+std::string typeName(const py::handle& value) {
+    const py::handle type = py::type::handle_of(value);
+    const std::string module = py::str(type.attr("__module__")), name = py::str(type.attr("__qualname__"));
+    return module == "builtins" ? name : module + "." + name;
+}
+
+void wrongType(const std::string& function, const std::string& argument, const std::string& expected, const py::handle& value) {
+    throw py::type_error(function + ": the argument `" + argument + "` expects " + expected + ", got " + typeName(value));
+}
+
+void requireCallable(const py::handle& value, const std::string& function, const std::string& argument) {
+    if (!value.is_none() && !PyCallable_Check(value.ptr()))
+        wrongType(function, argument, "a callable taking the fraction done (or None)", value);
+}
+
 namespace {
 PyObject* inputErrorType = nullptr;  // pxstudio.InputError: a ValueError with file, line, field and problem
 
@@ -118,6 +133,7 @@ PYBIND11_MODULE(_pxstudio, m) {
         return out;
     }, pxpy::doc::kLearners);
     pxpy::bindData(m);
+    pxpy::bindEdgeArrays(m);
     pxpy::bindPatterns(m);
     pxpy::bindDensities(m);
     pxpy::bindPrivacy(m);

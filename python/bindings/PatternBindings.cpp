@@ -78,7 +78,7 @@ void bindPatterns(py::module_& m) {
             if (i < 0) i += s.size();
             if (i < 0 || i >= s.size()) throw py::index_error("pattern index out of range");
             return s.patterns[std::size_t(i)];
-        })
+        }, py::arg("index"))
         .def_property_readonly("patterns", [](const PatternSet& s) { return s.patterns; })
         .def_property_readonly("duplicate_of", [](const PatternSet& s) { return s.duplicateOf; })
         .def_property_readonly("distinct", &PatternSet::distinctCount)

@@ -26,14 +26,14 @@ MechanismParams makeMechanism(const std::string& kind, const py::object& epsilon
     p.dprrSplit = dprrSplit == "published" ? px::privacy::DprrSplit::Published : px::privacy::DprrSplit::Project;
     p.mechanism = px::privacy::mechanismFromString(kind);
     p.allocation = px::privacy::allocationFromString(allocation);
-    if (!weights.is_none()) p.weights = weights.cast<std::vector<double>>();
+    if (!weights.is_none()) p.weights = argumentAs<std::vector<double>>(weights, "Mechanism", "weights", "a list of numbers, one per pattern (or None)");
     if (!rho.is_none()) {
         if (!epsilon.is_none()) throw std::invalid_argument("give epsilon or rho, not both");
         p.axis = px::privacy::BudgetAxis::Rho;
-        p.rho = rho.cast<double>();
+        p.rho = argumentAs<double>(rho, "Mechanism", "rho", "a number (or None)");
         if (!(p.rho > 0) || !std::isfinite(p.rho)) throw std::invalid_argument("rho must be positive and finite");
     } else {
-        p.epsilon = epsilon.is_none() ? 1.0 : epsilon.cast<double>();
+        p.epsilon = epsilon.is_none() ? 1.0 : argumentAs<double>(epsilon, "Mechanism", "epsilon", "a number (or None)");
         if (!(p.epsilon > 0) || !std::isfinite(p.epsilon)) throw std::invalid_argument("epsilon must be positive and finite");
     }
     if (!(delta > 0 && delta < 1)) throw std::invalid_argument("delta must lie in (0, 1)");
@@ -42,7 +42,7 @@ MechanismParams makeMechanism(const std::string& kind, const py::object& epsilon
     if (degreeBound.is_none()) {
         p.sensitivity = px::privacy::SensitivitySource::CountingLemma;
     } else {
-        p.degreeBound = degreeBound.cast<int>();
+        p.degreeBound = argumentAs<int>(degreeBound, "Mechanism", "degree_bound", "an int (or None: no degree assumption)");
         if (p.degreeBound < 1) throw std::invalid_argument("degree_bound must be at least 1 (or None: no degree assumption)");
     }
     if (!(beta >= 0) || !std::isfinite(beta)) throw std::invalid_argument("beta must be ≥ 0");
@@ -72,7 +72,8 @@ px::privacy::GraphFacts factsFrom(const MechanismParams& p, const py::array_t<do
         for (int v : f.n) f.maxDegree.push_back(v - 1);
     } else {
         auto d = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(maxDegree);
-        if (!d || d.ndim() != 1 || d.shape(0) != rows) throw std::invalid_argument("max_degree must hold one value per graph");
+        if (!d) wrongType("Mechanism.release", "max_degree", "an integer array, one value per graph (e.g. data.max_degree)", maxDegree);
+        if (d.ndim() != 1 || d.shape(0) != rows) throw std::invalid_argument("max_degree must hold one value per graph");
         for (long i = 0; i < rows; ++i) f.maxDegree.push_back(int(d.at(i)));
     }
     return f;
@@ -93,7 +94,7 @@ py::tuple releaseDensities(const MechanismParams& p, const py::array_t<double, p
     const long N = t.shape(0), d = t.shape(1);
     std::vector<px::Pattern> ps;
     if (py::isinstance<px::PatternSet>(patterns)) ps = patterns.cast<const px::PatternSet&>().patterns;
-    else ps = patterns.cast<std::vector<px::Pattern>>();
+    else ps = argumentAs<std::vector<px::Pattern>>(patterns, "Mechanism.release", "patterns", "a PatternSet or a list of Pattern");
     if (long(ps.size()) != d)
         throw std::invalid_argument("densities have " + std::to_string(d) + " columns for " + std::to_string(ps.size()) + " patterns");
     auto clean = std::make_shared<px::DensityMatrix>();
@@ -120,6 +121,7 @@ py::tuple releaseDensities(const MechanismParams& p, const py::array_t<double, p
 
 py::tuple releaseGraphs(const MechanismParams& p, const px::Dataset& data, const px::PatternSet& patterns, int repetition,
                         const py::object& progress) {
+    requireCallable(progress, "Mechanism.release_graphs", "progress");
     auto e = runInterruptible([&](px::Progress& pr) {
         if (perturbsGraph(p.mechanism)) {
             px::privacy::RandomizedResponseModel rr(data, patterns.patterns, p.epsilon, p.seed, p.delta, p.secure, p.mechanism, p.dprrSplit);
@@ -138,8 +140,8 @@ py::list conversionsOf(double rho, double delta, double omega, const py::object&
     px::privacy::Guarantee g;
     g.rho = rho;
     g.omega = omega;
-    if (!mu.is_none()) g.gaussianMu = mu.cast<double>();
-    if (!pure.is_none()) g.pureEpsilon = pure.cast<double>();
+    if (!mu.is_none()) g.gaussianMu = argumentAs<double>(mu, "conversions", "gaussian_mu", "a number (or None)");
+    if (!pure.is_none()) g.pureEpsilon = argumentAs<double>(pure, "conversions", "pure_epsilon", "a number (or None)");
     py::list out;
     const auto cs = px::privacy::conversions(g, delta);
     const int best = px::privacy::tightestConversion(cs);
@@ -156,9 +158,11 @@ py::list conversionsOf(double rho, double delta, double omega, const py::object&
 py::dict audit(const py::object& g0, const py::object& g1, int n, const px::PatternSet& patterns, const MechanismParams& p,
                int samples, double confidence, std::uint64_t seed, bool rawFloatingPoint) {
     auto graph = [n](const py::object& edges, const char* what) {
+        const char* expected = "an edge list: (u, v) pairs, shape (E, 2)";
+        if (!py::isinstance<py::iterable>(edges) || py::isinstance<py::str>(edges)) wrongType("audit", what, expected, edges);
         std::vector<px::Edge> es;
         for (auto e : edges) {
-            auto pair = e.cast<std::pair<long, long>>();
+            auto pair = argumentAs<std::pair<long, long>>(e, "audit", what, std::string(expected) + " (an entry of the list)");
             if (pair.first < 0 || pair.second < 0 || pair.first >= n || pair.second >= n)
                 throw std::invalid_argument(std::string(what) + ": an endpoint lies outside [0, n)");
             es.push_back({int(pair.first), int(pair.second)});

@@ -56,9 +56,16 @@ import numpy as np  # noqa: E402
 
 from ._pxstudio import (  # noqa: E402,F401
     Dataset, NodeData, Pattern, PatternSet, Mechanism, ResourceError, InputError,
-    load as _load, load_node_data as _load_node_data, builtin_names, from_edge_index, sample_patterns,
+    load as _load, load_node_data as _load_node_data, builtin_names, sample_patterns,
     densities as _densities, epsilon_from_rho, rho_for_epsilon, conversions, audit, kernel_path, learners, __version__,
 )
+from ._arguments import DATASET, diagnose_compiled, expect, is_path  # noqa: E402
+from ._graphs import from_edge_index, from_networkx, graph_list  # noqa: E402,F401
+
+# A compiled function or method given an argument of the wrong type names it (pxstudio/_arguments.py).
+diagnose_compiled(globals(), ["_load", "_load_node_data", "builtin_names", "sample_patterns", "_densities", "epsilon_from_rho",
+                              "rho_for_epsilon", "conversions", "audit", "kernel_path", "learners"],
+                  [Dataset, NodeData, Pattern, PatternSet, Mechanism])
 
 __all__ = ["Dataset", "NodeData", "Pattern", "PatternSet", "Mechanism", "ResourceError", "InputError", "load", "load_node_data",
            "builtin_names", "from_edge_index", "from_networkx", "graph_list", "sample_patterns", "densities",
@@ -91,6 +98,7 @@ def load(path):
     >>> data = px.load("builtin:sbm-cycles")
     >>> data = px.load("../shared/data/MUTAG")  # doctest: +SKIP
     """
+    expect("load", "path", path, is_path, "a path (str or os.PathLike) or 'builtin:NAME'")
     return _load(os.fspath(path))
 
 
@@ -116,57 +124,8 @@ def load_node_data(path):
     >>> nodes = px.load_node_data("builtin:chain-8")
     >>> cora = px.load_node_data("../shared/data/cora")  # doctest: +SKIP
     """
+    expect("load_node_data", "path", path, is_path, "a path (str or os.PathLike) or 'builtin:NAME'")
     return _load_node_data(os.fspath(path))
-
-
-def from_networkx(graphs, labels=None, name="networkx"):
-    """A data set from networkx graphs.
-
-    Parameters
-    ----------
-    graphs : iterable of networkx.Graph
-        Any hashable node names; directions and self loops are dropped.
-    labels : array_like, optional
-        One value (or row) per graph; NaN for a missing label.
-    name : str
-
-    Returns
-    -------
-    Dataset
-
-    Examples
-    --------
-    >>> import networkx as nx
-    >>> data = px.from_networkx([nx.cycle_graph(5), nx.path_graph(4)], labels=[1, 0])
-    """
-    edge_arrays, counts = [], []
-    for g in graphs:
-        index = {v: i for i, v in enumerate(g.nodes())}
-        e = np.array([[index[u], index[v]] for u, v in g.edges()], dtype=np.int64).reshape(-1, 2)
-        edge_arrays.append(e)
-        counts.append(len(index))
-    return from_edge_index(edge_arrays, counts, labels, name)
-
-
-def graph_list(data):
-    """The graphs of a data set as a list of (n, edges) tuples: the X of the scikit-learn transformer.
-
-    Parameters
-    ----------
-    data : Dataset
-
-    Returns
-    -------
-    list of (int, numpy.ndarray)
-        Vertex count and the E x 2 edge array of every graph; indexable, so cross-validation can split it.
-
-    Examples
-    --------
-    >>> data = px.load("builtin:sbm-cycles")
-    >>> n, edges = px.graph_list(data)[0]
-    """
-    n = data.num_vertices
-    return [(int(n[i]), data.edges(i)) for i in range(len(data))]
 
 
 def densities(data, patterns, threads=None, progress=None, path="auto", max_memory_gib=0.0):
@@ -199,20 +158,24 @@ def densities(data, patterns, threads=None, progress=None, path="auto", max_memo
     ------
     ResourceError
         The patterns would need more memory or time than allowed (refused before any work).
+    TypeError
+        An argument of the wrong type, e.g. NetworkX graphs for ``data`` (:func:`from_networkx` makes a data set).
 
     Examples
     --------
     >>> t = px.densities("builtin:sbm-cycles", px.sample_patterns("trees", d=10))
     """
-    if isinstance(data, (str, os.PathLike)):
+    expect("densities", "data", data, lambda d: isinstance(d, Dataset) or is_path(d), DATASET)
+    if is_path(data):
         data = load(data)
     return _densities(data, patterns, threads, progress, path, max_memory_gib)
 
 
-def _read_spec(spec):
+def _read_spec(spec, function="sweep_result"):
     import json
     if isinstance(spec, dict):
         return json.dumps(spec), "the spec dictionary"
+    expect(function, "spec", spec, is_path, "a spec: a dict or the path of a JSON file")
     path = os.fspath(spec)
     st = os.stat(path)
     if not stat.S_ISREG(st.st_mode):
@@ -271,12 +234,16 @@ def sweep_result(spec, data=None, progress=None):
     ...         "budget": {"axis": "epsilon", "values": [1, 10]}}
     >>> result = px.sweep_result(spec)  # doctest: +SKIP
     """
-    text, source = _read_spec(spec)
-    if isinstance(data, (str, os.PathLike)):
+    return _run_sweep(spec, data, progress, "sweep_result")
+
+
+def _run_sweep(spec, data, progress, function):
+    text, source = _read_spec(spec, function)
+    expect(function, "progress", progress, lambda p: p is None or callable(p), "a callable taking the fraction done (or None)")
+    expect(function, "data", data, lambda d: d is None or isinstance(d, Dataset) or is_path(d),
+           DATASET + ", or None for the spec's data set")
+    if is_path(data):
         data = load(data)
-    elif data is not None and not isinstance(data, Dataset):
-        raise TypeError("data: a pxstudio.Dataset, a path or 'builtin:NAME', or None for the spec's data set; got "
-                        + type(data).__name__)
     r = _pxstudio_sweep(text, source, data, progress)
     return {"runs": _table(r["runs"]), "summary": _table(r["summary"]), "metadata": r["metadata"]}
 
@@ -299,7 +266,7 @@ def sweep(spec, data=None, progress=None):
     >>> runs = px.sweep({"dataset": "builtin:sbm-cycles", "patterns": {"class": "trees", "d": 8}})  # doctest: +SKIP
     >>> runs[["budget", "value"]]  # doctest: +SKIP
     """
-    return sweep_result(spec, data, progress)["runs"]
+    return _run_sweep(spec, data, progress, "sweep")["runs"]
 
 
 def depth(spec, progress=None, **fields):
@@ -332,7 +299,9 @@ def depth(spec, progress=None, **fields):
     import json
     if isinstance(spec, str) and spec in depth_experiments():
         spec = _pxstudio_depth_defaults(spec)
-    text, source = _read_spec(spec)
+    expect("depth", "spec", spec, lambda s: isinstance(s, dict) or is_path(s),
+           "an experiment name (px.depth_experiments()), a spec dict or the path of a JSON file")
+    text, source = _read_spec(spec, "depth")
     if fields:
         merged = json.loads(text)
         merged.update(fields)

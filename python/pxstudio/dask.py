@@ -19,7 +19,8 @@ import uuid
 
 import numpy as np
 
-from . import Dataset, load, _read_spec, _table
+from . import Dataset, Pattern, PatternSet, load, _read_spec, _table
+from ._arguments import DATASET, expect, is_path
 from . import densities as _densities
 from ._pxstudio import _shard_range, _sweep, _sweep_plan, _summarise_runs
 
@@ -28,8 +29,10 @@ __all__ = ["densities", "sweep", "sweep_result"]
 TIMING_COLUMNS = ("seconds", "train_seconds", "train_gflops")  # what may differ from run to run
 
 
-def _client(client):
+def _client(client, function):
     import distributed
+    expect(f"pxstudio.dask.{function}", "client", client, lambda c: c is None or isinstance(c, (str, distributed.Client)),
+           "a distributed.Client, a scheduler address or None (the current client)")
     if client is None:
         return distributed.get_client()  # the client of this process (raises if there is none)
     if isinstance(client, str):
@@ -130,7 +133,11 @@ def densities(data, patterns, client=None, block_graphs=None, threads=1, progres
     >>> client = Client(LocalCluster(n_workers=2, threads_per_worker=1))  # doctest: +SKIP
     >>> x = pxd.densities("builtin:sbm-cycles", px.sample_patterns("trees", d=8, seed=1), client)  # doctest: +SKIP
     """
-    c = _client(client)
+    expect("pxstudio.dask.densities", "data", data, lambda d: isinstance(d, Dataset) or is_path(d), DATASET)
+    expect("pxstudio.dask.densities", "patterns", patterns, lambda p: isinstance(p, (PatternSet, Pattern)) or (
+        isinstance(p, (list, tuple)) and all(isinstance(x, Pattern) for x in p)),
+        "a PatternSet, a Pattern or a list of Pattern")
+    c = _client(client, "densities")
     data_future = _data_future(c, data)
     num_graphs = len(data) if isinstance(data, Dataset) else c.submit(len, data_future, key=_task_key("count")).result()
     futures, stacked = _density_futures(c, data_future, num_graphs, [patterns], block_graphs, threads)
@@ -195,8 +202,10 @@ def sweep_result(spec, client=None, data=None, shards=None, block_graphs=None, t
     >>> from distributed import Client, LocalCluster
     >>> result = sweep_result("resources/specs/tu-mutag.json", client=Client(LocalCluster()))  # doctest: +SKIP
     """
-    c = _client(client)
-    text, source = _read_spec(spec)
+    text, source = _read_spec(spec, "pxstudio.dask.sweep_result")
+    expect("pxstudio.dask.sweep_result", "data", data, lambda d: d is None or isinstance(d, Dataset) or is_path(d),
+           DATASET + ", or None for the spec's data set")
+    c = _client(client, "sweep_result")
     plan = _sweep_plan(text, source)
     data_future = _data_future(c, plan["dataset"] if data is None else data)
     num_graphs = len(data) if isinstance(data, Dataset) else c.submit(len, data_future, key=_task_key("count")).result()

@@ -9,21 +9,8 @@
 import numpy as np
 from sklearn.base import BaseEstimator, TransformerMixin
 
-from . import Dataset, Mechanism, densities, from_edge_index, sample_patterns
-
-
-def _as_dataset(X):
-    if isinstance(X, Dataset):
-        return X
-    edges, counts = [], []
-    for item in X:
-        if isinstance(item, tuple) and len(item) == 2:
-            n, e = item
-            counts.append(int(n))
-            edges.append(np.asarray(e, dtype=np.int64).reshape(-1, 2))
-        else:
-            raise ValueError("X must be a pxstudio.Dataset or a list of (n, edges) tuples (pxstudio.graph_list)")
-    return from_edge_index(edges, counts)
+from . import Mechanism, densities, sample_patterns
+from ._graphs import from_graph_list
 
 
 class HomDensityEmbedding(TransformerMixin, BaseEstimator):
@@ -31,6 +18,9 @@ class HomDensityEmbedding(TransformerMixin, BaseEstimator):
 
     ``fit`` draws the patterns; ``transform`` computes t(F_j, G) for each graph and adds the mechanism's
     noise. Every call to ``transform`` draws fresh noise from ``noise_seed`` plus the call's number.
+
+    X is a Dataset or a list of (n, edges) tuples (:func:`pxstudio.graph_list`) whose edge arrays have shape
+    (E, 2), one (u, v) pair per row, whatever E is; a (2, E) edge_index is refused (pass its transpose).
 
     Parameters
     ----------
@@ -99,7 +89,7 @@ class HomDensityEmbedding(TransformerMixin, BaseEstimator):
     def transform(self, X):
         if not hasattr(self, "patterns_"):
             raise ValueError("HomDensityEmbedding is not fitted yet: call fit first")
-        data = _as_dataset(X)
+        data = from_graph_list(X)
         t = densities(data, self.patterns_, threads=self.threads)
         n = data.num_vertices.astype(float)
         if self.epsilon is None or np.isinf(self.epsilon):

@@ -72,7 +72,7 @@ def test_sweep_returns_the_tidy_table_pxrun_writes(pxrun, tmp_path):
     spec_inf = dict(spec, budget={"axis": "epsilon", "values": ["inf"]}, noise_seeds=[1])
     by_path = px.sweep(spec_inf, data="builtin:sbm-cycles")
     assert np.isinf(np.asarray(by_path["budget"], dtype=float)).all()
-    with pytest.raises(TypeError, match="data: a pxstudio.Dataset"):
+    with pytest.raises(TypeError, match="sweep: the argument `data` expects a pxstudio data set"):
         px.sweep(spec_inf, data=3)
     assert set(result["metadata"]) >= {"dataset", "spec", "erf_fits"}
     (tmp_path / "s.json").write_text(json.dumps(spec))

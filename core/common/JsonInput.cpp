@@ -14,8 +14,8 @@
 namespace px {
 
 std::string jsonPath(const std::string& parent, const std::string& key) {
-    std::string escaped;  // RFC 6901: '~' is written ~0 and '/' is written ~1
-    for (char c : key) escaped += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
+    std::string escaped;  // RFC 6901: '~' is written ~0 and '/' is written ~1; control characters as a path's, for messages
+    for (char c : printablePath(key)) escaped += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
     return jsonPointer(parent) + "/" + escaped;
 }
 std::string jsonPath(const std::string& parent, std::size_t index) { return jsonPointer(parent) + "/" + std::to_string(index); }

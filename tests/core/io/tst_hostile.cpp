@@ -429,6 +429,16 @@ private slots:
         QCOMPARE(printablePath("tab\there \\ ε"), std::string("tab\\x09here \\ ε"));  // only control characters change
     }
 
+    // A number beyond a double (1e400) is refused naming the field, in the reader's words, not as the JSON library's
+    // "[json.exception.out_of_range.406] number overflow parsing '1e400'"; a syntax error loses the library's tag too.
+    void aNumberBeyondADoubleNamesItsField() {
+        const std::string big = refusal([] { experiment::SweepSpec::fromJson("{\"budget\": {\"values\": [1,\n -1e400]}}", "spec.json"); });
+        QCOMPARE(big, std::string("spec.json:2: field \"/budget/values/1\": the number -1e400 is out of range (a number must lie within ±1.8e308)"));
+        const std::string top = refusal([] { parseJsonInput("1e999", "n.json"); });
+        QVERIFY2(top.rfind("n.json:1: the number 1e999 is out of range", 0) == 0, top.c_str());
+        const std::string syntax = refusal([] { parseJsonInput("{\"a\": tru}", "s.json"); });
+        QVERIFY2(syntax.rfind("s.json:1: not valid JSON: at column ", 0) == 0 && syntax.find("json.exception") == std::string::npos, syntax.c_str());
+    }
 };
 
 QTEST_APPLESS_MAIN(TestHostile)

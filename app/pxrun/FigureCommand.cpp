@@ -7,6 +7,7 @@
 #include "GinCurvePlot.h"
 #include "TradeoffPlot.h"
 #include "common/AtomicFile.h"
+#include "common/Error.h"
 #include "experiment/SweepRunner.h"
 
 #include <QApplication>
@@ -83,7 +84,8 @@ int figureCommand(const std::vector<std::string>& argv) {
         const QString path = QString::fromStdString(out);
         const QString base = QFileInfo(path).path() + "/" + QFileInfo(path).completeBaseName();
         if (QFileInfo(base + ".csv").absoluteFilePath() == QFileInfo(QString::fromStdString(prefix + ".csv")).absoluteFilePath())
-            throw std::invalid_argument(out + ": its data file would replace the sweep's " + prefix + ".csv; choose another figure name");
+            throw std::invalid_argument(px::printablePath(out) + ": its data file would replace the sweep's " + px::printablePath(prefix) +
+                                        ".csv; choose another figure name");
         px::widgets::exportFigure(&plot, path, size);
         auto it = std::find_if(bases.begin(), bases.end(), [&](const auto& e) { return e.first == base; });
         if (it == bases.end()) bases.push_back({base, {}}), it = bases.end() - 1;

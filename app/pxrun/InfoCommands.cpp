@@ -92,7 +92,7 @@ int infoCommand(const std::vector<std::string>& argv) {
     for (const auto& g : ds.graphs) { minN = std::min<long>(minN, g.numVertices()); maxN = std::max<long>(maxN, g.numVertices()); }
     std::printf("name        %s\nsource      %s\ngraphs      %d\nvertices    %ld (per graph %ld..%ld, mean %.2f)\n"
                 "edges       %ld\nmax degree  %d\nhash        %s\n",
-                ds.name.c_str(), ds.source.c_str(), ds.size(), ds.totalVertices(), minN, maxN,
+                px::printablePath(ds.name).c_str(), px::printablePath(ds.source).c_str(), ds.size(), ds.totalVertices(), minN, maxN,
                 double(ds.totalVertices()) / std::max(1, ds.size()), ds.totalEdges(), ds.maxDegree(),
                 ds.contentHash().c_str());
     for (std::size_t t = 0; t < ds.tasks.size(); ++t) {

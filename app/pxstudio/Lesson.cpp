@@ -1,6 +1,8 @@
 #include "Lesson.h"
 
+#include "common/Error.h"
 #include "common/JsonFields.h"
+#include "common/JsonInput.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -86,12 +88,20 @@ Lesson Lesson::fromJson(const nlohmann::json& j, const Names& names) {
 }
 
 Lesson Lesson::parse(const std::string& text, const std::string& origin, const Names& names) {
+    nlohmann::json j;
     try {
-        return fromJson(nlohmann::json::parse(text), names);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw std::invalid_argument(origin + ": not JSON (a syntax error at byte " + std::to_string(e.byte) + ")");
+        // The sessions' reader: nesting deeper than 64 levels is refused before the recursive parser, dump() and
+        // copies see it (500k nested arrays crashed them), duplicate keys are refused, errors name line and field.
+        j = px::parseJsonInput(text, origin);
+    } catch (const px::InputError& e) {
+        throw std::invalid_argument(e.what());
+    }
+    try {
+        return fromJson(j, names);
+    } catch (const nlohmann::json::exception& e) {  // e.g. a "format" that is not a string: not the library's words
+        throw std::invalid_argument(px::printablePath(origin) + ": " + F::describeTypeError(e));
     } catch (const std::exception& e) {
-        throw std::invalid_argument(origin + ": " + e.what());
+        throw std::invalid_argument(px::printablePath(origin) + ": " + e.what());
     }
 }
 

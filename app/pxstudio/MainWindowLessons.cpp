@@ -12,6 +12,7 @@
 #include "panels/LearnerPanel.h"
 #include "panels/PatternsPanel.h"
 #include "panels/PrivacyPanel.h"
+#include "common/JsonInput.h"  // readRegularFile
 
 #include <QAction>
 #include <QDir>
@@ -75,8 +76,14 @@ void MainWindow::buildLessonMenu(QMenu* help) {
 bool MainWindow::openLesson(const QString& path) {
     QFile f(path);
     try {
-        if (!f.open(QIODevice::ReadOnly)) throw std::invalid_argument(path.toStdString() + ": cannot be read (" + f.errorString().toStdString() + ")");
-        const Lesson lesson = Lesson::parse(f.readAll().toStdString(), path.toStdString(), lessonNames());
+        std::string text;
+        if (path.startsWith(":/")) {  // shipped inside the app (Qt's resources)
+            if (!f.open(QIODevice::ReadOnly)) throw std::invalid_argument(path.toStdString() + ": cannot be read (" + f.errorString().toStdString() + ")");
+            text = f.readAll().toStdString();
+        } else {  // a regular file of at most 1 MiB: a FIFO would hang the window, /dev/zero fill the memory
+            text = px::readRegularFile(path.toStdString(), std::size_t(1) << 20);
+        }
+        const Lesson lesson = Lesson::parse(text, path.toStdString(), lessonNames());
         presentation_->setChecked(true);  // a lesson is for a room: projector mode
         for (QAction* a : {nextStep_, previousStep_}) a->setEnabled(true);
         lessonPlayer_->start(lesson);

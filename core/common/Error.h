@@ -6,7 +6,24 @@
 
 namespace px {
 
-// Malformed input: names the file, the 1-based line (0 = whole file) and what was expected.
+// A path as a message quotes it: control characters escaped (a line feed as \n, other bytes below 0x20 and
+// 0x7f as \xNN), so that a file name cannot forge a second line of an error or warning (say, a name holding
+// "\nerror: …") nor send escape sequences to a terminal. Every message that names a file goes through here.
+inline std::string printablePath(const std::string& path) {
+    static const char* const hex = "0123456789abcdef";
+    std::string out;
+    out.reserve(path.size());
+    for (const char c : path) {
+        const auto b = static_cast<unsigned char>(c);
+        if (b == '\n') out += "\\n";
+        else if (b < 0x20 || b == 0x7f) out += std::string("\\x") + hex[b >> 4] + hex[b & 0xf];
+        else out += c;
+    }
+    return out;
+}
+
+// Malformed input: names the file, the 1-based line (0 = whole file) and what was expected. The message
+// quotes the file through printablePath; file() is the path as given.
 class InputError : public std::runtime_error {
 public:
     InputError(std::string file, long line, std::string problem)
@@ -18,7 +35,7 @@ public:
 
 private:
     static std::string format(const std::string& f, long line, const std::string& p) {
-        std::string s = f.empty() ? std::string("(an empty path)") : f;
+        std::string s = f.empty() ? std::string("(an empty path)") : printablePath(f);
         if (line > 0) s += ":" + std::to_string(line);
         return s + ": " + printable(p);
     }

@@ -14,8 +14,8 @@
 namespace px {
 
 std::string jsonPath(const std::string& parent, const std::string& key) {
-    std::string escaped;  // RFC 6901: '~' is written ~0 and '/' is written ~1
-    for (char c : key) escaped += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
+    std::string escaped;  // RFC 6901: '~' is written ~0 and '/' is written ~1; control characters as a path's, for messages
+    for (char c : printablePath(key)) escaped += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
     return jsonPointer(parent) + "/" + escaped;
 }
 std::string jsonPath(const std::string& parent, std::size_t index) { return jsonPointer(parent) + "/" + std::to_string(index); }
@@ -68,6 +68,17 @@ std::size_t keyOccurrence(const std::string& text, const std::string& key, int n
     return 0;
 }
 
+// The library's message without its "[json.exception.parse_error.101] " tag and the "parse error at line L, column
+// C: " the message's own line replaces: "syntax error while parsing value - invalid literal; last read: 'x'".
+std::string withoutLibraryTag(std::string what) {
+    if (what.rfind("[json.exception.", 0) == 0 && what.find("] ") != std::string::npos) what.erase(0, what.find("] ") + 2);
+    if (const auto colon = what.find(": "); what.rfind("parse error", 0) == 0 && colon != std::string::npos) {
+        const auto column = what.find("column ");
+        what = (column != std::string::npos && column < colon ? "at " + what.substr(column, colon - column) + ", " : std::string()) + what.substr(colon + 2);
+    }
+    return what;
+}
+
 // SAX events of nlohmann::json: tracks the open objects and arrays, their keys seen and the path.
 class StrictSax : public nlohmann::json_sax<nlohmann::json> {
 public:
@@ -91,8 +102,11 @@ public:
         l.pendingKey = k;
         return true;
     }
-    bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e) override {
-        throw InputError(source_, lineAt(text_, position), std::string("not valid JSON: ") + e.what());
+    bool parse_error(std::size_t position, const std::string& token, const nlohmann::detail::exception& e) override {
+        // 406: a number beyond a double (1e400), which the library reports as "[json.exception.out_of_range.406]
+        // number overflow parsing '1e400'". Said in a user's words, naming the field it was given for.
+        if (e.id == 406) throw InputError(source_, lineAt(text_, position), placeOfNextValue() + "the number " + token.substr(0, 40) + " is out of range (a number must lie within ±1.8e308)");
+        throw InputError(source_, lineAt(text_, position), "not valid JSON: " + withoutLibraryTag(e.what()));
     }
 
 private:
@@ -111,6 +125,12 @@ private:
     bool value() {
         childPath();
         return true;
+    }
+    // "field \"/a/2\": " for the value about to be read, "" at the top of the document.
+    std::string placeOfNextValue() const {
+        if (stack_.empty()) return "";
+        const Level& l = stack_.back();
+        return "field \"" + (l.object ? jsonPath(l.path, l.pendingKey) : jsonPath(l.path, l.index)) + "\": ";
     }
     bool open(bool object) {
         Level l;
@@ -139,7 +159,7 @@ nlohmann::json parseJsonInput(const std::string& text, const std::string& source
     try {
         return nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
-        throw InputError(source, lineAt(text, e.byte), std::string("not valid JSON: ") + e.what());
+        throw InputError(source, lineAt(text, e.byte), "not valid JSON: " + withoutLibraryTag(e.what()));
     }
 }
 

@@ -20,7 +20,8 @@ nlohmann::json parseJsonInput(const std::string& text, const std::string& source
 std::string readRegularFile(const std::string& path, std::size_t maxBytes = std::size_t(256) << 20);
 
 // A field's place for messages, as a JSON pointer (RFC 6901): "/budget/values/3" from its parts; the
-// document itself is "".
+// document itself is "". A key's control characters are escaped as printablePath does (a key "a⏎b" is
+// "/a\nb"), so that a key cannot forge a line of a message either.
 std::string jsonPath(const std::string& parent, const std::string& key);
 std::string jsonPath(const std::string& parent, std::size_t index);
 // The JSON pointer of a path written as "budget.values[3]" (or already a pointer: returned as it is).

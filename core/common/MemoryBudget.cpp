@@ -34,7 +34,7 @@ std::string formatBytes(double bytes) {
 void checkMemory(const std::string& input, const std::string& what, double estimateBytes) {
     const double limit = memoryLimitBytes();
     if (estimateBytes > limit)
-        throw ResourceError(input + ": " + what + " needs about " + formatBytes(estimateBytes) + ", more than the memory limit " +
+        throw ResourceError(printablePath(input) + ": " + what + " needs about " + formatBytes(estimateBytes) + ", more than the memory limit " +
                             formatBytes(limit) + " (--max-memory to change)");
 }
 

@@ -13,7 +13,7 @@ void setMemoryLimitBytes(double bytes);  // ≤ 0: back to the default
 std::string formatBytes(double bytes);   // "1.5 GiB", "12.0 MiB"
 
 // Throws ResourceError "INPUT: WHAT needs about X, more than the memory limit Y (--max-memory to change)"
-// if estimateBytes exceeds the limit.
+// if estimateBytes exceeds the limit; INPUT (a path, maybe with ":LINE") is quoted through printablePath.
 void checkMemory(const std::string& input, const std::string& what, double estimateBytes);
 
 }  // namespace px

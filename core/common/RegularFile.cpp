@@ -10,12 +10,22 @@
 
 namespace px {
 
+std::string pathErrorText(int err) {
+    switch (err) {
+        case ENOENT: return "no such file or folder";
+        // strerror's "Too many levels of symbolic links" reads like a limit; a loop is what it almost always is
+        case ELOOP: return "a symbolic link loop (its links lead back to themselves, never to a file)";
+        case ENOTDIR: return "no such file or folder (a part of the path is not a folder)";
+        case EACCES:
+        case EPERM: return "permission denied";
+        case ENAMETOOLONG: return "the path is too long";
+        default: return std::strerror(err);
+    }
+}
+
 int openRegularFile(const std::string& path) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
-        if (errno == ENOENT) throw InputError(path, 0, "cannot open file: no such file");
-        throw InputError(path, 0, std::string("cannot open file: ") + std::strerror(errno));
-    }
+    if (fd < 0) throw InputError(path, 0, "cannot open file: " + pathErrorText(errno));
     struct stat st;
     if (::fstat(fd, &st) != 0) {
         const int e = errno;

@@ -10,6 +10,10 @@ namespace px {
 // Throws InputError(path, 0, …) for a missing file, a folder, a pipe, socket or device.
 int openRegularFile(const std::string& path);
 
+// Why a path cannot be reached, in a user's words, from the errno of a failed open(2) or stat(2): "no such
+// file or folder", "a symbolic link loop (…)", "permission denied", …; an unusual errno as strerror says it.
+std::string pathErrorText(int err);
+
 // The size in bytes of the file behind an open descriptor.
 long long fileSize(int fd);
 

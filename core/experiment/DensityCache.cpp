@@ -1,7 +1,5 @@
 #include "experiment/DensityCache.h"
 
-#include <filesystem>
-
 namespace px::experiment {
 
 std::shared_ptr<const DensityMatrix> DensityCache::get(const Dataset& data, const PatternSet& patterns, Progress& progress) {
@@ -30,8 +28,7 @@ std::string DensityCache::datasetHash(const Dataset& data) {
 bool DensityCache::holds(const Dataset& data, const PatternSet& patterns) {
     if (peek(patterns)) return true;
     if (!disk_) return false;
-    std::error_code ec;
-    return std::filesystem::exists(disk_->pathOf(DiskDensityStore::keyOf(datasetHash(data), patterns)), ec);
+    return disk_->holds(DiskDensityStore::keyOf(datasetHash(data), patterns));
 }
 
 DensityMatrix DensityCache::loadOrCompute(const Dataset& data, const std::string& datasetHash, const PatternSet& patterns,

@@ -2,8 +2,6 @@
 
 #include "experiment/RunJournal.h"
 
-#include <filesystem>
-
 namespace px::experiment {
 
 namespace {
@@ -17,7 +15,7 @@ std::vector<char> setsToCompute(const SweepPatternPlan& plan, const Dataset& dat
     for (std::size_t s = 0; s < plan.sets.size(); ++s) {
         const PatternSet& set = plan.sets[s];
         if (compute[s] && (options.densities ? options.densities->holds(data, set)
-                                             : disk && std::filesystem::exists(disk->pathOf(DiskDensityStore::keyOf(datasetHash, set)))))
+                                             : disk && disk->holds(DiskDensityStore::keyOf(datasetHash, set))))
             compute[s] = 0;
     }
     return compute;

@@ -46,7 +46,7 @@ void SweepSpec::checkGridSize(const std::string& source) const {
     std::snprintf(product, sizeof product, "%g classes × %g d × %g pattern seeds × %g mechanisms × %g budgets × %g noise seeds",
                   sizes[0], sizes[1], sizes[2], sizes[3], sizes[4], sizes[5]);
     if (runs > double(std::numeric_limits<int>::max()))
-        throw ResourceError(source + ": the grid has " + [&] {
+        throw ResourceError(printablePath(source) + ": the grid has " + [&] {
             char n[32];
             std::snprintf(n, sizeof n, "%.3g", runs);
             return std::string(n);

@@ -27,11 +27,11 @@ public:
     static constexpr int kMaxListed = 20;
     Reporter(const std::string& file, std::vector<std::string>& out) : file_(file), out_(out) {}
     void add(long line, const std::string& what) {
-        if (listed_ < kMaxListed) { out_.push_back(file_ + ":" + std::to_string(line) + ": " + what); ++listed_; }
+        if (listed_ < kMaxListed) { out_.push_back(printablePath(file_) + ":" + std::to_string(line) + ": " + what); ++listed_; }
         else ++unlisted_;
     }
     void finish() {
-        if (unlisted_ > 0) out_.push_back(file_ + ": " + std::to_string(unlisted_) + " more problems of the same kinds");
+        if (unlisted_ > 0) out_.push_back(printablePath(file_) + ": " + std::to_string(unlisted_) + " more problems of the same kinds");
     }
 
 private:
@@ -140,10 +140,10 @@ void readFolds(const std::string& folder, Dataset& ds) {
     }
     if (ds.folds.empty()) return;
     const long partition = std::count(timesTested.begin(), timesTested.end(), 1);
-    ds.notes.push_back(std::to_string(ds.folds.size()) + " folds read from " + dir +
+    ds.notes.push_back(std::to_string(ds.folds.size()) + " folds read from " + printablePath(dir) +
                        (partition == ds.size() ? " (the test folds partition the graphs)" : ""));
     if (partition != ds.size())
-        ds.warnings.push_back(dir + ": the test folds do not partition the graphs (" + std::to_string(ds.size() - partition) +
+        ds.warnings.push_back(printablePath(dir) + ": the test folds do not partition the graphs (" + std::to_string(ds.size() - partition) +
                               " graphs are tested never or more than once)");
 }
 

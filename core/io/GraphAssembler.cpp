@@ -1,5 +1,6 @@
 #include "io/GraphAssembler.h"
 
+#include "common/Error.h"
 #include "common/MemoryBudget.h"
 
 #include <algorithm>
@@ -8,7 +9,7 @@ namespace px::io {
 
 void GraphAssembler::note(const char* what, int u, int v, long line) {
     if (listed_ < kMaxListed) {
-        pending_.emplace_back(line, file_ + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " + what + " " + std::to_string(u) +
+        pending_.emplace_back(line, printablePath(file_) + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " + what + " " + std::to_string(u) +
                            "-" + std::to_string(v) + " dropped");
         ++listed_;
     } else {
@@ -44,7 +45,7 @@ Graph GraphAssembler::build(int n, std::vector<std::string>& warnings) {
 }
 
 void GraphAssembler::finish(std::vector<std::string>& warnings) {
-    if (unlisted_ > 0) warnings.push_back(file_ + ": " + std::to_string(unlisted_) + " more self loops or duplicate edges dropped");
+    if (unlisted_ > 0) warnings.push_back(printablePath(file_) + ": " + std::to_string(unlisted_) + " more self loops or duplicate edges dropped");
     listed_ = unlisted_ = 0;
 }
 

@@ -1,10 +1,12 @@
 // Single-graph files (edge list, GraphML), folders of them, and the loader auto-detection.
 #include "common/JsonInput.h"
+#include "common/RegularFile.h"
 #include "io/GraphAssembler.h"
 #include "io/LabelTypes.h"
 #include "io/LineReader.h"
 #include "io/Loaders.h"
 
+#include <cerrno>
 #include <sys/stat.h>
 #include <sstream>
 #include <algorithm>
@@ -294,16 +296,16 @@ Dataset loadDataset(const std::string& path) {
             if ((endsWith(n, ".txt") || endsWith(n, ".txt.gz")) && looksLikeGin(path + "/" + n)) return loadGin(path);
         for (auto& n : listFiles(path))
             if (endsWith(n, ".cites"))
-                throw InputError(path, 0, "this is node-classification data (LINQS: " + n + "), one graph whose nodes are the "
+                throw InputError(path, 0, "this is node-classification data (LINQS: " + printablePath(n) + "), one graph whose nodes are the "
                                           "examples; graph-level data sets hold many graphs. Open it in the Depth lab "
-                                          "(node data), or with `pxrun depth … --data " + path + "`");
+                                          "(node data), or with `pxrun depth … --data " + printablePath(path) + "`");
         return loadGraphFolder(path);
     }
     if (path.empty()) throw InputError("", 0, "no data set given: expected a data set folder, a file or builtin:NAME");
     if (!fileExists(path)) {
         struct stat st;
         if (::stat(path.c_str(), &st) == 0) throw InputError(path, 0, "expected a data set folder or a regular file (found a pipe, socket or device); refusing to read it");
-        throw InputError(path, 0, "no such file or folder");
+        throw InputError(path, 0, pathErrorText(errno));  // a symbolic link loop is not a missing file
     }
     if ((endsWith(path, ".txt") || endsWith(path, ".txt.gz")) && looksLikeGin(path)) return loadGin(path);
     Dataset ds;

@@ -142,14 +142,15 @@ std::string plainOrGzipped(const std::string& stem) {
     auto present = [](const std::string& p) {
         struct stat st;
         if (::lstat(p.c_str(), &st) != 0) return false;
-        if (!fileExists(p))
-            throw InputError(p, 0, S_ISLNK(st.st_mode) ? "a dangling symbolic link (its target is missing); remove it or restore the target"
-                                                        : "not a regular file");
-        return true;
+        if (fileExists(p)) return true;
+        if (::stat(p.c_str(), &st) == 0) throw InputError(p, 0, "not a regular file");
+        // there but not reached: a symbolic link whose target is missing, or a loop of links (not "missing")
+        if (errno != ENOENT) throw InputError(p, 0, pathErrorText(errno));
+        throw InputError(p, 0, "a dangling symbolic link (its target is missing); remove it or restore the target");
     };
     const bool hasGz = present(gz), hasPlain = present(plain);
     if (hasGz && hasPlain)
-        throw InputError(plain, 0, "both " + baseName(plain) + " and " + baseName(gz) + " are here, and they may differ; keep only one");
+        throw InputError(plain, 0, "both " + printablePath(baseName(plain)) + " and " + printablePath(baseName(gz)) + " are here, and they may differ; keep only one");
     return hasPlain ? plain : gz;
 }
 

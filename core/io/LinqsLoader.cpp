@@ -1,12 +1,15 @@
 #include "io/LinqsLoader.h"
 
 #include "common/Error.h"
+#include "common/RegularFile.h"
 #include "io/LineReader.h"
 
+#include <cerrno>
 #include <limits>
 #include <cmath>
 #include <filesystem>
 #include <map>
+#include <sys/stat.h>
 #include <unordered_map>
 
 namespace fs = std::filesystem;
@@ -26,9 +29,12 @@ void splitWhitespace(std::string_view line, std::vector<std::string_view>& out) 
 }
 
 std::string contentFileOf(const std::string& path) {
-    if (fs::is_regular_file(path)) return path;
     if (path.empty()) throw InputError("", 0, "no node data given: expected a LINQS folder (NAME.content, NAME.cites) or builtin:NAME");
-    if (!fs::is_directory(path)) throw InputError(path, 0, "no such file or folder");
+    // stat(2), not std::filesystem: its status() throws a bare filesystem_error on a symbolic link loop
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0) throw InputError(path, 0, pathErrorText(errno));  // a loop is not a missing file
+    if (S_ISREG(st.st_mode)) return path;
+    if (!S_ISDIR(st.st_mode)) throw InputError(path, 0, "expected a LINQS folder or its .content file (found a pipe, socket or device)");
     std::vector<std::string> found;
     for (const auto& e : fs::directory_iterator(path))
         if (e.path().extension() == ".content") found.push_back(e.path().string());
@@ -43,7 +49,8 @@ std::string contentFileOf(const std::string& path) {
 NodeDataset loadLinqs(const std::string& path) {
     const std::string content = contentFileOf(path);
     const std::string cites = fs::path(content).replace_extension(".cites").string();
-    if (!fs::exists(cites)) throw InputError(cites, 0, "missing citation file next to " + content);
+    if (struct stat st; ::stat(cites.c_str(), &st) != 0)
+        throw InputError(cites, 0, errno == ENOENT ? "missing citation file next to " + printablePath(content) : pathErrorText(errno));
 
     NodeDataset ds;
     ds.name = fs::path(content).stem().string();
@@ -103,12 +110,12 @@ NodeDataset loadLinqs(const std::string& path) {
     EdgeCleanup cleanup;
     ds.graph = Graph::fromEdges(n, edges, &cleanup);
     if (unknown)
-        ds.warnings.push_back(cites + ": " + std::to_string(unknown) + " citations of ids not in " + content +
+        ds.warnings.push_back(printablePath(cites) + ": " + std::to_string(unknown) + " citations of ids not in " + printablePath(content) +
                               " dropped (first at line " + std::to_string(firstUnknownLine) + ")");
     if (!cleanup.selfLoops.empty())
-        ds.warnings.push_back(cites + ": " + std::to_string(cleanup.selfLoops.size()) + " self citations dropped");
+        ds.warnings.push_back(printablePath(cites) + ": " + std::to_string(cleanup.selfLoops.size()) + " self citations dropped");
     if (!cleanup.duplicates.empty())
-        ds.warnings.push_back(cites + ": " + std::to_string(cleanup.duplicates.size()) +
+        ds.warnings.push_back(printablePath(cites) + ": " + std::to_string(cleanup.duplicates.size()) +
                               " repeated pairs (either direction) dropped");
     return ds;
 }

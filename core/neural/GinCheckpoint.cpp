@@ -110,11 +110,11 @@ std::optional<TrainingState> loadCheckpoint(const std::string& path, const std::
         archive.read("meta", metaText);
         const nlohmann::json meta = nlohmann::json::parse(metaText.toStringRef());
         if (meta.value("format", "") != kFormat || meta.value("version", 0) != kVersion) {
-            why = path + ": not a GIN checkpoint of this version";
+            why = printablePath(path) + ": not a GIN checkpoint of this version";
             return std::nullopt;
         }
         if (meta.value("fingerprint", "") != fingerprint) {
-            why = path + ": a checkpoint of another training (other settings or graphs)";
+            why = printablePath(path) + ": a checkpoint of another training (other settings or graphs)";
             return std::nullopt;
         }
         TrainingState state;
@@ -148,7 +148,7 @@ std::optional<TrainingState> loadCheckpoint(const std::string& path, const std::
             }
         }
         if (int(o.epochs.size()) != state.epochsDone) {
-            why = path + ": damaged (" + std::to_string(o.epochs.size()) + " epoch records for " +
+            why = printablePath(path) + ": damaged (" + std::to_string(o.epochs.size()) + " epoch records for " +
                   std::to_string(state.epochsDone) + " epochs)";
             return std::nullopt;
         }
@@ -159,7 +159,7 @@ std::optional<TrainingState> loadCheckpoint(const std::string& path, const std::
         dropout.set_state(dropoutState);
         return state;
     } catch (const std::exception& e) {
-        why = path + ": cannot be read (" + std::string(e.what()).substr(0, 200) + ")";
+        why = printablePath(path) + ": cannot be read (" + std::string(e.what()).substr(0, 200) + ")";
         return std::nullopt;
     }
 }

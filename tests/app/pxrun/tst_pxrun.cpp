@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
+#include <sys/stat.h>
 
 namespace {
 using pxtest::pxrun;
@@ -267,6 +268,44 @@ private slots:
         const Run bad = pxrun({"cache", "empty"}, 60000, env);
         QCOMPARE(bad.code, 1);
         QVERIFY2(bad.err.contains("cache expects 'info' or 'clear', found 'empty'"), qPrintable(bad.err));
+    }
+    // A FIFO under an entry's name made every later sweep block forever in open(2); `cache info` did not see it and
+    // counted a damaged entry as a good one; `cache clear` left the FIFO and the temporary files of interrupted
+    // writes. (tst_density_store checks each kind of file; here the commands.)
+    void aHostileDensityCacheNeitherHangsNorHides() {
+        QTemporaryDir dir;
+        const QString cache = dir.path() + "/cache";
+        const QStringList env = {"PX_DENSITY_CACHE=" + cache};
+        const QString spec = QString(PX_SOURCE_DIR) + "/resources/specs/builtin-sbm-quick.json";
+        QCOMPARE(pxrun({"sweep", spec, "--out", dir.path() + "/a"}, 120000, env).code, 0);
+        const QStringList entries = QDir(cache).entryList({"*.pxdens"}, QDir::Files, QDir::Name);
+        QVERIFY2(entries.size() >= 2, qPrintable(entries.join(", ")));
+        const QString fifo = cache + "/" + entries[0], damaged = cache + "/" + entries[1];
+        QVERIFY(QFile::remove(fifo));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        QVERIFY(QFile::resize(damaged, QFileInfo(damaged).size() - 9));
+        QFile tmp(fifo + ".tmp.4242.0");
+        QVERIFY(tmp.open(QIODevice::WriteOnly) && tmp.write("half") == 4);
+        tmp.close();
+        const Run info = pxrun({"cache", "info"}, 60000, env);
+        for (const QString& line : {"entries: " + QString::number(entries.size() - 2) + "\n", QString("damaged: 1 file ("), QString("foreign: 1 file ("),
+                                    QString("temporary: 1 file (")})
+            QVERIFY2(info.out.contains(line), qPrintable(line + " not in:\n" + info.out));
+        const Run again = pxrun({"sweep", spec, "--out", dir.path() + "/b"}, 120000, env);  // −1: it hung on the FIFO
+        QVERIFY2(again.code == 0, qPrintable(QString::number(again.code) + ": " + again.err));
+        const auto text = [](const QString& path) {
+            QFile f(path);
+            f.open(QIODevice::ReadOnly);
+            return f.readAll();
+        };
+        QCOMPARE(text(dir.path() + "/b-summary.csv"), text(dir.path() + "/a-summary.csv"));
+        QVERIFY(QFileInfo(fifo).isFile() && !QFileInfo(fifo).isSymLink());  // an entry again, written over the FIFO
+        QCOMPARE(::mkfifo(QFile::encodeName(cache + "/x.pxdens").constData(), 0600), 0);
+        const Run cleared = pxrun({"cache", "clear"}, 60000, env);
+        QVERIFY2(cleared.out.contains("removed " + QString::number(entries.size()) + " entries") &&
+                     cleared.out.contains("and 2 other files") && cleared.out.contains("0 damaged, 1 foreign, 1 temporary"),
+                 qPrintable(cleared.out));
+        QCOMPARE(QDir(cache).entryList(QDir::AllEntries | QDir::System | QDir::Hidden | QDir::NoDotAndDotDot), QStringList());
     }
     // A GIN sweep's rows carry its curves, and `figure --view gin-curve` draws them (as the app's Utility-vs-d view).
     void ginCurveFigure() {

@@ -1,5 +1,6 @@
-// Lessons: the schema refuses a bad file naming the field, and every shipped lesson plays step by step
-// offscreen (Page Down), each step putting the app in the state it names, in projector mode.
+// Lessons: the schema refuses a bad file naming the field, hostile files (deep nesting, 1e400, a FIFO, a huge
+// file) are refused by name without a crash or a hang, and every shipped lesson plays step by step offscreen
+// (Page Down), each step putting the app in the state it names, in projector mode.
 #include "DepthWorkspace.h"
 #include "ExplorerViews.h"
 #include "Lesson.h"
@@ -12,9 +13,18 @@
 #include "AppTestSupport.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QMessageBox>
+#include <QTemporaryDir>
 #include <QtTest>
+#include <atomic>
+#include <chrono>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
 
 namespace {
 
@@ -25,6 +35,35 @@ nlohmann::json minimalLesson() {
 
 bool idle(MainWindow& w) {
     return !w.busyAnywhere() && !w.depthWorkspace()->busy();
+}
+
+// Calls f here (it opens dialogs, so on this thread) and says whether it returned without a watchdog's help: after
+// 20 s blocked (in open(2) on the FIFO `fifo`, say) the watchdog opens the FIFO for writing until f returns, so a
+// regression fails the test instead of hanging the suite.
+template <class F> bool returnsUnaided(const std::string& fifo, F&& f) {
+    std::atomic<bool> done{false}, aided{false};
+    std::thread watchdog([&] {
+        const auto start = std::chrono::steady_clock::now();
+        while (!done) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            if (fifo.empty() || std::chrono::steady_clock::now() - start < std::chrono::seconds(20)) continue;
+            aided = true;
+            if (const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK); fd >= 0) ::close(fd);
+        }
+    });
+    f();
+    done = true;
+    watchdog.join();
+    return !aided;
+}
+
+std::string refusalOf(const std::string& text, const Lesson::Names& names) {
+    try {
+        Lesson::parse(text, "hostile.json", names);
+        return "accepted";
+    } catch (const std::invalid_argument& e) {
+        return e.what();
+    }
 }
 
 }  // namespace
@@ -106,6 +145,61 @@ private slots:
         QVERIFY(guide.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(guide.readAll()).replace("\n", " ");
         QVERIFY2(!said.isEmpty() && text.contains("`" + said + "`"), qPrintable(said));
+    }
+
+    // What crashed or misled: 500k nested arrays as a title (its dump() for the message recursed off the stack), 500k
+    // nested objects as a step's "set" (so did its copy), a number beyond a double (the JSON library's own
+    // "[json.exception.out_of_range.406]" text). Read as sessions are: refused naming the file, the line, the field.
+    void hostileLessonTextIsRefusedByName() {
+        const int deep = 500000;
+        const std::string head = R"({"format": "pxstudio-lesson", "version": 1, )";
+        const std::string arrays = std::string(deep, '[') + std::string(deep, ']');
+        std::string objects;
+        for (int i = 0; i < deep; ++i) objects += R"({"a":)";
+        objects += "1" + std::string(deep, '}');
+        const std::string deepTitle = head + R"("title": )" + arrays + R"(, "steps": [{"title": "One", "text": "x"}]})";
+        const std::string deepSet = head + R"("title": "T", "steps": [{"title": "One", "text": "x", "set": )" + objects + "}]}";
+        for (const std::string& text : {deepTitle, deepSet}) {
+            const std::string said = refusalOf(text, window_->lessonNames());
+            QVERIFY2(said.rfind("hostile.json:1: JSON nested deeper than 64 levels", 0) == 0, said.substr(0, 300).c_str());
+        }
+        const std::string huge = head + R"("title": "T", "steps": [{"title": "One", "text": "x",
+            "set": {"mechanism": {"epsilon": 1e400}}}]})";
+        QCOMPARE(refusalOf(huge, window_->lessonNames()),
+                 std::string("hostile.json:2: field \"/steps/0/set/mechanism/epsilon\": the number 1e400 is out of range (a number must lie within ±1.8e308)"));
+        QCOMPARE(refusalOf(head + R"("title": "T", "title": "U", "steps": []})", window_->lessonNames()),
+                 std::string("hostile.json:1: duplicate key \"/title\" (JSON keys must be unique; which one would win is not defined)"));
+    }
+
+    // A lesson file is read as a session is: a regular file of at most 1 MiB. A FIFO hung the window in open(2) (the
+    // watchdog of returnsUnaided ends that), a device or a huge file filled the memory; each is refused by name.
+    void openLessonReadsOnlyASmallRegularFile() {
+        QTemporaryDir dir;
+        const std::string base = dir.path().toStdString();
+        QCOMPARE(::mkfifo((base + "/pipe.json").c_str(), 0600), 0);
+        QFile big(dir.path() + "/big.json");
+        QVERIFY(big.open(QIODevice::WriteOnly));
+        big.write(QByteArray::fromStdString(minimalLesson().dump()) + QByteArray((1 << 20) + 1, ' '));  // valid JSON, too long
+        big.close();
+        QCOMPARE(::symlink((base + "/loop.json").c_str(), (base + "/loop.json").c_str()), 0);
+        const std::pair<std::string, std::string> cases[] = {
+            {"pipe.json", "expected a regular file (found a pipe, socket or device)"},
+            {"big.json", "is larger than the limit of 1048576 bytes"},
+            {"loop.json", "cannot open file: a symbolic link loop"},
+            {"missing.json", "cannot open file: no such file or folder"}};
+        for (const auto& [name, expected] : cases) {
+            auto said = std::make_shared<QString>();
+            QTimer::singleShot(0, [said] {  // the error dialog
+                for (QWidget* top : QApplication::topLevelWidgets())
+                    if (auto* box = qobject_cast<QMessageBox*>(top); box && box->isVisible()) { *said = box->text(); box->accept(); }
+            });
+            bool opened = true;
+            QVERIFY2(returnsUnaided(base + "/pipe.json", [&] { opened = window_->openLesson(QString::fromStdString(base + "/" + name)); }),
+                     "openLesson blocked on a FIFO");
+            QVERIFY2(!opened && said->startsWith(QString::fromStdString(base + "/" + name + ": ")) && said->contains(QString::fromStdString(expected)),
+                     qPrintable(*said));
+        }
+        QVERIFY(!window_->lessonPlayer()->running());
     }
 
     void everyShippedLessonPlaysStepByStep() {

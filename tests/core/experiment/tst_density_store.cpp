@@ -1,6 +1,7 @@
 // The densities kept on disk between runs (DiskDensityStore behind DensityCache): they survive a restart and
-// give the same tables, a damaged or foreign entry is computed again and never trusted, the folder keeps to its
-// cap with the least recently used going first, and the environment chooses the folder or turns it off.
+// give the same tables, a damaged or foreign entry is computed again and never trusted, a FIFO under an entry's
+// name is a miss and never a wait, usage and clear see what is not a good entry, the folder keeps to its cap
+// with the least recently used going first, and the environment chooses the folder or turns it off.
 #include "TestSupport.h"
 #include "experiment/DensityCache.h"
 #include "experiment/DiskDensityStore.h"
@@ -11,8 +12,12 @@
 #include <QtTest>
 #include <chrono>
 #include <cstdlib>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <future>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace px;
 using namespace px::experiment;
@@ -58,6 +63,21 @@ void flipByteAt(const std::string& path, std::streamoff at) {
     const char c = char(f.get());
     f.seekp(at);
     f.put(char(c ^ 0x10));
+}
+
+// Runs f on a thread and says whether it returned within `seconds`. If it did not (blocked in open(2) on one of
+// the FIFOs `fifos`, say), each FIFO is opened for writing and closed until f returns: a blocked reader then
+// goes on and reads an empty file. So a regression fails the test instead of hanging the suite.
+template <class F> bool finishesWithin(int seconds, const std::vector<std::string>& fifos, F&& f) {
+    auto done = std::async(std::launch::async, std::forward<F>(f));
+    if (done.wait_for(std::chrono::seconds(seconds)) == std::future_status::ready) {
+        done.get();
+        return true;
+    }
+    while (done.wait_for(std::chrono::milliseconds(100)) != std::future_status::ready)
+        for (const std::string& fifo : fifos)
+            if (const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK); fd >= 0) ::close(fd);  // ENXIO: no reader
+    return false;
 }
 
 // Sets (or unsets, for null) an environment variable for the lifetime of this object.
@@ -220,6 +240,70 @@ private slots:
         ScopedEnv badCap("PX_DENSITY_CACHE_MB", "lots");
         QCOMPARE(DiskDensityStore::fromEnvironment()->capBytes(), std::uint64_t(1024) << 20);
         QVERIFY(QString::fromStdString(DiskDensityStore::settingsFromEnvironment().warning).contains("'lots' is not a size in MiB"));
+    }
+
+    // An entry replaced by a FIFO blocked load() in open(2) forever, and with it every later run of every program
+    // sharing the folder. It is a miss: computed again and written over the FIFO.
+    void aFifoInPlaceOfAnEntryIsAMissNotAWait() {
+        QTemporaryDir dir;
+        auto store = std::make_shared<DiskDensityStore>(dir.path().toStdString(), std::uint64_t(64) << 20);
+        const Dataset ds = gen::sbmCycleTask(120, 4);
+        const PatternSet patterns = patternsOfSeed(smallSweep(), 0);
+        const std::string key = DiskDensityStore::keyOf(ds.contentHash(), patterns), path = store->pathOf(key);
+        QCOMPARE(::mkfifo(path.c_str(), 0600), 0);
+        std::optional<DensityMatrix> loaded;
+        QVERIFY2(finishesWithin(20, {path}, [&] { loaded = store->load(key); }), "load() blocked on a FIFO");
+        QVERIFY(!loaded);
+        DensityCache cache(std::size_t(64) << 20, store);
+        bool computed = false;
+        QVERIFY(finishesWithin(60, {path}, [&] { computed = sameBits(*cache.get(ds, patterns), DensityMatrix::compute(ds, patterns)); }));
+        QVERIFY(computed);
+        QCOMPARE(cache.diskHits(), 0L);
+        struct stat st;
+        QVERIFY(::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode));  // the entry, renamed over the FIFO
+        QVERIFY(store->load(key));
+    }
+
+    // `pxrun cache info` (usage) counted a damaged entry as a good one and did not see a FIFO; `cache clear` left
+    // FIFOs and the temporary files of interrupted writes. Now each is counted as what it is, and clear removes all
+    // of them, leaving what is not the store's (and a folder it cannot remove, said as kept).
+    void usageAndClearSeeWhatIsNotAnEntry() {
+        QTemporaryDir dir;
+        const std::string folder = dir.path().toStdString();
+        const DiskDensityStore store(folder, std::uint64_t(64) << 20);
+        const Dataset ds = gen::sbmCycleTask(120, 4);
+        std::vector<std::string> keys;
+        for (int s = 0; s < 3; ++s) {
+            const PatternSet p = patternsOfSeed(smallSweep(), s);
+            keys.push_back(DiskDensityStore::keyOf(ds.contentHash(), p));
+            store.store(keys.back(), DensityMatrix::compute(ds, p));
+        }
+        const std::string good = store.pathOf(keys[0]), damaged = store.pathOf(keys[1]), fifo = store.pathOf(keys[2]);
+        const std::uint64_t goodBytes = fs::file_size(good);
+        flipByteAt(damaged, std::streamoff(fs::file_size(damaged) / 2));
+        fs::rename(fifo, folder + "/0123456789abcdef0123456789abcdef.pxdens");  // whole, but under another key's name
+        QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+        fs::create_symlink(good, folder + "/link.pxdens");
+        fs::create_directories(folder + "/folder.pxdens/inside");
+        const std::string otherEngine = "engine 0.0.1, density format 1\ndata x\npatterns []";
+        store.store(otherEngine, DensityMatrix::compute(ds, patternsOfSeed(smallSweep(), 0)));
+        std::ofstream(good + ".tmp.4242.0") << "half an entry";
+        std::ofstream(folder + "/README") << "not the store's";
+        DiskDensityStore::Usage used, removed;
+        QVERIFY2(finishesWithin(20, {fifo}, [&] { used = store.usage(); }), "usage() blocked on a FIFO");
+        QCOMPARE(used.entries, 1L);
+        QCOMPARE(used.bytes, goodBytes);
+        QCOMPARE(used.damaged, 1L);
+        QCOMPARE(used.foreign, 5L);  // another key's name, another engine, the FIFO, the link, the folder
+        QCOMPARE(used.temporary, 1L);
+        QVERIFY2(finishesWithin(20, {fifo}, [&] { removed = store.clear(); }), "clear() blocked on a FIFO");
+        QCOMPARE(removed.entries, 1L);
+        QCOMPARE(removed.damaged + removed.foreign + removed.temporary, 1L + 4L + 1L);
+        QCOMPARE(removed.kept, 1L);
+        std::vector<std::string> left;
+        for (const auto& e : fs::directory_iterator(folder)) left.push_back(e.path().filename().string());
+        std::sort(left.begin(), left.end());
+        QCOMPARE(left, (std::vector<std::string>{"README", "folder.pxdens"}));
     }
 };
 

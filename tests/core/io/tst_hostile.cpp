@@ -4,6 +4,7 @@
 #include "common/Error.h"
 #include "common/Rng.h"
 #include "common/JsonInput.h"
+#include "common/MemoryBudget.h"
 #include "experiment/SweepSpec.h"
 #include "depthlab/DepthLab.h"
 #include "io/LinqsLoader.h"
@@ -13,6 +14,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <fstream>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -365,6 +367,77 @@ private slots:
         nodes.features.resize(nodes.numNodes(), 0);
         msg = refusal([&] { depthlab::runDepthExperiment({{"experiment", "propagation"}}, "d.json", noProgress(), &nodes); });
         QVERIFY2(msg.find("the nodes have no features (0 columns)") != std::string::npos, msg.c_str());
+    }
+
+    // A symbolic link loop is named as one, not as a missing file (ELOOP read as ENOENT sent users looking for a
+    // file that is there), by every path of the loaders: data sets, JSON inputs, LINQS folders, OGB's files.
+    void symlinkLoopsAreCalledLoops() {
+        QTemporaryDir dir;
+        const std::string base = dir.path().toStdString();
+        QCOMPARE(::symlink((base + "/b.edges").c_str(), (base + "/a.edges").c_str()), 0);
+        QCOMPARE(::symlink((base + "/a.edges").c_str(), (base + "/b.edges").c_str()), 0);
+        QCOMPARE(::symlink((base + "/self").c_str(), (base + "/self").c_str()), 0);
+        write(dir, "ogb/raw/num-node-list.csv", "2\n");
+        write(dir, "ogb/raw/num-edge-list.csv", "1\n");
+        QCOMPARE(::symlink((base + "/ogb/raw/edge.csv").c_str(), (base + "/ogb/raw/edge.csv").c_str()), 0);
+        const std::pair<std::string, std::string> cases[] = {
+            {refusal([&] { io::loadDataset(base + "/a.edges"); }), base + "/a.edges: a symbolic link loop"},
+            {refusal([&] { experiment::SweepSpec::load(base + "/self"); }), base + "/self: cannot open file: a symbolic link loop"},
+            {refusal([&] { io::loadLinqs(base + "/self"); }), base + "/self: a symbolic link loop"},
+            {refusal([&] { io::loadOgb(base + "/ogb"); }), base + "/ogb/raw/edge.csv: a symbolic link loop"}};
+        for (const auto& [msg, expected] : cases) QVERIFY2(msg.rfind(expected, 0) == 0, msg.c_str());
+        // a missing file is still called missing
+        const std::string missing = refusal([&] { io::loadDataset(base + "/nowhere.edges"); });
+        QVERIFY2(says(missing, base + "/nowhere.edges", "no such file or folder"), missing.c_str());
+    }
+
+    // A file name holding a line feed or an escape sequence cannot forge a line of an error or warning, nor drive
+    // the terminal: every message quoting a path escapes its control characters (\n, \xNN), errors and warnings alike.
+    void controlCharactersInPathsAreEscaped() {
+        QTemporaryDir dir;
+        const std::string name = "g\npxrun: error: forged\x1b[2J\x7f.edges", shown = "g\\npxrun: error: forged\\x1b[2J\\x7f.edges";
+        const std::string path = write(dir, name, "0 1\n1 1\n1 2\n1 2\n");
+        const auto clean = [](const std::string& m) {
+            return std::none_of(m.begin(), m.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+        };
+        std::vector<std::string> warnings = io::loadDataset(path).warnings;  // a self loop and a duplicate edge dropped
+        QCOMPARE(int(warnings.size()), 2);
+        const std::string spec = write(dir, "s\n.json", "{\"budget\": {\"values\": [\"x\"]}}");
+        write(dir, "linqs\x01/x.content", "a 1 A\nb 0 B\n");
+        const std::string messages[] = {
+            refusal([&] { io::loadDataset(dir.path().toStdString() + "/missing\n.edges"); }),
+            refusal([&] { io::loadDataset(write(dir, "bad" + name, "0 x\n")); }),
+            refusal([&] { experiment::SweepSpec::load(spec); }),
+            refusal([&] { io::loadLinqs(dir.path().toStdString() + "/linqs\x01"); }),
+            refusal([&] { checkMemory(path + ":7", "a test", 1e30); }),
+            refusal([&] { experiment::SweepSpec::fromJson("{\"learner\": {\"k\\nerror: x\": 1}}", "k.json"); }),
+            warnings[0], warnings[1]};
+        for (const std::string& m : messages) QVERIFY2(clean(m), m.c_str());
+        QVERIFY2(messages[0].find("missing\\n.edges: no such file or folder") != std::string::npos, messages[0].c_str());
+        QVERIFY2(messages[1].find("/bad" + shown + ":1: expected a vertex id") != std::string::npos, messages[1].c_str());
+        QVERIFY2(messages[2].find("s\\n.json: field \"/budget/values/0\"") != std::string::npos, messages[2].c_str());
+        QVERIFY2(messages[3].find("linqs\\x01/x.cites: missing citation file next to") != std::string::npos &&
+                     messages[3].find("linqs\\x01/x.content") != std::string::npos, messages[3].c_str());
+        QVERIFY2(messages[4].find(shown + ":7: a test needs about") != std::string::npos, messages[4].c_str());
+        QVERIFY2(messages[5].find("unknown field \"/learner/k\\nerror: x\"") != std::string::npos, messages[5].c_str());  // a key path too
+        QVERIFY2(warnings[0].find(shown + ":2: self loop") != std::string::npos, warnings[0].c_str());
+        try {
+            io::loadDataset(dir.path().toStdString() + "/missing\n.edges");
+        } catch (const InputError& e) {
+            QCOMPARE(e.file(), dir.path().toStdString() + "/missing\n.edges");  // the path itself, for programs
+        }
+        QCOMPARE(printablePath("tab\there \\ ε"), std::string("tab\\x09here \\ ε"));  // only control characters change
+    }
+
+    // A number beyond a double (1e400) is refused naming the field, in the reader's words, not as the JSON library's
+    // "[json.exception.out_of_range.406] number overflow parsing '1e400'"; a syntax error loses the library's tag too.
+    void aNumberBeyondADoubleNamesItsField() {
+        const std::string big = refusal([] { experiment::SweepSpec::fromJson("{\"budget\": {\"values\": [1,\n -1e400]}}", "spec.json"); });
+        QCOMPARE(big, std::string("spec.json:2: field \"/budget/values/1\": the number -1e400 is out of range (a number must lie within ±1.8e308)"));
+        const std::string top = refusal([] { parseJsonInput("1e999", "n.json"); });
+        QVERIFY2(top.rfind("n.json:1: the number 1e999 is out of range", 0) == 0, top.c_str());
+        const std::string syntax = refusal([] { parseJsonInput("{\"a\": tru}", "s.json"); });
+        QVERIFY2(syntax.rfind("s.json:1: not valid JSON: at column ", 0) == 0 && syntax.find("json.exception") == std::string::npos, syntax.c_str());
     }
 };
 

@@ -45,7 +45,7 @@ std::string withinStep(const std::string& setPointer, const std::string& message
 
 LessonStep stepFromJson(const nlohmann::json& j, const std::string& path, const Lesson::Names& names) {
     if (!j.is_object()) F::fail(path, "an object", j);
-    F::checkKeys(j, {"title", "text", "try", "view", "set", "demo_pair", "depth_run", "depth_view", "depth_trials", "highlight"}, path);
+    F::checkKeys(j, {"title", "text", "try", "view", "set", "demo_pair", "depth_run", "depth_view", "depth_trials", "highlight", "expect"}, path);
     LessonStep s;
     s.title = text(j, "title", path, 120, true);
     s.text = text(j, "text", path, 800, true);
@@ -56,6 +56,7 @@ LessonStep stepFromJson(const nlohmann::json& j, const std::string& path, const 
     s.depthView = knownName(j, "depth_view", path, names.depthViews);
     s.highlight = knownName(j, "highlight", path, kHighlights);
     s.depthTrials = int(F::getInteger(j, "depth_trials", 0, path, 1, 20));
+    if (j.contains("expect")) s.expect = parseLessonClaims(j["expect"], F::at(path, "expect"));
     if (j.contains("set")) {
         if (!j["set"].is_object()) F::fail(F::at(path, "set"), "an object of session fields", j["set"]);
         s.set = j["set"];

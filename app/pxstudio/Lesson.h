@@ -9,12 +9,14 @@
 //      "demo_pair": "C6 vs two triangles",     // the distinguishability demo's pair (optional)
 //      "depth_run": "nag", "depth_view": "nag", // a depth-lab experiment to run and its view (optional)
 //      "depth_trials": 2,                      // trials per depth-lab grid point (optional, 1 to 20)
-//      "highlight": "epsilon"}                 // a control to point at: dataset, class, epsilon, learner, view
+//      "highlight": "epsilon",                 // a control to point at: dataset, class, epsilon, learner, view
+//      "expect": [{"kappa": "falls"}]}         // claims about the step's result, checked (LessonExpect.h)
 //   ]}
 //
 // `set` uses the session file's fields (docs/guide/lessons.md) and is checked as a session would be. Errors
 // are std::invalid_argument naming the field: `steps[2].highlight: expected one of …, found "slider"`.
 #include "ExplorerSettings.h"
+#include "LessonExpect.h"
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -24,6 +26,7 @@ struct LessonStep {
     std::string title, text, tryThis, view, demoPair, depthRun, depthView, highlight;
     int depthTrials = 0;  // trials of the depth-lab experiments (0: as the depth lab has it)
     nlohmann::json set = nlohmann::json::object();
+    std::vector<LessonClaim> expect;  // what the step says about its result, checked once it is computed (LessonExpect.h)
 };
 
 struct Lesson {

@@ -118,8 +118,20 @@ QString LessonPlayer::stepText() const { return heading_->text() + "\n" + body_-
 
 void LessonPlayer::setWaiting(const QString& what) {
     waiting_ = what;
+    falseClaims_.clear();
+    status_->setStyleSheet("QLabel { color: #1f4e79; font-style: italic; }");
     status_->setText(what);
     status_->setVisible(!what.isEmpty());
+}
+
+void LessonPlayer::setVerdict(const QStringList& falseClaims, bool hasClaims) {
+    falseClaims_ = falseClaims;
+    if (!hasClaims) return;
+    // a claim the app does not bear out is said on screen, in red: the lecturer sees it before the room does
+    status_->setStyleSheet(falseClaims.isEmpty() ? "QLabel { color: #1e6b34; }" : "QLabel { color: #a93226; font-weight: bold; }");
+    status_->setText(falseClaims.isEmpty() ? tr("✓ What this step says holds for the result on screen.")
+                                           : tr("✗ The app computes otherwise: %1").arg(falseClaims.join("; ")));
+    status_->show();
 }
 
 void LessonPlayer::pointAt(QWidget* target, QWidget* window) {

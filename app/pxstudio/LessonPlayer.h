@@ -23,6 +23,9 @@ public:
     // The step's views are being computed for its settings: the band says so until they are current (then "").
     void setWaiting(const QString& what);
     bool waiting() const { return !waiting_.isEmpty(); }
+    // Once computed: whether the step's claims hold (LessonExpect.h); the band says so. falseClaims: empty if they do.
+    void setVerdict(const QStringList& falseClaims, bool hasClaims);
+    const QStringList& falseClaims() const { return falseClaims_; }
 
 public slots:
     void next();
@@ -46,6 +49,7 @@ private:
     QLabel* body_;
     QLabel* status_;  // "Computing this step's result…" until its views are current
     QString waiting_;
+    QStringList falseClaims_;
     QPushButton *previous_, *next_, *end_;
     QWidget* frame_ = nullptr;
     QWidget* target_ = nullptr;

@@ -180,4 +180,5 @@ private:
     QAction* presentation_ = nullptr;
     QAction *nextStep_ = nullptr, *previousStep_ = nullptr;
     bool dockHiddenForDepth_ = false;
+    std::map<int, std::shared_ptr<const px::experiment::SweepResult>> lessonResults_;  // each step's result, for its claims
 };

@@ -86,6 +86,7 @@ bool MainWindow::openLesson(const QString& path) {
         const Lesson lesson = Lesson::parse(text, path.toStdString(), lessonNames());
         presentation_->setChecked(true);  // a lesson is for a room: projector mode
         for (QAction* a : {nextStep_, previousStep_}) a->setEnabled(true);
+        lessonResults_.clear();
         lessonPlayer_->start(lesson);
         return true;
     } catch (const std::exception& e) {
@@ -152,5 +153,20 @@ void MainWindow::updateLessonWaiting() {
     if (name.isEmpty() && views_->currentWidget()) name = views_->viewName(views_->currentWidget()->findChild<QCustomPlot*>());
     if (name.isEmpty()) name = "tradeoff";  // a view without a state of its own (the depth lab): the main result
     const ViewState state = views_->presenter()->status(name).state;
-    if (state == ViewState::Current || state == ViewState::Failed || state == ViewState::Empty) lessonPlayer_->setWaiting({});
+    if (state != ViewState::Current && state != ViewState::Failed && state != ViewState::Empty) return;
+    lessonPlayer_->setWaiting({});
+    // The step's result, and what the step says about it (against the previous step's, for κ)
+    const int step = lessonPlayer_->step();
+    const auto& claims = lessonPlayer_->lesson().steps[std::size_t(step)].expect;
+    const bool tradeoffCurrent = views_->presenter()->present("tradeoff").state == ViewState::Current;
+    if (tradeoffCurrent && controller_->result()) lessonResults_[step] = std::make_shared<const px::experiment::SweepResult>(*controller_->result());
+    QStringList wrong;
+    if (!claims.empty()) {
+        auto previous = lessonResults_.find(step - 1);
+        if (!tradeoffCurrent || !controller_->result()) wrong << tr("its result could not be computed");
+        else
+            for (const std::string& w : falseLessonClaims(claims, *controller_->result(), previous == lessonResults_.end() ? nullptr : previous->second.get()))
+                wrong << QString::fromStdString(w);
+    }
+    lessonPlayer_->setVerdict(wrong, !claims.empty());
 }

@@ -266,6 +266,8 @@ private:
                      qPrintable(where + name + " is " + viewStateName(st.state) + ": " + QString::fromStdString(st.note)));
         }
         QVERIFY2(!w.lessonPlayer()->waiting(), qPrintable(where + "the band still says it is computing"));
+        // what the step says about its result is what the app computed (its "expect")
+        QVERIFY2(w.lessonPlayer()->falseClaims().isEmpty(), qPrintable(where + w.lessonPlayer()->falseClaims().join("; ")));
         const QString name = QString::fromStdString(ExplorerController::loadDataset(s.dataset)->name);
         QString title;
         for (QCPLayoutElement* e : views->tradeoff()->plotLayout()->elements(true))

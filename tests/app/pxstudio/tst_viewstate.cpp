@@ -140,6 +140,32 @@ private slots:
         }
     }
 
+    // A step's claims: parsed with errors that name the field, and judged against the results they are about.
+    void lessonClaimsAreParsedAndJudged() {
+        auto claims = parseLessonClaims(nlohmann::json::parse(R"([{"kappa": "falls"}, {"at_epsilon": 1, "min": 0.4}])"), "/steps/4/expect");
+        QCOMPARE(claims.size(), std::size_t(2));
+        for (const char* bad : {R"([{"kappa": "drops"}])", R"([{"at_epsilon": 1}])", R"([{"signal": "above_band"}])", R"({"kappa": "falls"})",
+                                R"([{"kappa": "falls", "min": 0}])", R"([{"kappa": "falls", "colour": 1}])"}) {
+            try {
+                parseLessonClaims(nlohmann::json::parse(bad), "/steps/4/expect");
+                QFAIL(bad);
+            } catch (const std::invalid_argument& e) {
+                QVERIFY2(QString(e.what()).contains("/steps/4/expect"), e.what());
+            }
+        }
+        px::experiment::SweepResult before, after;
+        before.fits.resize(1);
+        after.fits.resize(1);
+        before.fits[0].fit.kappa = 0.366;
+        after.fits[0].fit.kappa = 0.213;
+        const auto falls = parseLessonClaims(nlohmann::json::parse(R"([{"kappa": "falls"}])"), "/e");
+        const auto rises = parseLessonClaims(nlohmann::json::parse(R"([{"kappa": "rises"}])"), "/e");
+        QVERIFY(falseLessonClaims(falls, after, &before).empty());
+        QCOMPARE(falseLessonClaims(rises, after, &before).size(), std::size_t(1));
+        QVERIFY(QString::fromStdString(falseLessonClaims(rises, after, &before)[0]).contains("0.366 to 0.213"));
+        QCOMPARE(falseLessonClaims(falls, after, nullptr).size(), std::size_t(1));  // no previous step: not borne out
+    }
+
     // A step that sets one field of the mechanism keeps the mechanism's other fields (nested objects are merged).
     void aStepKeepsWhatItDoesNotSet() {
         QVERIFY(checkProperty("settingsForStep is the RFC's merge of the step's set", [] {

@@ -152,18 +152,23 @@ void MainWindow::updateLessonWaiting() {
     QString name = views_->viewName(views_->currentWidget());
     if (name.isEmpty() && views_->currentWidget()) name = views_->viewName(views_->currentWidget()->findChild<QCustomPlot*>());
     if (name.isEmpty()) name = "tradeoff";  // a view without a state of its own (the depth lab): the main result
-    const ViewState state = views_->presenter()->status(name).state;
-    if (state != ViewState::Current && state != ViewState::Failed && state != ViewState::Empty) return;
-    lessonPlayer_->setWaiting({});
-    // The step's result, and what the step says about it (against the previous step's, for κ)
+    const ViewStatus status = views_->presenter()->status(name);
+    // done: current, failed, or with nothing to show for these settings (not: not computed yet, about to start)
+    if (status.state != ViewState::Current && status.state != ViewState::Failed && !status.nothingToShow) return;
+    // The step's result, and what the step says about it (against the previous step's, for κ): the claims read the
+    // trade-off, so they wait for it too
     const int step = lessonPlayer_->step();
     const auto& claims = lessonPlayer_->lesson().steps[std::size_t(step)].expect;
-    const bool tradeoffCurrent = views_->presenter()->present("tradeoff").state == ViewState::Current;
+    const ViewState tradeoff = views_->presenter()->status("tradeoff").state;  // as last decided: presenting here would re-enter
+    if (!claims.empty() && tradeoff != ViewState::Current && tradeoff != ViewState::Failed) return;
+    lessonPlayer_->setWaiting({});
+    const bool tradeoffCurrent = tradeoff == ViewState::Current;
     if (tradeoffCurrent && controller_->result()) lessonResults_[step] = std::make_shared<const px::experiment::SweepResult>(*controller_->result());
     QStringList wrong;
     if (!claims.empty()) {
         auto previous = lessonResults_.find(step - 1);
-        if (!tradeoffCurrent || !controller_->result()) wrong << tr("its result could not be computed");
+        if (!tradeoffCurrent || !controller_->result()) wrong << tr("its result could not be computed (%1)").arg(QString::fromStdString(
+                                                                    views_->presenter()->status("tradeoff").note));
         else
             for (const std::string& w : falseLessonClaims(claims, *controller_->result(), previous == lessonResults_.end() ? nullptr : previous->second.get()))
                 wrong << QString::fromStdString(w);

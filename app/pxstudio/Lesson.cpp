@@ -117,3 +117,9 @@ ExplorerSettings settingsForStep(const ExplorerSettings& current, const LessonSt
     s.view = step.view.empty() ? current.view : step.view;
     return s;
 }
+
+ExplorerSettings settingsAtStep(const ExplorerSettings& atStart, const Lesson& lesson, int index) {
+    ExplorerSettings s = atStart;
+    for (int i = 0; i <= index && i < int(lesson.steps.size()); ++i) s = settingsForStep(s, lesson.steps[std::size_t(i)]);
+    return s;
+}

@@ -46,3 +46,6 @@ struct Lesson {
 nlohmann::json applyMergePatch(nlohmann::json target, const nlohmann::json& patch);
 // The settings a step asks for: `current` with the step's `set` merged in (RFC 7396 merge patch).
 ExplorerSettings settingsForStep(const ExplorerSettings& current, const LessonStep& step);
+// The settings of step `index`: `atStart` with the `set` of every step from the first to it merged in, in order (the
+// view: the last one a step names), so that a step shows the same whether it is reached forward or back.
+ExplorerSettings settingsAtStep(const ExplorerSettings& atStart, const Lesson& lesson, int index);

@@ -42,6 +42,7 @@ LessonPlayer::LessonPlayer(QWidget* parent) : QWidget(parent) {
     body_->setTextFormat(Qt::RichText);
     status_ = new QLabel;
     status_->setObjectName("lesson-status");
+    status_->setWordWrap(true);  // a long verdict wraps instead of widening the window
     status_->setStyleSheet("QLabel { color: #1f4e79; font-style: italic; }");
     status_->hide();
     previous_ = new QPushButton(tr("◀ Previous (PgUp)"));
@@ -83,11 +84,12 @@ void LessonPlayer::showStep(int index) {
     if (!running_ || lesson_.steps.empty()) return;
     step_ = std::clamp(index, 0, int(lesson_.steps.size()) - 1);
     const LessonStep& s = lesson_.steps[std::size_t(step_)];
-    heading_->setText(tr("<b>%1</b> — step %2 of %3: <b>%4</b>")
-                          .arg(QString::fromStdString(lesson_.title).toHtmlEscaped())
-                          .arg(step_ + 1)
-                          .arg(lesson_.steps.size())
-                          .arg(QString::fromStdString(s.title).toHtmlEscaped()));
+    headingText_ = tr("<b>%1</b> — step %2 of %3: <b>%4</b>")
+                       .arg(QString::fromStdString(lesson_.title).toHtmlEscaped())
+                       .arg(step_ + 1)
+                       .arg(lesson_.steps.size())
+                       .arg(QString::fromStdString(s.title).toHtmlEscaped());
+    heading_->setText(headingText_);
     QString body = QString::fromStdString(s.text).toHtmlEscaped();
     if (!s.tryThis.empty()) body += "<br><i>" + tr("Try this:") + "</i> " + QString::fromStdString(s.tryThis).toHtmlEscaped();
     body_->setText(body);
@@ -116,6 +118,8 @@ void LessonPlayer::stop() {
 
 QString LessonPlayer::stepText() const { return heading_->text() + "\n" + body_->text(); }
 
+QString LessonPlayer::verdictText() const { return heading_->text().mid(headingText_.size()); }
+
 void LessonPlayer::setWaiting(const QString& what) {
     waiting_ = what;
     falseClaims_.clear();
@@ -127,11 +131,14 @@ void LessonPlayer::setWaiting(const QString& what) {
 void LessonPlayer::setVerdict(const QStringList& falseClaims, bool hasClaims) {
     falseClaims_ = falseClaims;
     if (!hasClaims) return;
-    // a claim the app does not bear out is said on screen, in red: the lecturer sees it before the room does
-    status_->setStyleSheet(falseClaims.isEmpty() ? "QLabel { color: #1e6b34; }" : "QLabel { color: #a93226; font-weight: bold; }");
-    status_->setText(falseClaims.isEmpty() ? tr("✓ What this step says holds for the result on screen.")
-                                           : tr("✗ The app computes otherwise: %1").arg(falseClaims.join("; ")));
-    status_->show();
+    // On the heading's line (the band stays small): a claim the app does not bear out is said there in red, so that
+    // the lecturer sees it before the room does.
+    const QString verdict = falseClaims.isEmpty()
+                                ? "<span style='color:#1e6b34'>" + tr("✓ checked") + "</span>"
+                                : "<span style='color:#a93226'><b>" + tr("✗ the app computes otherwise: %1").arg(falseClaims.join("; ").toHtmlEscaped()) +
+                                      "</b></span>";
+    heading_->setText(headingText_ + " &nbsp; " + verdict);
+    heading_->setToolTip(falseClaims.isEmpty() ? tr("What this step says about its result holds for the result on screen") : QString());
 }
 
 void LessonPlayer::pointAt(QWidget* target, QWidget* window) {

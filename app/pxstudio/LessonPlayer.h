@@ -26,6 +26,7 @@ public:
     // Once computed: whether the step's claims hold (LessonExpect.h); the band says so. falseClaims: empty if they do.
     void setVerdict(const QStringList& falseClaims, bool hasClaims);
     const QStringList& falseClaims() const { return falseClaims_; }
+    QString verdictText() const;  // what the heading's line says of the claims ("" before they are judged)
 
 public slots:
     void next();
@@ -50,6 +51,7 @@ private:
     QLabel* status_;  // "Computing this step's result…" until its views are current
     QString waiting_;
     QStringList falseClaims_;
+    QString headingText_;  // the heading without the verdict
     QPushButton *previous_, *next_, *end_;
     QWidget* frame_ = nullptr;
     QWidget* target_ = nullptr;

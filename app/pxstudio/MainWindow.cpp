@@ -294,7 +294,13 @@ void MainWindow::refreshReport() {
     report_->showReport(rep, controller_->result(), privacy_->epsilon());
     ExplorerSettings drawnFor = settings();
     drawnFor.mechanism.epsilon = privacy_->epsilon();
-    reportDrawn_ = ExplorerViews::releaseKey(controller_->densitiesFor(), drawnFor.mechanism);
+    // The report quotes the privacy report of the densities on hand and the sweep's results (utility, controls, attack):
+    // its key is both. Without a result yet, only the first part is drawn, and the report says the rest is computing.
+    const std::string release = ExplorerViews::releaseKey(controller_->densitiesFor(), drawnFor.mechanism);
+    reportWaitsForResult_ = !controller_->result();
+    const std::string sweep = controller_->resultFor() && controller_->result() ? viewkeys::key(*controller_->resultFor(), viewkeys::Scope::Sweep)
+                                                                                : viewkeys::key(settings(), viewkeys::Scope::Sweep);
+    reportDrawn_ = release.empty() ? std::string() : viewkeys::keyOf({{"release", release}, {"sweep", sweep}});
     presentReport();
     // the slider's ρ view: the same budget as a zCDP / tCDP ρ (pure-DP mechanisms have none)
     setRhoText(rep.pureEpsilon >= 0       ? tr("pure ε-DP (no ρ)")

@@ -159,6 +159,7 @@ private:
     std::map<std::string, DatasetChoices> perDataset_;
     std::optional<ExplorerSettings> requested_, computedFor_;  // of the running / the last finished computation
     std::string reportDrawn_;  // the key of the privacy report shown (ViewKeys.h), "" for a message
+    bool reportWaitsForResult_ = false;  // the report shows the privacy part only: the sweep's results are still to come
     QLabel* question_ = nullptr;  // "The question this view answers", over the views (not in projector mode)
     bool restored_ = false;  // the last session is on screen (tab changes before it are not the user's)  // D and protocol the user declared, by data set
     QTimer* debounce_;
@@ -181,4 +182,5 @@ private:
     QAction *nextStep_ = nullptr, *previousStep_ = nullptr;
     bool dockHiddenForDepth_ = false;
     std::map<int, std::shared_ptr<const px::experiment::SweepResult>> lessonResults_;  // each step's result, for its claims
+    std::optional<ExplorerSettings> lessonStart_;  // the settings when the lesson was opened: every step is merged into them
 };

@@ -87,6 +87,7 @@ bool MainWindow::openLesson(const QString& path) {
         presentation_->setChecked(true);  // a lesson is for a room: projector mode
         for (QAction* a : {nextStep_, previousStep_}) a->setEnabled(true);
         lessonResults_.clear();
+        lessonStart_ = settings();
         lessonPlayer_->start(lesson);
         return true;
     } catch (const std::exception& e) {
@@ -109,16 +110,23 @@ QWidget* MainWindow::lessonTarget(const std::string& key) const {
 void MainWindow::applyLessonStep(int index) {
     const LessonStep& step = lessonPlayer_->lesson().steps[std::size_t(index)];
     try {
-        ExplorerSettings base = settings();
-        if (const std::string dataset = step.set.value("dataset", base.dataset); dataset != base.dataset) {
-            auto ds = ExplorerController::loadDataset(dataset);  // once: applySettings below keeps what is loaded
-            base.dataset = dataset;  // its own D and protocol, as when opened; then the step's own fields
+        // A step's settings are the lesson's start with every step up to it merged in, in order: the same whether it is
+        // reached forward or back (Page Up from a step that changed the data set goes back to the earlier data set).
+        const Lesson& lesson = lessonPlayer_->lesson();
+        ExplorerSettings base = lessonStart_.value_or(settings());
+        const std::string dataset = settingsAtStep(base, lesson, index).dataset;
+        if (dataset != base.dataset) {
+            const bool loaded = dataset == loadedSpec_ && controller_->dataset();
+            auto ds = loaded ? controller_->dataset() : ExplorerController::loadDataset(dataset);  // once: applySettings keeps it
+            base.dataset = dataset;  // its own D and protocol, as when opened; then the steps' own fields
             applyDatasetChoices(base, *ds);
-            controller_->setDataset(ds, dataset);
-            loadedSpec_ = dataset;
-            dataset_->select(QString::fromStdString(dataset), QString::fromStdString(ds->name));
+            if (!loaded) {
+                controller_->setDataset(ds, dataset);
+                loadedSpec_ = dataset;
+                dataset_->select(QString::fromStdString(dataset), QString::fromStdString(ds->name));
+            }
         }
-        const ExplorerSettings wanted = settingsForStep(base, step);
+        const ExplorerSettings wanted = settingsAtStep(base, lesson, index);
         if (!(wanted == settings())) {
             applySettings(wanted);  // loads another data set if the step names one; throws before anything changed
             session_->commit(settings());

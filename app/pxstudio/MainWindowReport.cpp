@@ -12,10 +12,14 @@
 void MainWindow::registerReport() {
     ViewPresenter::Source report;
     report.drawnKey = [this] { return reportDrawn_; };
-    report.currentKey = [this] { return viewkeys::key(settings(), viewkeys::Scope::Release); };
+    report.currentKey = [this] {
+        const ExplorerSettings s = settings();
+        return viewkeys::keyOf({{"release", viewkeys::key(s, viewkeys::Scope::Release)}, {"sweep", viewkeys::key(s, viewkeys::Scope::Sweep)}});
+    };
     report.activity = [this] {
         ViewActivity a;
         a.busy = controller_->busy();
+        a.partial = reportWaitsForResult_;
         a.fraction = controller_->fraction();
         if (px::privacy::perturbsGraph(settings().mechanism.mechanism))
             a.emptyReason = "Randomized response releases perturbed graphs: its report comes with the sweep's results.";

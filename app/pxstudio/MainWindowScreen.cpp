@@ -32,7 +32,10 @@ void MainWindow::fitToScreen(bool restored) {
     if (!s) return;
     const QRect room = s->availableGeometry();
     // the frame the window manager adds is outside geometry(): leave it room
-    const QSize frame = frameGeometry().size() - geometry().size();
+    QSize frame = frameGeometry().size() - geometry().size();
+    // Before a window manager has framed the window its frame is unknown: leave room for a usual one (a title bar and
+    // borders; openbox's is 4 × 24 px), so that the first window fits with its status bar and Cancel on screen.
+    if (frame.width() <= 0 && frame.height() <= 0 && !isFullScreen()) frame = QSize(8, 40);
     const QSize fits(room.width() - frame.width(), room.height() - frame.height());
     const QSize wanted = restored ? size() : QSize(1400, 860);
     resize(std::min(wanted.width(), fits.width()), std::min(wanted.height(), fits.height()));
@@ -44,6 +47,9 @@ void MainWindow::showEvent(QShowEvent* event) {
     if (fittedWithFrame_) return;
     fittedWithFrame_ = true;
     QTimer::singleShot(0, this, [this] { fitToScreen(true); });
+    QTimer::singleShot(400, this, [this] {  // a window manager may frame the window later than the first event loop turn
+        if (!presenting_ && !(windowState() & (Qt::WindowMaximized | Qt::WindowFullScreen))) fitToScreen(true);
+    });
 }
 
 void MainWindow::setRhoText(const QString& text) {

@@ -32,10 +32,12 @@ ViewStatus decideViewState(const std::string& drawnKey, const std::string& curre
         s.nothingToShow = true;
     } else if (drawsCurrent && a.preview) {
         s.state = ViewState::Preview;
-        s.note = "PREVIEW of these settings on part of the data" + progressPercent(a.fraction) + ": the full result replaces it";
+        s.note = a.busy ? "PREVIEW of these settings on part of the data" + progressPercent(a.fraction) + ": the full result replaces it"
+                        : "PREVIEW of these settings on part of the data: the full computation stopped (F5 computes it)";
     } else if (drawsCurrent && a.partial) {
         s.state = ViewState::Computing;
-        s.note = "COMPUTING these settings" + progressPercent(a.fraction) + ": the points arrive as their runs finish";
+        s.note = a.busy ? "COMPUTING these settings" + progressPercent(a.fraction) + ": the points arrive as their runs finish"
+                        : "PART of these settings' result: the computation stopped (F5 computes the rest)";
     } else if (drawsCurrent) {
         s.state = ViewState::Current;
     } else if (!a.failure.empty()) {

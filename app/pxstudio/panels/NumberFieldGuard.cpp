@@ -44,6 +44,9 @@ void NumberFieldGuard::install(QWidget* root) {
             box->setKeyboardTracking(false);  // a typed entry counts when it is finished, not per keystroke
             edit->setProperty("pxGuardedBox", QVariant::fromValue(static_cast<QObject*>(box)));
             edit->installEventFilter(guard);
+            // A key typed into the field reaches the spin box, which hands it to its line edit by a direct call that
+            // passes no event filter: the box is watched too (keys sent to the line edit itself come through its filter).
+            box->installEventFilter(guard);
         }
 }
 
@@ -89,11 +92,11 @@ QString NumberFieldGuard::wouldBe(const QLineEdit* edit, const QString& typed) {
 }
 
 bool NumberFieldGuard::finishEntry(QAbstractSpinBox* box, QLineEdit* edit) {
-    const bool refused = box->property(kRefused).toBool();
+    const bool refused = box->property(kRefused).toBool(), typed = !box->property(kTyped).toString().isEmpty();
     box->setProperty(kRefused, false);
     box->setProperty(kTyped, QString());
     if (!refused) {
-        clear(box);
+        if (typed) clear(box);  // an entry was taken (not a second focus event of the same one)
         return false;
     }
     const QSignalBlocker quiet(edit);
@@ -102,12 +105,14 @@ bool NumberFieldGuard::finishEntry(QAbstractSpinBox* box, QLineEdit* edit) {
 }
 
 bool NumberFieldGuard::eventFilter(QObject* watched, QEvent* event) {
-    auto* edit = qobject_cast<QLineEdit*>(watched);
-    auto* box = edit ? qobject_cast<QAbstractSpinBox*>(edit->property("pxGuardedBox").value<QObject*>()) : nullptr;
-    if (!box) return false;
+    auto* box = qobject_cast<QAbstractSpinBox*>(watched);
+    auto* edit = box ? box->findChild<QLineEdit*>() : qobject_cast<QLineEdit*>(watched);
+    if (!box && edit) box = qobject_cast<QAbstractSpinBox*>(edit->property("pxGuardedBox").value<QObject*>());
+    if (!box || !edit || edit->property("pxGuardedBox").value<QObject*>() != box) return false;
     if (event->type() == QEvent::FocusIn && !box->property(kRefused).toBool()) box->setProperty(kBefore, edit->text());
     if (event->type() == QEvent::FocusOut) finishEntry(box, edit);
     if (event->type() != QEvent::KeyPress) return false;
+    if (watched == edit && box->hasFocus()) return false;  // the box's own filter had it (a key forwarded by the box)
     const auto* key = static_cast<QKeyEvent*>(event);
     if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
         finishEntry(box, edit);

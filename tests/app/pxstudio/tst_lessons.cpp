@@ -246,6 +246,28 @@ private slots:
         }
     }
 
+    // A step shows the same reached forward or back: Page Up from lesson 3's Erdős–Rényi step goes back to the cycles,
+    // and the step's claims hold again (they were judged on the wrong data set, and the red verdict widened the window).
+    void steppingBackShowsTheSameStep() {
+        MainWindow& w = *window_;
+        QVERIFY(w.openLesson(":/lessons/03-tradeoff-and-control.json"));
+        LessonPlayer* player = w.lessonPlayer();
+        int ersStep = -1;
+        for (int i = 0; i < int(player->lesson().steps.size()); ++i)
+            if (player->lesson().steps[std::size_t(i)].set.value("dataset", "") == "builtin:er") ersStep = i;
+        QVERIFY(ersStep > 0);
+        for (int i = 1; i <= ersStep; ++i) {
+            player->next();
+            QTRY_VERIFY_WITH_TIMEOUT(idle(w), 300000);
+        }
+        QCOMPARE(w.settings().dataset, std::string("builtin:er"));
+        player->previous();
+        QTRY_VERIFY_WITH_TIMEOUT(idle(w), 300000);
+        QCOMPARE(w.settings().dataset, std::string("builtin:sbm-cycles"));
+        checkStepIsCurrent(w, "03 (back)", ersStep - 1);
+        player->stop();
+    }
+
     void cleanupTestCase() { window_.reset(); }
 
 private:

@@ -42,7 +42,9 @@ std::string expectedKey(const QString& view, const ExplorerSettings& s) {
     if (view == "tradeoff") return viewkeys::tradeoffKey(s, s.mechanism.epsilon);
     if (view == "table") return viewkeys::key(s, Scope::Sweep);
     if (view == "gallery") return viewkeys::key(s, Scope::Patterns);
-    if (view == "anatomy" || view == "embedding" || view == "report") return viewkeys::key(s, Scope::Release);
+    if (view == "anatomy" || view == "embedding") return viewkeys::key(s, Scope::Release);
+    if (view == "report")  // the privacy report and the sweep's results it quotes
+        return viewkeys::keyOf({{"release", viewkeys::key(s, Scope::Release)}, {"sweep", viewkeys::key(s, Scope::Sweep)}});
     if (view == "expressivity" || view == "dimension") return viewkeys::key(s, Scope::AtEpsilon);
     return {};  // the demo: its key names the pair on screen too
 }

@@ -391,6 +391,14 @@ private slots:
             auto* beside = panel.findChild<QLabel*>("refusal-" + QString::number(quintptr(d), 16));
             QVERIFY(beside && beside->isVisible() && beside->text() == NumberFieldGuard::refusal(d));
         }
+        // Typed as a user types: the keys go to the spin box, which hands them to its line edit without its filters
+        d->setFocus();
+        edit->selectAll();
+        QTest::keyClicks(d, "-5e9");
+        QTest::keyClick(d, Qt::Key_Return);
+        QCOMPARE(d->value(), before);
+        QCOMPARE(changed.count(), 0);
+        QVERIFY2(NumberFieldGuard::refusal(d).contains("\"-5e9\" is not taken"), qPrintable(NumberFieldGuard::refusal(d)));
         edit->selectAll();
         QTest::keyClicks(edit, "7");  // an entry it takes clears the frame and the message once it is finished
         QTest::keyClick(edit, Qt::Key_Return);

@@ -79,8 +79,9 @@ void ExplorerViews::registerViews() {
     presenter_->add("gallery", gallery_->parentWidget()->parentWidget(),  // the scroll area: its note stays in sight
                     {[this] { return drawn_.gallery; }, [this] { return viewkeys::key(settings_(), Scope::Patterns); },
                      [this] { return activityOf(main_, settings_(), Scope::Patterns); }, scopedSettings(Scope::Patterns)});
-    for (auto [name, plot, drawn] : {std::tuple{"anatomy", anatomy_, &drawn_.anatomy}, std::tuple{"embedding", embeddingPlot_, &drawn_.embedding}})
-        presenter_->add(name, plot, {[drawn] { return *drawn; }, [this] { return viewkeys::key(settings_(), Scope::Release); },
+    struct ReleaseView { const char* name; QCustomPlot* plot; const std::string* drawn; };
+    for (const ReleaseView& v : {ReleaseView{"anatomy", anatomy_, &drawn_.anatomy}, ReleaseView{"embedding", embeddingPlot_, &drawn_.embedding}})
+        presenter_->add(v.name, v.plot, {[drawn = v.drawn] { return *drawn; }, [this] { return viewkeys::key(settings_(), Scope::Release); },
                                      [this, graphRelease] {
                                          ViewActivity a = activityOf(main_, settings_(), Scope::Release);
                                          a.emptyReason = graphRelease();

@@ -194,7 +194,8 @@ private slots:
                     if (auto* box = qobject_cast<QMessageBox*>(top); box && box->isVisible()) { *said = box->text(); box->accept(); }
             });
             bool opened = true;
-            QVERIFY2(returnsUnaided(base + "/pipe.json", [&] { opened = window_->openLesson(QString::fromStdString(base + "/" + name)); }),
+            const std::string path = base + "/" + name;  // a structured binding cannot be captured (C++17, clang)
+            QVERIFY2(returnsUnaided(base + "/pipe.json", [&] { opened = window_->openLesson(QString::fromStdString(path)); }),
                      "openLesson blocked on a FIFO");
             QVERIFY2(!opened && said->startsWith(QString::fromStdString(base + "/" + name + ": ")) && said->contains(QString::fromStdString(expected)),
                      qPrintable(*said));

@@ -43,7 +43,8 @@ ViewStatus ViewPresenter::present(const QString& name) {
     const QString text = QString::fromStdString(v.status.note);
     const bool show = v.status.state != ViewState::Current;
     if (v.note->text() != text) v.note->setText(text);
-    v.note->setStyleSheet(viewNoteStyle(v.status.state));
+    // Decided at every paint: restyle only when the state changes (a style sheet set again repolishes and repaints)
+    if (const QString style = viewNoteStyle(v.status.state); v.note->styleSheet() != style) v.note->setStyleSheet(style);
     v.note->setVisible(show);
     if (show) placeNote(v);
     if (tracing_) trace(name, v);

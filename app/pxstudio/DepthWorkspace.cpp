@@ -147,6 +147,7 @@ void DepthWorkspace::runAll() {
 }
 
 void DepthWorkspace::run(const std::string& experiment) {
+    if (closed_) return;
     json spec = specFor(experiment);
     // a newer request for the same experiment replaces a queued one
     queue_.erase(std::remove_if(queue_.begin(), queue_.end(), [&](const json& j) { return j["experiment"] == experiment; }),
@@ -201,6 +202,11 @@ void DepthWorkspace::startNext() {
 void DepthWorkspace::cancel() {
     queue_.clear();
     if (job_) job_->stop = true;
+}
+
+void DepthWorkspace::close() {
+    closed_ = true;
+    cancel();
 }
 
 bool DepthWorkspace::busy() const { return job_ != nullptr || !queue_.empty(); }

@@ -32,6 +32,8 @@ public:
     // Queues one experiment ("cosera-grid", "sbm-sweep", "nag", "accounting", "propagation", "asamp").
     void run(const std::string& experiment);
     void cancel();
+    // The app closing: cancels and refuses every later run (see ExplorerController::close).
+    void close();
     bool busy() const;
     void waitForIdle();
     bool hasRun() const;
@@ -75,4 +77,5 @@ private:
     DepthViews* views_;
     QScrollArea* scroll_;
     QLabel* status_;
+    bool closed_ = false;
 };

@@ -48,7 +48,7 @@ ExplorerController::ExplorerController(QObject* parent, Mode mode) : QObject(par
 }
 
 ExplorerController::~ExplorerController() {
-    cancel(true);
+    close();
     waitForIdle();
 }
 
@@ -148,7 +148,7 @@ bool changesKAlone(const std::optional<ExplorerSettings>& last, const ExplorerSe
 
 void ExplorerController::recompute(const ExplorerSettings& settings) {
     cancel();
-    if (!data_) return;
+    if (!data_ || closed_) return;
     // k alone changed: the user is exploring k, so kNN keeps twice the neighbours for the next change to read.
     px::learn::setExploringK(changesKAlone(lastSettings_, settings));
     lastSettings_ = settings;
@@ -288,6 +288,11 @@ void ExplorerController::cancel(bool keepRecord) {
     if (!job_) return;
     if (keepRecord) job_->keepJournal = true;
     job_->stop = true;
+}
+
+void ExplorerController::close() {
+    closed_ = true;
+    cancel(true);
 }
 
 void ExplorerController::waitForIdle() {

@@ -39,6 +39,9 @@ public:
     // Stops the running sweep. keepRecord: its record stays, so that the same settings resume it (the app
     // closing, the user's Cancel); otherwise (settings replaced) the record goes.
     void cancel(bool keepRecord = false);
+    // The app closing: stops the running sweep (its record kept) and refuses every later recompute, so that
+    // waiting for idle cannot meet a sweep that a timer or a view started while it waited.
+    void close();
     bool busy() const { return running_ > 0; }
     // Where unfinished sweeps are recorded run by run (empty: nowhere), so that the same settings resume them
     // after a crash or a restart instead of starting over. Records older than two weeks are removed.
@@ -125,4 +128,5 @@ private:
     std::optional<ExplorerSettings> resultFor_, runningFor_, densitiesFor_;
     QString failure_;
     double fraction_ = 0;
+    bool closed_ = false;
 };

@@ -110,7 +110,13 @@ ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSet
     registerViews();
 }
 
-ExplorerViews::~ExplorerViews() { cancelAll(true); }
+ExplorerViews::~ExplorerViews() { close(); }
+
+void ExplorerViews::close() {
+    for (ExplorerController* c : {expressivity_, dimension_}) c->close();
+    depth_->close();
+    cancelAll(true);
+}
 
 void ExplorerViews::cancelAll(bool keepRecords) {
     for (ExplorerController* c : {expressivity_, dimension_}) c->cancel(keepRecords);

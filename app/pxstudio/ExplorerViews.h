@@ -75,6 +75,8 @@ public:
     bool busy() const { return !readyForExport(); }
     // Stops every view's work; keepRecords: unfinished sweeps stay recorded for resuming (the app closing).
     void cancelAll(bool keepRecords = false);
+    // The app closing: every view's work stopped (records kept) and no new work started; returns when idle.
+    void close();
     // Every view's state (current, preview, previous settings, computing, failed, empty) and its note.
     ViewPresenter* presenter() const { return presenter_; }
     // The view name of a tab's page or plot ("tradeoff", "gallery", …; "" for none): the presenter's name for it.

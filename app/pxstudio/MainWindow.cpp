@@ -111,8 +111,9 @@ MainWindow::~MainWindow() {
     QSettings prefs;
     prefs.setValue("window/geometry", saveGeometry());
     prefs.setValue("window/state", saveState());
-    controller_->cancel(true);  // unfinished sweeps stay recorded: the next start resumes them
-    views_->cancelAll(true);
+    // unfinished sweeps stay recorded (the next start resumes them); nothing new starts while the window waits
+    controller_->close();
+    views_->close();
     controller_->waitForIdle();
     for (QObject* child : findChildren<QObject*>()) QObject::disconnect(child, nullptr, this, nullptr);
 }

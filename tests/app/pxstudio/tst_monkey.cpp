@@ -8,6 +8,13 @@
 #include "MainWindow.h"
 #include "AppTestSupport.h"
 
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <thread>
 #include <QAbstractButton>
 #include <QApplication>
 #include <QCheckBox>
@@ -52,7 +59,8 @@ private slots:
         const int seconds = envInt("PX_MONKEY_SECONDS", 45);
         const quint32 seed = quint32(envInt("PX_MONKEY_SEED", 1));
         QRandomGenerator rng(seed);
-        MainWindow w;
+        auto window = std::make_unique<MainWindow>();
+        MainWindow& w = *window;
         w.resize(1400, 900);
         w.show();
         QTimer closeDialogs;  // a button that opens a file or export dialog: the monkey says no
@@ -143,15 +151,42 @@ private slots:
         }
         qInfo("%d random actions in %d s (seed %u)", steps, seconds, seed);
         closeDialogs.stop();
-        QElapsedTimer settle;  // cancel until nothing runs (a debounced recompute may still start once)
+        // Cancel until nothing runs (a debounced recompute may still start once): the main sweep, the expressivity
+        // and utility-vs-d sweeps and the depth lab, each named if it does not stop.
+        const std::vector<std::pair<QString, std::function<bool()>>> workers = {
+            {"trade-off sweep", [&] { return w.controller()->busy(); }},
+            {"expressivity sweep", [&] { return w.expressivityController()->busy(); }},
+            {"utility-vs-d sweep", [&] { return w.dimensionController()->busy(); }},
+            {"depth lab", [&] { return w.depthWorkspace()->busy(); }}};
+        auto stillBusy = [&] {
+            QStringList busy;
+            for (const auto& [name, isBusy] : workers)
+                if (isBusy()) busy << name;
+            return busy;
+        };
+        QElapsedTimer settle;
         settle.start();
         do {
-            w.controller()->cancel();
+            for (ExplorerController* c : {w.controller(), w.expressivityController(), w.dimensionController()}) c->cancel();
             w.depthWorkspace()->cancel();
             QTest::qWait(100);
-        } while (w.controller()->busy() && settle.elapsed() < 60000);
-        QVERIFY2(!w.controller()->busy(), qPrintable("the window did not settle after cancel; last actions:\n" + recent.join("\n")));
+        } while (!stillBusy().isEmpty() && settle.elapsed() < 60000);
+        QVERIFY2(stillBusy().isEmpty(), qPrintable("still running 60 s after cancel: " + stillBusy().join(", ") +
+                                                    "; last actions:\n" + recent.join("\n")));
         QVERIFY(steps > seconds);  // the event loop kept answering
+        // Closing must not wait for work started after the cancel (under the sanitizers it once outlasted the test's
+        // ten minutes): past two minutes a watchdog names the last actions and ends the test.
+        std::atomic<bool> closed{false};
+        std::thread watchdog([&closed, last = recent.join("\n").toStdString()] {
+            for (int tenths = 0; tenths < 1200 && !closed; ++tenths) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            if (closed) return;
+            std::fprintf(stderr, "FAIL: closing the window took over two minutes; last actions:\n%s\n", last.c_str());
+            std::fflush(stderr);
+            std::_Exit(3);
+        });
+        window.reset();
+        closed = true;
+        watchdog.join();
     }
 };
 

@@ -25,6 +25,8 @@ FigureLayout::FigureLayout(QCustomPlot* plot, const FigureSize& size)
             if (fullLabel(ax) != ax->label()) relabel(ax, fullLabel(ax));
     for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
         if (auto* title = qobject_cast<QCPTextElement*>(e); title && fullTitle(title) != title->text()) retitle(title, fullTitle(title));
+    for (int i = 0; i < plot->plottableCount(); ++i)  // a projector's short names: the figure has room for the full ones
+        if (QCPAbstractPlottable* p = plot->plottable(i); fullName(p) != p->name()) rename(p, fullName(p));
     if (!size.title) leaveOutTitles();
     // Nothing within 2 pt of the page's edge (a journal's crop, a viewer's frame): 3 layout pixels of 1/96 in.
     plot->plotLayout()->setMargins(QMargins(3, 3, 3, 3));

@@ -7,6 +7,7 @@ namespace px::widgets {
 
 namespace {
 constexpr const char* kShortName = "pxShortName";
+constexpr const char* kFullName = "pxFullName";
 constexpr const char* kStyleKey = "pxStyleKey";
 constexpr const char* kSeries = "pxSeries";
 constexpr const char* kSoleName = "pxSoleSeriesName";
@@ -22,6 +23,29 @@ QVector<double> numbers(const QObject* o, const char* name) { return o->property
 
 void setShortName(QCPAbstractPlottable* p, const QString& name) { p->setProperty(kShortName, name); }
 QString shortName(const QCPAbstractPlottable* p) { return p->property(kShortName).toString(); }
+
+void showShortNames(QCustomPlot* plot) {
+    int series = 0;
+    for (int i = 0; i < plot->plottableCount(); ++i) series += isSeries(plot->plottable(i));
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        QCPAbstractPlottable* p = plot->plottable(i);
+        QString shown = shortName(p);
+        if (series == 1 && shown.isEmpty()) {  // with several series, a style key alone would not say whose line it is
+            if (!styleKey(p).isEmpty()) {  // "erf fit: κ = 0.366, A∞ = …" keeps its first number: "erf fit: κ = 0.366"
+                shown = styleKey(p);
+                if (const int colon = p->name().indexOf(": "); colon > 0) shown += ": " + p->name().mid(colon + 2).section(", ", 0, 0);
+            }
+        }
+        if (shown.isEmpty() || shown == p->name()) continue;
+        p->setProperty(kFullName, p->name());
+        p->setName(shown);
+    }
+}
+
+QString fullName(const QCPAbstractPlottable* p) {
+    const QVariant full = p->property(kFullName);
+    return full.isValid() ? full.toString() : p->name();
+}
 
 void setStyleKey(QCPAbstractPlottable* p, const QString& key) { p->setProperty(kStyleKey, key); }
 QString styleKey(const QCPAbstractPlottable* p) { return p->property(kStyleKey).toString(); }

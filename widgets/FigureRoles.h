@@ -7,6 +7,7 @@
 
 class QCPAbstractPlottable;
 class QCPAxis;
+class QCustomPlot;
 class QCPGraph;
 class QCPItemText;
 
@@ -15,6 +16,12 @@ namespace px::widgets {
 // The legend name for paper figures, where the full one does not fit ("public-information control").
 void setShortName(QCPAbstractPlottable* p, const QString& name);
 QString shortName(const QCPAbstractPlottable* p);  // empty if none was set
+
+// Projector mode: the legend shows each plottable's short name if it has one; with a sole series, the lines
+// drawn for it (style keys) show their key. fullName() keeps the name the plot was built with, which
+// figures and their CSV use.
+void showShortNames(QCustomPlot* plot);
+QString fullName(const QCPAbstractPlottable* p);
 
 // Compact legends: a graph with a style key leaves the legend, and one grey entry drawn in its line
 // style, with the key as text, stands for every graph of that key ("ε = ∞ (no noise)", "erf fit").

@@ -28,7 +28,7 @@ void exportPlotData(QCustomPlot* plot, const QString& csvPath) {
     for (int i = 0; i < plot->plottableCount(); ++i) {
         QCPAbstractPlottable* p = plot->plottable(i);
         if (auto* g = qobject_cast<QCPGraph*>(p)) {
-            const QString name = quote(g->name().isEmpty() ? QString("series %1").arg(i + 1) : g->name());
+            const QString name = quote(fullName(g).isEmpty() ? QString("series %1").arg(i + 1) : fullName(g));
             const QCPErrorBars* bars = errors.count(g) ? errors[g] : nullptr;
             const PointRecords r = pointRecords(g);
             const QVector<double> halfWidths = bars ? errorBarHalfWidths(bars) : QVector<double>();

@@ -337,7 +337,8 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
     plot->xAxis->setRange(xLo, xHi);
     if (!readout.isEmpty()) addSliderReadout(plot, opt.markerEpsilon, readout, fs);
     labelAxes(plot, a, metric, anyAttack);
-    placeLegendBelow(plot, 2);
+    if (opt.compactLegend) showShortNames(plot);
+    placeLegendBelow(plot, opt.compactLegend ? 4 : 2);
 
     addTitle(plot, result, opt.title, QFont(base.family(), int(11 * fs), QFont::Bold));
     if (!opt.previewNote.isEmpty()) markAsPreview(plot, opt.previewNote);

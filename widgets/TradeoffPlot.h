@@ -17,6 +17,9 @@ struct TradeoffOptions {
     double markerEpsilon = -1;  // > 0: a vertical marker (the app's ε slider)
     double fontScale = 1.0;     // presentation mode: larger fonts and lines
     QString title;              // empty: the data set name
+    // Projector mode: the legend in short names ("ε = ∞ (no noise)", "erf fit: κ = 0.37") in as many columns as fit;
+    // figures and their CSV still use the full names (FigureRoles.h).
+    bool compactLegend = false;
     // Non-empty: the result is a preview (SweepPreview.h), drawn faded and dashed, this note in its title; such a
     // plot refuses to be exported (exportFigure) until it is drawn again from a real result.
     QString previewNote;

@@ -8,6 +8,7 @@ px::widgets::TradeoffOptions ExplorerViews::tradeoffOptions() const {
     px::widgets::TradeoffOptions opt;
     opt.markerEpsilon = settings_().mechanism.epsilon;
     opt.fontScale = fontScale_;
+    opt.compactLegend = fontScale_ > 1;  // projector mode: the axes keep the height a seven-line legend would take
     return opt;
 }
 

@@ -115,14 +115,15 @@ ExportAllReport exportAll(const ExplorerViews& views, const px::experiment::Swee
             report.leftOut << QString("%1: %2").arg(words, why(view));
             continue;
         }
-        if (std::string(view) == "tradeoff" || std::string(view) == "anatomy") {
-            exportView(plot, folder + "/" + name + ".pdf", px::widgets::presetSize("two-column"), true, context);  // + .csv, .json
-            report.written << QString(name) + ".csv" << QString(name) + ".json";
-        }
-        for (const char* ext : {"png", "pdf", "svg"}) {
-            px::widgets::exportFigure(plot, folder + "/" + name + "." + ext, 900, 600, 300);
+        // One figure per view in three formats, at a paper's two-column size (once a screen-sized PDF overwrote the
+        // paper one that its sidecar described), with its data (.csv) and settings (.json) beside it.
+        const px::widgets::FigureSize size = px::widgets::presetSize("two-column");
+        for (const char* ext : {"png", "svg"}) {
+            px::widgets::exportFigure(plot, folder + "/" + name + "." + ext, size);
             report.written << QString("%1.%2").arg(name, ext);
         }
+        exportView(plot, folder + "/" + name + ".pdf", size, true, context);
+        report.written << QString(name) + ".pdf" << QString(name) + ".csv" << QString(name) + ".json";
     }
     if (current("gallery")) exportGallery(*views.gallery(), folder + "/pattern-gallery", report.written);
     else report.leftOut << "pattern gallery: " + why("gallery");

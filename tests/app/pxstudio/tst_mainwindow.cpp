@@ -37,6 +37,7 @@
 #include <QTabWidget>
 #include <QToolButton>
 #include <QTemporaryDir>
+#include <QRegularExpression>
 #include <QtTest>
 #include <chrono>
 #include <fstream>
@@ -363,6 +364,19 @@ private slots:
         }
         QVERIFY(QFile::exists(dir.path() + "/results.csv"));
         QVERIFY(head(dir.path() + "/results.json", 100000).contains("\"session\""));
+        // Every figure has its sidecar, which names the data set and settings on screen and describes the PDF beside
+        // it (a screen-sized PDF once overwrote the paper one its sidecar described).
+        for (const char* name : {"tradeoff", "noise-anatomy", "embedding", "distinguishability"}) {
+            const QString base = dir.path() + "/" + name;
+            if (!QFile::exists(base + ".pdf")) continue;  // left out (the report says why; checked below)
+            const auto side = nlohmann::json::parse(head(base + ".json", 1000000).toStdString());
+            QCOMPARE(side["session"]["dataset"].get<std::string>(), w.settings().dataset);
+            const QByteArray pdf = head(base + ".pdf", 1 << 22);
+            const QRegularExpressionMatch box = QRegularExpression(R"(/MediaBox \[\s*0\s+0\s+([0-9.]+)\s+([0-9.]+)\s*\])").match(QString::fromLatin1(pdf));
+            QVERIFY2(box.hasMatch(), name);
+            QVERIFY2(std::abs(box.captured(1).toDouble() - 72 * side["figure"]["width_in"].get<double>()) < 1,
+                     qPrintable(QString("%1.pdf is %2 pt wide, its sidecar says %3 in").arg(name, box.captured(1)).arg(side["figure"]["width_in"].get<double>())));
+        }
         // The distinguishability demo and the pattern gallery are exported too.
         QVERIFY(head(dir.path() + "/distinguishability.svg", 400).contains("<svg"));
         QCOMPARE(head(dir.path() + "/pattern-gallery.png", 4), QByteArray("\x89PNG", 4));

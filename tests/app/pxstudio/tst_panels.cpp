@@ -211,6 +211,16 @@ private slots:
         QTRY_VERIFY(d->hasFocus());
         wheel();
         QCOMPARE(d->value(), before + 1);  // focused: the wheel edits
+        // a control added to the panel after the guard (a mechanism's own field, a rebuilt picker) is guarded too
+        auto* holder = new QWidget(&p);
+        auto* late = new QComboBox(holder);
+        late->addItems({"a", "b", "c"});
+        holder->show();
+        QWheelEvent e(QPointF(5, 5), late->mapToGlobal(QPointF(5, 5)), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+        QApplication::sendEvent(late, &e);
+        QCOMPARE(late->currentIndex(), 0);
+        QCOMPARE(late->focusPolicy(), Qt::StrongFocus);
     }
     // In the settings dock the panels sit in a scroll area: a wheel over an unfocused control (here the ε
     // slider) leaves the value alone and is left unaccepted, which is what makes QApplication hand a real

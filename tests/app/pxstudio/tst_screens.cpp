@@ -12,6 +12,7 @@
 #include "AppTestSupport.h"
 #include "SliderReadout.h"
 #include "TradeoffPlot.h"
+#include "FigureExport.h"
 #include "WorkIndicator.h"
 #include "experiment/SweepRunner.h"
 #include "generators/Generators.h"
@@ -151,6 +152,24 @@ private slots:
             QVERIFY2(band <= 0.25 * height, qPrintable(at + QString("the lesson band is %1 of %2 px").arg(band).arg(height)));
             QVERIFY2(QFontInfo(player->font()).pixelSize() >= 18, qPrintable(at + "the lesson's text is smaller than 18 px"));
             QVERIFY2(QFontInfo(views->font()).pixelSize() >= 18, qPrintable(at + "the views' text is smaller than 18 px"));
+            if (auto* plot = qobject_cast<QCustomPlot*>(views->currentWidget()); plot && plot->axisRect()) {
+                // the axes themselves, not the widget around them and its legend: a 7-line legend once left them 24 %
+                plot->replot(QCustomPlot::rpImmediateRefresh);
+                const int axes = plot->axisRect()->rect().height(), legend = plot->legend->visible() ? plot->legend->outerRect().height() : 0;
+                qInfo("%s axes %d px (%.0f %%), legend %d px", qPrintable(at), axes, 100.0 * axes / height, legend);
+                QVERIFY2(axes >= 0.33 * height, qPrintable(at + QString("the axes are %1 of %2 px under a legend of %3 px").arg(axes).arg(height).arg(legend)));
+                QVERIFY2(legend <= 0.12 * height, qPrintable(at + QString("the legend is %1 of %2 px").arg(legend).arg(height)));
+                // the projector's short legend names stay on screen: a figure's data still names every line in full
+                const QString csv = QDir::temp().filePath("tst_screens-projector.csv");
+                px::widgets::exportPlotData(plot, csv);
+                QFile data(csv);
+                QVERIFY(data.open(QIODevice::ReadOnly));
+                const QString written = QString::fromUtf8(data.readAll());
+                QVERIFY2(written.contains("controls: public information (n)"), qPrintable(at + "the figure's data lost the full names"));
+                bool shortOnScreen = false;
+                for (int i = 0; i < plot->plottableCount(); ++i) shortOnScreen |= plot->plottable(i)->name() == "best control";
+                QVERIFY2(shortOnScreen, qPrintable(at + "the projector's legend does not use the short names"));
+            }
         }
         player->stop();
         presentationAction(*window_)->setChecked(false);

@@ -94,6 +94,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(views_->presenter(), &ViewPresenter::presented, this, &MainWindow::updateLessonWaiting);
     views_->presenter()->start();
     startRecompute();
+    if (QSettings().value("welcome/show", true).toBool()) showWelcome();
     if (!restored.isEmpty()) {  // after "Computing…", and repeated with "Done"
         notice_ = restored;
         statusBar()->showMessage(restored, 15000);

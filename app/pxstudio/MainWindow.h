@@ -13,6 +13,8 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <utility>
+#include <vector>
 
 class QLabel;
 class QMenu;
@@ -32,6 +34,7 @@ class ProjectorStrip;
 class ReportPanel;
 class SessionModel;
 class SettingsPanel;
+class WelcomeCard;
 class WorkIndicator;
 struct FigureContext;
 
@@ -138,6 +141,11 @@ public:
     // field; false then.
     bool openLesson(const QString& path);
     static QStringList shippedLessons();  // the lessons compiled into the app, in order
+    static std::vector<std::pair<QString, QString>> shippedLessonTitles();  // (title, path) of each
+    // The first-start page (WelcomeCard.h): shown at the first start and while its box says so, and from Help.
+    void showWelcome();
+    WelcomeCard* welcomeCard() const { return welcome_; }
+    void chooseDataset();  // File ▸ Open data set: a folder dialog, then openDataset
     LessonPlayer* lessonPlayer() const { return lessonPlayer_; }
     void setProjectorMode(bool on);  // as F11 does
     bool projectorMode() const { return presenting_; }
@@ -177,6 +185,7 @@ private:
     QRect geometryBeforePresenting_;  // the window before projector mode, given back when it is left
     ProjectorStrip* strip_ = nullptr;
     HelpWindow* help_ = nullptr;
+    WelcomeCard* welcome_ = nullptr;
     LessonPlayer* lessonPlayer_ = nullptr;
     QAction* presentation_ = nullptr;
     QAction *nextStep_ = nullptr, *previousStep_ = nullptr;

@@ -1,5 +1,6 @@
 // The main window's menus and what they do: sessions, recent files, export.
 #include "MainWindow.h"
+#include "WelcomeCard.h"
 #include "ViewPresenter.h"
 
 #include "DepthWorkspace.h"
@@ -34,10 +35,7 @@
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Open data set…"), QKeySequence::Open, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open data set folder"));
-        if (!dir.isEmpty()) openDataset(dir);
-    });
+    file->addAction(tr("&Open data set…"), QKeySequence::Open, this, &MainWindow::chooseDataset);
     file->addAction(tr("Open &session…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
         const QString p = QFileDialog::getOpenFileName(this, tr("Open session"), {},
                                                      tr("PXStudio session (*.pxstudio.json);;Any JSON file (*.json)"));
@@ -85,6 +83,7 @@ void MainWindow::buildMenus() {
     help->addAction(tr("&Contents"), this, [this] { showHelp("index.md"); });
     help->addAction(tr("&Glossary: ε, ρ, D, controls, COSERA, NAG…"), this, [this] { showHelp("glossary.md"); });
     help->addAction(tr("&Projector mode and keys"), this, [this] { showHelp("projector-mode.md"); });
+    help->addAction(tr("W&elcome page"), this, &MainWindow::showWelcome);
     QAction* whatsThis = QWhatsThis::createAction(this);  // Shift+F1, then click any panel or view
     whatsThis->setText(tr("&What's this? (click a panel or view)"));
     help->addAction(whatsThis);
@@ -165,6 +164,7 @@ bool MainWindow::leavingTheGin(const ExplorerSettings& before, ExplorerSettings&
 }
 
 bool MainWindow::openSession(const QString& path) {
+    if (welcome_) welcome_->hide();
     try {
         ExplorerSettings s = SessionModel::readSession(path);
         giveTheGinAGraphMechanism(s, tr("%1 asks for a GIN, which trains on released graphs, not on densities")

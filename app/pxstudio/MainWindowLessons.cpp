@@ -1,5 +1,6 @@
 // Lessons: Help ▸ Lessons plays a lesson file step by step in projector mode (Page Up / Page Down step).
 #include "MainWindow.h"
+#include "WelcomeCard.h"
 
 #include "DepthWorkspace.h"
 #include "EpsilonSlider.h"
@@ -42,15 +43,23 @@ Lesson::Names MainWindow::lessonNames() const {
     return names;
 }
 
-void MainWindow::buildLessonMenu(QMenu* help) {
-    QMenu* lessons = help->addMenu(tr("&Lessons"));
+std::vector<std::pair<QString, QString>> MainWindow::shippedLessonTitles() {
+    std::vector<std::pair<QString, QString>> titled;
     for (const QString& path : shippedLessons()) {
         QFile f(path);
         QString title = QFileInfo(path).completeBaseName();
-        if (f.open(QIODevice::ReadOnly))
-            title = QString::fromStdString(nlohmann::json::parse(f.readAll().toStdString(), nullptr, false).value("title", title.toStdString()));
-        lessons->addAction(title, this, [this, path] { openLesson(path); });
+        if (f.open(QIODevice::ReadOnly)) {
+            const auto lesson = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+            if (lesson.is_object() && lesson.value("title", nlohmann::json()).is_string()) title = QString::fromStdString(lesson["title"].get<std::string>());
+        }
+        titled.emplace_back(title, path);
     }
+    return titled;
+}
+
+void MainWindow::buildLessonMenu(QMenu* help) {
+    QMenu* lessons = help->addMenu(tr("&Lessons"));
+    for (const auto& [title, path] : shippedLessonTitles()) lessons->addAction(title, this, [this, path = path] { openLesson(path); });
     lessons->addSeparator();
     lessons->addAction(tr("Open lesson &file…"), this, [this] {
         const QString p = QFileDialog::getOpenFileName(this, tr("Open lesson"), {}, tr("PXStudio lesson (*.json)"));
@@ -74,6 +83,7 @@ void MainWindow::buildLessonMenu(QMenu* help) {
 }
 
 bool MainWindow::openLesson(const QString& path) {
+    if (welcome_) welcome_->hide();
     QFile f(path);
     try {
         std::string text;

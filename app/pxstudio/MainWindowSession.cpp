@@ -2,6 +2,7 @@
 // restoring the last one, opening a data set, and committing an edit (with what the GIN and a data set's
 // own D and protocol imply).
 #include "MainWindow.h"
+#include "WelcomeCard.h"
 
 #include "ExplorerViews.h"
 #include "ProjectorStrip.h"
@@ -84,6 +85,7 @@ bool MainWindow::samePatternsAndData(const ExplorerSettings& a, const ExplorerSe
 }
 
 bool MainWindow::openDataset(const QString& path) {
+    if (welcome_) welcome_->hide();
     try {
         auto ds = ExplorerController::loadDataset(path.toStdString());
         ExplorerSettings s = settings();

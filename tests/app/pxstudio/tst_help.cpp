@@ -4,11 +4,17 @@
 #include "ExplorerViews.h"
 #include "HelpWindow.h"
 #include "MainWindow.h"
+#include "LessonPlayer.h"
+#include "WelcomeCard.h"
 #include "AppTestSupport.h"
 #include "panels/LearnerPanel.h"
 #include "panels/PrivacyPanel.h"
 
 #include <QAction>
+#include <QCheckBox>
+#include <QMenu>
+#include <QPushButton>
+#include <QSettings>
 #include <QDir>
 #include <QComboBox>
 #include <QLineEdit>
@@ -31,6 +37,7 @@ class TestHelp : public QObject {
 private slots:
     void initTestCase() {
         pxtest::useEmptyAppDataFolder("tst_help");
+        QSettings().remove("welcome/show");  // a first start: the welcome card is up while F1 and What's This are tried
         window_ = std::make_unique<MainWindow>();
         window_->show();
         QApplication::setActiveWindow(window_.get());
@@ -142,6 +149,59 @@ private slots:
         bool inMenu = false;
         for (QAction* a : window_->findChildren<QAction*>()) inMenu = inMenu || a->shortcut() == QKeySequence(Qt::SHIFT | Qt::Key_F1);
         QVERIFY(inMenu);
+    }
+
+    // The first-start page: up at the first start over the views (their sizes unchanged), gone after any of its
+    // entries and not back at the next start unless its box says so; Help ▸ Welcome page brings it back.
+    void theWelcomePageComesAtTheFirstStartAndFromHelp() {
+        QSettings().remove("welcome/show");
+        auto first = std::make_unique<MainWindow>();
+        first->resize(1280, 720);
+        first->show();
+        auto* views = first->findChild<ExplorerViews*>();
+        const QSize viewsBefore = views->size();
+        WelcomeCard* card = first->welcomeCard();
+        QVERIFY(card);
+        QTRY_VERIFY(card->isVisible());
+        QVERIFY2(views->rect().contains(card->geometry()), "the card is not inside the views");
+        QCOMPARE(views->size(), viewsBefore);
+        for (QLabel* l : card->findChildren<QLabel*>())  // nothing cut: each text has the height its width needs
+            QVERIFY2(!l->wordWrap() || l->height() >= l->heightForWidth(l->width()), qPrintable(l->text()));
+        QVERIFY(!card->showAtStart());  // once is enough, unless the user asks for more
+        auto* explore = card->findChild<QPushButton*>("welcome-explore");
+        QVERIFY(explore);
+        QTest::mouseClick(explore, Qt::LeftButton);
+        QVERIFY(!card->isVisible());
+        QCOMPARE(QSettings().value("welcome/show", true).toBool(), false);
+        first.reset();
+
+        auto second = std::make_unique<MainWindow>();  // the next start: no card
+        second->show();
+        QVERIFY(!second->welcomeCard() || second->welcomeCard()->isHidden());
+        QAction* fromHelp = nullptr;
+        for (QAction* a : second->findChildren<QAction*>()) if (a->text() == tr("W&elcome page")) fromHelp = a;
+        QVERIFY(fromHelp);
+        fromHelp->trigger();
+        card = second->welcomeCard();
+        QTRY_VERIFY(card && card->isVisible());
+        card->findChild<QCheckBox*>("welcome-again")->setChecked(true);
+        QTest::keyClick(card, Qt::Key_Escape);
+        QVERIFY(!card->isVisible());
+        QCOMPARE(QSettings().value("welcome/show", false).toBool(), true);
+        second.reset();
+
+        auto third = std::make_unique<MainWindow>();  // asked for: back at the start, and a lesson from it takes over
+        third->show();
+        card = third->welcomeCard();
+        QTRY_VERIFY(card && card->isVisible());
+        QVERIFY(card->showAtStart());
+        auto* lesson = card->findChild<QPushButton*>("welcome-lesson");
+        QVERIFY(lesson && lesson->menu() && lesson->menu()->actions().size() == MainWindow::shippedLessons().size());
+        lesson->menu()->actions().front()->trigger();
+        QVERIFY(!card->isVisible());
+        QVERIFY(third->lessonPlayer()->running());
+        third->lessonPlayer()->stop();
+        QSettings().remove("welcome/show");
     }
 
     void cleanupTestCase() { window_.reset(); }

@@ -1,0 +1,25 @@
+// The first-start page and the way to open a data set folder it offers.
+#include "MainWindow.h"
+
+#include "ExplorerViews.h"
+#include "WelcomeCard.h"
+
+#include <QFileDialog>
+#include <QSettings>
+
+void MainWindow::showWelcome() {
+    if (!welcome_) {
+        welcome_ = new WelcomeCard(views_, shippedLessonTitles());
+        connect(welcome_, &WelcomeCard::openDataRequested, this, &MainWindow::chooseDataset);
+        connect(welcome_, &WelcomeCard::lessonRequested, this, [this](const QString& path) { openLesson(path); });
+        // what its box says is remembered when it is closed; the first start's box is clear: once is enough
+        connect(welcome_, &WelcomeCard::dismissed, this, [this] { QSettings().setValue("welcome/show", welcome_->showAtStart()); });
+    }
+    welcome_->setShowAtStart(QSettings().value("welcome/show", false).toBool());
+    welcome_->present();
+}
+
+void MainWindow::chooseDataset() {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open data set folder"));
+    if (!dir.isEmpty()) openDataset(dir);
+}

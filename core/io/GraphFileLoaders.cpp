@@ -1,7 +1,9 @@
-// Single-graph files (edge list, GraphML), folders of them, and the loader auto-detection.
+// Single-graph files (edge list, GraphML, DOT), folders of them, and the loader auto-detection.
 #include "common/JsonInput.h"
 #include "common/RegularFile.h"
+#include "io/DotNesting.h"
 #include "io/GraphAssembler.h"
+#include "io/GraphMLReader.h"
 #include "io/LabelTypes.h"
 #include "io/LineReader.h"
 #include "io/Loaders.h"
@@ -11,12 +13,12 @@
 #include <sstream>
 #include <algorithm>
 #include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/graphml.hpp>
 #include <boost/graph/graphviz.hpp>
 #include <dirent.h>
 #include <fstream>
-#include <cctype>
+#include <cstdint>
 #include <map>
+#include <unordered_set>
 
 namespace px::io {
 
@@ -83,113 +85,19 @@ Graph loadEdgeList(const std::string& file, std::vector<std::string>* warnings) 
 }
 
 namespace {
-enum class GraphFormat { GraphML, Dot };
-
-// Element nesting (GraphML) or brace/bracket nesting outside quoted strings (DOT) beyond
-// kMaxNesting is refused with the line where it happens; real graph files nest a few levels.
-constexpr int kMaxNesting = 256;
-void checkNesting(const std::string& text, const std::string& file, GraphFormat format) {
-    int depth = 0;
-    long line = 1;
-    bool quoted = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '\n') ++line;
-        if (format == GraphFormat::Dot) {
-            if (quoted) {
-                if (c == '\\') ++i;
-                else if (c == '"') quoted = false;
-                continue;
-            }
-            if (c == '"') quoted = true;
-            else if (c == '{' || c == '[') ++depth;
-            else if (c == '}' || c == ']') --depth;
-        } else if (c == '<' && i + 1 < text.size()) {
-            const char next = text[i + 1];
-            if (next == '/') --depth;
-            else if (next != '?' && next != '!') {
-                const std::size_t end = text.find('>', i);
-                if (end == std::string::npos || text[end - 1] != '/') ++depth;  // <x/> does not nest
-            }
-        }
-        if (depth > kMaxNesting)
-            throw InputError(file, line, "nested deeper than " + std::to_string(kMaxNesting) + " levels; refusing to read it");
-    }
-}
-
-// The value of attribute `name` inside the tag text [begin, end) ("" if absent).
-std::string attributeOf(const std::string& text, std::size_t begin, std::size_t end, const std::string& name) {
-    for (std::size_t at = text.find(name, begin); at != std::string::npos && at < end; at = text.find(name, at + 1)) {
-        const char before = text[at - 1];
-        std::size_t i = at + name.size();
-        while (i < end && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
-        if (!(before == ' ' || before == '\t' || before == '\n' || before == '\r') || i >= end || text[i] != '=') continue;
-        ++i;
-        while (i < end && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
-        if (i >= end || (text[i] != '"' && text[i] != '\'')) continue;
-        const std::size_t close = text.find(text[i], i + 1);
-        if (close == std::string::npos || close >= end) continue;
-        return text.substr(i + 1, close - i - 1);
-    }
-    return "";
-}
-
-// Boost's GraphML reader accepts a node id declared twice and an edge to an undeclared node (it makes one up);
-// both are refused here, naming the line.
-void checkGraphMLIds(const std::string& text, const std::string& file) {
-    std::map<std::string, long> declared;
-    struct Tag {
-        std::size_t begin, end;
-        long line;
-    };
-    std::vector<Tag> edgeTags;
-    long line = 1;
-    std::size_t counted = 0;
-    auto lineAt = [&](std::size_t pos) {
-        for (; counted < pos; ++counted) line += text[counted] == '\n';
-        return line;
-    };
-    for (std::size_t at = text.find('<'); at != std::string::npos; at = text.find('<', at + 1)) {
-        const bool node = text.compare(at, 5, "<node") == 0 && at + 5 < text.size() && std::isspace((unsigned char)text[at + 5]);
-        const bool edge = text.compare(at, 5, "<edge") == 0 && at + 5 < text.size() && std::isspace((unsigned char)text[at + 5]);
-        if (!node && !edge) continue;
-        const std::size_t end = text.find('>', at);
-        if (end == std::string::npos) break;  // the XML parser names this one
-        if (edge) {
-            edgeTags.push_back({at, end, lineAt(at)});
-            continue;
-        }
-        const std::string id = attributeOf(text, at, end, "id");
-        const long l = lineAt(at);
-        const auto [it, fresh] = declared.emplace(id, l);
-        if (!fresh) throw InputError(file, l, "node id \"" + id + "\" is declared twice (first on line " + std::to_string(it->second) + ")");
-    }
-    for (const Tag& t : edgeTags)
-        for (const char* end_ : {"source", "target"}) {
-            const std::string id = attributeOf(text, t.begin, t.end, end_);
-            if (!declared.count(id))
-                throw InputError(file, t.line, std::string("edge ") + end_ + " \"" + id + "\" is not a declared node (expected a <node id=\"" +
-                                                       id + "\"> element)");
-        }
-}
-
 // Boost refuses to read a directed file into an undirected graph and vice versa: read as
 // undirected first and fall back to directed. Edge direction is ignored either way.
-Graph loadWithBoost(const std::string& file, GraphFormat format, std::vector<std::string>* warnings) {
+Graph loadDotWithBoost(const std::string& file, std::vector<std::string>* warnings) {
     using Undirected = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
     using Directed = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
     std::vector<std::pair<int, int>> seen;
     std::size_t vertices = 0;
     const std::string text = readRegularFile(file);
-    checkNesting(text, file, format);  // Boost's parsers recurse: refuse deep nesting before they see it
+    checkDotNesting(text, file);  // Boost's parser recurses per subgraph: refuse deep nesting before it sees it
     auto read = [&](auto& bg) {
         std::istringstream in(text);
         boost::dynamic_properties dp(boost::ignore_other_properties);
-        if (format == GraphFormat::GraphML) {
-            boost::read_graphml(in, bg, dp);
-        } else if (!boost::read_graphviz(in, bg, dp, "node_id")) {
-            throw std::runtime_error("the DOT parser rejected the file");
-        }
+        if (!boost::read_graphviz(in, bg, dp, "node_id")) throw std::runtime_error("the DOT parser rejected the file");
         vertices = boost::num_vertices(bg);
         for (auto [it, end] = boost::edges(bg); it != end; ++it)
             seen.push_back({int(boost::source(*it, bg)), int(boost::target(*it, bg))});
@@ -206,10 +114,8 @@ Graph loadWithBoost(const std::string& file, GraphFormat format, std::vector<std
     } catch (const InputError&) {
         throw;
     } catch (const std::exception& e) {
-        throw InputError(file, 0, std::string(format == GraphFormat::GraphML ? "not valid GraphML: " : "not valid DOT: ") +
-                                      e.what());
+        throw InputError(file, 0, std::string("not valid DOT: ") + e.what());
     }
-    if (format == GraphFormat::GraphML) checkGraphMLIds(text, file);  // valid XML: now what Boost lets through
     if (vertices == 0) throw InputError(file, 0, "graph is empty (no nodes)");
     GraphAssembler as(file);
     // An edge and its reverse are one undirected edge, not a duplicate.
@@ -234,13 +140,28 @@ Graph loadSingleGraph(const std::string& p, std::vector<std::string>* w) {
 }
 }  // namespace
 
-Graph loadGraphML(const std::string& file, std::vector<std::string>* warnings) {
-    return loadWithBoost(file, GraphFormat::GraphML, warnings);
+Graph loadGraphML(const std::string& file, std::vector<std::string>* warnings, std::map<std::string, std::string>* graphData) {
+    GraphMLGraph read = readGraphML(file);
+    if (read.nodeIds.empty()) throw InputError(file, 0, "graph is empty (no nodes)");
+    GraphAssembler as(file);
+    // Direction is ignored: an edge and its reverse are one undirected edge, not a duplicate; the same
+    // direction written twice is (the assembler names the line).
+    std::unordered_set<std::uint64_t> directed;
+    const auto pair = [](int u, int v) { return std::uint64_t(std::uint32_t(u)) << 32 | std::uint32_t(v); };
+    for (const GraphMLGraph::Edge& e : read.edges) {
+        const bool fresh = directed.insert(pair(e.source, e.target)).second;
+        if (fresh && e.source != e.target && directed.count(pair(e.target, e.source))) continue;
+        as.addEdge(e.source, e.target, e.line);
+    }
+    std::vector<std::string> local;
+    auto& w = warnings ? *warnings : local;
+    Graph g = as.build(int(read.nodeIds.size()), w);
+    as.finish(w);
+    if (graphData) *graphData = std::move(read.graphData);
+    return g;
 }
 
-Graph loadDot(const std::string& file, std::vector<std::string>* warnings) {
-    return loadWithBoost(file, GraphFormat::Dot, warnings);
-}
+Graph loadDot(const std::string& file, std::vector<std::string>* warnings) { return loadDotWithBoost(file, warnings); }
 
 Dataset loadGraphFolder(const std::string& folder) {
     Dataset ds;

@@ -5,6 +5,7 @@
 // non-numeric fields, truncated files and missing split files are errors.
 #include "dataset/Dataset.h"
 
+#include <map>
 #include <string>
 
 namespace px::io {
@@ -33,10 +34,14 @@ bool looksLikeGin(const std::string& file);
 // '#' or '%' are comments; "# vertices N" sets the vertex count (default: largest id + 1).
 Graph loadEdgeList(const std::string& file, std::vector<std::string>* warnings = nullptr);
 
-// One graph from GraphML (read with Boost.Graph); edge direction is ignored.
-Graph loadGraphML(const std::string& file, std::vector<std::string>* warnings = nullptr);
+// One graph from GraphML (the one <graph> of the file, read with libexpat: io/GraphMLReader.h says what is
+// accepted and refused); edge direction is ignored. `graphData`, if given, receives the graph's own <data>
+// values by key name (attr.name, else the key's id).
+Graph loadGraphML(const std::string& file, std::vector<std::string>* warnings = nullptr,
+                  std::map<std::string, std::string>* graphData = nullptr);
 
-// One graph from Graphviz DOT (read with Boost.Graph); edge direction is ignored.
+// One graph from Graphviz DOT (nesting measured by io/DotNesting.h, then read with Boost.Graph); edge
+// direction is ignored.
 Graph loadDot(const std::string& file, std::vector<std::string>* warnings = nullptr);
 
 // Every *.graphml, *.dot, *.edges, *.edgelist and *.txt file of a folder (sorted by name) as one graph

@@ -1,4 +1,4 @@
-// Graphviz DOT files (nesting check, then Boost's reader).
+// Graphviz DOT files (io/DotNesting's lexer, then Boost's reader).
 #include "FuzzSupport.h"
 #include "io/Loaders.h"
 

@@ -1,4 +1,4 @@
-// GraphML files (nesting check, then Boost's reader).
+// GraphML files (io/GraphMLReader: libexpat with the reader's limits and refusals).
 #include "FuzzSupport.h"
 #include "io/Loaders.h"
 

@@ -12,6 +12,7 @@
 #include "io/Loaders.h"
 #include "patterns/PatternSet.h"
 
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <algorithm>
@@ -157,23 +158,87 @@ private slots:
         QVERIFY2(says(msg, path, "unexpected content after the 1 graphs"), msg.c_str());
     }
 
-    // Recursive parsers (Boost's GraphML and DOT readers) never see a file nested 10⁵ levels deep.
+    // Recursive parsers (Boost's DOT reader) never see a file nested 10⁵ levels deep, nor does the GraphML reader
+    // keep 10⁵ open elements (here inside a <data> value, where any element may go).
     void deepNestingIsRefusedBeforeParsing() {
         QTemporaryDir dir;
         const int deep = 100000;
-        std::string xml = "<?xml version=\"1.0\"?>\n<graphml><graph edgedefault=\"undirected\">";
-        for (int i = 0; i < deep; ++i) xml += "<node id=\"a\">";
+        std::string xml = "<?xml version=\"1.0\"?>\n<graphml><key id=\"d\" for=\"graph\"/><graph edgedefault=\"undirected\"><data key=\"d\">";
+        for (int i = 0; i < deep; ++i) xml += "<x>";
         std::string dot = "graph G {\n";
         for (int i = 0; i < deep; ++i) dot += "subgraph {";
         for (const auto& [name, text] : {std::pair<std::string, std::string>{"deep.graphml", xml}, {"deep.dot", dot}}) {
             const std::string path = write(dir, name, text);
             const std::string msg = refusal([&] { io::loadDataset(path); });
-            QVERIFY2(says(msg, path, "nested deeper than 256 levels"), msg.c_str());
+            QVERIFY2(says(msg, path + ":2", "nested deeper than 256 levels"), msg.c_str());
         }
         const std::string json(200000, '[');
         const std::string spec = write(dir, "deep.json", json);
         const std::string msg = refusal([&] { experiment::SweepSpec::load(spec); });
         QVERIFY2(says(msg, spec + ":1", "JSON nested deeper than 64 levels"), msg.c_str());
+    }
+
+    // GraphML is read as XML: what a comment, CDATA section, character reference or namespace hides or names is
+    // what XML says, where raw-text checks misread it (issue 65). Each of these was let through before.
+    void graphMLLookAlikesAreNotStructure() {
+        QTemporaryDir dir;
+        const std::string head = "<?xml version=\"1.0\"?>\n<graphml><key id=\"d\" for=\"node\"/><graph edgedefault=\"undirected\">\n";
+        const std::pair<std::string, std::string> cases[] = {
+            // a node declared only inside a comment is no node
+            {"<!-- <node id=\"c\"/> -->\n<node id=\"a\"/>\n<edge source=\"a\" target=\"c\"/>\n", ":5: edge target \"c\" is not a declared node"},
+            // nor one inside CDATA, which is text
+            {"<node id=\"a\"><data key=\"d\"><![CDATA[<node id=\"z\"/>]]></data></node>\n<edge source=\"z\" target=\"a\"/>\n",
+             ":4: edge source \"z\" is not a declared node"},
+            // a duplicate id hidden by a character reference (&#97; is "a") or by the other quote
+            {"<node id=\"a\"/>\n<node id=\"&#97;\"/>\n", ":4: node id \"a\" is declared twice (first on line 3)"},
+            {"<node id=\"a\"/>\n<node id='a'/>\n", ":4: node id \"a\" is declared twice (first on line 3)"},
+            // a <node> of another namespace is not a GraphML node
+            {"<node id=\"a\"/>\n<o:node xmlns:o=\"urn:other\" id=\"b\"/>\n<edge source=\"a\" target=\"b\"/>\n", ":5: edge target \"b\" is not a declared node"},
+            {"<node id=\"a\"><graph/></node>\n", ":3: nested graphs are not supported"},
+            {"<node id=\"a\"/></graph><graph>\n", ":3: a second <graph> (the first is on line 2)"},
+            {"<node id=\"a\"/><node>\n", ":3: a <node> without an id attribute"}};
+        int k = 0;
+        for (const auto& [body, words] : cases) {
+            const std::string path = write(dir, "g" + std::to_string(k++) + ".graphml", head + body + "</graph></graphml>\n");
+            const std::string msg = refusal([&] { io::loadGraphML(path); });
+            QVERIFY2(says(msg, path + words, ""), msg.c_str());
+        }
+        // A DOCTYPE with an entity expansion bomb (10 levels of 10 references: 10¹⁰ "lol") is refused at once.
+        std::string bomb = "<?xml version=\"1.0\"?>\n<!DOCTYPE graphml [\n<!ENTITY l0 \"lol\">\n";
+        for (int i = 1; i <= 10; ++i) {
+            bomb += "<!ENTITY l" + std::to_string(i) + " \"";
+            for (int j = 0; j < 10; ++j) bomb += "&l" + std::to_string(i - 1) + ";";
+            bomb += "\">\n";
+        }
+        bomb += "]>\n<graphml><graph><node id=\"&l10;\"/></graph></graphml>\n";
+        const std::string path = write(dir, "bomb.graphml", bomb);
+        QElapsedTimer clock;
+        clock.start();
+        const std::string msg = refusal([&] { io::loadGraphML(path); });
+        QVERIFY2(says(msg, path + ":2", "a document type declaration (<!DOCTYPE …>) is not accepted"), msg.c_str());
+        QVERIFY(clock.elapsed() < 1000);
+    }
+
+    // A DOT file: braces in comments and strings do not nest; braces in code do, even right after what looks like
+    // an HTML string or a comment to a lexer that reads DOT differently from Boost's parser.
+    void dotNestingIsMeasuredOnCode() {
+        QTemporaryDir dir;
+        std::string deep;
+        for (int i = 0; i < 100000; ++i) deep += "subgraph {";
+        const std::pair<std::string, std::string> cases[] = {
+            {"graph G {\n" + deep, ":2: nested deeper than 256 levels"},
+            // Boost ends an HTML string after the empty tag <<a/>; what follows is code, however many '<' precede it
+            {"graph G {\na -- <<a/>\n" + deep + ">\n", ":3: nested deeper than 256 levels"},
+            // a // comment ends at a carriage return
+            {"graph G {\na -- b // x\r" + deep + "\n", ":2: nested deeper than 256 levels"},
+            {"graph G {\na -- \"b\n", ":2: a quoted string opened on this line is never closed"},
+            {"graph G {\n/* a -- b\n", ":2: a /* comment opened on this line is never closed"}};
+        int k = 0;
+        for (const auto& [text, words] : cases) {
+            const std::string path = write(dir, "g" + std::to_string(k++) + ".dot", text);
+            const std::string msg = refusal([&] { io::loadDot(path); });
+            QVERIFY2(says(msg, path + words, ""), msg.c_str());
+        }
     }
 
     // A named pipe in place of a file would block a reader forever: refused by name, for every reader.

@@ -20,6 +20,9 @@ void buildDistinguishabilityPlot(QCustomPlot* plot, const experiment::Distinguis
                        ? QString("%1: clean embeddings identical (cannot tell apart)").arg(QString::fromStdString(k.patternClass))
                        : QString("%1: clean distance %2, %3 of the demo's %4 patterns separate the pair")
                              .arg(QString::fromStdString(k.patternClass)).arg(k.cleanDistance, 0, 'g', 3).arg(k.separatingPatterns).arg(k.patterns));
+        setShortName(g, k.cleanDistance == 0 ? QString("%1: identical").arg(QString::fromStdString(k.patternClass))
+                                             : QString("%1: %2 of %3 patterns separate")
+                                                   .arg(QString::fromStdString(k.patternClass)).arg(k.separatingPatterns).arg(k.patterns));
         g->setData(x, QVector<double>(k.overlap.begin(), k.overlap.end()), true);
         g->setPen(QPen(colour, 2 * fs, k.cleanDistance == 0 ? Qt::DashLine : Qt::SolidLine));
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, colour, colour, 6 * fs));
@@ -39,7 +42,8 @@ void buildDistinguishabilityPlot(QCustomPlot* plot, const experiment::Distinguis
     plot->yAxis->setLabel("overlap of the two releases (1 − total variation)");
     setShortLabel(plot->yAxis, "overlap (1 − TV)");
     plot->yAxis2->setVisible(false);
-    placeLegendBelow(plot, 1);
+    if (fs > 1) showShortNames(plot);  // projector mode: the axes keep the height four long lines would take
+    placeLegendBelow(plot, fs > 1 ? 2 : 1);
     plot->plotLayout()->insertRow(0);
     plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, title, QFont(plot->font().family(), int(11 * fs), QFont::Bold)));
     plot->setObjectName("distinguishability");

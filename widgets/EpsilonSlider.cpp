@@ -35,6 +35,7 @@ EpsilonSlider::EpsilonSlider(QWidget* parent) : QWidget(parent) {
     error_->setStyleSheet("QLabel { color: #a93226; }");
     error_->hide();
     auto* row = new QHBoxLayout;
+    row_ = row;
     row->setContentsMargins(0, 0, 0, 0);
     row->addWidget(slider_, 1);
     row->addWidget(new QLabel("ε =", this));
@@ -84,6 +85,13 @@ int EpsilonSlider::toPosition(double eps) {
 
 double EpsilonSlider::toEpsilon(int position) {
     return std::pow(10.0, kLogMin + (kLogMax - kLogMin) * double(position) / kSteps);
+}
+
+void EpsilonSlider::setRhoBeside(bool beside) {
+    layout()->removeWidget(label_);
+    label_->setWordWrap(!beside);
+    if (beside) row_->addWidget(label_);
+    else static_cast<QVBoxLayout*>(layout())->addWidget(label_);
 }
 
 void EpsilonSlider::updateLabel() {

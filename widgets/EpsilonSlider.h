@@ -10,6 +10,7 @@
 
 class QSlider;
 class QLabel;
+class QHBoxLayout;
 class QLineEdit;
 
 namespace px::widgets {
@@ -23,6 +24,8 @@ public:
     static constexpr double kDefault = 1.0;
     // Second line under ε, e.g. the mechanism's ρ (zCDP) at this ε: the slider's ρ view.
     void setRhoText(const QString& text);
+    // The ρ text beside the field instead of under the slider: one row (the projector's strip).
+    void setRhoBeside(bool beside);
     // Why the last typed value was refused (empty when it was taken, or the field holds a valid number again).
     QString inputError() const { return inputError_; }
     QLabel* inputErrorLabel() const { return error_; }  // the refusal as shown beside the field
@@ -45,6 +48,7 @@ private:
     void showInputError(const QString& error);
     QLineEdit* field_;
     QLabel* label_;
+    QHBoxLayout* row_ = nullptr;  // slider, "ε =", field (and ρ, when beside)
     QLabel* error_;       // why the typed value was refused, under the field (empty and hidden otherwise)
     double epsilon_ = kDefault;  // the value: the slider's position's, or exactly what was typed
     bool typed_ = false;

@@ -51,7 +51,7 @@ QString GraphPairView::caption(int which) const {
 }
 
 QSize GraphPairView::sizeHint() const { return {420, 8 * fontMetrics().height() + 24}; }
-QSize GraphPairView::minimumSizeHint() const { return {200, 6 * fontMetrics().height() + 16}; }
+QSize GraphPairView::minimumSizeHint() const { return {200, 4 * fontMetrics().height() + 16}; }
 
 void GraphPairView::paintEvent(QPaintEvent*) {
     QPainter painter(this);

@@ -29,6 +29,25 @@
 #include <cmath>
 #include <qcustomplot.h>
 
+namespace {
+// The demo's two graphs above its plot on a page about as tall as wide, beside it on a wide and short one (the
+// projector's 1280×720 leaves the page 1260×450: above, the plot's axes kept 50 px).
+class SideBySideWhenWide : public QObject {
+public:
+    SideBySideWhenWide(QWidget* page, QBoxLayout* layout) : QObject(page), layout_(layout) { page->installEventFilter(this); }
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Resize) {
+            auto* page = static_cast<QWidget*>(watched);
+            layout_->setDirection(page->width() > 2 * page->height() ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+        }
+        return false;
+    }
+
+private:
+    QBoxLayout* layout_;
+};
+}  // namespace
+
 
 ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSettings()> settings, QWidget* parent)
     : QTabWidget(parent), main_(main), settings_(std::move(settings)),
@@ -74,6 +93,9 @@ ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSet
     // Its controls and plots side by side ask for ~880 px; as a tab it would hold the whole window at that width plus the
     // settings column (1,280 px: over a 1280×720 screen once a window manager adds its frame). Below that it squeezes.
     depth_->setMinimumSize(480, 300);
+    // A tab widget is as tall as its tallest page's minimum, shown or not: in projector mode the demo's graphs and
+    // legend once made the window 776 px tall on a 720 px screen. The views take what the window has instead.
+    setMinimumSize(400, 280);
     addTab(depth_, tr("Depth lab"));
     setTabToolTip(count() - 1, tr("Attacks on GNN representations and privacy against depth: COSERA heat maps,\n"
                                   "noisy aggregation vs its bound, GAP vs CARIBOU, AsampGCN (seeds 002–004)"));
@@ -135,8 +157,11 @@ void ExplorerViews::buildDemoTab() {
     demoPlot_ = new QCustomPlot(demo);
     demoGraphs_ = new px::widgets::GraphPairView(demo);
     layout->addWidget(demoPair_);
-    layout->addWidget(demoGraphs_);
-    layout->addWidget(demoPlot_, 1);
+    auto* pairAndPlot = new QBoxLayout(QBoxLayout::TopToBottom);
+    pairAndPlot->addWidget(demoGraphs_, 1);
+    pairAndPlot->addWidget(demoPlot_, 2);
+    layout->addLayout(pairAndPlot, 1);
+    new SideBySideWhenWide(demo, pairAndPlot);
     connect(demoPair_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &ExplorerViews::recomputeDemo);
     addTab(demo, tr("Distinguishability demo"));
     setTabToolTip(count() - 1, tr("Expressivity and privacy on one pair of graphs: does each pattern class see\n"

@@ -39,6 +39,7 @@ LessonPlayer::LessonPlayer(QWidget* parent) : QWidget(parent) {
     body_ = new QLabel;
     body_->setObjectName("lesson-body");
     body_->setWordWrap(true);
+    body_->setAlignment(Qt::AlignTop | Qt::AlignLeft);  // under the heading, not centred in the room the band has
     body_->setTextFormat(Qt::RichText);
     status_ = new QLabel;
     status_->setObjectName("lesson-status");
@@ -93,9 +94,31 @@ void LessonPlayer::showStep(int index) {
     QString body = QString::fromStdString(s.text).toHtmlEscaped();
     if (!s.tryThis.empty()) body += "<br><i>" + tr("Try this:") + "</i> " + QString::fromStdString(s.tryThis).toHtmlEscaped();
     body_->setText(body);
+    fitBody();
     previous_->setEnabled(step_ > 0);
     next_->setText(step_ + 1 < int(lesson_.steps.size()) ? tr("Next (PgDn) ▶") : tr("Finish (PgDn)"));
     emit stepShown(step_);
+}
+
+// A word-wrapped label asks for the height of some default width, not of the width it has: the band then showed three
+// lines of a four-line step, the fourth cut in half. The body gets the height its text needs at its width, up to four
+// lines (with the heading, the band stays within a quarter of a 720 px projector); beyond that it scrolls.
+void LessonPlayer::fitBody() {
+    auto* scroll = findChild<QScrollArea*>("lesson-body-scroll");
+    const int width = scroll->viewport()->width() > 50 ? scroll->viewport()->width() : scroll->width();
+    const int needed = body_->heightForWidth(width);
+    const int most = 4 * body_->fontMetrics().lineSpacing() + 4;
+    scroll->setMinimumHeight(std::min(needed > 0 ? needed : body_->sizeHint().height(), most));
+}
+
+void LessonPlayer::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitBody();
+}
+
+void LessonPlayer::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) fitBody();  // projector mode's larger font
 }
 
 void LessonPlayer::next() {

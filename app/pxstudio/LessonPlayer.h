@@ -40,8 +40,11 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;  // the frame follows its target
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
+    void fitBody();
     void placeFrame();
     Lesson lesson_;
     int step_ = -1;

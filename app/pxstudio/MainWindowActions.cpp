@@ -164,7 +164,7 @@ bool MainWindow::leavingTheGin(const ExplorerSettings& before, ExplorerSettings&
 }
 
 bool MainWindow::openSession(const QString& path) {
-    if (welcome_) welcome_->hide();
+    if (welcome_ && !welcome_->isHidden()) welcome_->dismiss();
     try {
         ExplorerSettings s = SessionModel::readSession(path);
         giveTheGinAGraphMechanism(s, tr("%1 asks for a GIN, which trains on released graphs, not on densities")

@@ -83,7 +83,7 @@ void MainWindow::buildLessonMenu(QMenu* help) {
 }
 
 bool MainWindow::openLesson(const QString& path) {
-    if (welcome_) welcome_->hide();
+    if (welcome_ && !welcome_->isHidden()) welcome_->dismiss();
     QFile f(path);
     try {
         std::string text;

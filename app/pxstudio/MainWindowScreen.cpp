@@ -91,7 +91,8 @@ void MainWindow::setPresentation(bool on) {
 void MainWindow::presentFullScreen(bool on) {
     const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
     if (on) {
-        geometryBeforePresenting_ = geometry();
+        // a window not framed yet (pxstudio --projector) has no place of its own to go back to: fitToScreen finds one
+        geometryBeforePresenting_ = frameGeometry() != geometry() ? geometry() : QRect();
         for (QAction* menu : menuBar()->actions())  // a hidden menu bar's shortcuts answer only from the window itself
             if (menu->menu()) addActions(menu->menu()->actions());
         menuBar()->hide();
@@ -102,8 +103,11 @@ void MainWindow::presentFullScreen(bool on) {
         setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
         setMinimumSize(0, 0);
         showNormal();
-        setGeometry(geometryBeforePresenting_);  // and again once the layout has its normal fonts (changeEvent)
+        if (geometryBeforePresenting_.isValid()) setGeometry(geometryBeforePresenting_);  // again once the fonts are normal (changeEvent)
         fitToScreen(true);
+        QTimer::singleShot(400, this, [this] {  // the window manager frames the window again later than this turn
+            if (!presenting_ && !(windowState() & (Qt::WindowMaximized | Qt::WindowFullScreen))) fitToScreen(true);
+        });
     }
     capLessonBand();
 }

@@ -31,6 +31,7 @@ void MainWindow::applySettings(const ExplorerSettings& given) {
     if (s.dataset != loadedSpec_ || !controller_->dataset()) {
         auto ds = ExplorerController::loadDataset(s.dataset);  // throws before anything changed
         controller_->setDataset(ds, s.dataset);
+        if (welcome_ && !welcome_->isHidden()) welcome_->dismiss();  // opened: the card has done its work (a failure leaves it)
         loadedSpec_ = s.dataset;
         dataset_->select(QString::fromStdString(s.dataset), QString::fromStdString(ds->name));
     }
@@ -85,7 +86,6 @@ bool MainWindow::samePatternsAndData(const ExplorerSettings& a, const ExplorerSe
 }
 
 bool MainWindow::openDataset(const QString& path) {
-    if (welcome_) welcome_->hide();
     try {
         auto ds = ExplorerController::loadDataset(path.toStdString());
         ExplorerSettings s = settings();

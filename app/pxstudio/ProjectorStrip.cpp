@@ -25,6 +25,7 @@ ProjectorStrip::ProjectorStrip(QComboBox* datasetPicker, QComboBox* classPicker,
     class_->setMinimumContentsLength(10);
     epsilon_ = new px::widgets::EpsilonSlider;
     epsilon_->setObjectName("strip-epsilon");
+    epsilon_->setRhoBeside(true);  // one row: the plot keeps the height a second line would take
     row->addWidget(new QLabel(tr("Data")));
     row->addWidget(dataset_, 2);
     row->addWidget(new QLabel(tr("Patterns")));

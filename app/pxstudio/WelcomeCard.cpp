@@ -51,8 +51,8 @@ WelcomeCard::WelcomeCard(QWidget* host, const std::vector<std::pair<QString, QSt
         });
     lesson->setMenu(menu);
     lesson->setEnabled(!lessons.empty());
-    const QString why[] = {tr("The trade-off on a small built-in data set is computing now: move the ε slider, change the "
-                              "pattern class, and watch the curve against the band."),
+    const QString why[] = {tr("The trade-off of a small built-in data set is behind this card: move the ε slider, change "
+                              "the pattern class, and watch the curve against the band."),
                            tr("A folder of graphs: TU (as in TUDataset), OGB, GIN text, or GraphML, DOT and edge-list "
                               "files. The views compute for it at once."),
                            tr("A few steps each, read out in the band below the plot and checked against what the app "
@@ -76,10 +76,8 @@ WelcomeCard::WelcomeCard(QWidget* host, const std::vector<std::pair<QString, QSt
     v->addLayout(bottom);
     connect(explore, &QPushButton::clicked, this, &WelcomeCard::dismiss);
     connect(close, &QPushButton::clicked, this, &WelcomeCard::dismiss);
-    connect(open, &QPushButton::clicked, this, [this] {
-        dismiss();
-        emit openDataRequested();
-    });
+    // the card stays until a data set is open: a cancelled folder dialog leaves it as it was
+    connect(open, &QPushButton::clicked, this, &WelcomeCard::openDataRequested);
     host->installEventFilter(this);
     hide();
 }

@@ -21,6 +21,9 @@ public:
     void setShowAtStart(bool on);
     // Shows the card centred over its host, in front of the views.
     void present();
+    // Hides it and says so (dismissed): its entries, Close, Escape, and the window when a data set, session or
+    // lesson is opened by any path.
+    void dismiss();
 
 signals:
     void openDataRequested();
@@ -33,6 +36,5 @@ protected:
 
 private:
     void place();
-    void dismiss();
     QCheckBox* again_;
 };

@@ -22,6 +22,7 @@
 #include <QTextBrowser>
 #include <QWhatsThisClickedEvent>
 #include <QLabel>
+#include <QTimer>
 #include <QtTest>
 
 class TestHelp : public QObject {
@@ -168,6 +169,10 @@ private slots:
         for (QLabel* l : card->findChildren<QLabel*>())  // nothing cut: each text has the height its width needs
             QVERIFY2(!l->wordWrap() || l->height() >= l->heightForWidth(l->width()), qPrintable(l->text()));
         QVERIFY(!card->showAtStart());  // once is enough, unless the user asks for more
+        // a data set that cannot be opened leaves the card (the error is said in a dialog, closed here)
+        QTimer::singleShot(200, [] { if (QWidget* m = QApplication::activeModalWidget()) m->close(); });
+        QVERIFY(!first->openDataset("/nonexistent/folder"));
+        QVERIFY(card->isVisible());
         auto* explore = card->findChild<QPushButton*>("welcome-explore");
         QVERIFY(explore);
         QTest::mouseClick(explore, Qt::LeftButton);

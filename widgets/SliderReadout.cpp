@@ -3,6 +3,7 @@
 #include "FigureExport.h"
 
 #include <cmath>
+#include <utility>
 #include <qcustomplot.h>
 #include <stdexcept>
 
@@ -76,6 +77,47 @@ void addSliderReadout(QCustomPlot* plot, double at, const QString& text, double 
     label->setColor(QColor(150, 40, 40));
     label->setBrush(QColor(255, 255, 255, 225));
     label->setPadding(QMargins(4, 2, 4, 2));
+}
+
+int linePointsInside(QCustomPlot* plot, const QRectF& rect) {
+    int inside = 0;
+    for (int i = 0; i < plot->graphCount(); ++i) {
+        QCPGraph* g = plot->graph(i);
+        if (!g->visible() || g->pen().style() == Qt::NoPen) continue;
+        QPointF last;
+        bool first = true;
+        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+            if (!std::isfinite(it->value)) { first = true; continue; }
+            const QPointF p(g->keyAxis()->coordToPixel(it->key), g->valueAxis()->coordToPixel(it->value));
+            for (int k = first ? 16 : 1; k <= 16; ++k)  // the segment from the last point, the point itself at k = 16
+                inside += rect.contains(last + (p - last) * (k / 16.0));
+            last = p;
+            first = false;
+        }
+    }
+    return inside;
+}
+
+bool placeSliderReadoutAwayFromData(QCustomPlot* plot) {
+    QCPItemText* label = nullptr;
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(plot->item(i)); t && t->property("role") == "slider-readout") label = t;
+    if (!label || plot->axisRect()->rect().height() < 40) return false;
+    auto hidden = [&] { return linePointsInside(plot, QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition())); };
+    const Qt::Alignment side = label->positionAlignment() & Qt::AlignHorizontal_Mask;
+    const double at = label->position->coords().x();
+    // top, bottom, and two heights between (ratios of the axes' height, top-aligned except the bottom one)
+    const std::pair<double, Qt::Alignment> places[] = {{0.02, Qt::AlignTop}, {0.98, Qt::AlignBottom}, {0.35, Qt::AlignTop}, {0.6, Qt::AlignTop}};
+    int best = 0, fewest = -1;
+    for (int k = 0; k < 4; ++k) {
+        label->position->setCoords(at, places[k].first);
+        label->setPositionAlignment(places[k].second | side);
+        const int n = hidden();
+        if (fewest < 0 || n < fewest) { fewest = n; best = k; }
+    }
+    label->position->setCoords(at, places[best].first);
+    label->setPositionAlignment(places[best].second | side);
+    return best != 0;
 }
 
 QRect sliderReadoutRect(QCustomPlot* plot) {

@@ -25,5 +25,12 @@ QString describeReading(const SliderReading& r, double at, const QString& metric
 void addSliderReadout(QCustomPlot* plot, double at, const QString& text, double fontScale);
 // Where the readout is drawn, in the plot widget's pixels (after a replot); empty when the plot has none.
 QRect sliderReadoutRect(QCustomPlot* plot);
+// Once the plot has its layout (after a replot at its size): the readout goes where the fewest drawn line points pass
+// under it — the top of the axes, the bottom, or two heights between (on an Erdős–Rényi curve, high on the right, the
+// top label hid it). Returns true if it moved from the top (replot again).
+bool placeSliderReadoutAwayFromData(QCustomPlot* plot);
+// How many of the plot's drawn line points (data points, and 16 samples along each segment between them, in pixels)
+// lie inside `rect`: what a label there hides.
+int linePointsInside(QCustomPlot* plot, const QRectF& rect);
 
 }  // namespace px::widgets

@@ -343,6 +343,7 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
     addTitle(plot, result, opt.title, QFont(base.family(), int(11 * fs), QFont::Bold));
     if (!opt.previewNote.isEmpty()) markAsPreview(plot, opt.previewNote);
     plot->replot();
+    if (placeSliderReadoutAwayFromData(plot)) plot->replot();
 }
 
 }  // namespace px::widgets

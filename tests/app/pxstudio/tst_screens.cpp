@@ -13,6 +13,7 @@
 #include "SliderReadout.h"
 #include "TradeoffPlot.h"
 #include "FigureExport.h"
+#include "FigureRoles.h"
 #include "WorkIndicator.h"
 #include "experiment/SweepRunner.h"
 #include "generators/Generators.h"
@@ -87,6 +88,9 @@ class TestScreens : public QObject {
         for (int step = 0; step < int(player->lesson().steps.size()); ++step) {
             if (step > 0) player->next();
             QTRY_VERIFY_WITH_TIMEOUT(!window_->busyAnywhere(), 120000);
+            // the band's "Computing this step's result…" goes once the views on screen are current (at their next paint)
+            auto* waiting = player->findChild<QLabel*>("lesson-status");
+            QTRY_VERIFY_WITH_TIMEOUT(!waiting->isVisible() || !waiting->text().contains("Computing"), 20000);
             QTest::qWait(50);
             const QString at = QString("%1 step %2 at %3×%4: ").arg(lesson).arg(step + 1).arg(screen.width()).arg(screen.height());
             QVERIFY2(window_->menuBar()->isHidden(), qPrintable(at + "the menu bar is shown"));
@@ -324,6 +328,36 @@ private slots:
         QVERIFY2(!note->geometry().intersects(readout), qPrintable(QString("note at y %1-%2, readout at y %3-%4")
                      .arg(note->geometry().top()).arg(note->geometry().bottom()).arg(readout.top()).arg(readout.bottom())));
         QVERIFY(waitFinished(window_->controller()));
+    }
+
+    // The readout by the slider's marker never hides a point of the private release: on curves high on the right
+    // (Erdős–Rényi) and low there (the cycles), with the marker at several ε, it goes where the lines are not.
+    void theReadoutHidesNoPointOfTheCurve() {
+        for (const char* data : {"er", "sbm-cycles"}) {
+            const auto spec = px::experiment::SweepSpec::fromJson(QString(R"({"dataset": "builtin:%1",
+                "patterns": {"class": "treewidth:2", "d": 12}, "mechanisms": [{"mechanism": "gaussian", "sensitivity": "counting-lemma"}],
+                "budget": {"axis": "epsilon", "values": [0.1, 0.3, 1, 3, 10, 30, 100]}, "noise_seeds": [1]})").arg(data).toStdString());
+            const auto result = px::experiment::runSweep(spec, px::gen::builtin(data));
+            for (double marker : {0.3, 1.0, 3.0, 30.0}) {
+                QCustomPlot plot;
+                plot.resize(900, 500);
+                px::widgets::TradeoffOptions opt;
+                opt.markerEpsilon = marker;
+                px::widgets::buildTradeoffPlot(&plot, result, opt);
+                plot.replot(QCustomPlot::rpImmediateRefresh);
+                const QRectF readout = px::widgets::sliderReadoutRect(&plot);
+                QVERIFY(!readout.isEmpty());
+                for (int i = 0; i < plot.graphCount(); ++i) {
+                    QCPGraph* g = plot.graph(i);
+                    if (!px::widgets::isSeries(g)) continue;
+                    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+                        const QPointF p(g->keyAxis()->coordToPixel(it->key), g->valueAxis()->coordToPixel(it->value));
+                        QVERIFY2(!readout.contains(p), qPrintable(QString("%1, marker at ε = %2: the readout hides the point at ε = %3 (%4)")
+                                                                      .arg(data).arg(marker).arg(it->key).arg(it->value)));
+                    }
+                }
+            }
+        }
     }
 
     // A partial result with ε from 0.1 to 0.3 keeps a logarithmic axis with powers of ten as ticks (over less than

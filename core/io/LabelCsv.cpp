@@ -150,7 +150,8 @@ LabelCsvColumns chooseCsvColumns(const LabelCsv& csv, const std::string& name) {
     const int files = count({"file", "filename", "graph"}, csv.columns.size(), c.file);
     if (files != 1)
         throw InputError(csv.path, csv.headerLine, std::string(files == 0 ? "no" : "more than one") +
-                             " file column in the header (named file, filename or graph); columns found: " + quotedList(csv.columns));
+                             " file column in the header (named file, filename or graph); columns found: " + quotedList(csv.columns) +
+                             (files == 0 ? " (if this line is data and not a header: '" + csv.columns[0] + "' names no graph file of the folder)" : ""));
     if (!name.empty()) {
         for (std::size_t k = 0; k < csv.columns.size(); ++k)
             if (csv.columns[k] == name && k != c.file) return c.label = k, c;

@@ -78,7 +78,7 @@ std::vector<std::string> commonGraphKeys(const FolderLabelReport& r) {
     return keys;
 }
 
-std::string trimmed(const std::string& s) {
+std::string trimmedLabel(const std::string& s) {
     const std::size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
     return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
 }
@@ -96,7 +96,7 @@ std::vector<std::string> labelsFromGraphKey(const std::string& folder, const Fol
             throw InputError(path, 0, "graph key '" + key + "': this graph has no <data> for it (its graph keys: " + quotedList(keys) +
                                           "); every graph needs its label");
         }
-        raw.push_back(trimmed(it->second));
+        raw.push_back(trimmedLabel(it->second));
         if (raw.back().empty()) throw InputError(path, 0, "graph key '" + key + "': the graph's <data> value is empty");
     }
     return raw;

@@ -174,6 +174,8 @@ private slots:
         QVERIFY(csv("graph,split,fold\n" + rows, 1, "which column holds the labels? columns found: 'graph', 'split', 'fold'"));
         QVERIFY(csv("graph,label,class\n" + rows, 1, "which column holds the labels?"));
         QVERIFY(csv("name,split,label\n" + rows, 1, "no file column in the header (named file, filename or graph); columns found: 'name'"));
+        QVERIFY(csv("m0.grphml,active\nm1.graphml,inert\n", 1, "no file column in the header (named file, filename or graph); columns "
+                    "found: 'm0.grphml', 'active' (if this line is data and not a header: 'm0.grphml' names no graph file"));
         QVERIFY(csv("file,graph,label\n" + rows, 1, "more than one file column"));
         QVERIFY(csv("graph,split,Split\n" + rows, 1, "field 3: column 'Split' is named twice"));
         QVERIFY(csv("graph,split,label\nm0.graphml,train,1\nm1.graphml,test\n", 3, "expected 3 fields (the header's columns 'graph', 'split', 'label'), found 2"));

@@ -12,8 +12,9 @@
 
 namespace pxrun {
 
-// "builtin:NAME" for a generated data set, otherwise a path for io::loadDataset.
-px::Dataset loadData(const std::string& spec);
+// "builtin:NAME" for a generated data set, otherwise a path for io::loadDataset; `labels` is the --labels choice
+// (auto, none, csv[:COLUMN], graphml[:KEY]: io::FolderLabels::parse).
+px::Dataset loadData(const std::string& spec, const std::string& labels = "auto");
 // Pattern sampler options: --class --d --seed --mean --max-size --q --duplicates --connected.
 px::PatternSamplerParams samplerFromArgs(const Args& a);
 // --path auto|sparse|scatter|gemm (how densities are counted; see hom/DenseEvaluator.h).

@@ -1,6 +1,7 @@
 // pxrun info / patterns / densities, and the argument parser they share.
 #include "Commands.h"
 #include "common/AtomicFile.h"
+#include "common/Error.h"
 #include "CommonOptions.h"
 #include "dataset/DegreeProfile.h"
 #include "TerminalProgress.h"
@@ -8,6 +9,7 @@
 #include "graph/GraphAlgorithms.h"
 #include "hom/DenseEvaluator.h"
 #include "hom/DensityMatrix.h"
+#include "io/DatasetPreview.h"
 #include "io/Loaders.h"
 #include "learn/LearnerRegistry.h"
 
@@ -66,10 +68,38 @@ double Args::getDouble(const std::string& key, double fallback) const {
     }
 }
 
-px::Dataset loadData(const std::string& spec) {
-    if (spec.rfind("builtin:", 0) == 0) return px::gen::builtin(spec.substr(8));
-    return px::io::loadDataset(spec);
+px::Dataset loadData(const std::string& spec, const std::string& labels) {
+    const px::io::FolderLabels choice = px::io::FolderLabels::parse(labels);
+    if (spec.rfind("builtin:", 0) != 0) return px::io::loadDataset(spec, choice);
+    px::Dataset ds = px::gen::builtin(spec.substr(8));
+    if (choice.source == px::io::FolderLabels::Source::CsvColumn || choice.source == px::io::FolderLabels::Source::GraphMLKey)
+        throw std::invalid_argument("--labels " + labels + " applies to a folder of graph files, not to generated data (" + spec + ")");
+    if (choice.source == px::io::FolderLabels::Source::None) {
+        ds.tasks.clear();
+        ds.labels.resize(ds.size(), 0);
+    }
+    return ds;
 }
+
+namespace {
+std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names) out += (out.empty() ? "" : ", ") + px::printablePath(n);
+    return out;
+}
+
+// The preview's label part: sources found, the one used, its classes (pxrun info).
+void printLabelPreview(const px::io::DatasetPreview& p) {
+    if (p.csvPresent)
+        std::printf("labels.csv  %s\n", p.csvHeaded ? ("header: " + joined(p.csvColumns)).c_str() : "no header (file name, label)");
+    if (!p.graphKeys.empty()) std::printf("graph keys  %s (GraphML graph data every graph has)\n", joined(p.graphKeys).c_str());
+    if (!p.builtinLabels.empty() && p.builtinLabels != p.labelSource) std::printf("built-in    %s\n", p.builtinLabels.c_str());
+    std::printf("labels from %s\n", p.labelSource.empty() ? "(none: unlabelled)" : px::printablePath(p.labelSource).c_str());
+    if (!p.labelError.empty()) std::printf("refused     %s\n", p.labelError.c_str());
+    for (const auto& [name, count] : p.classes)
+        std::printf("class       %s: %ld graph%s\n", px::printablePath(name).c_str(), count, count == 1 ? "" : "s");
+}
+}  // namespace
 
 px::PatternSamplerParams samplerFromArgs(const Args& a) {
     px::PatternSamplerParams p;
@@ -86,8 +116,17 @@ px::PatternSamplerParams samplerFromArgs(const Args& a) {
 
 int infoCommand(const std::vector<std::string>& argv) {
     Args a = Args::parse(argv);
-    if (a.positional.size() != 1) throw std::invalid_argument("usage: pxrun info PATH|builtin:NAME");
-    px::Dataset ds = loadData(a.positional[0]);
+    if (a.positional.size() != 1) throw std::invalid_argument("usage: pxrun info PATH|builtin:NAME [--labels auto|none|csv:COLUMN|graphml:KEY]");
+    const std::string spec = a.positional[0], labels = a.get("labels", "auto");
+    px::Dataset ds;
+    px::io::DatasetPreview preview;
+    if (spec.rfind("builtin:", 0) == 0) {
+        ds = loadData(spec, labels);
+        preview = px::io::previewOf(ds);
+        preview.format = "built-in generated";
+    } else {
+        preview = px::io::previewDataset(spec, px::io::FolderLabels::parse(labels), &ds);
+    }
     long minN = 1L << 40, maxN = 0;
     for (const auto& g : ds.graphs) { minN = std::min<long>(minN, g.numVertices()); maxN = std::max<long>(maxN, g.numVertices()); }
     std::printf("name        %s\nsource      %s\ngraphs      %d\nvertices    %ld (per graph %ld..%ld, mean %.2f)\n"
@@ -95,6 +134,8 @@ int infoCommand(const std::vector<std::string>& argv) {
                 px::printablePath(ds.name).c_str(), px::printablePath(ds.source).c_str(), ds.size(), ds.totalVertices(), minN, maxN,
                 double(ds.totalVertices()) / std::max(1, ds.size()), ds.totalEdges(), ds.maxDegree(),
                 ds.contentHash().c_str());
+    std::printf("format      %s\nedges/graph %ld..%ld, mean %.2f\n", preview.format.c_str(), preview.edges.min, preview.edges.max, preview.edges.mean);
+    printLabelPreview(preview);
     for (std::size_t t = 0; t < ds.tasks.size(); ++t) {
         long missing = 0;
         for (int i = 0; i < ds.size(); ++i) missing += std::isnan(ds.labels(i, long(t)));
@@ -116,6 +157,10 @@ int infoCommand(const std::vector<std::string>& argv) {
         std::printf("public bound D = %-6d refuses %d of %d graphs (Δ(G) > D)\n", D, deg.refusedBy(D), ds.size());
     for (const auto& note : ds.notes) std::printf("note        %s\n", note.c_str());
     for (const auto& w : ds.warnings) std::printf("warning     %s\n", w.c_str());
+    if (!preview.labelError.empty()) {  // the sources found are printed above: the user can choose another
+        std::fprintf(stderr, "pxrun: error: %s\n", preview.labelError.c_str());
+        return 1;
+    }
     return 0;
 }
 
@@ -155,7 +200,7 @@ void explainPaths(const px::Dataset& ds, const px::PatternSet& set, const px::De
 int densitiesCommand(const std::vector<std::string>& argv) {
     Args a = Args::parse(argv, {"explain"});
     if (a.positional.size() != 1) throw std::invalid_argument("usage: pxrun densities DATA [--patterns FILE | --class C ...]");
-    px::Dataset ds = loadData(a.positional[0]);
+    px::Dataset ds = loadData(a.positional[0], a.get("labels", "auto"));
     px::PatternSet set = a.has("patterns") ? px::PatternSet::load(a.get("patterns", "")) : px::PatternSet::sample(samplerFromArgs(a));
     TerminalProgress progress("densities");
     px::DensityParams dp;

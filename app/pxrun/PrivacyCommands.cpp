@@ -46,7 +46,7 @@ int embedCommand(const std::vector<std::string>& argv) {
     Args a = Args::parse(argv, kPrivacyFlags);
     if (a.positional.size() != 1 || !a.has("out"))
         throw std::invalid_argument("usage: pxrun embed DATA --out PREFIX [--patterns FILE | --class C ...] [mechanism options]");
-    px::Dataset ds = loadData(a.positional[0]);
+    px::Dataset ds = loadData(a.positional[0], a.get("labels", "auto"));
     px::PatternSet set = a.has("patterns") ? px::PatternSet::load(a.get("patterns", "")) : px::PatternSet::sample(samplerFromArgs(a));
     const px::privacy::MechanismParams mp = mechanismFromArgs(a);
     const int rep = int(a.getLong("rep", 0));

@@ -163,64 +163,43 @@ Graph loadGraphML(const std::string& file, std::vector<std::string>* warnings, s
 
 Graph loadDot(const std::string& file, std::vector<std::string>* warnings) { return loadDotWithBoost(file, warnings); }
 
-Dataset loadGraphFolder(const std::string& folder) {
+Dataset readGraphFolder(const std::string& folder, FolderLabelReport& report) {
     Dataset ds;
     ds.name = baseName(folder);
     ds.source = folder;
-    std::vector<std::string> names;
+    report = FolderLabelReport{};
     for (auto& n : listFiles(folder))
-        if (isGraphFile(n) && io::fileExists(folder + "/" + n)) names.push_back(n);
-    if (names.empty()) throw InputError(folder, 0, "no graph files found (expected *.graphml, *.edges, *.edgelist or *.txt)");
-    for (auto& n : names) {
-        std::string p = folder + "/" + n;
-        ds.graphs.push_back(loadSingleGraph(p, &ds.warnings));
+        if (isGraphFile(n) && io::fileExists(folder + "/" + n)) report.files.push_back(n);
+    if (report.files.empty()) throw InputError(folder, 0, "no graph files found (expected *.graphml, *.edges, *.edgelist or *.txt)");
+    report.graphData.assign(report.files.size(), {});
+    for (std::size_t i = 0; i < report.files.size(); ++i) {
+        const std::string p = folder + "/" + report.files[i];
+        ds.graphs.push_back(endsWith(p, ".graphml") ? loadGraphML(p, &ds.warnings, &report.graphData[i]) : loadSingleGraph(p, &ds.warnings));
     }
-    std::string labelFile = folder + "/labels.csv";
-    std::vector<double> values;
-    if (fileExists(labelFile)) {
-        std::map<std::string, double> byName;
-        std::map<std::string, long> lineOf;
-        LineReader r(labelFile);
-        std::string_view line;
-        std::vector<std::string_view> f;
-        while (r.next(line)) {
-            splitFields(line, f);
-            if (f.empty()) continue;
-            if (f.size() != 2) r.fail("expected 'file name,label', found " + std::to_string(f.size()) + " fields");
-            std::string key(f[0]);
-            if (std::find(names.begin(), names.end(), key) == names.end())
-                r.fail("no graph file named '" + key + "' in the folder");
-            const double label = parseDouble(r, f[1], "a class label");
-            const auto [it, fresh] = byName.emplace(key, label);
-            if (!fresh && it->second != label)
-                r.fail("graph file '" + key + "' is given a second, different label (" + std::string(f[1]) + "; line " +
-                       std::to_string(lineOf[key]) + " gave " + std::to_string(it->second) + ")");
-            lineOf.emplace(key, r.lineNumber());
-        }
-        for (int i = 0; i < ds.size(); ++i) {
-            auto it = byName.find(names[i]);
-            if (it == byName.end()) throw InputError(labelFile, 0, "no label for graph file '" + names[i] + "'");
-            values.push_back(it->second);
-        }
-    }
-    setClassLabels(ds, std::move(values));
     return ds;
 }
 
-Dataset loadDataset(const std::string& path) {
+Dataset loadGraphFolder(const std::string& folder) { return loadGraphFolder(folder, FolderLabels{}); }
+
+Dataset loadGraphFolder(const std::string& folder, const FolderLabels& labels, FolderLabelReport* report) {
+    FolderLabelReport local;
+    FolderLabelReport& r = report ? *report : local;
+    Dataset ds = readGraphFolder(folder, r);
+    applyFolderLabels(ds, folder, labels, r);
+    return ds;
+}
+
+DataFormat detectFormat(const std::string& path) {
     if (isDirectory(path)) {
-        if (fileExists(path + "/raw/num-node-list.csv.gz") || fileExists(path + "/raw/num-node-list.csv"))
-            return loadOgb(path);
-        for (auto& n : listFiles(path))
-            if (endsWith(n, "_A.txt")) return loadTu(path);
-        for (auto& n : listFiles(path))
-            if ((endsWith(n, ".txt") || endsWith(n, ".txt.gz")) && looksLikeGin(path + "/" + n)) return loadGin(path);
-        for (auto& n : listFiles(path))
-            if (endsWith(n, ".cites"))
-                throw InputError(path, 0, "this is node-classification data (LINQS: " + printablePath(n) + "), one graph whose nodes are the "
-                                          "examples; graph-level data sets hold many graphs. Open it in the Depth lab "
-                                          "(node data), or with `pxrun depth … --data " + printablePath(path) + "`");
-        return loadGraphFolder(path);
+        if (fileExists(path + "/raw/num-node-list.csv.gz") || fileExists(path + "/raw/num-node-list.csv")) return DataFormat::Ogb;
+        const std::vector<std::string> names = listFiles(path);
+        for (auto& n : names)
+            if (endsWith(n, "_A.txt")) return DataFormat::Tu;
+        for (auto& n : names)
+            if ((endsWith(n, ".txt") || endsWith(n, ".txt.gz")) && looksLikeGin(path + "/" + n)) return DataFormat::Gin;
+        for (auto& n : names)
+            if (endsWith(n, ".cites")) return DataFormat::Linqs;
+        return DataFormat::GraphFolder;
     }
     if (path.empty()) throw InputError("", 0, "no data set given: expected a data set folder, a file or builtin:NAME");
     if (!fileExists(path)) {
@@ -228,12 +207,65 @@ Dataset loadDataset(const std::string& path) {
         if (::stat(path.c_str(), &st) == 0) throw InputError(path, 0, "expected a data set folder or a regular file (found a pipe, socket or device); refusing to read it");
         throw InputError(path, 0, pathErrorText(errno));  // a symbolic link loop is not a missing file
     }
-    if ((endsWith(path, ".txt") || endsWith(path, ".txt.gz")) && looksLikeGin(path)) return loadGin(path);
+    if ((endsWith(path, ".txt") || endsWith(path, ".txt.gz")) && looksLikeGin(path)) return DataFormat::Gin;
+    if (endsWith(path, ".graphml")) return DataFormat::GraphML;
+    if (endsWith(path, ".dot") || endsWith(path, ".gv")) return DataFormat::Dot;
+    return DataFormat::EdgeList;
+}
+
+const char* toString(DataFormat f) {
+    switch (f) {
+    case DataFormat::Ogb: return "OGB";
+    case DataFormat::Tu: return "TU";
+    case DataFormat::Gin: return "GIN text";
+    case DataFormat::Linqs: return "LINQS (node data)";
+    case DataFormat::GraphFolder: return "folder of graph files";
+    case DataFormat::GraphML: return "GraphML file";
+    case DataFormat::Dot: return "DOT file";
+    case DataFormat::EdgeList: return "edge list";
+    }
+    return "unknown";
+}
+
+namespace {
+Dataset loadDetected(const std::string& path, DataFormat format) {
+    switch (format) {
+    case DataFormat::Ogb: return loadOgb(path);
+    case DataFormat::Tu: return loadTu(path);
+    case DataFormat::Gin: return loadGin(path);
+    case DataFormat::Linqs: {
+        std::string cites;
+        for (auto& n : listFiles(path))
+            if (cites.empty() && endsWith(n, ".cites")) cites = n;
+        throw InputError(path, 0, "this is node-classification data (LINQS: " + printablePath(cites) + "), one graph whose nodes are the "
+                                  "examples; graph-level data sets hold many graphs. Open it in the Depth lab "
+                                  "(node data), or with `pxrun depth … --data " + printablePath(path) + "`");
+    }
+    case DataFormat::GraphFolder: return loadGraphFolder(path);
+    default: break;
+    }
     Dataset ds;
     ds.name = baseName(path);
     ds.source = path;
     ds.graphs.push_back(loadSingleGraph(path, &ds.warnings));
     ds.labels.resize(1, 0);
+    return ds;
+}
+}  // namespace
+
+Dataset loadDataset(const std::string& path) { return loadDetected(path, detectFormat(path)); }
+
+Dataset loadDataset(const std::string& path, const FolderLabels& labels) {
+    const DataFormat format = detectFormat(path);
+    if (format == DataFormat::GraphFolder) return loadGraphFolder(path, labels);
+    if (labels.source == FolderLabels::Source::CsvColumn || labels.source == FolderLabels::Source::GraphMLKey)
+        throw InputError(path, 0, "labels '" + labels.describe() + "' apply to a folder of graph files; this is " + toString(format) +
+                                      " data (choose auto for its own labels, or none)");
+    Dataset ds = loadDetected(path, format);
+    if (labels.source == FolderLabels::Source::None) {
+        ds.tasks.clear();
+        ds.labels.resize(ds.size(), 0);
+    }
     return ds;
 }
 

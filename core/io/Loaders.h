@@ -4,6 +4,7 @@
 // reported in Dataset::warnings (never kept); empty graphs, wrong counts, out-of-range ids,
 // non-numeric fields, truncated files and missing split files are errors.
 #include "dataset/Dataset.h"
+#include "io/LabelSources.h"
 
 #include <map>
 #include <string>
@@ -45,11 +46,26 @@ Graph loadGraphML(const std::string& file, std::vector<std::string>* warnings = 
 Graph loadDot(const std::string& file, std::vector<std::string>* warnings = nullptr);
 
 // Every *.graphml, *.dot, *.edges, *.edgelist and *.txt file of a folder (sorted by name) as one graph
-// each; labels from an optional labels.csv with lines "file name,label".
+// each; class labels from the source `labels` chooses (io/LabelSources.h: labels.csv, a GraphML graph key, or
+// none; Auto by default). `report`, if given, receives what the folder offers as labels and what was used.
 Dataset loadGraphFolder(const std::string& folder);
+Dataset loadGraphFolder(const std::string& folder, const FolderLabels& labels, FolderLabelReport* report = nullptr);
+// The graphs of such a folder without labels (report.files and report.graphData filled): the first half of
+// loadGraphFolder, for a caller that applies the labels itself (applyFolderLabels).
+Dataset readGraphFolder(const std::string& folder, FolderLabelReport& report);
+
+// What a path holds, as loadDataset decides it: the first that fits of an OGB folder (raw/num-node-list.csv),
+// a TU folder (*_A.txt), a GIN text folder, a LINQS folder (node data: refused by loadDataset), any other folder
+// (graph files); a GIN text file, a GraphML (*.graphml), DOT (*.dot, *.gv) or edge-list file. Throws InputError
+// for an empty path, a missing one, a pipe or a device.
+enum class DataFormat { Ogb, Tu, Gin, Linqs, GraphFolder, GraphML, Dot, EdgeList };
+DataFormat detectFormat(const std::string& path);
+const char* toString(DataFormat f);  // "OGB", "TU", "GIN text", …
 
 // Picks the loader from what the path holds: OGB folder, TU folder, folder of graph files, or a
-// single GraphML/DOT/edge-list file (a data set with one graph).
+// single GraphML/DOT/edge-list file (a data set with one graph). `labels` applies to folders of graph files;
+// elsewhere Auto keeps the format's own labels, None drops them, and naming a column or key is refused.
 Dataset loadDataset(const std::string& path);
+Dataset loadDataset(const std::string& path, const FolderLabels& labels);
 
 }  // namespace px::io

@@ -1,0 +1,187 @@
+// Class labels of a folder of graph files: labels.csv, a GraphML graph key, or none (io/LabelSources.h).
+#include "io/LabelSources.h"
+
+#include "io/LabelCsv.h"
+#include "io/LabelTypes.h"
+#include "io/LineReader.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+#include <stdexcept>
+
+namespace px::io {
+
+FolderLabels FolderLabels::parse(const std::string& spec) {
+    FolderLabels out;
+    const std::size_t colon = spec.find(':');
+    const std::string kind = lowerCase(spec.substr(0, colon));
+    const std::string name = colon == std::string::npos ? std::string() : spec.substr(colon + 1);
+    if ((kind == "auto" || kind == "none") && colon == std::string::npos)
+        out.source = kind == "auto" ? Source::Auto : Source::None;
+    else if (kind == "csv") out.source = Source::CsvColumn;
+    else if (kind == "graphml") out.source = Source::GraphMLKey;
+    else
+        throw std::invalid_argument("labels: expected auto, none, csv, csv:COLUMN, graphml or graphml:KEY, got '" + spec + "'");
+    if (colon != std::string::npos && name.empty())
+        throw std::invalid_argument("labels: '" + spec + "' names no " + (kind == "csv" ? "column" : "key") + " after the colon");
+    out.name = name;
+    return out;
+}
+
+std::string FolderLabels::describe() const {
+    switch (source) {
+    case Source::Auto: return "auto";
+    case Source::None: return "none";
+    case Source::CsvColumn: return name.empty() ? "csv" : "csv:" + name;
+    case Source::GraphMLKey: return name.empty() ? "graphml" : "graphml:" + name;
+    }
+    return "auto";
+}
+
+namespace {
+std::string numberText(double v) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.15g", v);
+    return buf;
+}
+
+std::string mappingNote(const std::string& source, const std::vector<std::string>& names, bool strings) {
+    std::string note = "class labels from " + source + ": " + std::to_string(names.size()) + " classes (" +
+                       (strings ? "strings, numbered in byte order" : "numbers, in ascending order") + "): ";
+    for (std::size_t k = 0; k < names.size(); ++k) {
+        if (k == 12) {
+            note += ", … " + std::to_string(names.size() - 1) + " = '" + names.back() + "'";
+            break;
+        }
+        note += (k ? ", " : "") + std::to_string(k) + " = '" + names[k] + "'";
+    }
+    return note;
+}
+
+bool isLabelKeyName(const std::string& key) {
+    const std::string k = lowerCase(key);
+    return k == "label" || k == "class" || k == "y" || k == "target";
+}
+
+std::vector<std::string> commonGraphKeys(const FolderLabelReport& r) {
+    std::vector<std::string> keys;
+    for (std::size_t i = 0; i < r.files.size(); ++i) {
+        if (!endsWith(r.files[i], ".graphml")) return {};
+        std::vector<std::string> mine;
+        for (const auto& [key, value] : r.graphData[i]) mine.push_back(key);
+        if (i == 0) keys = mine;
+        std::vector<std::string> both;
+        std::set_intersection(keys.begin(), keys.end(), mine.begin(), mine.end(), std::back_inserter(both));
+        keys.swap(both);
+    }
+    return keys;
+}
+
+std::string trimmedLabel(const std::string& s) {
+    const std::size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
+    return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
+}
+
+std::vector<std::string> labelsFromGraphKey(const std::string& folder, const FolderLabelReport& r, const std::string& key) {
+    std::vector<std::string> raw;
+    for (std::size_t i = 0; i < r.files.size(); ++i) {
+        const std::string path = folder + "/" + r.files[i];
+        if (!endsWith(r.files[i], ".graphml"))
+            throw InputError(path, 0, "not a GraphML file, so it has no graph key '" + key + "' (labels from a graph key need every graph in GraphML)");
+        const auto it = r.graphData[i].find(key);
+        if (it == r.graphData[i].end()) {
+            std::vector<std::string> keys;
+            for (const auto& [k, v] : r.graphData[i]) keys.push_back(k);
+            throw InputError(path, 0, "graph key '" + key + "': this graph has no <data> for it (its graph keys: " + quotedList(keys) +
+                                          "); every graph needs its label");
+        }
+        raw.push_back(trimmedLabel(it->second));
+        if (raw.back().empty()) throw InputError(path, 0, "graph key '" + key + "': the graph's <data> value is empty");
+    }
+    return raw;
+}
+
+// The graph key chosen for the labels when none is named: the one key named label, class, y or target.
+std::string autoGraphKey(const FolderLabelReport& r, bool required, const std::string& folder, std::vector<std::string>& notes) {
+    std::vector<std::string> candidates;
+    for (const std::string& k : r.commonKeys)
+        if (isLabelKeyName(k)) candidates.push_back(k);
+    if (candidates.size() == 1) return candidates[0];
+    if (!required && candidates.size() > 1)
+        notes.push_back("no class labels: graph keys " + quotedList(candidates) + " could each be the labels; choose one (graphml:KEY)");
+    if (required)
+        throw InputError(folder, 0, std::string(candidates.empty() ? "no graph key named label, class, y or target in every graph"
+                                                                   : "several graph keys could be the labels") +
+                                        "; graph keys every graph has: " + quotedList(r.commonKeys) + " (name one: graphml:KEY)");
+    return {};
+}
+
+std::vector<std::string> csvLabels(const LabelCsv& csv, const FolderLabels& options, FolderLabelReport& report) {
+    const LabelCsvColumns c = chooseCsvColumns(csv, options.name);
+    report.chosen = csv.headed ? "labels.csv column '" + csv.columns[c.label] + "'" : std::string("labels.csv");
+    return labelsFromCsv(csv, report.files, c);
+}
+}  // namespace
+
+std::vector<std::string> setLabelsFromText(Dataset& ds, const std::vector<std::string>& raw, const std::string& source) {
+    std::vector<double> numbers;
+    for (const std::string& s : raw) {
+        double v = 0;
+        if (!parseLabelNumber(s, &v)) break;
+        numbers.push_back(v);
+    }
+    std::vector<std::string> names;
+    const bool strings = numbers.size() != raw.size();
+    if (!strings) {
+        std::vector<double> distinct = numbers;
+        std::sort(distinct.begin(), distinct.end());
+        distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+        for (double v : distinct) names.push_back(numberText(v));
+    } else {
+        std::set<std::string> distinct(raw.begin(), raw.end());
+        names.assign(distinct.begin(), distinct.end());
+        numbers.clear();
+        for (const std::string& s : raw) numbers.push_back(double(std::lower_bound(names.begin(), names.end(), s) - names.begin()));
+    }
+    setClassLabels(ds, std::move(numbers));
+    ds.notes.push_back(mappingNote(source, names, strings));
+    return names;
+}
+
+void applyFolderLabels(Dataset& ds, const std::string& folder, const FolderLabels& options, FolderLabelReport& report) {
+    using Source = FolderLabels::Source;
+    const std::string csvPath = folder + "/labels.csv";
+    report.csvPresent = fileExists(csvPath);
+    report.commonKeys = commonGraphKeys(report);
+    LabelCsv csv;
+    const bool csvWanted = options.source == Source::CsvColumn || (options.source == Source::Auto && report.csvPresent);
+    if (report.csvPresent) {
+        try {
+            csv = readLabelCsv(csvPath, report.files);
+            report.csvHeaded = csv.headed;
+            report.csvColumns = csv.columns;
+        } catch (const InputError&) {
+            if (csvWanted) throw;  // a broken labels.csv that is not used does not stop the load
+        }
+    }
+    std::vector<std::string> raw;
+    if (csvWanted) {
+        if (!report.csvPresent)
+            throw InputError(csvPath, 0, "no labels.csv in the folder (the labels were to come from it: " + options.describe() + ")");
+        raw = csvLabels(csv, options, report);
+    } else if (options.source != Source::None) {
+        const std::string key = options.name.empty() ? autoGraphKey(report, options.source == Source::GraphMLKey, folder, ds.notes) : options.name;
+        if (!key.empty()) {
+            raw = labelsFromGraphKey(folder, report, key);
+            report.chosen = "GraphML graph key '" + key + "'";
+        }
+    }
+    if (raw.empty()) {
+        setClassLabels(ds, {});
+        return;
+    }
+    report.classNames = setLabelsFromText(ds, raw, report.chosen);
+}
+
+}  // namespace px::io

@@ -12,4 +12,8 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # The random-action test of the views (tst_onetruth) plays 200 actions in the plain tree; under the sanitizers a
 # computation takes three to four times as long, so 60 actions (about eight idle checks) keep it within its timeout.
 export PX_ONETRUTH_ACTIONS=${PX_ONETRUTH_ACTIONS:-60}
+# Qt Test stops a test function after 5 minutes; under the sanitizers on a loaded machine the heaviest functions
+# (tst_controller, tst_pxrun_resume, tst_mainwindow) came near it and were aborted. Each test's ctest timeout
+# (600-1200 s) still ends a hang.
+export QTEST_FUNCTION_TIMEOUT=${QTEST_FUNCTION_TIMEOUT:-900000}
 ctest --test-dir "$out" --output-on-failure -j2

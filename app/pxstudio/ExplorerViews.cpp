@@ -273,6 +273,10 @@ void ExplorerViews::setFontScale(double scale) {
     } else if (dimension_->result()) {
         px::widgets::buildDimensionPlot(dimensionPlot_, *dimension_->result(), fontScale_);
     }
+    if (redrawAnatomy_ && !drawn_.anatomy.empty()) redrawAnatomy_();  // a plot, not a note saying why there is none
+    if (redrawDemo_ && !drawn_.demo.empty()) redrawDemo_();
+    refreshEmbedding();  // computed again for the settings on screen: cheap (200 releases of one graph)
+    presenter_->presentAll();
     depth_->setFontScale(fontScale_);
     QFont pairFont = font();
     pairFont.setPointSizeF(font().pointSizeF() * fontScale_);
@@ -315,6 +319,7 @@ void ExplorerViews::showAnatomy(const px::privacy::PrivacyReport& report) {
     std::vector<px::widgets::PatternInfo> info;
     for (const auto& p : main_->patterns()->patterns) info.push_back({p.vertices(), p.edges()});
     px::widgets::buildNoiseAnatomyPlot(anatomy_, report, info, fontScale_);
+    redrawAnatomy_ = [this, report, info] { px::widgets::buildNoiseAnatomyPlot(anatomy_, report, info, fontScale_); };
     drawn_.anatomy = releaseKey(main_->densitiesFor(), settings_().mechanism);
     presenter_->present("anatomy");
 }
@@ -356,6 +361,9 @@ void ExplorerViews::recomputeDemo() {
         demoRunning_ = false;
         try {
             px::widgets::buildDistinguishabilityPlot(demoPlot_, watcher->result(), title, marker, fontScale_);
+            redrawDemo_ = [this, result = watcher->result(), title, marker] {
+                px::widgets::buildDistinguishabilityPlot(demoPlot_, result, title, marker, fontScale_);
+            };
             drawn_.demo = key;
             presenter_->present("demo");
         } catch (const std::exception& e) {

@@ -116,6 +116,9 @@ private:
     bool demoRunning_ = false;
     int demoGeneration_ = 0;  // the latest demo request: an earlier one that finishes later is not drawn
     double fontScale_ = 1.0;
+    // What the anatomy and the demo drew last, so that a new font scale (projector mode on or off) draws them again
+    // at it, as they were (their keys unchanged): drawn at the old scale, their text overflowed the normal window.
+    std::function<void()> redrawAnatomy_, redrawDemo_;
     QList<QAction*> viewActions_;
     QCustomPlot *tradeoff_, *anatomy_, *expressivityPlot_, *dimensionPlot_, *demoPlot_, *embeddingPlot_;
     QComboBox* demoPair_;

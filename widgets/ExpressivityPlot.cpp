@@ -70,13 +70,7 @@ void finishUtilityPlot(QCustomPlot* plot, const experiment::ResultTable& a, cons
                        double fs) {
     // Every font from fs, as the trade-off plot does: a font left to the axis keeps the size of the last mode (leaving
     // projector mode once kept projector-size ticks beside normal titles).
-    QFont base = plot->font();
-    base.setPointSizeF(9 * fs);
-    for (QCPAxis* ax : {plot->xAxis, plot->yAxis, plot->yAxis2}) {
-        ax->setLabelFont(base);
-        ax->setTickLabelFont(base);
-    }
-    plot->legend->setFont(QFont(base.family(), int(8 * fs)));
+    setPlotFonts(plot, fs);
     if (a.rows() > 0 && a.columnIndex("public_value_mean") >= 0 && a.at(0, "public_value_mean").is_number()) {
         const double v = a.at(0, "public_value_mean").get<double>();
         const QCPRange r = plot->xAxis->range();

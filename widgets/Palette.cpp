@@ -60,6 +60,17 @@ void resetPlot(QCustomPlot* plot) {
     }
 }
 
+QFont setPlotFonts(QCustomPlot* plot, double fs) {
+    QFont base = plot->font();
+    base.setPointSizeF(9 * fs);
+    for (QCPAxis* ax : {plot->xAxis, plot->yAxis, plot->yAxis2}) {
+        ax->setLabelFont(base);
+        ax->setTickLabelFont(base);
+    }
+    plot->legend->setFont(QFont(base.family(), int(8 * fs)));
+    return base;
+}
+
 void showPlotNote(QCustomPlot* plot, const QString& note) {
     resetPlot(plot);
     plot->legend->setVisible(false);

@@ -2,6 +2,7 @@
 // Colour-blind-safe colours for plots: samples of viridis (perceptually uniform), since
 // QCustomPlot 2.1 ships none.
 #include <QColor>
+#include <QFont>
 #include <cmath>
 #include <QVector>
 
@@ -24,6 +25,9 @@ QVector<double> errorBarHalfWidths(const QCPErrorBars* bars);
 
 // Removes the plot's data, items and title row, so that a builder can draw it again.
 void resetPlot(QCustomPlot* plot);
+// Every axis label and tick at 9 pt × fs and the legend at 8 pt × fs (fs: the projector's font scale), set by each
+// build so that no font keeps the size of the last mode. Returns the axes' font.
+QFont setPlotFonts(QCustomPlot* plot, double fs);
 
 // Empties the plot and writes `note` in the middle of its axes: why a view has nothing to draw.
 void showPlotNote(QCustomPlot* plot, const QString& note);

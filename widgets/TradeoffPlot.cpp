@@ -260,13 +260,7 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
     resetPlot(plot);
     const experiment::ResultTable& a = result.aggregated;
     const double fs = opt.fontScale;
-    QFont base = plot->font();
-    base.setPointSizeF(9 * fs);
-    for (QCPAxis* ax : {plot->xAxis, plot->yAxis, plot->yAxis2}) {
-        ax->setLabelFont(base);
-        ax->setTickLabelFont(base);
-    }
-    plot->legend->setFont(QFont(base.family(), int(8 * fs)));
+    const QFont base = setPlotFonts(plot, fs);
 
     // Series in order of first appearance.
     std::vector<std::string> order;

@@ -11,6 +11,10 @@
 #include "ViewState.h"
 
 #include <QtTest>
+#include "FigureExport.h"
+#include "FigureLayout.h"
+#include "FigureRoles.h"
+#include <qcustomplot.h>
 #include <rapidcheck.h>
 
 namespace {
@@ -190,7 +194,45 @@ private slots:
             RC_ASSERT(got.mechanism.delta == current.mechanism.delta);
         }));
     }
+
+    // The projector's short legend names (FigureRoles showShortNames) over random plots: what the legend shows is the
+    // short name where one was given, a style key (with the name's first figure) for a sole series' companions, the
+    // name otherwise; fullName keeps every name the plot was built with, and a figure drawn meanwhile (FigureLayout)
+    // shows the full names and gives the short ones back.
+    void shortLegendNamesKeepTheFullOnes() {
+        QVERIFY(checkProperty("short names on screen, full names in figures", [] {
+            QCustomPlot plot;
+            plot.resize(600, 400);
+            const int series = *rc::gen::inRange(1, 4);
+            struct Made { QCPGraph* g; QString name, shortName, key; bool isSeries; };
+            std::vector<Made> made;
+            for (int s = 0; s < series; ++s) {
+                for (int k = 0; k < *rc::gen::inRange(1, 4); ++k) {
+                    Made m{plot.addGraph(), QString("series %1 line %2: κ = %3, A = 1").arg(s).arg(k).arg(*rc::gen::inRange(0, 99)), {}, {}, k == 0};
+                    m.g->setName(m.name);
+                    m.g->setData({1, 2}, {0.5, 0.6});
+                    if (m.isSeries) px::widgets::markSeries(m.g, "private release");
+                    else if (*rc::gen::arbitrary<bool>()) px::widgets::setStyleKey(m.g, m.key = QString("key %1").arg(k));
+                    if (*rc::gen::arbitrary<bool>()) px::widgets::setShortName(m.g, m.shortName = QString("short %1.%2").arg(s).arg(k));
+                    made.push_back(m);
+                }
+            }
+            px::widgets::showShortNames(&plot);
+            for (const Made& m : made) {
+                RC_ASSERT(px::widgets::fullName(m.g) == m.name);
+                QString shown = m.name;
+                if (!m.shortName.isEmpty()) shown = m.shortName;
+                else if (series == 1 && !m.key.isEmpty()) shown = m.key + ": " + m.name.section(": ", 1).section(", ", 0, 0);
+                RC_ASSERT(m.g->name() == shown);
+            }
+            {
+                px::widgets::FigureLayout figure(&plot, px::widgets::presetSize("two-column"));
+                for (const Made& m : made) RC_ASSERT(m.g->name() == m.name);
+            }
+            for (const Made& m : made) RC_ASSERT(px::widgets::fullName(m.g) == m.name);
+        }));
+    }
 };
 
-QTEST_GUILESS_MAIN(TestViewState)
+QTEST_MAIN(TestViewState)
 #include "tst_viewstate.moc"

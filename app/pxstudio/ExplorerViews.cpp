@@ -360,10 +360,9 @@ void ExplorerViews::recomputeDemo() {
         if (generation != demoGeneration_) return;  // a later request replaced it: only the latest is drawn
         demoRunning_ = false;
         try {
-            px::widgets::buildDistinguishabilityPlot(demoPlot_, watcher->result(), title, marker, fontScale_);
-            redrawDemo_ = [this, result = watcher->result(), title, marker] {
-                px::widgets::buildDistinguishabilityPlot(demoPlot_, result, title, marker, fontScale_);
-            };
+            demoShown_ = watcher->result();
+            px::widgets::buildDistinguishabilityPlot(demoPlot_, demoShown_, title, marker, fontScale_);
+            redrawDemo_ = [this, title, marker] { px::widgets::buildDistinguishabilityPlot(demoPlot_, demoShown_, title, marker, fontScale_); };
             drawn_.demo = key;
             presenter_->present("demo");
         } catch (const std::exception& e) {

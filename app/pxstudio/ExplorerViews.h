@@ -6,6 +6,7 @@
 // it. Each view records the key of the settings what it draws was computed for (ViewKeys.h), and a
 // ViewPresenter marks every view whose key is not the current settings' (ExplorerPresentation.cpp).
 #include "ExplorerController.h"
+#include "experiment/Distinguishability.h"
 #include "experiment/EmbeddingProjection.h"
 
 #include <QList>
@@ -51,6 +52,8 @@ public:
     // The distinguishability demo's pair, by name; false if there is none of that name.
     bool selectDemoPair(const QString& name);
     QStringList demoPairNames() const;
+    // The demo's result as drawn last (for the pair and mechanism of drawn key "demo").
+    const px::experiment::DistinguishabilityResult& demoResult() const { return demoShown_; }
     // The main computation finished: redraw everything that depends on it.
     void showResult();
     // A partial result of the running computation (progressive trade-off plot).
@@ -114,7 +117,8 @@ private:
     ExplorerController* dimension_;     // the selected class over d at the slider's ε
     bool expressivityStale_ = true, dimensionStale_ = true;
     bool demoRunning_ = false;
-    int demoGeneration_ = 0;  // the latest demo request: an earlier one that finishes later is not drawn
+    int demoGeneration_ = 0;
+    px::experiment::DistinguishabilityResult demoShown_;  // the latest demo request: an earlier one that finishes later is not drawn
     double fontScale_ = 1.0;
     // What the anatomy and the demo drew last, so that a new font scale (projector mode on or off) draws them again
     // at it, as they were (their keys unchanged): drawn at the old scale, their text overflowed the normal window.

@@ -83,6 +83,7 @@ protected:
     void showEvent(QShowEvent* event) override;  // once shown, the frame is known: fit the screen again
     void resizeEvent(QResizeEvent* event) override;  // the lesson band stays within a quarter of the window
     void changeEvent(QEvent* event) override;        // out of full screen: the window fits its screen again
+    void keyPressEvent(QKeyEvent* event) override;   // Escape nobody took: closes the welcome card, else ends a lesson
 
 private:
     bool writeAllViews(const QString& folder);

@@ -16,6 +16,7 @@
 #include "common/JsonInput.h"  // readRegularFile
 
 #include <QAction>
+#include <algorithm>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
@@ -59,7 +60,9 @@ std::vector<std::pair<QString, QString>> MainWindow::shippedLessonTitles() {
 
 void MainWindow::buildLessonMenu(QMenu* help) {
     QMenu* lessons = help->addMenu(tr("&Lessons"));
-    for (const auto& [title, path] : shippedLessonTitles()) lessons->addAction(title, this, [this, path = path] { openLesson(path); });
+    int number = 0;  // "&1 What a homomorphism density sees": numbered as --lesson NN and the welcome card number them
+    for (const auto& [title, path] : shippedLessonTitles())
+        lessons->addAction(QString("&%1 %2").arg(++number).arg(title), this, [this, path = path] { openLesson(path); });
     lessons->addSeparator();
     lessons->addAction(tr("Open lesson &file…"), this, [this] {
         const QString p = QFileDialog::getOpenFileName(this, tr("Open lesson"), {}, tr("PXStudio lesson (*.json)"));
@@ -178,12 +181,21 @@ void MainWindow::updateLessonWaiting() {
     const int step = lessonPlayer_->step();
     const auto& claims = lessonPlayer_->lesson().steps[std::size_t(step)].expect;
     const ViewState tradeoff = views_->presenter()->status("tradeoff").state;  // as last decided: presenting here would re-enter
-    if (!claims.empty() && tradeoff != ViewState::Current && tradeoff != ViewState::Failed) return;
+    const auto settled = [](ViewState s) { return s == ViewState::Current || s == ViewState::Failed; };
+    const bool aboutDemo = std::any_of(claims.begin(), claims.end(), [](const LessonClaim& c) { return c.aboutDemo(); });
+    const bool aboutCurve = std::any_of(claims.begin(), claims.end(), [](const LessonClaim& c) { return !c.aboutDemo(); });
+    const ViewState demo = views_->presenter()->status("demo").state;
+    if ((aboutCurve && !settled(tradeoff)) || (aboutDemo && !settled(demo))) return;
     lessonPlayer_->setWaiting({});
     const bool tradeoffCurrent = tradeoff == ViewState::Current;
     if (tradeoffCurrent && controller_->result()) lessonResults_[step] = std::make_shared<const px::experiment::SweepResult>(*controller_->result());
     QStringList wrong;
-    if (!claims.empty()) {
+    if (aboutDemo) {
+        if (demo != ViewState::Current) wrong << tr("the demo could not be computed (%1)").arg(QString::fromStdString(views_->presenter()->status("demo").note));
+        else
+            for (const std::string& w : falseDemoClaims(claims, views_->demoResult())) wrong << QString::fromStdString(w);
+    }
+    if (aboutCurve) {
         auto previous = lessonResults_.find(step - 1);
         if (!tradeoffCurrent || !controller_->result()) wrong << tr("its result could not be computed (%1)").arg(QString::fromStdString(
                                                                     views_->presenter()->status("tradeoff").note));

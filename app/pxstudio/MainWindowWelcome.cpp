@@ -1,10 +1,13 @@
-// The first-start page and the way to open a data set folder it offers.
+// The first-start page and the way to open a data set folder it offers; Escape, which closes the page or ends a
+// lesson wherever the keyboard focus is.
 #include "MainWindow.h"
 
 #include "ExplorerViews.h"
+#include "LessonPlayer.h"
 #include "WelcomeCard.h"
 
 #include <QFileDialog>
+#include <QKeyEvent>
 #include <QSettings>
 
 void MainWindow::showWelcome() {
@@ -22,4 +25,20 @@ void MainWindow::showWelcome() {
 void MainWindow::chooseDataset() {
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Open data set folder"));
     if (!dir.isEmpty()) openDataset(dir);
+}
+
+// An Escape that reaches the window was taken by no shortcut (while work runs, Escape is Cancel's) and no widget (an
+// open list or editor closes itself first): it closes the welcome card if it is up, else ends the lesson playing.
+void MainWindow::keyPressEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier) {
+        if (welcome_ && welcome_->isVisible()) {
+            welcome_->dismiss();
+            return;
+        }
+        if (lessonPlayer_->running()) {
+            lessonPlayer_->stop();
+            return;
+        }
+    }
+    QMainWindow::keyPressEvent(event);
 }

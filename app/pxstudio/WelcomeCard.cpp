@@ -44,8 +44,9 @@ WelcomeCard::WelcomeCard(QWidget* host, const std::vector<std::pair<QString, QSt
     auto* lesson = new QPushButton(tr("Start a lesson"), this);
     lesson->setObjectName("welcome-lesson");
     auto* menu = new QMenu(lesson);
+    int number = 0;  // numbered as --lesson NN and Help ▸ Lessons number them
     for (const auto& [name, path] : lessons)
-        menu->addAction(name, this, [this, path = path] {
+        menu->addAction(QString("&%1 %2").arg(++number).arg(name), this, [this, path = path] {
             dismiss();
             emit lessonRequested(path);
         });

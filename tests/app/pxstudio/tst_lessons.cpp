@@ -7,6 +7,7 @@
 #include "LessonPlayer.h"
 #include "MainWindow.h"
 #include <qcustomplot.h>
+#include "FigureRoles.h"
 #include "PatternGallery.h"
 #include "ViewPresenter.h"
 #include "ProjectorStrip.h"
@@ -239,6 +240,7 @@ private slots:
                 auto* pointer = w.findChild<QWidget*>("lesson-pointer");
                 if (!step.highlight.empty()) QVERIFY2(pointer && pointer->isVisible(), step.highlight.c_str());
                 checkStepIsCurrent(w, QFileInfo(path).fileName(), i);
+                if (QString::fromStdString(step.text).contains("spend most of the budget")) checkAnatomySaysWhoSpends(views, QString::fromStdString(step.text));
                 if (QTest::currentTestFailed()) return;
             }
             next->trigger();  // past the last step: the lesson ends
@@ -272,6 +274,34 @@ private slots:
     void cleanupTestCase() { window_.reset(); }
 
 private:
+    // Lesson 2 says of the noise anatomy that the large patterns drown and the small ones, whose sensitivity is
+    // largest, spend most of the budget. Read from what the view draws: the pattern sizes under the ticks, and the
+    // series of sensitivity, noise, signal and budget share (right axis, %).
+    void checkAnatomySaysWhoSpends(ExplorerViews* views, const QString& text) {
+        QVERIFY(text.contains("the small ones, whose sensitivity is largest"));
+        QCustomPlot* plot = views->anatomy();
+        std::map<QString, QCPGraph*> series;
+        for (int i = 0; i < plot->graphCount(); ++i) series[px::widgets::fullName(plot->graph(i)).section(' ', 0, 1)] = plot->graph(i);
+        QCPGraph *share = series["share of"], *sensitivity = series["sensitivity bound"], *signal = series["signal: mean"], *noise = series["noise scale"];
+        QVERIFY(share && sensitivity && signal && noise);
+        auto* ticks = dynamic_cast<QCPAxisTickerText*>(plot->xAxis->ticker().data());
+        QVERIFY(ticks && ticks->ticks().size() == plot->graph(0)->dataCount());
+        std::vector<int> m;
+        for (const QString& label : ticks->ticks()) m.push_back(label.section('\n', 0, 0).mid(2).toInt());
+        const int median = m[m.size() / 2];
+        const auto valueAt = [](QCPGraph* g, double key) { auto it = g->data()->findBegin(key, false); return it != g->data()->constEnd() && it->key == key ? it->value : 0.0; };
+        double small = 0, all = 0, sSmall = 0, sLarge = 0;
+        int nSmall = 0, nLarge = 0;
+        for (std::size_t k = 0; k < m.size(); ++k) {
+            all += valueAt(share, double(k));
+            if (m[k] < median) small += valueAt(share, double(k)), sSmall += valueAt(sensitivity, double(k)), ++nSmall;
+            else sLarge += valueAt(sensitivity, double(k)), ++nLarge;
+        }
+        QVERIFY2(nSmall > 0 && small > 0.5 * all, qPrintable(QString("patterns under %1 vertices hold %2 of %3 % of the budget").arg(median).arg(small).arg(all)));
+        QVERIFY2(sSmall / nSmall > sLarge / nLarge, "the small patterns' sensitivity is not the largest");
+        const std::size_t largest = std::size_t(std::max_element(m.begin(), m.end()) - m.begin());
+        QVERIFY2(valueAt(signal, double(largest)) < valueAt(noise, double(largest)), "the largest pattern's density is not below its noise");
+    }
     // Once a step's computation is done, what its views draw is its settings' result, measured from the widgets: the
     // view on screen and the trade-off are current (their keys are the settings'), the trade-off's title names the data
     // set in the panels, the gallery holds the step's patterns, and the band no longer says it is computing.

@@ -171,6 +171,36 @@ private slots:
         QVERIFY(QString::fromStdString(falseLessonClaims(rises, after, &before)[0]).contains("0.366 to 0.213"));
         QCOMPARE(falseLessonClaims(falls, after, nullptr).size(), std::size_t(1));  // no previous step: not borne out
     }
+    // Claims about the demo: a class and a bound on its separating patterns, judged on the demo's rows only.
+    void demoClaimsAreParsedAndJudged() {
+        for (const char* bad : {R"([{"demo_class": "trees"}])", R"([{"demo_class": "", "separating_max": 0}])",
+                                R"([{"demo_class": "trees", "separating_max": -1}])", R"([{"demo_class": "trees", "separating_max": 0, "min": 0.5}])"}) {
+            try {
+                parseLessonClaims(nlohmann::json::parse(bad), "/steps/3/expect");
+                QFAIL(bad);
+            } catch (const std::invalid_argument& e) {
+                QVERIFY2(QString(e.what()).contains("/steps/3/expect/0"), e.what());
+            }
+        }
+        const auto claims = parseLessonClaims(
+            nlohmann::json::parse(R"([{"demo_class": "trees", "separating_max": 0}, {"demo_class": "treewidth:2", "separating_min": 1}])"), "/e");
+        px::experiment::DistinguishabilityResult demo;
+        demo.classes.resize(2);
+        demo.classes[0].patternClass = "trees";
+        demo.classes[1].patternClass = "treewidth:2";
+        demo.classes[0].patterns = demo.classes[1].patterns = 30;
+        demo.classes[1].separatingPatterns = 24;
+        QVERIFY(falseDemoClaims(claims, demo).empty());
+        QVERIFY(falseLessonClaims(claims, px::experiment::SweepResult{}, nullptr).empty());  // not the trade-off's to judge
+        demo.classes[0].separatingPatterns = 7;
+        demo.classes[1].separatingPatterns = 0;
+        const auto wrong = falseDemoClaims(claims, demo);
+        QCOMPARE(wrong.size(), std::size_t(2));
+        QVERIFY2(QString::fromStdString(wrong[0]).contains("7 of 30 trees"), wrong[0].c_str());
+        QVERIFY2(QString::fromStdString(wrong[1]).contains("0 of 30 treewidth:2"), wrong[1].c_str());
+        demo.classes.pop_back();
+        QVERIFY(QString::fromStdString(falseDemoClaims(claims, demo).back()).contains("no row for treewidth:2"));
+    }
 
     // A step that sets one field of the mechanism keeps the mechanism's other fields (nested objects are merged).
     void aStepKeepsWhatItDoesNotSet() {

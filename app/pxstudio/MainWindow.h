@@ -8,6 +8,7 @@
 #include "ExplorerSettings.h"
 #include "FigureExport.h"
 #include "Lesson.h"
+#include "SettingsRules.h"
 
 #include <QMainWindow>
 #include <functional>
@@ -109,9 +110,9 @@ private:
     // A GIN trains on released graphs: under a density mechanism it gets randomized response, and the status bar
     // (now and when the sweep ends) says so, naming `why`. False if nothing had to change.
     bool giveTheGinAGraphMechanism(ExplorerSettings& s, const QString& why);
-    // Back from the GIN to a density learner: the mechanism the GIN replaced comes back, said in the status bar;
-    // a density learner under a graph mechanism the user picked is warned of its cost. True if `now` changed.
-    bool leavingTheGin(const ExplorerSettings& before, ExplorerSettings& now);
+    // A notice in the status bar, now and again when the sweep the change starts ends.
+    void sayNotice(const QString& notice);
+    QString settingsNoticeText(SettingsNotice notice, const ExplorerSettings& now) const;
     void commitSettings();
     void startRecompute();
     // Starts the main computation unless it runs for the current settings or its result is theirs.

@@ -9,6 +9,7 @@
 #include "SessionModel.h"
 #include "ViewExporter.h"
 #include "panels/PrivacyPanel.h"
+#include "learn/LearnerRegistry.h"
 #include "learn/Learners.h"
 #include "privacy/Mechanism.h"
 #ifdef PX_HAVE_NEURAL
@@ -131,36 +132,33 @@ void MainWindow::refreshRecentMenu() {
 }
 
 bool MainWindow::giveTheGinAGraphMechanism(ExplorerSettings& s, const QString& why) {
-    if (!px::learn::isGraphLearner(s.learner) || px::privacy::perturbsGraph(s.mechanism.mechanism)) return false;
-    s.mechanism.mechanism = px::privacy::MechanismKind::RandomizedResponse;
-    nextNotice_ = why + tr(": the mechanism is now randomized response (RR); DPRR is the other choice in the Privacy panel.");
-    statusBar()->showMessage(nextNotice_, 10000);
+    if (!::giveTheGinAGraphMechanism(s)) return false;
+    sayNotice(why + tr(": the mechanism is now randomized response (RR); DPRR is the other choice in the Privacy panel."));
     return true;
 }
 
-bool MainWindow::leavingTheGin(const ExplorerSettings& before, ExplorerSettings& now) {
-    using px::learn::isGraphLearner;
-    using px::privacy::perturbsGraph;
-    if (isGraphLearner(now.learner)) {
-        if (now.mechanism.mechanism != before.mechanism.mechanism) mechanismBeforeGin_.reset();  // the user's own choice
-        return false;
+void MainWindow::sayNotice(const QString& notice) {
+    nextNotice_ = notice;
+    statusBar()->showMessage(nextNotice_, 10000);
+}
+
+// The words for what the settings rules (SettingsRules.h) did on their own.
+QString MainWindow::settingsNoticeText(SettingsNotice notice, const ExplorerSettings& now) const {
+    const QString mechanism = QString::fromStdString(px::privacy::toString(now.mechanism.mechanism));
+    switch (notice) {
+    case SettingsNotice::None: return {};
+    case SettingsNotice::GinGetsRandomizedResponse:
+        return tr("A GIN trains on released graphs: the mechanism is now randomized response (RR); DPRR is the other choice in the Privacy panel.");
+    case SettingsNotice::MechanismGivenBack:
+        return tr("Back to a density learner: the mechanism is %1 again, as before the GIN (RR and DPRR remain in the Privacy panel).").arg(mechanism);
+    case SettingsNotice::GraphMechanismCosts:
+        return tr("Note: a density learner under %1 perturbs every graph, then counts its densities again on each noise draw: "
+                  "on large graphs far slower than noise on the densities (Esc cancels).").arg(mechanism);
+    case SettingsNotice::DensityMechanismLeavesGin:
+        return tr("Noisy densities are features for a density learner, not graphs for the GIN: the learner is now %1 "
+                  "(choose the GIN again, with RR or DPRR, in the Learner panel).").arg(QString::fromStdString(px::learn::learnerKey(now.learner)));
     }
-    if (!perturbsGraph(now.mechanism.mechanism)) return false;
-    const QString cost = tr("a density learner under %1 perturbs every graph, then counts its densities again on each noise draw: "
-                            "on large graphs far slower than noise on the densities (Esc cancels).");
-    if (isGraphLearner(before.learner) && mechanismBeforeGin_ && now.mechanism.mechanism == before.mechanism.mechanism) {
-        now.mechanism.mechanism = *mechanismBeforeGin_;
-        mechanismBeforeGin_.reset();
-        nextNotice_ = tr("Back to a density learner: the mechanism is %1 again, as before the GIN (RR and DPRR remain in the Privacy panel).")
-                          .arg(px::privacy::toString(now.mechanism.mechanism));
-        statusBar()->showMessage(nextNotice_, 10000);
-        return true;
-    }
-    if (isGraphLearner(before.learner) || !perturbsGraph(before.mechanism.mechanism)) {  // a graph mechanism newly paired with densities
-        nextNotice_ = tr("Note: ") + cost.arg(px::privacy::toString(now.mechanism.mechanism));
-        statusBar()->showMessage(nextNotice_, 10000);
-    }
-    return false;
+    return {};
 }
 
 bool MainWindow::openSession(const QString& path) {

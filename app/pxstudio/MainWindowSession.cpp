@@ -110,23 +110,11 @@ void MainWindow::settingsEdited() {
     // D and the protocol changed by hand are declared for the data set on screen, and kept for it
     ExplorerSettings now = settings();
     const ExplorerSettings before = session_->committed();
-    const auto mechanismBefore = before.mechanism.mechanism;
-    if (!px::learn::isGraphLearner(before.learner) && giveTheGinAGraphMechanism(now, tr("A GIN trains on released graphs"))) {
-        mechanismBeforeGin_ = mechanismBefore;  // given back when the GIN is left
-        applySettings(now);
-    } else if (leavingTheGin(before, now))
-        applySettings(now);
-    else if (px::learn::isGraphLearner(now.learner) && px::privacy::perturbsGraph(before.mechanism.mechanism) &&
-             !px::privacy::perturbsGraph(now.mechanism.mechanism)) {
-        // The other way round: a density mechanism picked under the GIN. The newest choice wins, so the learner
-        // goes back to the density default rather than the mechanism back to RR.
-        now.learner = ExplorerSettings().learner;
-        nextNotice_ = tr("Noisy densities are features for a density learner, not graphs for the GIN: the learner is now %1 "
-                         "(choose the GIN again, with RR or DPRR, in the Learner panel).")
-                          .arg(QString::fromStdString(px::learn::learnerKey(now.learner)));
-        statusBar()->showMessage(nextNotice_, 10000);
-        applySettings(now);
-    }
+    const SettingsRuleResult ruled = applySettingsRules(before, now, mechanismBeforeGin_);
+    mechanismBeforeGin_ = ruled.mechanismBeforeGin;
+    if (ruled.notice != SettingsNotice::None) sayNotice(settingsNoticeText(ruled.notice, ruled.settings));
+    if (ruled.changed) applySettings(ruled.settings);
+    now = ruled.settings;
     if (now.dataset == before.dataset) {
         if (now.mechanism.degreeBound != before.mechanism.degreeBound) perDataset_[now.dataset].degreeBound = now.mechanism.degreeBound;
         if (now.protocol != before.protocol) perDataset_[now.dataset].protocol = now.protocol;

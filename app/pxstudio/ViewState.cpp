@@ -42,6 +42,7 @@ ViewStatus decideViewState(const std::string& drawnKey, const std::string& curre
         s.state = ViewState::Current;
     } else if (!a.failure.empty()) {
         s.state = drawnKey.empty() ? ViewState::Failed : ViewState::Previous;
+        s.failed = true;
         s.note = std::string(drawnKey.empty() ? "FAILED" : "PREVIOUS SETTINGS shown: these settings FAILED") + ": " + a.failure +
                  "\nChange a setting or press F5 to try again.";
     } else if (drawnKey.empty()) {

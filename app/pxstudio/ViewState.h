@@ -29,6 +29,7 @@ struct ViewStatus {
     std::string drawnKey, currentKey;  // drawnKey empty: nothing drawn
     std::string note;                  // what the view says inside itself (empty only when current)
     bool nothingToShow = false;        // the view has nothing to show for these settings (ViewActivity::emptyReason)
+    bool failed = false;               // the current settings' computation failed (state Failed, or Previous marked so)
 };
 
 // The state and the note of a view. drawnKey: the key of what it draws ("" for nothing); currentKey: the key of

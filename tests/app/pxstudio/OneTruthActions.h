@@ -4,8 +4,10 @@
 // takes about a second; the GIN and nested tuning, which train networks, are left out, and so are the depth lab
 // and lesson 4, which runs it.
 #include "EpsilonSlider.h"
+#include "ExplorerViews.h"
 #include "LessonPlayer.h"
 #include "MainWindow.h"
+#include "ViewPresenter.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -17,6 +19,7 @@
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QtTest>
+#include <map>
 #include <random>
 
 namespace onetruth {
@@ -47,7 +50,17 @@ public:
     }
     QString recent() const { return "last actions:\n  " + recent_.join("\n  "); }
 
+    // The user's Cancel stopped the computation of a view's current key, and neither F5 nor a restart asked for it
+    // since: the view may show the previous settings' result, marked as such, while its key stays the one it had at
+    // the Cancel (what Cancel promises; a change of the settings it depends on must recompute it).
+    bool cancelledFor(const QString& view, const std::string& currentKey) const {
+        const auto it = keysAtCancel_.find(view);
+        return it != keysAtCancel_.end() && it->second == currentKey;
+    }
+    void forgetCancel() { keysAtCancel_.clear(); }
+
     void apply(Kind kind, MainWindow& w) {
+        if (kind == Kind::Recompute) forgetCancel();
         switch (kind) {
             case Kind::Spin: return spin(w);
             case Kind::Double: return doubleSpin(w);
@@ -160,6 +173,10 @@ private:
         for (QAbstractButton* b : w.findChildren<QAbstractButton*>())
             if (b->text() == text && b->isVisibleTo(&w) && b->isEnabled()) {
                 log("click " + text);
+                if (text == "Cancel") {
+                    ViewPresenter* presenter = w.findChild<ExplorerViews*>()->presenter();
+                    for (const QString& name : presenter->names()) keysAtCancel_[name] = presenter->present(name).currentKey;
+                }
                 b->click();
                 return;
             }
@@ -181,6 +198,7 @@ private:
     }
 
     std::mt19937 rng_;
+    std::map<QString, std::string> keysAtCancel_;  // each view's current key when Cancel was clicked
     int untilCheck_ = 6;
     QStringList recent_;
 };

@@ -61,6 +61,15 @@ double markerEpsilon(QCustomPlot* plot) {
     return std::nan("");
 }
 
+// d patterns, or for all-trees:K every tree on 2 to K vertices, whatever d says (trees on n vertices: OEIS A000055).
+int expectedPatternCount(const ExplorerSettings& s) {
+    const int treesOn[] = {1, 1, 1, 1, 2, 3, 6, 11, 23, 47, 106};
+    if (s.patternClass.rfind("all-trees:", 0) != 0) return s.d;
+    int total = 0;
+    for (int n = 2; n <= std::stoi(s.patternClass.substr(10)); ++n) total += treesOn[n];
+    return total;
+}
+
 }  // namespace
 
 class TestOneTruth : public QObject {
@@ -88,6 +97,7 @@ private slots:
                 w->resize(1366, 768);
                 w->show();
                 play.log("restart");
+                play.forgetCancel();
                 QVERIFY2(w->settings() == before, qPrintable("a restart changed the settings\n" + play.recent()));
             } else if (kind == onetruth::Kind::ExportAll) {
                 if (!waitIdle(*w)) QFAIL(qPrintable("the window did not settle\n" + play.recent()));
@@ -144,6 +154,8 @@ private:
         if (!onScreen.isEmpty()) mustBeCurrent << onScreen;
         for (const QString& name : mustBeCurrent) {
             const ViewStatus st = presenter->status(name);
+            // marked as such (checked above): the previous result after the user's Cancel, or beside why these settings failed
+            if ((play.cancelledFor(name, st.currentKey) || st.failed) && st.state == ViewState::Previous) continue;
             QVERIFY2(st.state == ViewState::Current || st.state == ViewState::Failed || st.state == ViewState::Empty,
                      qPrintable(QString("%1 is %2 although the app is idle: %3").arg(name, viewStateName(st.state),
                                                                                      QString::fromStdString(st.note)) + why));
@@ -163,7 +175,8 @@ private:
                      qPrintable(QString("the marker at ε = %1, the slider at %2").arg(markerEpsilon(views->tradeoff())).arg(s.mechanism.epsilon) + why));
         }
         if (presenter->present("gallery").state == ViewState::Current) {
-            QCOMPARE(views->gallery()->patternCount(), s.d);
+            QVERIFY2(views->gallery()->patternCount() == expectedPatternCount(s),
+                     qPrintable(QString("the gallery holds %1 patterns, the settings ask for %2").arg(views->gallery()->patternCount()).arg(expectedPatternCount(s)) + why));
             QVERIFY2(views->gallery()->caption().contains(QString::fromStdString(s.patternClass)),
                      qPrintable(views->gallery()->caption() + " for class " + QString::fromStdString(s.patternClass) + why));
         }

@@ -114,6 +114,9 @@ private slots:
             // a preview or first points of a computation that stopped do not promise what will not come
             if (!a.busy) RC_ASSERT(st.note.find("replaces it") == std::string::npos && st.note.find("arrive") == std::string::npos);
             if (st.state == ViewState::Failed) RC_ASSERT(st.note.find(a.failure) != std::string::npos);
+            // "failed" says the note names a failure of these settings, whatever is drawn beside it
+            RC_ASSERT(st.failed == (st.note.find("FAILED") != std::string::npos));
+            if (st.failed) RC_ASSERT(st.note.find(a.failure) != std::string::npos);
             if (!a.emptyReason.empty()) RC_ASSERT(st.state == ViewState::Empty && st.note == a.emptyReason);
             // a result of other settings is never presented as these settings' preview or partial result
             if (drawn != current) RC_ASSERT(st.state != ViewState::Preview && st.state != ViewState::Current);

@@ -1,5 +1,5 @@
 #pragma once
-// Re-identification attack (docs/mathematics.md §5, the seed paper's): the attacker knows the patterns and every
+// Re-identification attack (docs/mathematics.md §5; [Indri et al. 2025, §5]): the attacker knows the patterns and every
 // clean graph, so every clean embedding, and matches each released (noisy) embedding to the
 // nearest clean one. The released n is public, so only graphs with the same n are candidates
 // (equivalent to nearest neighbour on the embedding with n appended, and much faster).

@@ -1,5 +1,5 @@
 #pragma once
-// Noisy aggregation (NAG, seed 002 §6, eq. (1)): every layer ℓ2-normalises its input rows,
+// Noisy aggregation (NAG, [Wu et al. 2024, §6, eq. (1)]): every layer ℓ2-normalises its input rows,
 // aggregates over the closed neighbourhood N(v) ∪ {v}, applies W_l and adds N(0, σ² I):
 //   h_v^(l) = W_l · AGG({ h_u^(l−1) / ‖h_u^(l−1)‖ : u ∈ N(v) ∪ {v} }) + σ·ξ_v.
 // Seed 002, Theorem 6.1 (proof in its appendix, eqs. (51)–(53): the test's error equals

@@ -1,5 +1,5 @@
 #pragma once
-// Edge reconstruction from node representations (COSERA, seed 002 §4): the score of an unordered
+// Edge reconstruction from node representations (COSERA, [Wu et al. 2024, §4]): the score of an unordered
 // node pair is the cosine similarity of its two rows; the attack is judged over all n(n−1)/2 pairs
 // with the true edges as positives.
 //   AUROC = P(score of a random edge > score of a random non-edge), ties counted ½ (Mann–Whitney).

@@ -1,6 +1,7 @@
 #pragma once
-// AsampGCN (seed 003; docs/mathematics.md §6): private node labels by subsampling stability (Smith & Thakurta
-// 2013, propose-test-release). Binary task, labels y ∈ {−1, +1}, one scalar feature x per node.
+// AsampGCN [Zhang et al. 2026] (docs/mathematics.md §6): private node labels by subsampling stability
+// [Smith & Thakurta 2013] (propose-test-release). Binary task, labels y ∈ {−1, +1}, one scalar feature x
+// per node.
 //  - Base classifier on a graph G: f(G) = σ((h₀ I + h₁ L) x), L = D − A, thresholded at ½, with (h₀, h₁)
 //    trained on the training nodes of that same graph (so f depends on G only): by least squares on ±1
 //    (the stand-in, f = sign(…)) or by the logistic loss, σ the logistic function (Newton's method, exact

@@ -36,7 +36,7 @@ const char* kViewTips[] = {
     "COSERA on the selected node data set with its own features: H = P^L X W₁⋯W_L against depth L,\n"
     "identity and random weights (AUROC solid, ERR dashed).",
     "Noisy aggregation (NAG): every layer normalises rows, aggregates, applies W_l (‖W_l‖_op = ω) and adds N(0, σ²).\n"
-    "Seed 002, Theorem 6.1: any attacker's type-I + type-II error ≥ 1 − √(1 − exp(−C Σ‖W_l‖²_op/σ²)),\n"
+    "Wu et al. 2024, Theorem 6.1: any attacker's type-I + type-II error ≥ 1 − √(1 − exp(−C Σ‖W_l‖²_op/σ²)),\n"
     "C = 1 (sum, mean, GCN) or 4 (max). Dashed: the bound; solid: COSERA measured.",
     "Trained NAG networks (Wu et al. 2024, §7.2): 2 layers, each h = W_l·AGG(normalised rows) + N(0, σ²), ReLU between, a linear\n"
     "decoder, Adam on the training nodes. Solid: test accuracy; dashed: COSERA's ERR on the test nodes' subgraph (lower =\n"

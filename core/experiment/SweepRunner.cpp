@@ -1,3 +1,4 @@
+// Runs a sweep or a shard of it (SweepRunner.h): densities, releases, evaluations, one row per run.
 #include "experiment/SweepRunner.h"
 
 #include "common/AtomicFile.h"

@@ -9,6 +9,8 @@
 // candidates strictly closer than the true graph and t others tied with it, the true graph is in
 // the top k with probability clamp((k − s)/(t + 1), 0, 1). At ε = ∞ this gives the ceiling caused
 // by graphs with equal embeddings.
+// Cost: time O(Σ_groups T·g·d) over the groups of graphs with equal n (T targets, g candidates: one matrix
+// product per block of 128 targets, TBB-parallel); memory O(N·d) plus 128·g distances per block.
 #include <Eigen/Core>
 #include <cstdint>
 #include <functional>

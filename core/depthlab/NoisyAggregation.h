@@ -9,6 +9,8 @@
 // C = 1 for SUM, MEAN and GCN pooling, C = 4 for MAX and attention pooling.
 // The encoder here uses W_l = ω·Q_l with Q_l a random orthogonal matrix, so ‖W_l‖_op = ω exactly
 // (the paper's "constrained scheme").
+// Cost per layer: O((n + e)·d) to aggregate, O(d³) for the random orthogonal W (QR), O(n·d²) to apply it;
+// memory O(n·d + d²).
 #include "depthlab/PairAttack.h"
 #include "common/Rng.h"
 

@@ -6,6 +6,8 @@
 //   ERR   = min over thresholds τ of FPR(τ) + FNR(τ), the smallest type-I + type-II error of a
 //           threshold attacker (τ ranges over all cuts of the sorted scores, including ±∞, so
 //           ERR ≤ 1 always).
+// Cost: time O(n²·cols) for the Gram matrix (blocks of 64 rows, TBB-parallel) and O(N log P) for the ranks;
+// memory O(P) for coseraAttack (scores streamed), O(n²) for cosinePairScores.
 #include "graph/Graph.h"
 
 #include <Eigen/Dense>

@@ -15,6 +15,8 @@
 //    features; the minimum degree read from the private graph; δ = 10^−(digits of the stored edge
 //    count). The K_eff formula is the code's (the same as ours).
 // The classifier sees [X₀ | release] (features are public at edge level).
+// Cost: O(K·(n + e)·d) for K hops of d features, plus the classifier (liblinear) on the release; memory
+// O(K·n·d) for GAP (every hop released), O(n·d) per hop for CARIBOU.
 #include "common/Progress.h"
 #include "dataset/NodeDataset.h"
 #include "depthlab/PairAttack.h"

@@ -10,6 +10,8 @@
 //  - Per node, c₁ ≥ c₂ are the two vote counts; d̂ = (c₁ − c₂)/(4 m p_s) − 1; the majority label
 //    is released when d̂ + Lap(1/ε) > ln(1/δ)/ε, otherwise ⊥ (abstain).
 //  - The privacy argument needs p_s ≲ ε / (32 ln(1/δ)); larger p_s makes the claim vacuous.
+// Cost: time O(m·(e·log Δ + n)) for m subgraphs (each edge kept or not once, Lx on the subgraph, a fit on
+// its training nodes: closed form, or at most 100 Newton steps); memory O(n + e).
 #include "common/Rng.h"
 #include "dataset/NodeDataset.h"
 #include "common/Progress.h"

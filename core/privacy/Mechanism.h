@@ -16,6 +16,9 @@
 // Reference-code reproduction mode recomputes the published code's quantities (exponent m − 2,
 // smooth bound over k ≤ 6, β = ρ'/5); every result it produces is marked as carrying no valid
 // guarantee.
+// Cost: compiling the model takes O(N·d) (a sensitivity and a scale per graph and pattern); every release
+// draws N·d noise values, O(N·d) time and memory (secure mode: a rejection sampler in exact integer
+// arithmetic per value).
 #include "common/Progress.h"
 #include "dataset/Dataset.h"
 #include "hom/DensityMatrix.h"

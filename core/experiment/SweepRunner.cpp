@@ -1,4 +1,3 @@
-// Runs a sweep or a shard of it (SweepRunner.h): densities, releases, evaluations, one row per run.
 #include "experiment/SweepRunner.h"
 
 #include "common/AtomicFile.h"

@@ -7,6 +7,7 @@
 //    (CARIBOU, contractive noisy iteration): K is replaced by
 //    K_eff = min(K, (1 + c)(1 − c^K) / ((1 − c)(1 + c^K))) → (1 + c)/(1 − c).
 // Calibration uses the exact (analytic) Gaussian conversion: σ/Δ = √K_eff / μ(ε, δ).
+// Cost: O(1) per call (closed forms; the Gaussian conversions bisect, at most 200 steps).
 namespace px::depthlab {
 
 double effectiveHops(int hops, double contraction);  // contraction ≥ 1 (or ≤ 0): K itself

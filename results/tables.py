@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the numbers docs quote from committed runs, so that none is typed by hand.
 
-    python3 results/tables.py          # rewrites every generated block in docs/ and README.md
+    python3 results/tables.py          # rewrites every generated block in docs/, results/*.md and README.md
     python3 results/tables.py --check  # fails (exit 1) when a block differs from what its run tables give
 
 A generated block in a Markdown file is the text between
@@ -257,7 +257,8 @@ GENERATORS = {
 
 def main():
     check = "--check" in sys.argv[1:]
-    files = [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "**", "*.md"), recursive=True))
+    files = [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "**", "*.md"), recursive=True)) \
+        + sorted(glob.glob(os.path.join(ROOT, "results", "*.md")))
     stale, used = [], set()
     for path in files:
         text = open(path, encoding="utf-8").read()

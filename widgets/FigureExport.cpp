@@ -22,7 +22,6 @@
 namespace px::widgets {
 
 namespace {
-constexpr double kLayoutDpi = 96.0;
 constexpr int kUnclippedKeyOvershoot = 5;  // QCPGraph::drawLegendIcon's line ends at rect.right() + 5  // the plot is laid out in pixels of 1/96 in, as on screen
 
 FigureSize paper(double w, double h, double fontPt, bool legendBelow, bool title) {

@@ -12,6 +12,8 @@ namespace px::widgets {
 
 // Items with this object name (the app's ε slider line) are left out of exports unless asked for.
 inline constexpr const char* kSliderMarkerName = "slider-marker";
+// The plot is laid out in pixels of 1/96 in, as on screen (FigureExport.cpp and FigureLayout.cpp).
+inline constexpr double kLayoutDpi = 96.0;
 
 struct FigureSize {
     double widthIn = 800.0 / 96;

@@ -14,7 +14,6 @@ QFont sized(QFont f, double pt) {
     f.setPointSizeF(pt);
     return f;
 }
-constexpr double kLayoutDpi = 96.0;
 }  // namespace
 
 FigureLayout::FigureLayout(QCustomPlot* plot, const FigureSize& size)

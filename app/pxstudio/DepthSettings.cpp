@@ -33,7 +33,7 @@ nlohmann::json DepthSettings::specFor(const std::string& e, const std::string& n
         s["scheme"] = nagScheme;
         s["widths"] = {nagWidth};
         s["depth"] = nagDepth;
-        // seed 002 §7.2: aggressive noise without control of W, conservative noise with spectral normalisation
+        // [Wu et al. 2024, §7.2]: aggressive noise without control of W, conservative noise with spectral normalisation
         s["sigmas"] = nagScheme == "constrained" ? std::vector<double>{0.0, 0.1, 1.0} : std::vector<double>{0.0, 1.0, 4.0};
         // every core trains its own networks; the table is the same as one after the other
         s["parallel_trainings"] = std::clamp(int(std::thread::hardware_concurrency()), 1, 8);

@@ -27,7 +27,7 @@ QCustomPlot* newPlot(QWidget* parent) {
 }
 
 const char* kViewTips[] = {
-    "COSERA (seed 002): cosine similarity of the node representations H = P^L X W₁⋯W_L scores every node pair;\n"
+    "COSERA (Wu et al. 2024): cosine similarity of the node representations H = P^L X W₁⋯W_L scores every node pair;\n"
     "AUROC over all n(n−1)/2 pairs with the true edges as positives, mean over trials. Lighter = stronger attack.",
     "ERR = min over thresholds of FPR + FNR (type-I + type-II error of the best threshold attacker).\n"
     "Lighter = stronger attack (lower error).",
@@ -36,9 +36,9 @@ const char* kViewTips[] = {
     "COSERA on the selected node data set with its own features: H = P^L X W₁⋯W_L against depth L,\n"
     "identity and random weights (AUROC solid, ERR dashed).",
     "Noisy aggregation (NAG): every layer normalises rows, aggregates, applies W_l (‖W_l‖_op = ω) and adds N(0, σ²).\n"
-    "Seed 002, Theorem 6.1: any attacker's type-I + type-II error ≥ 1 − √(1 − exp(−C Σ‖W_l‖²_op/σ²)),\n"
+    "Wu et al. 2024, Theorem 6.1: any attacker's type-I + type-II error ≥ 1 − √(1 − exp(−C Σ‖W_l‖²_op/σ²)),\n"
     "C = 1 (sum, mean, GCN) or 4 (max). Dashed: the bound; solid: COSERA measured.",
-    "Trained NAG networks (seed 002 §7.2): 2 layers, each h = W_l·AGG(normalised rows) + N(0, σ²), ReLU between, a linear\n"
+    "Trained NAG networks (Wu et al. 2024, §7.2): 2 layers, each h = W_l·AGG(normalised rows) + N(0, σ²), ReLU between, a linear\n"
     "decoder, Adam on the training nodes. Solid: test accuracy; dashed: COSERA's ERR on the test nodes' subgraph (lower =\n"
     "stronger attack); dotted: Theorem 6.1's bound on any attacker's ERR with the trained ‖W_l‖_op (0 = vacuous). Grey: the\n"
     "same network without aggregation (features alone, no edge used). Bars: ± 2 sd over trials.",
@@ -54,7 +54,7 @@ const char* kViewTips[] = {
     "features alone (public information). On the chain data the non-private line is not the limit ε → ∞ (see Acc. vs L).",
     "COSERA on the released features: how much of the graph the private release still reveals.",
     "COSERA on the released features against ε at the deepest propagation run.",
-    "AsampGCN (seed 003): m subgraphs keep each edge with probability p_s; the majority label is released when\n"
+    "AsampGCN (Zhang et al. 2026): m subgraphs keep each edge with probability p_s; the majority label is released when\n"
     "d̂ = (c₁ − c₂)/(4 m p_s) − 1 plus Lap(1/ε) exceeds ln(1/δ)/ε, else ⊥. Privacy needs p_s ≤ ε/(32 ln(1/δ)) (shaded).",
 };
 

@@ -56,7 +56,7 @@ ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSet
     tradeoff_ = new QCustomPlot(this);
     addTab(tradeoff_, tr("Trade-off vs ε"));
     setTabToolTip(0, tr("Test utility (mean ± 2 std over repetitions) and re-identification Top-1 accuracy against ε; erf fit\n"
-                        "AUC(ρ) = A₀ + (A∞ − A₀)·erf(κ√ρ) (seed paper, Proposition 4). The grey band is the public information\n"
+                        "AUC(ρ) = A₀ + (A∞ − A₀)·erf(κ√ρ) (Indri et al. 2025, Proposition 4). The grey band is the public information\n"
                         "alone (n) ± 0.02: a point inside it (hollow marker) has no structural signal."));
     expressivityPlot_ = new QCustomPlot(this);
     addTab(expressivityPlot_, tr("Expressivity vs privacy"));

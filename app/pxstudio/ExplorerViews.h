@@ -1,10 +1,12 @@
 #pragma once
 // The explorer's views as tabs: trade-off vs ε, expressivity vs privacy, utility vs d, noise anatomy,
 // the distinguishability demo, the PCA embedding, the pattern gallery, the results table, and the
-// depth lab. It owns the two secondary computations (expressivity, utility vs d), which run only
-// when their tab is shown, and the demo's computation on one pair of graphs; it draws what the controllers hand
-// it. Each view records the key of the settings what it draws was computed for (ViewKeys.h), and a
-// ViewPresenter marks every view whose key is not the current settings' (ExplorerPresentation.cpp).
+// depth lab. It draws what the main controller hands it, and computes three things itself: it drives the two
+// secondary controllers (expressivity, utility vs d), recomputed only while their tab is shown; it starts the
+// distinguishability demo (px::experiment::distinguishability on one pair of graphs, on the compute pool, see
+// recomputeDemo); and it projects 200 releases of one graph for the PCA embedding on the GUI thread. Each view
+// records the key of the settings what it draws was computed for (ViewKeys.h), and a ViewPresenter marks every
+// view whose key is not the current settings' (ExplorerPresentation.cpp).
 #include "ExplorerController.h"
 #include "experiment/Distinguishability.h"
 #include "experiment/EmbeddingProjection.h"

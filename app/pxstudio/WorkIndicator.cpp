@@ -62,8 +62,6 @@ void WorkIndicator::restart(const QObject* source, const QString& phase) {
     track(source, phase, 0);
 }
 
-double WorkIndicator::shownFraction() const { return shown_; }
-
 bool WorkIndicator::busy() const {
     for (const ExplorerController* c : controllers_)
         if (c->busy()) return true;

@@ -25,7 +25,6 @@ public:
     void cancelAll();
     QPushButton* cancelButton() const { return cancel_; }
     QProgressBar* bar() const { return progress_; }
-    double shownFraction() const;
     // "about 20 s left" from the fraction done and the seconds it took (a straight line); empty while either is
     // too small to extrapolate from (under 5 % or 2 s).
     static QString timeLeftText(double fraction, double seconds);

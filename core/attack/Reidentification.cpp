@@ -1,3 +1,5 @@
+// The re-identification attack and its ceiling at ε = ∞ (Reidentification.h): nearest clean embedding among graphs
+// of equal n.
 #include "attack/Reidentification.h"
 
 #include "common/Rng.h"

@@ -1,5 +1,5 @@
 #pragma once
-// Re-identification attack (docs/mathematics.md §5, the seed paper's): the attacker knows the patterns and every
+// Re-identification attack (docs/mathematics.md §5; [Indri et al. 2025, §5]): the attacker knows the patterns and every
 // clean graph, so every clean embedding, and matches each released (noisy) embedding to the
 // nearest clean one. The released n is public, so only graphs with the same n are candidates
 // (equivalent to nearest neighbour on the embedding with n appended, and much faster).
@@ -9,6 +9,8 @@
 // candidates strictly closer than the true graph and t others tied with it, the true graph is in
 // the top k with probability clamp((k − s)/(t + 1), 0, 1). At ε = ∞ this gives the ceiling caused
 // by graphs with equal embeddings.
+// Cost: time O(Σ_groups T·g·d) over the groups of graphs with equal n (T targets, g candidates: one matrix
+// product per block of 128 targets, TBB-parallel); memory O(N·d) plus 128·g distances per block.
 #include <Eigen/Core>
 #include <cstdint>
 #include <functional>

@@ -1,3 +1,4 @@
+// Atomic file writes (AtomicFile.h): write a temporary file, sync it, rename it over the final name.
 #include "common/AtomicFile.h"
 
 #include "common/Error.h"

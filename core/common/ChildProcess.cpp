@@ -1,3 +1,4 @@
+// Runs a computation in a forked child so that it can be cancelled, and reads its result back (ChildProcess.h).
 #include "common/ChildProcess.h"
 
 #include "common/Error.h"

@@ -1,3 +1,4 @@
+// Strict readers of JSON fields (JsonFields.h): type, range and unknown-key checks with messages naming the field.
 #include "common/JsonFields.h"
 
 #include "common/JsonInput.h"

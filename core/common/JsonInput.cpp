@@ -1,3 +1,4 @@
+// Reading JSON input files strictly (JsonInput.h): size limits, duplicate keys and parse errors with line numbers.
 #include "common/JsonInput.h"
 
 #include "common/RegularFile.h"

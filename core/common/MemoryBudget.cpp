@@ -1,3 +1,4 @@
+// How much memory one input or computation may claim (MemoryBudget.h), and the refusal when it would exceed it.
 #include "common/MemoryBudget.h"
 
 #include "common/Error.h"

@@ -1,3 +1,4 @@
+// Opening input files safely (RegularFile.h): regular files only, with sizes checked before reading.
 #include "common/RegularFile.h"
 
 #include "common/Error.h"

@@ -1,3 +1,4 @@
+// A data set of graphs with labels, splits and folds (Dataset.h): sizes, maximum degree and its content hash.
 #include "dataset/Dataset.h"
 
 #include <algorithm>

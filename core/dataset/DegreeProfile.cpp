@@ -1,3 +1,4 @@
+// The distribution of the graphs' maximum degrees, for choosing a public degree bound D (DegreeProfile.h).
 #include "dataset/DegreeProfile.h"
 
 #include <algorithm>

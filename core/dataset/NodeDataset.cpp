@@ -1,3 +1,4 @@
+// One graph with node features and labels (NodeDataset.h): checks and the seeded train/validation/test splits.
 #include "dataset/NodeDataset.h"
 
 #include "common/Rng.h"

@@ -1,3 +1,4 @@
+// The COSERA reference experiments (CoseraGrid.h): the attack on Erdős–Rényi and SBM graphs over width and depth.
 #include "depthlab/CoseraGrid.h"
 
 #include "common/Error.h"

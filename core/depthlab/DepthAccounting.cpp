@@ -1,3 +1,4 @@
+// Privacy cost against depth (DepthAccounting.h): K_eff of contractive layers, noise multipliers, CARIBOU's Δ_E.
 #include "depthlab/DepthAccounting.h"
 
 #include "privacy/Accounting.h"

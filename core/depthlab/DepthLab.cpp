@@ -1,3 +1,4 @@
+// Runs a depth-lab spec (DepthLab.h): dispatches to the experiment it names and returns its tidy table.
 #include "depthlab/DepthLab.h"
 #include "depthlab/DepthSpecChecks.h"
 #include "depthlab/DepthSpecReader.h"

@@ -1,3 +1,4 @@
+// Checks of a depth-lab spec before anything runs (DepthSpecChecks.h), each error naming the field.
 #include "depthlab/DepthSpecChecks.h"
 
 #include "common/Error.h"

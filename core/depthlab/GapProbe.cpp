@@ -1,3 +1,5 @@
+// The private propagation read by GAP's trained encoder and heads instead of PCA and logistic regression
+// (GapProbe.h).
 #include "depthlab/GapProbe.h"
 
 #ifdef PX_HAVE_NEURAL

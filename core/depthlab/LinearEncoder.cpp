@@ -1,3 +1,4 @@
+// COSERA's linear GNN encoder H = P^L X W₁⋯W_L (LinearEncoder.h).
 #include "depthlab/LinearEncoder.h"
 
 #include "common/Error.h"

@@ -1,7 +1,7 @@
 #pragma once
-// Linear GNN encoder of COSERA (seed 002 §3, docs/mathematics.md §6): H = P^L X W_1⋯W_L with
+// Linear GNN encoder of COSERA ([Wu et al. 2024, §3], docs/mathematics.md §6): H = P^L X W_1⋯W_L with
 // P = (D + I)^(−1)(A + I), X an n × d matrix of i.i.d. N(0, 1) features and W_l either the
-// identity or He-initialised Gaussian matrices (entries N(0, 2/d), seed 002 appendix C.1).
+// identity or He-initialised Gaussian matrices (entries N(0, 2/d), [Wu et al. 2024, appendix C.1]).
 //
 // Two ways to draw it, with the same joint law of the Gram matrices H_l H_lᵀ (l = 1..L), which is
 // all the cosine attack looks at:

@@ -1,3 +1,5 @@
+// Generated node-classification data sets for the depth lab: chains, CARIBOU's chain data, SBM graphs
+// (NodeGenerators.h).
 #include "depthlab/NodeGenerators.h"
 
 #include "common/Rng.h"

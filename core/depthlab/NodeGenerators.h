@@ -8,13 +8,13 @@
 
 namespace px::depthlab {
 
-// Chains (IGNN protocol, Gu et al. 2020; seed 004 §VI): `classes` × `chainsPerClass` paths of
+// Chains (IGNN protocol, [Gu et al. 2020]; [Zheng et al. 2026, §VI]): `classes` × `chainsPerClass` paths of
 // `length` nodes, 5 features; the first node of every chain carries the one-hot code of its class
 // (classes ≤ 5), all other features are 0; every node has its chain's label. Solving it needs
 // information to travel length − 1 hops. Split: stratified, 5 % train, 10 % validation.
 NodeDataset chainDataset(int classes, int chainsPerClass, int length, std::uint64_t seed);
 
-// The chain data of CARIBOU's experiments (seed 004; the public code's "chain-1"): 2 classes × 3
+// The chain data of CARIBOU's experiments ([Zheng et al. 2026]; its public code's "chain-1"): 2 classes × 3
 // chains × 8 nodes = 48 nodes, 5 features (one-hot class code on each chain's first node), and a
 // shuffled split of 8 training, 8 validation and 32 test nodes (not stratified, as published; the
 // shuffle is this project's seeded one, so the majority-class baseline differs from the published

@@ -1,3 +1,4 @@
+// Noisy aggregation layers and the Theorem 6.1 error bound of [Wu et al. 2024] (NoisyAggregation.h).
 #include "depthlab/NoisyAggregation.h"
 
 #include <Eigen/QR>

@@ -1,14 +1,16 @@
 #pragma once
-// Noisy aggregation (NAG, seed 002 §6, eq. (1)): every layer ℓ2-normalises its input rows,
+// Noisy aggregation (NAG, [Wu et al. 2024, §6, eq. (1)]): every layer ℓ2-normalises its input rows,
 // aggregates over the closed neighbourhood N(v) ∪ {v}, applies W_l and adds N(0, σ² I):
 //   h_v^(l) = W_l · AGG({ h_u^(l−1) / ‖h_u^(l−1)‖ : u ∈ N(v) ∪ {v} }) + σ·ξ_v.
-// Seed 002, Theorem 6.1 (proof in its appendix, eqs. (51)–(53): the test's error equals
+// [Wu et al. 2024, §6, Theorem 6.1] (proof in its appendix, eqs. (51)–(53): the test's error equals
 // 1 − TV, and Bretagnolle–Huber bounds TV by √(1 − e^(−KL))): for ANY adversary that sees all
 // layers' outputs and the weights, and any node pair,
 //   P(Â_uv = 1 | A_uv = 0) + P(Â_uv = 0 | A_uv = 1) ≥ 1 − √(1 − exp(−C Σ_l ‖W_l‖²_op / σ²)),
 // C = 1 for SUM, MEAN and GCN pooling, C = 4 for MAX and attention pooling.
 // The encoder here uses W_l = ω·Q_l with Q_l a random orthogonal matrix, so ‖W_l‖_op = ω exactly
 // (the paper's "constrained scheme").
+// Cost per layer: O((n + e)·d) to aggregate, O(d³) for the random orthogonal W (QR), O(n·d²) to apply it;
+// memory O(n·d + d²).
 #include "depthlab/PairAttack.h"
 #include "common/Rng.h"
 

@@ -1,3 +1,4 @@
+// Cosine-similarity edge reconstruction and its AUROC and ERR over all node pairs (PairAttack.h).
 #include "depthlab/PairAttack.h"
 
 #include <tbb/blocked_range.h>

@@ -1,3 +1,5 @@
+// Private K-hop feature propagation (non-private, GAP, CARIBOU) and the linear classifier on it
+// (PrivatePropagation.h).
 #include "depthlab/PrivatePropagation.h"
 
 #include "common/Error.h"

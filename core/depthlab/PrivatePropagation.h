@@ -4,7 +4,7 @@
 //  GAP (Sajadmanesh et al. 2023, aggregation perturbation): X₀ = rows of the features scaled to
 //    unit norm; X_k = normalise(A X_{k−1} + N(0, σ²)), Δ = √2 (one undirected edge adds one unit
 //    row to two sums); every hop is released, so the cost composes linearly over K.
-//  CARIBOU (seed 004): X_k = c(α₁ÂX_{k−1} + (1−α₁)1μ(X_{k−1})ᵀ) + βX₀ + N(0, σ²), σ = z·Δ_E, rows
+//  CARIBOU [Zheng et al. 2026]: X_k = c(α₁ÂX_{k−1} + (1−α₁)1μ(X_{k−1})ᵀ) + βX₀ + N(0, σ²), σ = z·Δ_E, rows
 //    projected into the unit ball on all but the last layer; only X_K is released (K_eff applies).
 //    Not the public code's extra un-noised aggregation after the last noise step.
 //  CARIBOU reference (`caribou-reference`): the released code's choices (yuzhengcuhk/caribou-public
@@ -15,6 +15,8 @@
 //    features; the minimum degree read from the private graph; δ = 10^−(digits of the stored edge
 //    count). The K_eff formula is the code's (the same as ours).
 // The classifier sees [X₀ | release] (features are public at edge level).
+// Cost: O(K·(n + e)·d) for K hops of d features, plus the classifier (liblinear) on the release; memory
+// O(K·n·d) for GAP (every hop released), O(n·d) per hop for CARIBOU.
 #include "common/Progress.h"
 #include "dataset/NodeDataset.h"
 #include "depthlab/PairAttack.h"

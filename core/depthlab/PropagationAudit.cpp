@@ -1,3 +1,4 @@
+// Empirical audit of a private-propagation scheme on neighbouring graphs (PropagationAudit.h).
 #include "depthlab/PropagationAudit.h"
 
 #include "common/Error.h"

@@ -1,3 +1,4 @@
+// The depth lab's private-propagation experiments over schemes, ε and hops (PropagationExperiment.h).
 #include "depthlab/PropagationExperiment.h"
 
 #include "depthlab/GapProbe.h"

@@ -1,3 +1,5 @@
+// AsampGCN: votes of GCNs on edge-subsampled graphs and the propose-test-release of the majority
+// (SubsamplingStability.h).
 #include "depthlab/SubsamplingStability.h"
 
 #include "common/Error.h"

@@ -1,6 +1,7 @@
 #pragma once
-// AsampGCN (seed 003; docs/mathematics.md §6): private node labels by subsampling stability (Smith & Thakurta
-// 2013, propose-test-release). Binary task, labels y ∈ {−1, +1}, one scalar feature x per node.
+// AsampGCN [Zhang et al. 2026] (docs/mathematics.md §6): private node labels by subsampling stability
+// [Smith & Thakurta 2013] (propose-test-release). Binary task, labels y ∈ {−1, +1}, one scalar feature x
+// per node.
 //  - Base classifier on a graph G: f(G) = σ((h₀ I + h₁ L) x), L = D − A, thresholded at ½, with (h₀, h₁)
 //    trained on the training nodes of that same graph (so f depends on G only): by least squares on ±1
 //    (the stand-in, f = sign(…)) or by the logistic loss, σ the logistic function (Newton's method, exact
@@ -9,6 +10,8 @@
 //  - Per node, c₁ ≥ c₂ are the two vote counts; d̂ = (c₁ − c₂)/(4 m p_s) − 1; the majority label
 //    is released when d̂ + Lap(1/ε) > ln(1/δ)/ε, otherwise ⊥ (abstain).
 //  - The privacy argument needs p_s ≲ ε / (32 ln(1/δ)); larger p_s makes the claim vacuous.
+// Cost: time O(m·(e·log Δ + n)) for m subgraphs (each edge kept or not once, Lx on the subgraph, a fit on
+// its training nodes: closed form, or at most 100 Newton steps); memory O(n + e).
 #include "common/Rng.h"
 #include "dataset/NodeDataset.h"
 #include "common/Progress.h"

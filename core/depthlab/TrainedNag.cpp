@@ -1,3 +1,4 @@
+// The trained-NAG experiment: train NAG networks, attack them with COSERA, compare with the bound (TrainedNag.h).
 #include "depthlab/TrainedNag.h"
 
 #include "common/Rng.h"

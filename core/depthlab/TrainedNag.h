@@ -1,5 +1,5 @@
 #pragma once
-// The depth lab's trained noisy-aggregation experiment ("nag-trained"; seed 002 §7.2 and appendix C.2):
+// The depth lab's trained noisy-aggregation experiment ("nag-trained"; [Wu et al. 2024, §7.2, appendix C.2]):
 // for every aggregation, noise scale σ and width d, NAG networks (core/neural) are trained for node
 // classification, then attacked with COSERA on the subgraph induced by the test nodes, beside the lower
 // bound of Theorem 6.1 evaluated with the trained weights' operator norms.

@@ -1,3 +1,4 @@
+// Density matrices kept in memory across sweeps of one data set (DensityCache.h), backed by the disk store.
 #include "experiment/DensityCache.h"
 
 namespace px::experiment {

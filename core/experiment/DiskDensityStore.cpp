@@ -1,3 +1,4 @@
+// Density matrices kept on disk between runs (DiskDensityStore.h): keyed files, size cap, eviction.
 #include "experiment/DiskDensityStore.h"
 
 #include "common/AtomicFile.h"

@@ -1,3 +1,4 @@
+// The distinguishability demo on one pair of graphs (Distinguishability.h): output laws and their overlap.
 #include "experiment/Distinguishability.h"
 
 #include "generators/Generators.h"

@@ -1,3 +1,4 @@
+// PCA of clean embeddings and the projection of released ones onto it (EmbeddingProjection.h).
 #include "experiment/EmbeddingProjection.h"
 
 #include <Eigen/Eigenvalues>

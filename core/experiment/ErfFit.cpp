@@ -1,3 +1,4 @@
+// Levenberg–Marquardt fit of the erf law to a sweep and its inversion (ErfFit.h).
 #include "experiment/ErfFit.h"
 
 #include <Eigen/Core>

@@ -1,5 +1,5 @@
 #pragma once
-// The erf law of the seed paper's Proposition 4: for two classes whose means differ by Δ under
+// The erf law [Indri et al. 2025, §5, Proposition 4]: for two classes whose means differ by Δ under
 // Gaussian noise σ, AUC = ½[1 + erf(Δ/(2σ))]. With σ ∝ 1/√ρ this is
 //     AUC(ρ) = ½ + (A∞ − ½)·erf(κ√ρ),
 // fitted to a sweep by Levenberg–Marquardt (Eigen's unsupported module), with κ and optionally

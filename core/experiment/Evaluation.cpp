@@ -1,3 +1,4 @@
+// One evaluation of the private pipeline (Evaluation.h): release, features, learner, metrics, attack, controls.
 #include "experiment/Evaluation.h"
 #include "learn/LearnerRegistry.h"
 

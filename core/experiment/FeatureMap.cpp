@@ -1,3 +1,5 @@
+// What the learner sees of a released density vector (FeatureMap.h): densities, counts or log-counts, then n or log
+// n.
 #include "experiment/FeatureMap.h"
 
 #include <algorithm>

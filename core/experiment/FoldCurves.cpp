@@ -1,3 +1,4 @@
+// The per-epoch test and validation curves of a GIN sweep's folds (FoldCurves.h).
 #include "experiment/FoldCurves.h"
 
 #include <algorithm>

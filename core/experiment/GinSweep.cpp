@@ -1,3 +1,4 @@
+// The GIN sweep (GinSweep.h): graphs released by RR/DPRR, a GIN trained per run, with its controls.
 #include "experiment/GinSweep.h"
 #include "learn/LearnerRegistry.h"
 #include "experiment/GinSweepProgress.h"

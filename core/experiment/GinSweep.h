@@ -1,5 +1,5 @@
 #pragma once
-// A sweep whose learner trains on the graphs themselves (learner "gin"): the baseline of the seed paper,
+// A sweep whose learner trains on the graphs themselves (learner "gin"): the baseline of [Trade-off 2026],
 // a GIN trained on randomized-response (RR) or DPRR graphs, and the non-private GIN at budget "inf".
 //
 // Per run (mechanism, budget, noise seed) every graph is released once (perturbed by rr/dprr with the

@@ -1,3 +1,4 @@
+// The progress bar of a GIN sweep (GinSweepProgress.h).
 #include "experiment/GinSweepProgress.h"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+// The pieces of one GIN sweep run (GinSweepTraining.h): released graphs, training, scoring.
 #include "experiment/GinSweepTraining.h"
 #include "experiment/RunJournal.h"
 

@@ -1,3 +1,4 @@
+// The GIN's hyper-parameters chosen on one inner hold-out (GinTuning.h).
 #include "experiment/GinTuning.h"
 
 #include <stdexcept>

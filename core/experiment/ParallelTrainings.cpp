@@ -1,3 +1,4 @@
+// Several GIN trainings of one run, one by one or side by side, with their joint progress (ParallelTrainings.h).
 #include "experiment/ParallelTrainings.h"
 
 #ifdef PX_HAVE_NEURAL

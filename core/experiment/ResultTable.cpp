@@ -1,3 +1,4 @@
+// A tidy result table (ResultTable.h): typed columns, CSV in and out, grouping and aggregation.
 #include "experiment/ResultTable.h"
 
 #include "common/AtomicFile.h"

@@ -1,3 +1,4 @@
+// The durable, fsync'd record of a sweep's completed runs and its resumption (RunJournal.h).
 #include "experiment/RunJournal.h"
 
 #include "common/AtomicFile.h"

@@ -1,3 +1,4 @@
+// A sweep's densities for all its pattern sets in one pass over the graphs (SweepPrefetch.h).
 #include "experiment/SweepPrefetch.h"
 
 #include "experiment/RunJournal.h"

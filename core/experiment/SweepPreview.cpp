@@ -1,3 +1,4 @@
+// A quick first answer on a subsample of a large data set while the full sweep runs (SweepPreview.h).
 #include "experiment/SweepPreview.h"
 
 #include "experiment/DensityCache.h"

@@ -1,3 +1,4 @@
+// A sweep spec (SweepSpec.h): its grid of runs, JSON in and out, and checks.
 #include "experiment/SweepSpec.h"
 
 #include "common/Error.h"

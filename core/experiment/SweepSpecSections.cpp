@@ -1,3 +1,4 @@
+// The readers of a sweep spec's sections, one per section (SweepSpecSections.h).
 #include "experiment/SweepSpecSections.h"
 
 #include "common/JsonFields.h"

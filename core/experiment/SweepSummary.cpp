@@ -1,3 +1,4 @@
+// A sweep's summary (SweepRunner.h): runs aggregated per grid point, erf fits, comparison with the controls, files.
 #include "experiment/SweepRunner.h"
 #include "learn/LearnerRegistry.h"
 

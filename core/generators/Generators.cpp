@@ -1,3 +1,4 @@
+// Seeded built-in graph generators and data sets (Generators.h): Erdős–Rényi, SBM, CSL, 1-WL-hard pairs.
 #include "generators/Generators.h"
 
 #include <algorithm>

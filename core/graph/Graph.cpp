@@ -1,3 +1,4 @@
+// Simple undirected graphs in CSR form (Graph.h): construction, edge queries, degrees.
 #include "graph/Graph.h"
 
 #include <algorithm>

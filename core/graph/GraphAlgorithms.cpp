@@ -1,3 +1,5 @@
+// Graph algorithms the engine needs (GraphAlgorithms.h): components, isomorphism (Boost.Graph), unions, subgraphs,
+// blow-ups, degrees.
 #include "graph/GraphAlgorithms.h"
 
 #include <algorithm>

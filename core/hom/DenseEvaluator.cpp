@@ -1,3 +1,4 @@
+// Densities of treewidth-≤2 patterns by matrix algebra, and the cost model choosing it per pair (DenseEvaluator.h).
 #include "hom/DenseEvaluator.h"
 
 #include "common/Error.h"

@@ -1,3 +1,4 @@
+// Compiles a treewidth-≤2 pattern into matrix operations on A (DensePlan.h).
 #include "hom/DensePlan.h"
 
 #include "common/Rng.h"

@@ -12,6 +12,8 @@
 // followed by the Hadamard product with the children that live on S alone. Every pattern edge is
 // checked in the bag of its earlier-eliminated endpoint, exactly once. Trees, cycles, fan-cactus and
 // series-parallel patterns all have width ≤ 2.
+// Cost (run by DenseEvaluator.h): a bag with |S| ≤ 1 costs O(e(G)) per edge factor (O(n) otherwise); a bag
+// with |S| = 2 one n × n × n product (GEMM) or O(e(G)·n) row axpys; memory O(n²) per live matrix message.
 #include "patterns/Pattern.h"
 
 #include <string>

@@ -1,3 +1,4 @@
+// The N × d density matrix of a data set for a pattern set, computed in parallel over graphs (DensityMatrix.h).
 #include "hom/DensityMatrix.h"
 
 #include "common/MemoryBudget.h"

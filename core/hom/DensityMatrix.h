@@ -4,6 +4,8 @@
 // and n is public under edge privacy). Computed in parallel over graphs with TBB; every entry
 // is computed by the same sequential code whatever the thread count, so the result is
 // bit-identical for any number of threads. Cancellable; reports progress.
+// Cost: time Σ_i Σ_j cost(F_j, G_i), each pair on the cheaper of the sparse DP (HomCounter.h) and the matrix
+// path (DenseEvaluator.h), spread over graphs; memory N × (d + 1) doubles plus one workspace per thread.
 #include "common/Progress.h"
 #include "dataset/Dataset.h"
 #include "patterns/PatternSet.h"

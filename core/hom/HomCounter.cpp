@@ -1,3 +1,4 @@
+// Homomorphism counts and densities by DP over tree decompositions, and by messages on forests (HomCounter.h).
 #include "hom/HomCounter.h"
 
 #include "common/Error.h"

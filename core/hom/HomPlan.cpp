@@ -1,3 +1,4 @@
+// Compiles a pattern's bags into enumeration steps for the homomorphism DP (HomPlan.h).
 #include "hom/HomPlan.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Collects one graph's edges as they are read, dropping self loops and repeats with a warning (GraphAssembler.h).
 #include "io/GraphAssembler.h"
 
 #include "common/Error.h"

@@ -1,3 +1,4 @@
+// How far a compressed input may expand before it is refused (InflationLimit.h).
 #include "io/InflationLimit.h"
 
 #include "common/Error.h"

@@ -1,3 +1,4 @@
+// Decides each label column's type once a loader has read it (LabelTypes.h).
 #include "io/LabelTypes.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Line-by-line reading of plain or gzip files with line numbers for errors (LineReader.h).
 #include "io/LineReader.h"
 
 #include "common/RegularFile.h"

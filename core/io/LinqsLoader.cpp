@@ -1,3 +1,4 @@
+// Reader of the LINQS citation-graph format: Cora, Citeseer (LinqsLoader.h).
 #include "io/LinqsLoader.h"
 
 #include "common/Error.h"

@@ -1,3 +1,4 @@
+// Fast, strict reading of whole text files, plain or gzip, for the large loaders (TextScanner.h).
 #include "io/TextScanner.h"
 
 #include "common/RegularFile.h"

@@ -1,3 +1,4 @@
+// Exact k-nearest-neighbour learners and feature standardisation (Knn.h).
 #include "learn/Knn.h"
 
 #include "learn/NearestScan.h"

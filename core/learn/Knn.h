@@ -2,6 +2,8 @@
 // Exact k-nearest neighbours by brute force (learn/NearestScan.h: distances ‖y‖² − 2 xᵀy formed and selected in
 // SIMD registers, a few queries against a few training points at a time), and learners on them.
 // Parallel over query blocks with TBB; deterministic (ties broken by training index).
+// Cost: time O(q·t·d) for q queries and t training rows at worst (blocks skipped along the first principal
+// direction make it much less on correlated features); memory O(q·k) for the neighbour lists.
 #include <Eigen/Core>
 #include <vector>
 

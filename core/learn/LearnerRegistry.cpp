@@ -1,3 +1,4 @@
+// The learner registry (LearnerRegistry.h): one description per learner, read by specs, panels and tools.
 #include "learn/LearnerRegistry.h"
 
 #include "learn/RowLearners.h"

@@ -1,3 +1,4 @@
+// The downstream learners behind one call, fitPredict (Learners.h), on libsvm, liblinear, XGBoost and our own.
 #include "learn/Learners.h"
 
 #include "common/ChildProcess.h"

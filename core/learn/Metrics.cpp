@@ -1,3 +1,4 @@
+// Evaluation metrics (Metrics.h): ROC-AUC with ties, accuracy, RMSE, multi-task averages.
 #include "learn/Metrics.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// The SIMD nearest-row scan with projection pruning behind kNN (NearestScan.h).
 #include "learn/NearestScan.h"
 
 #include <Eigen/Eigenvalues>

@@ -1,3 +1,4 @@
+// Neighbour lists kept between kNN calls on the same rows, within a memory limit (NeighbourMemo.h).
 #include "learn/NeighbourMemo.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Breiman's random forest, grown in parallel from seeded streams (RandomForest.h).
 #include "learn/RandomForest.h"
 
 #include "common/Error.h"

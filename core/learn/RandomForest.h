@@ -9,6 +9,8 @@
 // min_samples_split distinct rows, or reaches max_depth (0: unlimited). Predictions average the
 // trees' leaf class frequencies (probabilities) or leaf means. Trees are grown in parallel (TBB),
 // each from its own seeded stream, so the forest does not depend on the thread count.
+// Cost: time O(T·mtry·n log n·depth) for T trees on n rows (each node sorts its rows on mtry features);
+// memory O(n·d) for the data plus the trees' nodes.
 #include "dataset/Dataset.h"
 #include "learn/Knn.h"
 

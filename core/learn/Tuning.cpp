@@ -1,3 +1,4 @@
+// Nested cross-validation of a learner's hyper-parameters on the training rows only (Tuning.h).
 #include "learn/Tuning.h"
 
 #include "common/Error.h"

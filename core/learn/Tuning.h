@@ -7,6 +7,8 @@
 // The GIN (a graph learner) is tuned by the GIN sweep (experiment/GinSweep.h) on one inner hold-out instead: every grid point trains
 // on the training part and is scored on the validation part it already holds out for its epoch choice
 // (experiment/GinTuning.h); chooseByValidation is that choice.
+// Cost: |grid| × k inner fits on the training rows plus one refit, per outer training part; memory that of
+// one fit per thread.
 #include "learn/Learners.h"
 
 #include <string>

@@ -1,3 +1,4 @@
+// The GIN learner's settings: names, defaults and checks (GinParams.h).
 #include "neural/GinParams.h"
 
 #include <sstream>

@@ -4,7 +4,7 @@
 //     h' = ReLU(BN(MLP((1 + ε)·h_v + Σ_{u ∈ N(v)} h_u)))     with ε = 0 (GIN-0), MLP = Linear–ReLU–Linear,
 // the graph's vector is the mean (or sum) of its last layer's node states, and a head Linear–ReLU–Linear
 // maps it to one output per class (one for binary tasks and regression). The defaults are those of the
-// seed paper's reference baseline (private-homcounts, gin_baseline_ogbg.py): 5 layers of width 300,
+// reference baseline of [Trade-off 2026] (its code private-homcounts, gin_baseline_ogbg.py): 5 layers of width 300,
 // mean pooling, all-ones node features, Adam with learning rate 1e-3, batches of 64 graphs, 100 epochs,
 // the test score taken at the epoch with the best validation metric.
 // The settings of Xu et al.'s own code (github.com/weihua916/powerful-gnns) are available as options: the
@@ -25,7 +25,7 @@ enum class NodeFeatures {
 };
 enum class Pooling { Mean, Sum };
 enum class Readout {
-    LastLayer,     // head Linear–ReLU–Linear on the pooled last layer (the seed's reference baseline)
+    LastLayer,     // head Linear–ReLU–Linear on the pooled last layer (the reference baseline of [Trade-off 2026])
     EveryLayer,    // Σ over the input and every layer of Linear(pool(h^l)), dropout on each term (Xu et al.)
 };
 enum class EpochSelection {

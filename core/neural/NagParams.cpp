@@ -1,3 +1,4 @@
+// A trained NAG network's settings: names, defaults and checks (NagParams.h).
 #include "neural/NagParams.h"
 
 #include <stdexcept>

@@ -1,12 +1,11 @@
 #pragma once
-// Settings of a trained noisy-aggregation (NAG) network, seed 002 (Wu et al., "On provable privacy
-// vulnerabilities of graph representations"), §6 and appendix C.2.1. Every message-passing layer
-// row-normalises its input, aggregates over the closed neighbourhood N(v) ∪ {v}, applies W_l and adds
-// N(0, σ² I):
+// Settings of a trained noisy-aggregation (NAG) network [Wu et al. 2024, §6, appendix C.2.1]. Every
+// message-passing layer row-normalises its input, aggregates over the closed neighbourhood N(v) ∪ {v},
+// applies W_l and adds N(0, σ² I):
 //     h_v^(l) = W_l · AGG({ h_u^(l−1) / ‖h_u^(l−1)‖ : u ∈ N(v) ∪ {v} }) + σ·ξ_v^(l),
 // with ReLU between layers and a linear decoder on the last layer (the node representation the COSERA
 // attacker sees). Noise is drawn in training and again, fresh, at inference.
-// Training schemes (seed 002 §6 and §7.2):
+// Training schemes [Wu et al. 2024, §6, §7.2]:
 //   unconstrained  W_l free: the operator norms are whatever training makes them (the bound of Theorem
 //                  6.1 may become vacuous);
 //   constrained    spectral normalisation (Miyato et al. 2018): W_l = V_l / σ_max(V_l), estimated by one
@@ -32,11 +31,11 @@ enum class NagScheme { Unconstrained, Constrained };
 struct NagTrainParams {
     NagAggregator aggregator = NagAggregator::Mean;
     NagScheme scheme = NagScheme::Unconstrained;
-    int depth = 2;                  // message-passing layers (seed 002: 2)
+    int depth = 2;                  // message-passing layers ([Wu et al. 2024]: 2)
     int width = 64;                 // d: width of every layer, so the representation is n × d
     double sigma = 0;               // noise standard deviation per coordinate and layer
-    int epochs = 1000;              // full-batch Adam steps (seed 002: 1000)
-    double lr = 1e-3;               // Adam learning rate (seed 002: 1e-3)
+    int epochs = 1000;              // full-batch Adam steps ([Wu et al. 2024]: 1000)
+    double lr = 1e-3;               // Adam learning rate ([Wu et al. 2024]: 1e-3)
     bool trainEncoder = true;       // false: the message-passing weights stay at their random initialisation
                                     // and only the decoder is trained (the untrained stand-in)
     std::uint64_t seed = 0;         // weights, training noise

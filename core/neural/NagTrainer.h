@@ -3,7 +3,7 @@
 // full batch, on LibTorch on the CPU, and releases the node representations the COSERA attacker sees.
 //
 // Training: Adam on the cross-entropy of the training nodes, for a fixed number of epochs, with noise
-// drawn at every step (seed 002, appendix C.2.1: depth 2, 1000 full-batch steps, lr 1e-3). After
+// drawn at every step ([Wu et al. 2024, appendix C.2.1]: depth 2, 1000 full-batch steps, lr 1e-3). After
 // training the network runs once more in inference mode with fresh noise (drawn from inferenceSeed): that
 // pass gives the accuracies and the released representations. The operator norms reported are those of
 // the weights of that pass, computed exactly (singular values), as Theorem 6.1 needs.

@@ -1,3 +1,4 @@
+// A pattern graph with its tree decomposition (Pattern.h): its shape (m, e(F), c(F)) and description.
 #include "patterns/Pattern.h"
 
 #include "graph/GraphAlgorithms.h"

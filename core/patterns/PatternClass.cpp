@@ -1,3 +1,4 @@
+// The pattern classes of docs/mathematics.md §2 and their membership tests (PatternClass.h).
 #include "patterns/PatternClass.h"
 
 #include "graph/GraphAlgorithms.h"

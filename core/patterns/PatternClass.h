@@ -3,6 +3,9 @@
 //   trees (MPNN, 1-WL) · fan-cactus r (r-ℓMPNN, Paolino et al. 2024) · subgraph-k (forest plus
 //   ≤ k vertices, subgraph k-GNN) · treewidth ≤ k (k-FGNN, k-WL) · all trees up to k vertices (not sampled:
 //   every non-isomorphic tree on 2..k vertices once, as GHC's tree features of Nguyen & Maehara, ICML 2020).
+// Cost of a membership test on a pattern with m vertices and e edges: trees O(m + e); fan-cactus
+// O((m + e)·log m) (biconnected components, Boost.Graph); subgraph-k O(C(m, ≤ k)·(m + e)) (every vertex set of
+// size ≤ k removed in turn); treewidth-k O(m³·log m) by min-degree elimination, else exact O*(2^m).
 #include "graph/Graph.h"
 
 #include <string>

@@ -1,3 +1,4 @@
+// Random patterns with full support on their class, one keyed stream per draw (PatternSampler.h).
 #include "patterns/PatternSampler.h"
 
 #include "graph/GraphAlgorithms.h"

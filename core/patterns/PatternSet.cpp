@@ -1,3 +1,4 @@
+// A sampled pattern vector with what reproduces it: sampling, duplicates, JSON (PatternSet.h).
 #include "patterns/PatternSet.h"
 #include "patterns/TreeDecomposition.h"
 #include "patterns/TreeEnumeration.h"

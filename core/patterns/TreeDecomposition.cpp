@@ -1,3 +1,4 @@
+// Tree decompositions in elimination form, min-degree orders and exact treewidth (TreeDecomposition.h).
 #include "patterns/TreeDecomposition.h"
 
 #include <algorithm>

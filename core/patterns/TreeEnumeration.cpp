@@ -1,3 +1,4 @@
+// Every free tree on m vertices once, up to isomorphism (TreeEnumeration.h).
 #include "patterns/TreeEnumeration.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// Privacy accounting (Accounting.h): conversions to (ε, δ), composition, calibration by bisection.
 #include "privacy/Accounting.h"
 
 #include <algorithm>

@@ -9,11 +9,13 @@
 //  - for pure ε-DP mechanisms (Laplace, randomized response), ε itself.
 // Conversions (all valid upper bounds, the smallest is reported as tightest):
 //  - BDRS (Bun, Dwork, Rothblum & Steinke 2018): ε = ρ + 2√(ρ ln(1/δ)) if ln(1/δ) ≤ (ω−1)²ρ,
-//    else ε = ρω + ln(1/δ)/(ω−1). (The seed's Lemma 3 prints both conditions as ≥.)
+//    else ε = ρω + ln(1/δ)/(ω−1). ([Indri et al. 2025, appendix A.2, Lemma 3] prints both conditions as ≥.)
 //  - tight RDP → DP (Balle et al. 2020; Canonne, Kamath & Steinke 2020; Asoodeh et al.):
 //    ε = min over 1 < α < ω of ρα + ln((α−1)/α) − (ln δ + ln α)/(α−1).
 //  - Mironov 2017: ε = min over α of ρα + ln(1/δ)/(α−1).
 //  - analytic Gaussian: δ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2), inverted by bisection.
+// Cost: every conversion is O(1) except the minimisations over α (a 400-point log grid, then golden-section
+// refinement); calibration bisects on the noise parameter (at most 200 steps).
 #include <limits>
 #include <string>
 #include <vector>

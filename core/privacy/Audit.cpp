@@ -1,3 +1,4 @@
+// Empirical privacy audit of a mechanism on neighbouring graphs with Clopper–Pearson bounds (Audit.h).
 #include "privacy/Audit.h"
 
 #include "privacy/RandomizedResponse.h"

@@ -8,6 +8,8 @@
 // bound stays below its claimed ε (up to the confidence); an invalid one can exceed it.
 // Tests: the likelihood ratio (Neyman–Pearson optimal) for Gaussian and Laplace mechanisms, whose
 // output densities the auditor knows; for randomized response a projection onto t(G1) − t(G0).
+// Cost: 2·samples draws of the mechanism at O(d) each (randomized response perturbs the graph and counts its
+// densities again per draw), O(samples·log samples) for the sorts; memory O(samples).
 #include "privacy/Mechanism.h"
 
 namespace px::privacy {

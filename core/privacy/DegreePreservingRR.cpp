@@ -1,3 +1,4 @@
+// Degree-preserving randomized response on a graph and its budget split (DegreePreservingRR.h).
 #include "privacy/DegreePreservingRR.h"
 
 #include "privacy/Samplers.h"

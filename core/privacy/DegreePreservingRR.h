@@ -12,6 +12,9 @@
 // 2(ε₁ + ε₂)-edge-DP. This project's DPRR at ε therefore gives every vertex ε/2, split into
 // ε₁ = share·ε/2 and ε₂ = (1 − share)·ε/2. (The published baseline gives every vertex the whole ε
 // and symmetrises the same way, so its "ε = 1" graph is 2-edge-DP.)
+// Cost per graph: expected O((n + e)·log Δ): vertex i keeps each neighbour with p·q and reaches the other
+// vertices by geometric skips, about as many as its degree (its expected report size is dᵢ), each checked
+// with hasEdge in O(log Δ); memory O(n + e).
 #include "common/Rng.h"
 #include "graph/Graph.h"
 

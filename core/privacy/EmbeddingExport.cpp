@@ -1,3 +1,4 @@
+// Export of released embeddings as CSV, .npy and a JSON sidecar (EmbeddingExport.h).
 #include "common/JsonFields.h"
 #include "privacy/EmbeddingExport.h"
 

@@ -1,3 +1,4 @@
+// The NoiseModel: calibration of each mechanism and reproducible noisy releases (Mechanism.h).
 #include "privacy/Mechanism.h"
 
 #include "common/Error.h"

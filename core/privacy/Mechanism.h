@@ -10,12 +10,15 @@
 //                  Allocation: isotropic σ_j = ‖s‖₂/√(2ρ) (the paper), equal signal-to-noise
 //                  σ_j = s_j √(d/(2ρ)), or weights w: σ_j² = s_j (Σ_k s_k √w_k) / (2ρ √w_j).
 //  SmoothGaussian  t + N(0, S*(G)²/(2ρ') I) with S* the β-smooth bound: (2ρ' + 4dβ², 1/(4β))-tCDP
-//                  (the seed paper's Theorem 5).
+//                  [Indri et al. 2025, §4.1, Theorem 5].
 //  Laplace         t + Lap(‖s‖₁/ε) per coordinate: pure ε-DP.
 //  RandomizedResponse  see RandomizedResponse.h (needs the graphs, not only densities).
 // Reference-code reproduction mode recomputes the published code's quantities (exponent m − 2,
 // smooth bound over k ≤ 6, β = ρ'/5); every result it produces is marked as carrying no valid
 // guarantee.
+// Cost: compiling the model takes O(N·d) (a sensitivity and a scale per graph and pattern); every release
+// draws N·d noise values, O(N·d) time and memory (secure mode: a rejection sampler in exact integer
+// arithmetic per value).
 #include "common/Progress.h"
 #include "dataset/Dataset.h"
 #include "hom/DensityMatrix.h"

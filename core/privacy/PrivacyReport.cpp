@@ -1,3 +1,4 @@
+// A release's privacy report as JSON and as a one-line summary (PrivacyReport.h).
 #include "privacy/PrivacyReport.h"
 
 #include <cmath>

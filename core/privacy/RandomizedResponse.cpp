@@ -1,3 +1,5 @@
+// Randomized response on edges (fast and exact) and the model releasing perturbed graphs' densities
+// (RandomizedResponse.h).
 #include "privacy/RandomizedResponse.h"
 
 #include "common/Error.h"

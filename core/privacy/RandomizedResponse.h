@@ -2,6 +2,10 @@
 // The randomized-response baseline (docs/mathematics.md §4.5): every vertex pair of a graph is flipped
 // (edge ↔ non-edge) independently with probability p = 1/(1 + e^ε), which is ε-edge-DP; the
 // densities of the perturbed graph are then exact, so the release is private by post-processing.
+// Source: [Warner 1965]; the baseline of [Trade-off 2026].
+// Cost per graph: O(n + e + f log f) for f ≈ p·n(n − 1)/2 flipped pairs, drawn by geometric skips (Batagelj &
+// Brandes 2005), then the densities of the perturbed graph (HomCounter.h); secure mode decides each of the
+// n(n − 1)/2 pairs with exact arithmetic, O(n²).
 #include "common/Rng.h"
 #include "hom/HomCounter.h"
 #include "privacy/DegreePreservingRR.h"

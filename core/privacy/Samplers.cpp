@@ -1,3 +1,4 @@
+// Noise samplers: fast keyed Gaussian and Laplace, exact discrete Gaussian and Laplace (Samplers.h).
 #include "privacy/Samplers.h"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+// Edge-level sensitivity bounds of densities: counting lemma, degree bound, smooth bound (Sensitivity.h).
 #include "privacy/Sensitivity.h"
 
 #include <algorithm>

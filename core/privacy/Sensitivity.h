@@ -3,6 +3,12 @@
 // vertex set and differ in one edge. All bounds use public inputs only: n, the pattern's m, e(F),
 // c(F), and a degree bound D that is either a public assumption or, for the smooth bound, the
 // graph's own maximum degree (handled by the β-smooth construction).
+// Formula: |t(F, G) − t(F, G′)| ≤ (2e(F)/n²)·min(1, D/n)^(m − c − 1); the smooth bound is
+// max_k e^(−βk) f_F(min(Δ(G) + k + 1, n − 1)). Sources: the counting lemma, [Indri et al. 2025, §4.1, Theorem 3]
+// (exponent m − 2 there), [Nissim, Raskhodnikova & Smith 2007].
+// Cost: O(1) per pattern for every bound: the smooth maximum is taken in closed form (the log of its terms is
+// concave in k, so it lies at k = 0, at saturation or next to k* = (m − c − 1)/β − Δ − 1); smoothBoundByScan,
+// which checks it, is O(n − Δ).
 #include "patterns/Pattern.h"
 
 #include <vector>

@@ -33,7 +33,7 @@ CoseraPanel::CoseraPanel(QWidget* parent) : DepthPanel(tr("COSERA: edge reconstr
     weights_ = new QComboBox(this);
     weights_->addItem(tr("identity"), "identity");
     weights_->addItem(tr("random (He init.)"), "gaussian");
-    weights_->setToolTip(tr("W_l = I, or i.i.d. N(0, 2/d) entries (seed 002, appendix C.1)"));
+    weights_->setToolTip(tr("W_l = I, or i.i.d. N(0, 2/d) entries (Wu et al. 2024, appendix C.1)"));
     trials_ = new QSpinBox(this);
     trials_->setRange(1, 20);
     trials_->setToolTip(tr("Independent graphs and encoders per cell (mean shown)"));
@@ -79,7 +79,7 @@ NagPanel::NagPanel(QWidget* parent) : DepthPanel(tr("Noisy aggregation (NAG)"), 
     scheme_ = new QComboBox(this);
     scheme_->addItem(tr("unconstrained (σ = 0, 1, 4)"), "unconstrained");
     scheme_->addItem(tr("constrained (σ = 0, 0.1, 1)"), "constrained");
-    scheme_->setToolTip(tr("Training scheme of seed 002 §6. Unconstrained: W_l free, so ‖W_l‖_op grows with training and the\n"
+    scheme_->setToolTip(tr("Training scheme of Wu et al. 2024, §6. Unconstrained: W_l free, so ‖W_l‖_op grows with training and the\n"
                            "bound 1 − √(1 − exp(−C Σ‖W_l‖²/σ²)) can become vacuous. Constrained: spectral normalisation\n"
                            "W_l = V_l / σ_max(V_l), so the released representation has ‖W_l‖_op = 1 and the bound holds."));
     width_ = new QComboBox(this);

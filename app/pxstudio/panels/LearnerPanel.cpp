@@ -50,12 +50,12 @@ LearnerPanel::LearnerPanel(QWidget* parent) : SettingsPanel(tr("Learner"), paren
         return b;
     };
     ginLayers_ = spin(1, 10, tr("GIN layers: message-passing steps; a GIN of L layers sees the L-hop neighbourhood and is at most as\n"
-                                "discriminative as L rounds of 1-WL colour refinement. The seed paper's baseline uses 5."));
+                                "discriminative as L rounds of 1-WL colour refinement. The published baseline (private-homcounts) uses 5."));
     ginHidden_ = spin(4, 512, tr("GIN width: the hidden size of every layer's MLP (the baseline uses 300; smaller trains faster)"));
     ginEpochs_ = spin(1, 500, tr("GIN epochs: passes over the training graphs; the test score is taken at the epoch with the best\n"
                                  "validation metric (the validation graphs are released like the training graphs). Baseline: 100."));
     ginFeatures_ = choices({{tr("all ones"), "ones"}, {tr("degree one-hot"), "degree"}, {tr("node labels"), "labels"}},
-                           tr("GIN node features h⁰_v: all ones (the seed's baseline: the GIN sees structure only), the one-hot\n"
+                           tr("GIN node features h⁰_v: all ones (the published baseline: the GIN sees structure only), the one-hot\n"
                                 "code of the degree (Xu et al. on social graphs), or of the data set's node labels (atom types of\n"
                                 "the TU molecules; data sets without node labels refuse it). The 1-WL colouring starts from them."));
     protocol_ = choices({{tr("train/test split"), "split"}, {tr("10-fold CV"), "10-fold"}},

@@ -207,7 +207,7 @@ private slots:
     }
 
     void publishedGinBaselineRuns() {
-        // The seed paper's eight RR/DPRR numbers are the means of nine seeds each (the committed script loops over
+        // The eight RR/DPRR numbers of [Trade-off 2026] are the means of nine seeds each (the committed script loops over
         // three): RR MOLHIV .488, MOLBBBP .440, MOLBACE .457, MOLLIPO 1.568; DPRR .595, .539, .648, 1.499 — except
         // MOLBBBP DPRR, whose nine runs average 0.537: the published 0.539 is the file's "total" line (0.5393), which
         // its own rows do not give (nor do the DPRR files' stds: 0.0425 written, 0.0397 from the MOLBACE rows).

@@ -76,6 +76,7 @@ QCPGraph* line(QCustomPlot* plot, const QString& name, const QVector<double>& x,
 }
 
 void finish(QCustomPlot* plot, const QString& title, double fs, int legendColumns) {
+    plot->legend->setFont(QFont(plot->font().family(), int(8 * fs)));  // as setPlotFonts: the legend at 8 pt × fs
     placeLegendBelow(plot, legendColumns);
     addTitle(plot, title, fs);
     plot->replot();

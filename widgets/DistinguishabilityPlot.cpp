@@ -11,6 +11,7 @@ namespace px::widgets {
 void buildDistinguishabilityPlot(QCustomPlot* plot, const experiment::DistinguishabilityResult& r, const QString& title,
                                  double markerEpsilon, double fs) {
     resetPlot(plot);
+    setPlotFonts(plot, fs);  // explicit fonts: the application's font is the projector's once projector mode is on
     const QVector<double> x(r.epsilons.begin(), r.epsilons.end());
     for (std::size_t c = 0; c < r.classes.size(); ++c) {
         const auto& k = r.classes[c];

@@ -11,6 +11,7 @@ namespace px::widgets {
 void buildEmbeddingPlot(QCustomPlot* plot, const experiment::EmbeddingProjection& p, const std::vector<double>& labels,
                         const double explained[2], const QString& title, double fs) {
     resetPlot(plot);
+    setPlotFonts(plot, fs);  // explicit fonts: the application's font is the projector's once projector mode is on
     std::map<long, QVector<int>> byClass;
     for (int i = 0; i < int(p.released.rows()); ++i) {
         const double y = i < int(labels.size()) ? labels[i] : std::nan("");

@@ -74,6 +74,7 @@ bool buildGinCurvePlot(QCustomPlot* plot, const experiment::SweepResult& result,
             nearest = budget;
     }
     resetPlot(plot);
+    setPlotFonts(plot, fs);  // explicit fonts: the application's font is the projector's once projector mode is on
     int s = 0, longest = 1;
     for (const auto& [key, curves] : lines) {
         const auto& [budget, mechanism] = key;

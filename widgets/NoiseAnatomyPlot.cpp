@@ -40,6 +40,7 @@ void addBudgetShares(QCustomPlot* plot, const std::vector<double>& share, const 
 void buildNoiseAnatomyPlot(QCustomPlot* plot, const privacy::PrivacyReport& r, const std::vector<PatternInfo>& patterns,
                            double fs) {
     resetPlot(plot);
+    setPlotFonts(plot, fs);  // explicit fonts: the application's font is the projector's once projector mode is on
     const int d = int(r.noiseMedian.size());
     // Patterns sorted by size, so that the growth of the gap is visible.
     std::vector<int> order(d);

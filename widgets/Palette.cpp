@@ -119,7 +119,27 @@ private:
 };
 }  // namespace
 
+// QCustomPlot sizes a legend entry with QFontMetrics of the entry's font (QCPPlottableLegendItem::minimumOuterSizeHint)
+// but draws it after QPainter::setFont, which takes every attribute the font does not set itself from the paint
+// device's default font: the application's font at the time of the paint. An entry font left as the legend got it
+// from the plot when the plot was made sets no attribute, so once projector mode had raised the application's font
+// to 14 pt or more, entries sized for the desktop's font were drawn in the projector's and cut at their baseline.
+// Each entry gets a font with every attribute set, resolved against the plot's font now: the font sized is the font drawn.
+void pinLegendFonts(QCustomPlot* plot) {
+    const auto pinned = [plot](const QFont& font) {
+        QFont full = font.resolve(plot->font());
+        full.setResolveMask(QFont::AllPropertiesResolved);
+        return full;
+    };
+    for (int i = 0; i < plot->legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = plot->legend->item(i)) {
+            item->setFont(pinned(item->font()));
+            item->setSelectedFont(pinned(item->selectedFont()));
+        }
+}
+
 void placeLegendBelow(QCustomPlot* plot, int columns) {
+    pinLegendFonts(plot);  // before any size hint is read
     auto* rewrap = dynamic_cast<LegendRewrap*>(plot->findChild<QObject*>("px-legend-rewrap", Qt::FindDirectChildrenOnly));
     if (!rewrap) {
         rewrap = new LegendRewrap(plot, columns);

@@ -37,7 +37,12 @@ inline constexpr const char* kPreviewProperty = "pxPreview";
 
 // Moves the plot's legend from inside the axes to a row below them, in at most `columns` columns (fewer
 // when its entries would not fit the plot's width side by side), so that it never hides data.
+// Gives every entry a font with all its attributes set (see pinLegendFonts) first.
 void placeLegendBelow(QCustomPlot* plot, int columns = 2);
+
+// Sets every attribute of each legend entry's font (those left unset from the plot's font now), so that QPainter
+// draws an entry in the font QCustomPlot sized it for, whatever the application's font is at the paint.
+void pinLegendFonts(QCustomPlot* plot);
 
 // The most columns, up to maxColumns, in which the legend's entries fit `width` pixels side by side
 // (entry i in column i mod k, each column as wide as its widest entry); at least 1.

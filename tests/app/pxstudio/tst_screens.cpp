@@ -37,6 +37,46 @@
 
 namespace {
 
+// The lowest row of ink in `image`, -1 if it has none: a pixel darker than mid grey (the legend's text is black).
+int lowestInkRow(const QImage& image) {
+    for (int y = image.height() - 1; y >= 0; --y)
+        for (int x = 0; x < image.width(); ++x)
+            if (qGray(image.pixel(x, y)) < 128) return y;
+    return -1;
+}
+
+// Legend entries whose text, drawn as QCustomPlot 2.1 draws it (QCPPlottableLegendItem::draw: QPainter::setFont with the
+// entry's font on a pixmap, like the plot's paint buffer, then the name from the top of the entry's rect), has ink below
+// the entry's outer rect, where the plot's clip cuts it. The text is drawn here unclipped on a canvas three times the
+// entry's height and its ink measured: the font the painter really uses, not the one QCustomPlot sized the entry for.
+QStringList legendTextsCutAtTheBottom(QCustomPlot* plot) {
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    QStringList cut;
+    if (!plot->legend->visible()) return cut;
+    for (int i = 0; i < plot->legend->itemCount(); ++i) {
+        auto* entry = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i));
+        if (!entry || !entry->plottable()) continue;
+        const QRect inner = entry->rect(), outer = entry->outerRect();
+        const QString name = entry->plottable()->name();
+        QPixmap canvas(std::max(1, inner.width()) + 200, 3 * std::max(1, outer.height()));
+        canvas.fill(Qt::white);
+        QCPPainter painter(&canvas);
+        painter.setFont(entry->selected() ? entry->selectedFont() : entry->font());
+        painter.setPen(Qt::black);
+        const int iconHeight = plot->legend->iconSize().height();
+        const QRect text = painter.fontMetrics().boundingRect(0, 0, 0, iconHeight, Qt::TextDontClip, name);
+        painter.drawText(0, 0, text.width(), std::max(text.height(), iconHeight), Qt::TextDontClip, name);
+        const QFont drawnIn = painter.font();  // the entry's font as the painter resolved it
+        painter.end();
+        const int ink = lowestInkRow(canvas.toImage());  // rows below the top of the entry's rect
+        if (ink >= 0 && inner.top() + ink > outer.bottom())
+            cut << QString("legend entry %1 \"%2\": text ink down to y = %3, entry ends at y = %4 (font %5 pt drawn, %6 px sized)")
+                       .arg(i).arg(name).arg(inner.top() + ink).arg(outer.bottom()).arg(QFontInfo(drawnIn).pointSizeF())
+                       .arg(static_cast<QCPLayoutElement*>(entry)->minimumOuterSizeHint().height());
+    }
+    return cut;
+}
+
 // Texts of the plot that do not fit their rectangle: titles, legend entries (inside the widget and as wide as
 // their text needs), axis labels (no longer than their axis).
 QStringList clippedPlotTexts(QCustomPlot* plot) {
@@ -53,6 +93,7 @@ QStringList clippedPlotTexts(QCustomPlot* plot) {
             if (!plot->rect().contains(r) || r.width() < item->minimumOuterSizeHint().width())
                 cut << QString("legend entry %1 (%2 of %3 px)").arg(i).arg(r.width()).arg(item->minimumOuterSizeHint().width());
         }
+    cut << legendTextsCutAtTheBottom(plot);
     for (QCPAxis* axis : plot->axisRect()->axes())
         if (axis->visible() && !axis->label().isEmpty()) {
             const int room = axis->orientation() == Qt::Horizontal ? plot->axisRect()->width() : plot->axisRect()->height();
@@ -123,6 +164,8 @@ class TestScreens : public QObject {
         qInfo("%s %s: axes %d px (%.0f %%), legend %d px", qPrintable(at), qPrintable(plot->objectName()), axes, 100.0 * axes / height, legend);
         QVERIFY2(axes >= share * height, qPrintable(at + QString("the axes are %1 of %2 px under a legend of %3 px").arg(axes).arg(height).arg(legend)));
         QVERIFY2(legend <= 0.12 * height, qPrintable(at + QString("the legend is %1 of %2 px").arg(legend).arg(height)));
+        const QStringList cut = legendTextsCutAtTheBottom(plot);
+        QVERIFY2(cut.isEmpty(), qPrintable(at + plot->objectName() + ": " + cut.join("; ")));
         if (plot != views->tradeoff()) return;
         const QString csv = QDir::temp().filePath("tst_screens-projector.csv");
         px::widgets::exportPlotData(plot, csv);

@@ -96,8 +96,9 @@ patterns : PatternSet
     The patterns.
 repetition : int
     Which draw of the mechanism's noise (0, 1, ...): the same seed and repetition give the same release.
-progress : callable, optional
-    Called with the fraction done; Ctrl-C cancels.
+progress : bool, callable or None
+    As :func:`densities`: a bar by default on a terminal, False for none, or a callable taking the fraction done
+    (throttled to about 100 calls); Ctrl-C cancels.
 
 Returns
 -------

@@ -67,6 +67,7 @@ from ._pxstudio import (  # noqa: E402,F401
 from ._arguments import DATASET, diagnose_compiled, expect, is_path  # noqa: E402
 from ._graphs import from_edge_index, from_networkx, graph_list  # noqa: E402,F401
 from ._progress import ProgressArg, close as _close_progress, reporter as _reporter  # noqa: E402
+from ._progress import with_progress as _with_progress  # noqa: E402
 
 PathLike = Union[str, "os.PathLike[str]"]
 DataArg = Union[Dataset, str, "os.PathLike[str]"]
@@ -77,6 +78,8 @@ Table = Any  # a pandas.DataFrame when pandas is importable, else a dict of nump
 diagnose_compiled(globals(), ["_load", "_load_node_data", "builtin_names", "sample_patterns", "_densities", "epsilon_from_rho",
                               "rho_for_epsilon", "conversions", "audit", "kernel_path", "learners"],
                   [Dataset, NodeData, Pattern, PatternSet, Mechanism])
+# progress= of the compiled method as the Python functions take it (pxstudio/_progress.py).
+setattr(Mechanism, "release_graphs", _with_progress(Mechanism.release_graphs, "Mechanism.release_graphs", 3))
 
 __all__ = ["Dataset", "NodeData", "Pattern", "PatternSet", "Mechanism", "ResourceError", "InputError", "load", "load_node_data",
            "builtin_names", "from_edge_index", "from_networkx", "graph_list", "sample_patterns", "densities",

@@ -11,6 +11,7 @@ goes through :func:`reporter`:
 """
 from __future__ import annotations
 
+import functools
 import sys
 from typing import Any, Callable, Optional, Union
 
@@ -111,6 +112,23 @@ def reporter(progress: ProgressArg, function: str) -> Optional[Callable[[float],
         return Throttled(progress)
     from ._arguments import wrong_type
     raise wrong_type(function, "progress", EXPECTED, progress, hint="")
+
+
+def with_progress(method: Callable[..., Any], display: str, position: int) -> Callable[..., Any]:
+    """A compiled method whose ``progress`` argument (keyword, or positional at ``position`` after self) goes
+    through :func:`reporter`: a bar by default on a terminal, False for none, a callable throttled."""
+    @functools.wraps(method)
+    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if len(args) > position:
+            args = args[:position] + (reporter(args[position], display),) + args[position + 1:]
+            callback = args[position]
+        else:
+            callback = kwargs["progress"] = reporter(kwargs.get("progress"), display)
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            close(callback)
+    return call
 
 
 def close(callback: Optional[Callable[[float], None]]) -> None:

@@ -39,12 +39,13 @@ def _record(data, patterns, clock=time.perf_counter, **kwargs):
 
 
 def test_a_callable_sees_a_throttled_non_decreasing_fraction_ending_at_one(uneven):
-    patterns = px.sample_patterns("trees", d=12, seed=2)
+    # The compiled code polls every 10 ms; the callable sees a call only when the fraction grew by a percent.
+    patterns = px.sample_patterns("treewidth:2", d=12, seed=2)
     seen, _ = _record(uneven, patterns, threads=2)
     fractions = [f for _, f in seen]
     assert fractions[-1] == 1.0
     assert all(b >= a for a, b in zip(fractions, fractions[1:]))
-    assert 2 <= len(fractions) <= 102  # at most one call per percent, and 1.0
+    assert len(fractions) <= 102  # at most one call per percent, and 1.0
     assert all(b - a >= _progress.STEP - 1e-12 for a, b in zip(fractions[:-2], fractions[1:-1]))
 
 

@@ -47,6 +47,7 @@ setup(
     version=project_version(),
     packages=["pxstudio"],
     package_dir={"": "python"},
+    package_data={"pxstudio": ["py.typed", "*.pyi"]},  # PEP 561: the package is typed, the compiled module by its stub
     ext_modules=[Extension("pxstudio._pxstudio", sources=[])],
     cmdclass={"build_ext": CMakeBuild},
     options={"build": {"build_base": "build/setuptools"}, "egg_info": {"egg_base": "build"}},

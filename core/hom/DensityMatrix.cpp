@@ -9,10 +9,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <unistd.h>
 #include <malloc.h>
 #include <mutex>
+#include <numeric>
 #include <map>
 #include <tuple>
 #include <unordered_map>
@@ -129,15 +131,20 @@ SharedBags shareBagExpressions(const std::vector<hom::DensePlan>& densePlans) {
 // applies to every pattern the matrix products support.
 void choosePathsForGraph(const hom::GraphShape& shape, const std::vector<hom::HomPlan>& plans, const std::vector<hom::DensePlan>& densePlans,
                          const SharedBags& shared, const std::vector<hom::DensePlan>& productPlans, const SharedBags& productsShared,
-                         DensityPath path, std::size_t cacheBudget, std::vector<hom::EvalPath>& out) {
+                         DensityPath path, std::size_t cacheBudget, std::vector<hom::EvalPath>& out, double& seconds) {
     const int d = int(plans.size());
     out.assign(std::size_t(d), hom::EvalPath::SparseDp);
+    const auto costOf = [](const hom::PathCost& c, hom::EvalPath p) {
+        return p == hom::EvalPath::SparseDp ? c.sparseDp : p == hom::EvalPath::Gemm ? c.gemm : c.scatter;
+    };
     if (path != DensityPath::Auto) {
         const hom::EvalPath forced = path == DensityPath::Scatter ? hom::EvalPath::Scatter
                                      : path == DensityPath::Gemm  ? hom::EvalPath::Gemm
                                                                   : hom::EvalPath::SparseDp;
-        for (int j = 0; j < d; ++j)
+        for (int j = 0; j < d; ++j) {
             if (densePlans[j].supported) out[j] = forced;
+            seconds += costOf(hom::estimateCost(plans[j], densePlans[j], shape, nullptr, &productPlans[j]), out[j]);
+        }
         return;
     }
     // Shared messages are free only if the cache can hold all of them for this graph.
@@ -157,6 +164,7 @@ void choosePathsForGraph(const hom::GraphShape& shape, const std::vector<hom::Ho
     for (int j = 0; j < d; ++j) {
         const double matrix = gemm ? cost[j].gemm : cost[j].scatter;
         if (matrix < cost[j].sparseDp) out[j] = gemm ? hom::EvalPath::Gemm : hom::EvalPath::Scatter;
+        seconds += costOf(cost[j], out[j]);
     }
 }
 
@@ -197,27 +205,59 @@ std::vector<SetPlan> planSets(const std::vector<std::vector<Pattern>>& sets) {
     return out;
 }
 
+// The paths chosen for a graph (per set, per pattern) and their estimated seconds in all.
+struct ChosenPaths {
+    std::vector<std::vector<hom::EvalPath>> paths;
+    double seconds = 0;
+};
+
 // Per-thread state of the pass over the graphs.
 struct ThreadState {
     hom::Workspace<double> ws;
     hom::DenseWorkspace dense;
     // Path choices depend on the shape only; small graphs repeat shapes, so each thread remembers them (per set).
-    std::map<std::tuple<double, double, double, double>, std::vector<std::vector<hom::EvalPath>>> memo;
+    std::map<std::tuple<double, double, double, double>, ChosenPaths> memo;
 };
 
-const std::vector<std::vector<hom::EvalPath>>& pathsFor(const Graph& g, const std::vector<SetPlan>& sets, const DensityParams& params,
-                                                         ThreadState& state, std::vector<std::vector<hom::EvalPath>>& scratch) {
+const ChosenPaths& pathsFor(const Graph& g, const std::vector<SetPlan>& sets, const DensityParams& params, ThreadState& state,
+                            ChosenPaths& scratch) {
     const hom::GraphShape shape = hom::GraphShape::of(g);
     const std::tuple<double, double, double, double> key{shape.n, shape.nnz, shape.wedges, shape.lowWedges};
     const auto hit = state.memo.find(key);
     if (hit != state.memo.end()) return hit->second;
     const std::size_t cacheBudget = state.dense.cacheBudget;
-    scratch.resize(sets.size());
+    scratch.paths.resize(sets.size());
+    scratch.seconds = 0;
     for (std::size_t s = 0; s < sets.size(); ++s)
         choosePathsForGraph(shape, sets[s].plans, sets[s].densePlans, sets[s].shared, sets[s].productPlans, sets[s].productsShared,
-                            params.path, cacheBudget, scratch[s]);
+                            params.path, cacheBudget, scratch.paths[s], scratch.seconds);
     if (state.memo.size() < 100000) return state.memo.emplace(key, scratch).first->second;
     return scratch;
+}
+
+// The progress weight of a graph: its estimated seconds on the paths chosen for it (the cost model's), so that the
+// fraction reported follows the work and not the count of graphs (a data set's largest graphs may take most of it).
+double progressWeight(const ChosenPaths& chosen) {
+    return std::isfinite(chosen.seconds) && chosen.seconds > 1e-12 ? chosen.seconds : 1e-12;
+}
+
+constexpr double kProgressUnits = 1e9;  // the progress bar's resolution, in parts of the total weight
+
+// Each computed graph's share of the progress bar (its estimated seconds), in the order of `todo`; the paths chosen
+// here are remembered per thread for the pass that follows.
+std::vector<double> progressWeights(const Dataset& data, const std::vector<int>& todo, const std::vector<SetPlan>& plans,
+                                    const DensityParams& params, tbb::enumerable_thread_specific<ThreadState>& states,
+                                    tbb::task_arena& arena) {
+    std::vector<double> weight(todo.size());
+    arena.execute([&] {
+        tbb::parallel_for(tbb::blocked_range<int>(0, int(todo.size())), [&](const tbb::blocked_range<int>& r) {
+            ThreadState& st = states.local();
+            ChosenPaths scratch;
+            for (int at = r.begin(); at < r.end(); ++at)
+                weight[std::size_t(at)] = progressWeight(pathsFor(data.graphs[todo[std::size_t(at)]], plans, params, st, scratch));
+        });
+    });
+    return weight;
 }
 
 // For each graph, the first graph of the data set identical to it (same vertex count, same numbered edges), itself
@@ -272,10 +312,13 @@ std::vector<DensityMatrix> DensityMatrix::computeSets(const Dataset& data, const
         ++copies[std::size_t(first[std::size_t(i)])];
         if (first[std::size_t(i)] == i) todo.push_back(i);
     }
-    std::atomic<long> done{0};
     std::atomic<bool> stop{false};
     tbb::enumerable_thread_specific<ThreadState> states;
     tbb::task_group_context ctx;
+    tbb::task_arena arena(threads);
+    const std::vector<double> weight = progressWeights(data, todo, plans, params, states, arena);
+    const double totalWeight = std::accumulate(weight.begin(), weight.end(), 0.0);
+    std::atomic<long> done{0};  // in kProgressUnits of the total weight
     const auto halt = [&](ThreadState& st) {
         stop = true;
         st.ws.unbind();
@@ -285,11 +328,11 @@ std::vector<DensityMatrix> DensityMatrix::computeSets(const Dataset& data, const
         if (stop.load(std::memory_order_relaxed)) return;
         ThreadState& st = states.local();
         if (progress.cancelled()) return halt(st);
-        std::vector<std::vector<hom::EvalPath>> scratch;
+        ChosenPaths scratch;
         for (int at = r.begin(); at < r.end(); ++at) {
             const int i = todo[std::size_t(at)];
             const Graph& g = data.graphs[i];
-            const auto& paths = pathsFor(g, plans, params, st, scratch);
+            const auto& paths = pathsFor(g, plans, params, st, scratch).paths;
             st.ws.bind(g);
             st.ws.cancel = &progress;
             st.ws.maxTableEntries = maxTableEntries;
@@ -321,11 +364,11 @@ std::vector<DensityMatrix> DensityMatrix::computeSets(const Dataset& data, const
             st.ws.unbind();
             st.dense.adjacency.resize(0, 0);  // large graphs: do not keep n² doubles per thread
             st.dense.cache.clear();
+            // Reported per graph, not per task of `grain` graphs: a task may hold a few large graphs that take minutes.
+            const long share = std::lround(weight[std::size_t(at)] / totalWeight * kProgressUnits);
+            progress.report(std::min(1.0, double(done.fetch_add(share) + share) / kProgressUnits));
         }
-        const long now = done.fetch_add(r.size()) + r.size();
-        progress.report(double(now) / double(std::max<std::size_t>(todo.size(), 1)));
     };
-    tbb::task_arena arena(threads);
     arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<int>(0, int(todo.size()), std::max(1, params.grain)), body, tbb::simple_partitioner(), ctx);
     });

@@ -6,6 +6,7 @@ timed `--reps` times; prints medians and checks that every table equals the sing
         --classes treewidth:2 --clusters 1x1 2x1 1x2 --reps 3
 """
 import argparse
+from typing import Any, Callable, Dict, List, Tuple
 import json
 import statistics
 import time
@@ -17,7 +18,7 @@ import pxstudio as px
 import pxstudio.dask as pxd
 
 
-def same_tables(a, b):
+def same_tables(a: Dict[str, Any], b: Dict[str, Any]) -> bool:
     for part in ("runs", "summary"):
         x, y = a[part], b[part]
         keep = [c for c in x.columns if not c.startswith(pxd.TIMING_COLUMNS)]
@@ -28,7 +29,7 @@ def same_tables(a, b):
     return True
 
 
-def main():
+def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("spec")
     ap.add_argument("--classes", nargs="+", help="replace the spec's pattern classes")
@@ -41,15 +42,16 @@ def main():
         spec["classes"] = args.classes
     data = px.load(spec["dataset"])
 
-    def timed(run):
-        times, result = [], None
+    def timed(run: Callable[[], Dict[str, Any]]) -> Tuple[float, List[float], Dict[str, Any]]:
+        times: List[float] = []
+        result: Dict[str, Any] = {}
         for _ in range(args.reps):
             start = time.perf_counter()
             result = run()
             times.append(time.perf_counter() - start)
         return statistics.median(times), times, result
 
-    rows = []
+    rows: List[Tuple[str, int, int, int, float, bool]] = []
     med, times, reference = timed(lambda: px.sweep_result(spec, data=data))
     rows += [("one process", 1, 0, i + 1, t, True) for i, t in enumerate(times)]
     print(f"one process (engine threads: all cores): median {med:.2f} s  {['%.2f' % t for t in times]}  "

@@ -19,6 +19,8 @@ import warnings
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # torch.set_num_threads does not reach OpenBLAS's own pool
 
+from typing import Any, List, Sequence, Tuple
+
 import numpy as np
 import torch
 
@@ -43,21 +45,21 @@ sizes = [int(data.num_vertices[i]) for i in keep]
 y_all = torch.as_tensor(labels[keep])
 
 
-def collate(members):
+def collate(members: Sequence[int]) -> Tuple[Any, Any, Any, Any, int, Any]:
     """One block-diagonal batch: node features, directed edge list, graph index of every node."""
     offsets = np.cumsum([0] + [sizes[m] for m in members])
     src = torch.cat([edges[m][0] + int(offsets[k]) for k, m in enumerate(members)])
     dst = torch.cat([edges[m][1] + int(offsets[k]) for k, m in enumerate(members)])
     of = torch.cat([torch.full((sizes[m],), k, dtype=torch.long) for k, m in enumerate(members)])
     nodes = int(offsets[-1])
-    adjacency = None
+    adjacency: Any = None
     if neighbour_sum == "sparse":  # row = receiver: (A x)[v] = sum of x[u] over the edges u -> v
         adjacency = torch.sparse_coo_tensor(torch.stack([dst, src]), torch.ones(len(src)), (nodes, nodes)).coalesce().to_sparse_csr()
     return torch.ones(nodes, 1), src, dst, of, len(members), adjacency
 
 
-class Gin(torch.nn.Module):
-    def __init__(self):
+class Gin(torch.nn.Module):  # type: ignore[misc]  # torch is not followed (python/mypy.ini)
+    def __init__(self) -> None:
         super().__init__()
         widths = [1] + [hidden] * layers
         self.mlps = torch.nn.ModuleList(
@@ -66,7 +68,7 @@ class Gin(torch.nn.Module):
         self.norms = torch.nn.ModuleList(torch.nn.BatchNorm1d(hidden) for _ in range(layers))
         self.head = torch.nn.Sequential(torch.nn.Linear(hidden, hidden), torch.nn.ReLU(), torch.nn.Linear(hidden, outputs))
 
-    def forward(self, x, src, dst, of, graphs, adjacency):
+    def forward(self, x: Any, src: Any, dst: Any, of: Any, graphs: int, adjacency: Any) -> Any:
         for mlp, norm in zip(self.mlps, self.norms):
             summed = x + torch.sparse.mm(adjacency, x) if adjacency is not None else x.index_add(0, dst, x.index_select(0, src))
             x = torch.relu(norm(mlp(summed)))
@@ -81,7 +83,7 @@ optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
 if classes > 2:
     y_all = y_all.long()
 loss_fn = torch.nn.CrossEntropyLoss() if classes > 2 else torch.nn.BCEWithLogitsLoss() if classes == 2 else torch.nn.L1Loss()
-times = []
+times: List[float] = []
 for epoch in range(epochs):
     start = time.perf_counter()
     order = torch.randperm(len(keep)).tolist()

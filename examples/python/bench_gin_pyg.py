@@ -13,6 +13,7 @@ takes the batch's `edge_index` (gather and scatter, the usual way) or, with `csr
 tensor (one sparse product per layer). --csv appends one row per program to FILE.
 """
 import csv
+from typing import Any, List
 import os
 import re
 import statistics
@@ -56,8 +57,8 @@ graphs = [Data(x=torch.ones(int(data.num_vertices[i]), 1), edge_index=torch.as_t
                y=torch.tensor([labels[i]])) for i in keep]
 
 
-class Gin(torch.nn.Module):
-    def __init__(self):
+class Gin(torch.nn.Module):  # type: ignore[misc]  # torch is not followed (python/mypy.ini)
+    def __init__(self) -> None:
         super().__init__()
         widths = [1] + [hidden] * layers
         self.convs = torch.nn.ModuleList(
@@ -66,14 +67,14 @@ class Gin(torch.nn.Module):
         self.norms = torch.nn.ModuleList(torch.nn.BatchNorm1d(hidden) for _ in range(layers))
         self.head = torch.nn.Sequential(torch.nn.Linear(hidden, hidden), torch.nn.ReLU(), torch.nn.Linear(hidden, outputs))
 
-    def forward(self, x, adjacency, of, count):
+    def forward(self, x: Any, adjacency: Any, of: Any, count: int) -> Any:
         for conv, norm in zip(self.convs, self.norms):
             x = torch.relu(norm(conv(x, adjacency)))
         out = self.head(global_mean_pool(x, of, count))
         return out if outputs > 1 else out.view(-1)
 
 
-def adjacency_of(b):
+def adjacency_of(b: Any) -> Any:
     if mode == "edge_index":
         return b.edge_index
     src, dst = b.edge_index  # row = receiver: (A x)[v] sums x[u] over the edges u -> v
@@ -85,7 +86,7 @@ model = Gin()
 optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
 loss_fn = torch.nn.CrossEntropyLoss() if classes > 2 else torch.nn.BCEWithLogitsLoss() if classes == 2 else torch.nn.L1Loss()
 loader = DataLoader(graphs, batch_size=batch, shuffle=True)
-times = []
+times: List[float] = []
 for epoch in range(epochs):
     start = time.perf_counter()
     for b in loader:

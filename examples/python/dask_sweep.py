@@ -14,7 +14,7 @@ import distributed
 import pxstudio.dask as pxd
 
 
-def main():
+def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("spec")
     ap.add_argument("prefix")

@@ -1,8 +1,13 @@
 """What the two GIN benchmarks (bench_gin.py, bench_gin_pyg.py) read of a data set: the same graphs for both."""
+from typing import List, Tuple
+
 import numpy as np
+import numpy.typing as npt
+
+import pxstudio as px
 
 
-def labelled_graphs(data):
+def labelled_graphs(data: px.Dataset) -> Tuple[npt.NDArray[np.float32], List[int], int, int]:
     """The first task's labels and the graphs that have one: (labels, keep, classes, outputs). classes is the
     number of classes (0 for a regression task); outputs the network's output width (1 for binary and regression)."""
     labels = np.asarray(data.labels, dtype=np.float32)[:, 0]

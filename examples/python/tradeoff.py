@@ -1,5 +1,6 @@
 """AUC against ε on MOLBACE (scaffold split): private tree densities beside the public vertex count alone."""
 import sys
+from typing import Any, List, Sequence, Tuple
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -13,13 +14,21 @@ from pxstudio.sklearn import HomDensityEmbedding
 
 data = px.load(sys.argv[1] if len(sys.argv) > 1 else "../shared/data/ogbg-molbace")
 X, y, split = px.graph_list(data), data.labels[:, 0], data.split
+if split is None:
+    sys.exit(f"tradeoff.py: {data.name} has no shipped split (an OGB data set has one)")
 train, test = split["train"], split["test"]
-pick = lambda idx: [X[i] for i in idx]  # noqa: E731
+
+
+def pick(idx: Sequence[int]) -> List[Tuple[int, Any]]:
+    """The graphs of X at the given indices."""
+    return [X[i] for i in idx]
+
+
 epsilons, seeds = [0.1, 0.3, 1, 3, 10, 30, 100, np.inf], range(5)
 auc = np.zeros((len(epsilons), len(seeds)))
 for a, eps in enumerate(epsilons):
     for s in seeds:  # every graph's release is noisy, test graphs included
-        model = make_pipeline(HomDensityEmbedding("trees", d=50, epsilon=eps, degree_bound=None, noise_seed=100 * s + 1),
+        model = make_pipeline(HomDensityEmbedding("trees", d=50, epsilon=eps, degree_bound=None, random_state=100 * s + 1),
                               StandardScaler(), LogisticRegression(max_iter=5000))
         model.fit(pick(train), y[train])
         auc[a, s] = roc_auc_score(y[test], model.predict_proba(pick(test))[:, 1])

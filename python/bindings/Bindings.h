@@ -130,3 +130,32 @@ T argumentAs(const py::handle& value, const std::string& function, const std::st
 void requireCallable(const py::handle& value, const std::string& function, const std::string& argument);
 
 }  // namespace pxpy
+
+// Arguments the compiled code takes as any Python object and checks itself (argumentAs, requireCallable): each is
+// named in the signatures (docstrings, python/pxstudio/_pxstudio.pyi) by what it accepts, not pybind11's `object`.
+#define PXPY_NAMED_OBJECT(Name, Text)                                                        \
+    namespace pxpy {                                                                        \
+    class Name : public py::object {                                                        \
+    public:                                                                                 \
+        using py::object::object;                                                           \
+        Name() = default;                                                                   \
+        Name(const py::object& o) : py::object(o) {} /* NOLINT(google-explicit-constructor) */ \
+        static bool check_(py::handle) { return true; }                                     \
+    };                                                                                      \
+    }                                                                                       \
+    namespace pybind11::detail {                                                            \
+    template <>                                                                             \
+    struct handle_type_name<pxpy::Name> {                                                   \
+        static constexpr auto name = const_name(Text);                                      \
+    };                                                                                      \
+    }
+
+PXPY_NAMED_OBJECT(OptionalInt, "Optional[int]")
+PXPY_NAMED_OBJECT(OptionalFloat, "Optional[float]")
+PXPY_NAMED_OBJECT(OptionalFloats, "Optional[Sequence[float]]")
+PXPY_NAMED_OBJECT(OptionalIntArray, "Optional[numpy.ndarray]")
+PXPY_NAMED_OBJECT(ProgressArg, "Optional[Callable[[float], Any]]")
+PXPY_NAMED_OBJECT(PatternsArg, "Union[PatternSet, Pattern, Sequence[Pattern]]")
+PXPY_NAMED_OBJECT(PatternListArg, "Union[PatternSet, Sequence[Pattern]]")
+PXPY_NAMED_OBJECT(OptionalDataset, "Optional[Dataset]")
+PXPY_NAMED_OBJECT(EdgePairs, "Sequence[Tuple[int, int]]")

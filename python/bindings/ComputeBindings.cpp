@@ -40,8 +40,8 @@ px::DensityPath pathFrom(const std::string& p) {
     throw std::invalid_argument("path must be auto, sparse, scatter or gemm, got '" + p + "'");
 }
 
-py::array_t<double> densities(const px::Dataset& data, const py::object& patterns, const py::object& threads,
-                              const py::object& progress, const std::string& path, double maxMemoryGiB) {
+py::array_t<double> densities(const px::Dataset& data, const PatternsArg& patterns, const OptionalInt& threads,
+                              const ProgressArg& progress, const std::string& path, double maxMemoryGiB) {
     const std::vector<px::Pattern> ps = patternsOf(patterns);
     requireCallable(progress, "densities", "progress");
     px::DensityParams dp;
@@ -101,7 +101,7 @@ void fillCache(px::experiment::DensityCache& cache, const px::experiment::SweepS
     }
 }
 
-py::dict sweep(const std::string& specText, const std::string& source, const py::object& data, const py::object& progress,
+py::dict sweep(const std::string& specText, const std::string& source, const OptionalDataset& data, const ProgressArg& progress,
                int shard, int shards, const py::object& densities) {
     requireCallable(progress, "sweep", "progress");
     const px::experiment::SweepSpec spec = px::experiment::SweepSpec::fromJson(specText, source);
@@ -176,7 +176,7 @@ py::dict summariseRuns(const py::dict& runs, const py::object& metadata) {
 }
 
 // A depth-lab experiment (as pxrun depth): the spec's own "data", or none.
-py::dict depth(const std::string& specText, const std::string& source, const py::object& progress) {
+py::dict depth(const std::string& specText, const std::string& source, const ProgressArg& progress) {
     requireCallable(progress, "depth", "progress");
     const nlohmann::json spec = px::parseJsonInput(specText, source);
     auto t = runInterruptible(

@@ -2,6 +2,7 @@
 // pickling (so data sets cross process boundaries: multiprocessing, joblib, Dask).
 #include "Bindings.h"
 #include "Docstrings.h"
+#include "MemberDocs.h"
 #include "dataset/NodeDataset.h"
 #include "generators/Generators.h"
 #include "depthlab/NodeGenerators.h"
@@ -153,8 +154,8 @@ Dataset loadAny(const std::string& path) {
 
 void bindData(py::module_& m) {
     py::class_<Dataset>(m, "Dataset", doc::kDataset)
-        .def_readonly("name", &Dataset::name)
-        .def_readonly("source", &Dataset::source)
+        .def_readonly("name", &Dataset::name, "the data set's name")
+        .def_readonly("source", &Dataset::source, "where it came from: a folder, a file or a generator")
         .def("__len__", &Dataset::size)
         .def_property_readonly("num_vertices", [](const Dataset& ds) { return perGraph(ds, [](const Graph& g) { return g.numVertices(); }); },
                                "vertex count n of every graph (int64 array)")
@@ -184,20 +185,20 @@ void bindData(py::module_& m) {
             if (i < 0 || i >= ds.size()) throw py::index_error("graph " + std::to_string(i) + " of " + std::to_string(ds.size()));
             if (ds.nodeLabels.empty()) return py::object(py::none());
             return py::object(indexArray(ds.nodeLabels[std::size_t(i)]));
-        }, py::arg("graph"), "node labels of one graph (int64 array, 0..L−1 as the loader mapped them) or None without node labels")
+        }, py::arg("graph"), doc::kNodeLabels)
         .def_readonly("node_label_values", &Dataset::nodeLabelValues, "L: distinct node labels (0 without node labels)")
-        .def_readonly("warnings", &Dataset::warnings)
-        .def_readonly("notes", &Dataset::notes)
-        .def("content_hash", &Dataset::contentHash)
+        .def_readonly("warnings", &Dataset::warnings, "what the loader dropped or repaired, as file:line: messages")
+        .def_readonly("notes", &Dataset::notes, "what the loader did that is not a problem (e.g. labels mapped)")
+        .def("content_hash", &Dataset::contentHash, doc::kContentHash)
         .def("edges", [](const Dataset& ds, int i) {
             if (i < 0 || i >= ds.size()) throw py::index_error("graph " + std::to_string(i) + " of " + std::to_string(ds.size()));
             return edgePairs(ds.graphs[std::size_t(i)]);
-        }, py::arg("graph"), "edges of one graph, each once, as an E × 2 int64 array")
+        }, py::arg("graph"), doc::kEdges)
         .def("edge_index", [](const Dataset& ds, int i) {
             if (i < 0 || i >= ds.size()) throw py::index_error("graph " + std::to_string(i) + " of " + std::to_string(ds.size()));
             return edgeIndex(ds.graphs[std::size_t(i)]);
-        }, py::arg("graph"), "PyG edge_index of one graph: shape (2, 2E), both directions of every edge")
-        .def("subset", &subset, py::arg("indices"), "the graphs (and labels) at the given indices, as a new data set")
+        }, py::arg("graph"), doc::kEdgeIndex)
+        .def("subset", &subset, py::arg("indices"), doc::kSubset)
         .def("__repr__", [](const Dataset& ds) {
             return "<pxstudio.Dataset '" + ds.name + "': " + std::to_string(ds.size()) + " graphs, " + std::to_string(ds.totalEdges()) + " edges>";
         })
@@ -210,20 +211,21 @@ void bindData(py::module_& m) {
     m.def("builtin_names", &px::gen::builtinNames, doc::kBuiltinNames);
 
     py::class_<px::NodeDataset>(m, "NodeData", doc::kNodeData)
-        .def_readonly("name", &px::NodeDataset::name)
-        .def_property_readonly("num_nodes", &px::NodeDataset::numNodes)
+        .def_readonly("name", &px::NodeDataset::name, "the data set's name")
+        .def_property_readonly("num_nodes", &px::NodeDataset::numNodes, "number of nodes of the graph")
         .def_property_readonly("features", [](const px::NodeDataset& d) {
             py::array_t<double> a({long(d.features.rows()), long(d.features.cols())});
             std::copy(d.features.data(), d.features.data() + d.features.size(), a.mutable_data());
             return a;
-        })
-        .def_property_readonly("labels", [](const px::NodeDataset& d) { return indexArray(d.labels); })
-        .def_readonly("class_names", &px::NodeDataset::classNames)
-        .def_property_readonly("edge_index", [](const px::NodeDataset& d) { return edgeIndex(d.graph); })
-        .def_property_readonly("train", [](const px::NodeDataset& d) { return indexArray(d.train); })
-        .def_property_readonly("valid", [](const px::NodeDataset& d) { return indexArray(d.valid); })
-        .def_property_readonly("test", [](const px::NodeDataset& d) { return indexArray(d.test); })
-        .def_readonly("warnings", &px::NodeDataset::warnings)
+        }, "nodes x features float64 array")
+        .def_property_readonly("labels", [](const px::NodeDataset& d) { return indexArray(d.labels); }, "the class of every node (int64 array)")
+        .def_readonly("class_names", &px::NodeDataset::classNames, "the name of every class, by class index")
+        .def_property_readonly("edge_index", [](const px::NodeDataset& d) { return edgeIndex(d.graph); },
+                               "PyG edge_index of the graph: shape (2, 2E), both directions of every edge")
+        .def_property_readonly("train", [](const px::NodeDataset& d) { return indexArray(d.train); }, "training node indices (int64)")
+        .def_property_readonly("valid", [](const px::NodeDataset& d) { return indexArray(d.valid); }, "validation node indices (int64)")
+        .def_property_readonly("test", [](const px::NodeDataset& d) { return indexArray(d.test); }, "test node indices (int64)")
+        .def_readonly("warnings", &px::NodeDataset::warnings, "what the loader dropped or repaired, as file:line: messages")
         .def("__repr__", [](const px::NodeDataset& d) {
             return "<pxstudio.NodeData '" + d.name + "': " + std::to_string(d.numNodes()) + " nodes, " + std::to_string(d.graph.numEdges()) + " edges>";
         });

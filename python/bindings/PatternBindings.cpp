@@ -2,6 +2,7 @@
 // patterns' structure, JSON round trips and pickling.
 #include "Bindings.h"
 #include "Docstrings.h"
+#include "MemberDocs.h"
 #include "patterns/PatternSet.h"
 
 namespace pxpy {
@@ -63,9 +64,10 @@ void bindPatterns(py::module_& m) {
         .def_property_readonly("num_edges", &Pattern::edges, "number of edges e(F)")
         .def_property_readonly("edges", &patternEdges, "edges as an e × 2 int64 array")
         .def_property_readonly("treewidth", &Pattern::treewidthBound, "width of its decomposition (an upper bound on tw(F))")
-        .def_property_readonly("components", &Pattern::components)
-        .def_property_readonly("is_forest", &Pattern::isForest)
-        .def_property_readonly("elimination_order", [](const Pattern& p) { return p.decomposition.eliminated; })
+        .def_property_readonly("components", &Pattern::components, "number of connected components")
+        .def_property_readonly("is_forest", &Pattern::isForest, "whether the pattern has no cycle")
+        .def_property_readonly("elimination_order", [](const Pattern& p) { return p.decomposition.eliminated; },
+                               "the vertex elimination order of its tree decomposition")
         .def("__repr__", [](const Pattern& p) { return "<pxstudio.Pattern " + p.describe() + ">"; })
         .def(py::pickle([](const Pattern& p) { return py::make_tuple(p.vertices(), edgeList(p), p.decomposition.eliminated); },
                         [](const py::tuple& t) {
@@ -74,21 +76,25 @@ void bindPatterns(py::module_& m) {
 
     py::class_<PatternSet>(m, "PatternSet", doc::kPatternSet)
         .def("__len__", &PatternSet::size)
+        .def("__iter__", [](const PatternSet& s) { return py::make_iterator(s.patterns.begin(), s.patterns.end()); },
+             py::keep_alive<0, 1>())
         .def("__getitem__", [](const PatternSet& s, long i) {
             if (i < 0) i += s.size();
             if (i < 0 || i >= s.size()) throw py::index_error("pattern index out of range");
             return s.patterns[std::size_t(i)];
         }, py::arg("index"))
-        .def_property_readonly("patterns", [](const PatternSet& s) { return s.patterns; })
-        .def_property_readonly("duplicate_of", [](const PatternSet& s) { return s.duplicateOf; })
-        .def_property_readonly("distinct", &PatternSet::distinctCount)
-        .def_readonly("warnings", &PatternSet::warnings)
-        .def_property_readonly("pattern_class", [](const PatternSet& s) { return s.params.patternClass.key(); })
-        .def_property_readonly("seed", [](const PatternSet& s) { return s.params.seed; })
-        .def("to_json", &PatternSet::toJson)
-        .def_static("from_json", [](const std::string& text) { return PatternSet::fromJson(text); }, py::arg("text"))
-        .def_static("load", &PatternSet::load, py::arg("path"), "a pattern file written by pxrun patterns --out or save()")
-        .def("save", &PatternSet::save, py::arg("path"))
+        .def_property_readonly("patterns", [](const PatternSet& s) { return s.patterns; }, "the patterns, as a list")
+        .def_property_readonly("duplicate_of", [](const PatternSet& s) { return s.duplicateOf; },
+                               "per pattern: the index of an earlier isomorphic one, or -1")
+        .def_property_readonly("distinct", &PatternSet::distinctCount, "number of pairwise non-isomorphic patterns")
+        .def_readonly("warnings", &PatternSet::warnings, "what the sampler could not do as asked")
+        .def_property_readonly("pattern_class", [](const PatternSet& s) { return s.params.patternClass.key(); },
+                               "the class sampled from, e.g. 'trees' or 'treewidth:2'")
+        .def_property_readonly("seed", [](const PatternSet& s) { return s.params.seed; }, "the sampler's seed")
+        .def("to_json", &PatternSet::toJson, doc::kToJson)
+        .def_static("from_json", [](const std::string& text) { return PatternSet::fromJson(text); }, py::arg("text"), doc::kFromJson)
+        .def_static("load", &PatternSet::load, py::arg("path"), doc::kPatternSetLoad)
+        .def("save", &PatternSet::save, py::arg("path"), doc::kPatternSetSave)
         .def("__repr__", [](const PatternSet& s) {
             return "<pxstudio.PatternSet " + s.params.patternClass.key() + ", d=" + std::to_string(s.size()) + ", seed=" +
                    std::to_string(s.params.seed) + ">";

@@ -3,6 +3,7 @@
 // accountant's conversions and the empirical audit.
 #include "Bindings.h"
 #include "Docstrings.h"
+#include "MemberDocs.h"
 #include "privacy/Accounting.h"
 #include "privacy/Audit.h"
 #include "privacy/EmbeddingExport.h"
@@ -18,8 +19,8 @@ namespace {
 using px::privacy::MechanismKind;
 using px::privacy::MechanismParams;
 
-MechanismParams makeMechanism(const std::string& kind, const py::object& epsilon, const py::object& rho, double delta,
-                              const std::string& allocation, const py::object& weights, const py::object& degreeBound, double beta,
+MechanismParams makeMechanism(const std::string& kind, const OptionalFloat& epsilon, const OptionalFloat& rho, double delta,
+                              const std::string& allocation, const OptionalFloats& weights, const OptionalInt& degreeBound, double beta,
                               bool secure, bool reference, std::uint64_t seed, const std::string& dprrSplit) {
     MechanismParams p;
     if (dprrSplit != "project" && dprrSplit != "published") throw std::invalid_argument("dprr_split must be \"project\" or \"published\"");
@@ -86,8 +87,8 @@ void checkPrivacyNumbers(const char* function, const char* name, double value, d
 }
 
 py::tuple releaseDensities(const MechanismParams& p, const py::array_t<double, py::array::c_style | py::array::forcecast>& t,
-                           const py::array_t<double, py::array::c_style | py::array::forcecast>& n, const py::object& patterns,
-                           const py::object& maxDegree, int repetition) {
+                           const py::array_t<double, py::array::c_style | py::array::forcecast>& n, const PatternListArg& patterns,
+                           const OptionalIntArray& maxDegree, int repetition) {
     if (perturbsGraph(p.mechanism))
         throw std::invalid_argument("randomized response perturbs the graphs, not the densities: use release_graphs(data, patterns)");
     if (t.ndim() != 2) throw std::invalid_argument("densities must be a 2-dimensional array (graphs × patterns)");
@@ -120,7 +121,7 @@ py::tuple releaseDensities(const MechanismParams& p, const py::array_t<double, p
 }
 
 py::tuple releaseGraphs(const MechanismParams& p, const px::Dataset& data, const px::PatternSet& patterns, int repetition,
-                        const py::object& progress) {
+                        const ProgressArg& progress) {
     requireCallable(progress, "Mechanism.release_graphs", "progress");
     auto e = runInterruptible([&](px::Progress& pr) {
         if (perturbsGraph(p.mechanism)) {
@@ -136,7 +137,7 @@ py::tuple releaseGraphs(const MechanismParams& p, const px::Dataset& data, const
     return py::make_tuple(arrayOwning(raw, raw->values.data(), raw->values.rows(), raw->values.cols()), report);
 }
 
-py::list conversionsOf(double rho, double delta, double omega, const py::object& mu, const py::object& pure) {
+py::list conversionsOf(double rho, double delta, double omega, const OptionalFloat& mu, const OptionalFloat& pure) {
     px::privacy::Guarantee g;
     g.rho = rho;
     g.omega = omega;
@@ -155,7 +156,7 @@ py::list conversionsOf(double rho, double delta, double omega, const py::object&
     return out;
 }
 
-py::dict audit(const py::object& g0, const py::object& g1, int n, const px::PatternSet& patterns, const MechanismParams& p,
+py::dict audit(const EdgePairs& g0, const EdgePairs& g1, int n, const px::PatternSet& patterns, const MechanismParams& p,
                int samples, double confidence, std::uint64_t seed, bool rawFloatingPoint) {
     auto graph = [n](const py::object& edges, const char* what) {
         const char* expected = "an edge list: (u, v) pairs, shape (E, 2)";
@@ -210,15 +211,15 @@ void bindPrivacy(py::module_& m) {
              py::arg("delta") = 1e-6, py::arg("allocation") = "isotropic", py::arg("weights") = py::none(), py::arg("degree_bound") = 6,
              py::arg("beta") = 0.0, py::arg("secure") = false, py::arg("reference") = false, py::arg("seed") = 1,
              py::arg("dprr_split") = "project")
-        .def_readwrite("seed", &MechanismParams::seed)
-        .def_property_readonly("kind", [](const MechanismParams& p) { return px::privacy::key(p.mechanism); })
-        .def_property_readonly("epsilon", [](const MechanismParams& p) { return p.epsilon; })
-        .def_property_readonly("delta", [](const MechanismParams& p) { return p.delta; })
-        .def("to_dict", [](const MechanismParams& p) { return fromJson(px::privacy::toJson(p)); })
+        .def_readwrite("seed", &MechanismParams::seed, "the noise seed (a release with seed s and repetition r is reproducible)")
+        .def_property_readonly("kind", [](const MechanismParams& p) { return px::privacy::key(p.mechanism); }, "the mechanism, e.g. 'gaussian'")
+        .def_property_readonly("epsilon", [](const MechanismParams& p) { return p.epsilon; }, "the privacy budget epsilon")
+        .def_property_readonly("delta", [](const MechanismParams& p) { return p.delta; }, "the delta of (epsilon, delta)-DP")
+        .def("to_dict", [](const MechanismParams& p) { return fromJson(px::privacy::toJson(p)); }, doc::kToDict)
         .def("release", &releaseDensities, py::arg("densities"), py::arg("n"), py::arg("patterns"), py::arg("max_degree") = py::none(),
              py::arg("repetition") = 0, doc::kRelease)
         .def("release_graphs", &releaseGraphs, py::arg("data"), py::arg("patterns"), py::arg("repetition") = 0,
-             py::arg("progress") = py::none(), "Release from the graphs themselves (randomized response, or densities then noise).")
+             py::arg("progress") = py::none(), doc::kReleaseGraphs)
         .def("__repr__", [](const MechanismParams& p) { return "<pxstudio.Mechanism " + px::privacy::toJson(p).dump() + ">"; })
         .def(py::pickle([](const MechanismParams& p) { return px::privacy::toJson(p).dump(); },
                         [](const std::string& s) { return px::privacy::mechanismParamsFromJson(nlohmann::json::parse(s)); }));

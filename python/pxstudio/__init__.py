@@ -8,12 +8,15 @@ and sweeps, on the same C++ engine as the desktop app and pxrun.
     mech = px.Mechanism("gaussian", epsilon=1.0, degree_bound=None, seed=7)
     noisy, report = mech.release(t, data.num_vertices, patterns=patterns)
 """
+from __future__ import annotations
+
 import os
 import stat
 import sys
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple, Union
 
 
-def _pin_kernels():
+def _pin_kernels() -> None:
     # As pxrun and the app do (core/neural/KernelPath.h): one kernel path per class of CPU, so that a GIN seed
     # gives one table: ATen AVX2 with OpenBLAS SkylakeX on AVX-512 CPUs and Haswell on AVX2 ones
     # (PX_KERNELS=portable: Haswell on both; native: the libraries choose); a variable the user set wins.
@@ -36,13 +39,14 @@ def _pin_kernels():
 _pin_kernels()
 
 
-def _ensure_numpy():
+def _ensure_numpy() -> None:
     # The compiled module was built against one interpreter's numpy (Debian's python3-numpy). Another
     # interpreter of the same version without numpy (e.g. pyenv first in PATH) may use that one.
     try:
         import numpy  # noqa: F401
     except ImportError:
-        from . import _build_config as build
+        import importlib
+        build = importlib.import_module("._build_config", __name__)  # written by the build (python/CMakeLists.txt)
         if tuple(sys.version_info[:2]) != tuple(build.PYTHON_VERSION):
             raise
         if build.NUMPY_SITE not in sys.path:
@@ -53,6 +57,7 @@ def _ensure_numpy():
 _ensure_numpy()
 
 import numpy as np  # noqa: E402
+import numpy.typing as npt  # noqa: E402
 
 from ._pxstudio import (  # noqa: E402,F401
     Dataset, NodeData, Pattern, PatternSet, Mechanism, ResourceError, InputError,
@@ -61,11 +66,20 @@ from ._pxstudio import (  # noqa: E402,F401
 )
 from ._arguments import DATASET, diagnose_compiled, expect, is_path  # noqa: E402
 from ._graphs import from_edge_index, from_networkx, graph_list  # noqa: E402,F401
+from ._progress import ProgressArg, close as _close_progress, reporter as _reporter  # noqa: E402
+from ._progress import with_progress as _with_progress  # noqa: E402
+
+PathLike = Union[str, "os.PathLike[str]"]
+DataArg = Union[Dataset, str, "os.PathLike[str]"]
+Spec = Union[Dict[str, Any], str, "os.PathLike[str]"]
+Table = Any  # a pandas.DataFrame when pandas is importable, else a dict of numpy columns
 
 # A compiled function or method given an argument of the wrong type names it (pxstudio/_arguments.py).
 diagnose_compiled(globals(), ["_load", "_load_node_data", "builtin_names", "sample_patterns", "_densities", "epsilon_from_rho",
                               "rho_for_epsilon", "conversions", "audit", "kernel_path", "learners"],
                   [Dataset, NodeData, Pattern, PatternSet, Mechanism])
+# progress= of the compiled method as the Python functions take it (pxstudio/_progress.py).
+setattr(Mechanism, "release_graphs", _with_progress(Mechanism.release_graphs, "Mechanism.release_graphs", 3))
 
 __all__ = ["Dataset", "NodeData", "Pattern", "PatternSet", "Mechanism", "ResourceError", "InputError", "load", "load_node_data",
            "builtin_names", "from_edge_index", "from_networkx", "graph_list", "sample_patterns", "densities",
@@ -73,7 +87,7 @@ __all__ = ["Dataset", "NodeData", "Pattern", "PatternSet", "Mechanism", "Resourc
            "depth_experiments", "learners"]
 
 
-def load(path):
+def load(path: PathLike) -> Dataset:
     """Loads a graph data set from any format the app reads.
 
     Parameters
@@ -102,7 +116,7 @@ def load(path):
     return _load(os.fspath(path))
 
 
-def load_node_data(path):
+def load_node_data(path: PathLike) -> NodeData:
     """Loads node-classification data (one graph, node features and classes).
 
     Parameters
@@ -128,7 +142,8 @@ def load_node_data(path):
     return _load_node_data(os.fspath(path))
 
 
-def densities(data, patterns, threads=None, progress=None, path="auto", max_memory_gib=0.0):
+def densities(data: DataArg, patterns: Union[PatternSet, Pattern, Sequence[Pattern]], threads: Optional[int] = None,
+              progress: ProgressArg = None, path: str = "auto", max_memory_gib: float = 0.0) -> npt.NDArray[np.float64]:
     """Homomorphism densities t(F_j, G_i) of every graph and pattern.
 
     Computed in parallel with the GIL released; the result is the same bits whatever the thread count.
@@ -142,8 +157,10 @@ def densities(data, patterns, threads=None, progress=None, path="auto", max_memo
     patterns : PatternSet or list of Pattern
     threads : int, optional
         Threads to use (default: all).
-    progress : callable, optional
-        Called with the fraction done, about every 10 ms.
+    progress : bool, callable or None
+        None (default): a tqdm bar on a terminal or in Jupyter for work over about a second; False: none; True:
+        a bar always; a callable: called with the fraction done (non-decreasing, weighted by each graph's
+        estimated cost, at most about 100 times, 1.0 at the end).
     path : str
         'auto' (the cost model chooses per graph), 'sparse', 'scatter' or 'gemm'.
     max_memory_gib : float
@@ -166,12 +183,16 @@ def densities(data, patterns, threads=None, progress=None, path="auto", max_memo
     >>> t = px.densities("builtin:sbm-cycles", px.sample_patterns("trees", d=10))
     """
     expect("densities", "data", data, lambda d: isinstance(d, Dataset) or is_path(d), DATASET)
-    if is_path(data):
+    if not isinstance(data, Dataset):
         data = load(data)
-    return _densities(data, patterns, threads, progress, path, max_memory_gib)
+    callback = _reporter(progress, "densities")
+    try:
+        return _densities(data, patterns, threads, callback, path, max_memory_gib)
+    finally:
+        _close_progress(callback)
 
 
-def _read_spec(spec, function="sweep_result"):
+def _read_spec(spec: Spec, function: str = "sweep_result") -> Tuple[str, str]:
     import json
     if isinstance(spec, dict):
         return json.dumps(spec), "the spec dictionary"
@@ -184,7 +205,7 @@ def _read_spec(spec, function="sweep_result"):
         return f.read(), path
 
 
-def _column(values):
+def _column(values: Sequence[Any]) -> npt.NDArray[Any]:
     if all(isinstance(v, bool) for v in values):
         return np.array(values, dtype=bool)
     if all(v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)) for v in values):
@@ -192,7 +213,7 @@ def _column(values):
     return np.array(["" if v is None else str(v) for v in values], dtype=object)
 
 
-def _table(columns):
+def _table(columns: Mapping[str, Sequence[Any]]) -> Table:
     table = {name: _column(values) for name, values in columns.items()}
     try:
         import pandas
@@ -201,7 +222,7 @@ def _table(columns):
     return pandas.DataFrame(table)
 
 
-def sweep_result(spec, data=None, progress=None):
+def sweep_result(spec: Spec, data: Optional[DataArg] = None, progress: ProgressArg = None) -> Dict[str, Any]:
     """Runs a sweep, as ``pxrun sweep`` does (same spec, same tables).
 
     Its densities are read from and kept in the density cache on disk (``PX_DENSITY_CACHE=off`` turns it off).
@@ -212,8 +233,8 @@ def sweep_result(spec, data=None, progress=None):
         A sweep spec, as a dictionary or a JSON file.
     data : Dataset, str or os.PathLike, optional
         The data set (default: the spec's ``dataset``).
-    progress : callable, optional
-        Called with the fraction done.
+    progress : bool, callable or None
+        As :func:`densities`: a bar by default on a terminal, False for none, or a callable taking the fraction.
 
     Returns
     -------
@@ -237,18 +258,21 @@ def sweep_result(spec, data=None, progress=None):
     return _run_sweep(spec, data, progress, "sweep_result")
 
 
-def _run_sweep(spec, data, progress, function):
+def _run_sweep(spec: Spec, data: Optional[DataArg], progress: ProgressArg, function: str) -> Dict[str, Any]:
     text, source = _read_spec(spec, function)
-    expect(function, "progress", progress, lambda p: p is None or callable(p), "a callable taking the fraction done (or None)")
     expect(function, "data", data, lambda d: d is None or isinstance(d, Dataset) or is_path(d),
            DATASET + ", or None for the spec's data set")
-    if is_path(data):
+    if data is not None and not isinstance(data, Dataset):
         data = load(data)
-    r = _pxstudio_sweep(text, source, data, progress)
+    callback = _reporter(progress, function)
+    try:
+        r = _pxstudio_sweep(text, source, data, callback)
+    finally:
+        _close_progress(callback)
     return {"runs": _table(r["runs"]), "summary": _table(r["summary"]), "metadata": r["metadata"]}
 
 
-def sweep(spec, data=None, progress=None):
+def sweep(spec: Spec, data: Optional[DataArg] = None, progress: ProgressArg = None) -> Table:
     """The run table of a sweep: ``sweep_result(spec, data, progress)['runs']``.
 
     Parameters
@@ -269,7 +293,7 @@ def sweep(spec, data=None, progress=None):
     return _run_sweep(spec, data, progress, "sweep")["runs"]
 
 
-def depth(spec, progress=None, **fields):
+def depth(spec: Union[str, Spec], progress: ProgressArg = None, **fields: Any) -> Table:
     """Runs a depth-lab experiment, as ``pxrun depth`` does.
 
     Parameters
@@ -277,8 +301,8 @@ def depth(spec, progress=None, **fields):
     spec : str, dict or os.PathLike
         An experiment name (see :func:`depth_experiments`; its defaults are those ``pxrun depth --defaults NAME``
         prints), a spec dictionary or a JSON file.
-    progress : callable, optional
-        Called with the fraction done. Ctrl-C cancels.
+    progress : bool, callable or None
+        As :func:`densities`. Ctrl-C cancels.
     **fields
         Fields of the spec to set, e.g. ``widths=[64]``.
 
@@ -306,7 +330,11 @@ def depth(spec, progress=None, **fields):
         merged = json.loads(text)
         merged.update(fields)
         text = json.dumps(merged)
-    return _table(_pxstudio_depth(text, source, progress))
+    callback = _reporter(progress, "depth")
+    try:
+        return _table(_pxstudio_depth(text, source, callback))
+    finally:
+        _close_progress(callback)
 
 
 from ._pxstudio import _sweep as _pxstudio_sweep  # noqa: E402

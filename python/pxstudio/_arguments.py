@@ -10,11 +10,14 @@ argument whose type does not fit and raises the same kind of message instead. Va
 through. The compiled code raises such messages itself for the arguments it takes as plain objects
 (python/bindings/Bindings.h, argumentAs).
 """
+from __future__ import annotations
+
 import collections.abc
 import functools
 import numbers
 import os
 import re
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -23,55 +26,57 @@ DATASET_HINT = ("; make one with px.from_networkx(graphs) from NetworkX graphs, 
                 "from PyG edge_index arrays, or px.load(path)")
 
 
-def type_name(value):
+def type_name(value: object) -> str:
     """The type of a value as the messages name it: 'int', 'networkx.classes.graph.Graph'."""
     t = type(value)
     return t.__qualname__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__qualname__}"
 
 
-def wrong_type(function, argument, expected, value, hint=None):
+def wrong_type(function: str, argument: str, expected: str, value: object, hint: Optional[str] = None) -> TypeError:
     """The TypeError of an argument of the wrong type (raise it); a data set expected says how to make one."""
     hint = (DATASET_HINT if expected.startswith("a pxstudio data set") else "") if hint is None else hint
     return TypeError(f"{function}: the argument `{argument}` expects {expected}, got {type_name(value)}{hint}")
 
 
-def expect(function, argument, value, fits, expected, hint=None):
+def expect(function: str, argument: str, value: object, fits: Union[type, Tuple[type, ...], Callable[[Any], bool]],
+           expected: str, hint: Optional[str] = None) -> None:
     """Raises wrong_type(...) unless fits(value) (or isinstance(value, fits) for a type or tuple of types)."""
     ok = isinstance(value, fits) if isinstance(fits, (type, tuple)) else fits(value)
     if not ok:
         raise wrong_type(function, argument, expected, value, hint)
 
 
-def is_path(value):
+def is_path(value: object) -> bool:
+    """Whether ``value`` is a path: a str or an os.PathLike."""
     return isinstance(value, (str, os.PathLike))
 
 
 # What pybind11's type names accept, and how the messages say it. Each test mirrors pybind11's converting caster.
-def _is_int(v):
+def _is_int(v: Any) -> bool:
     return not isinstance(v, float) and (isinstance(v, numbers.Integral) or hasattr(type(v), "__index__"))
 
 
-def _is_float(v):
+def _is_float(v: Any) -> bool:
     return not isinstance(v, (str, bytes)) and (isinstance(v, numbers.Real) or hasattr(type(v), "__float__")
                                                  or hasattr(type(v), "__index__"))
 
 
-def _is_bool(v):
+def _is_bool(v: Any) -> bool:
     return v is None or isinstance(v, (bool, np.bool_)) or hasattr(type(v), "__bool__")
 
 
-def _is_array(kind):
-    def fits(v):
+def _is_array(kind: str) -> Callable[[Any], bool]:
+    def fits(v: Any) -> bool:
         if isinstance(v, (str, bytes, dict)):
             return False
         try:
-            return np.asarray(v).dtype.kind in kind
+            return bool(np.asarray(v).dtype.kind in kind)
         except (TypeError, ValueError):
             return False
     return fits
 
 
-def _split_args(text):
+def _split_args(text: str) -> List[str]:
     """Top-level comma-separated parts of a signature (brackets nest)."""
     parts, depth, start = [], 0, 0
     for i, c in enumerate(text):
@@ -85,7 +90,7 @@ def _split_args(text):
     return parts
 
 
-def _checker(annotation, classes):
+def _checker(annotation: str, classes: Mapping[str, type]) -> Tuple[Callable[[Any], bool], str]:
     """(fits, what it expects) for a pybind11 type name."""
     a = annotation.strip()
     short = a.rsplit(".", 1)[-1]
@@ -122,12 +127,12 @@ def _checker(annotation, classes):
     return (lambda v: True), a  # object, Callable, ...: the compiled code checks these itself
 
 
-def _is_sequence(v):
+def _is_sequence(v: Any) -> bool:
     """What pybind11 converts to a std::vector or std::pair: a sequence that is not a string."""
     return isinstance(v, (collections.abc.Sequence, np.ndarray)) and not isinstance(v, (str, bytes))
 
 
-def _signature(message):
+def _signature(message: str) -> Optional[List[Tuple[str, str]]]:
     """The (name, annotation) list of the first signature in pybind11's message, without self; None if unreadable."""
     m = re.search(r"\n\s*1\. [\w.]*\((.*)\)(?: -> .*)?\n", message)  # a function's (...) -> type, a constructor's Class(...)
     if not m:
@@ -141,7 +146,8 @@ def _signature(message):
     return params
 
 
-def _diagnose(display, message, args, kwargs, classes):
+def _diagnose(display: str, message: str, args: Sequence[Any], kwargs: Mapping[str, Any],
+              classes: Mapping[str, type]) -> Optional[TypeError]:
     """The TypeError pybind11's refusal stands for, or None when no argument can be named."""
     params = _signature(message)
     if params is None:
@@ -169,10 +175,11 @@ def _diagnose(display, message, args, kwargs, classes):
     return None
 
 
-def diagnosed(function, display, classes, method=False):
+def diagnosed(function: Callable[..., Any], display: str, classes: Mapping[str, type],
+              method: bool = False) -> Callable[..., Any]:
     """`function` (compiled) with pybind11's refusals turned into messages that name the argument."""
     @functools.wraps(function)
-    def call(*args, **kwargs):
+    def call(*args: Any, **kwargs: Any) -> Any:
         try:
             return function(*args, **kwargs)
         except TypeError as refusal:
@@ -187,7 +194,7 @@ def diagnosed(function, display, classes, method=False):
     return call
 
 
-def diagnose_compiled(namespace, functions, classes):
+def diagnose_compiled(namespace: Dict[str, Any], functions: Sequence[str], classes: Sequence[type]) -> None:
     """Wraps the compiled functions `functions` of `namespace` (a dict) and the public methods of `classes`."""
     by_name = {c.__name__: c for c in classes}
     for name in functions:

@@ -6,7 +6,12 @@ array holds two edges in either layout, and not the same two):
 - :func:`from_edge_index` takes PyG's (2, E) edge_index: row 0 the sources, row 1 the targets;
 - :func:`from_networkx`, :func:`graph_list` and the scikit-learn transformer's X use (E, 2): one (u, v) pair per row.
 """
+from __future__ import annotations
+
+from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
+
 import numpy as np
+import numpy.typing as npt
 
 from ._arguments import expect, wrong_type
 from ._pxstudio import Dataset, _from_edge_arrays
@@ -15,7 +20,8 @@ PYG = "(2, E)"    # PyTorch Geometric's edge_index
 PAIRS = "(E, 2)"  # one (u, v) pair per row: Dataset.edges, graph_list, networkx's edge list
 
 
-def from_edge_index(edge_indices, num_nodes=None, labels=None, name="python"):
+def from_edge_index(edge_indices: Sequence[npt.ArrayLike], num_nodes: Optional[Sequence[int]] = None,
+                    labels: Optional[npt.ArrayLike] = None, name: str = "python") -> Dataset:
     """A data set from PyTorch Geometric's edge_index arrays, one per graph, each of shape (2, E).
 
     Row 0 holds the sources and row 1 the targets, as in PyG: an (E, 2) array of pairs is refused (pass its
@@ -56,7 +62,7 @@ def from_edge_index(edge_indices, num_nodes=None, labels=None, name="python"):
     return _from_edge_arrays(edge_indices, PYG, num_nodes, labels, name, "from_edge_index", "edge_indices[{}]")
 
 
-def _networkx_graph_type():
+def _networkx_graph_type() -> Any:  # the class networkx.Graph, or None
     try:
         import networkx
     except ImportError:
@@ -64,7 +70,7 @@ def _networkx_graph_type():
     return networkx.Graph  # DiGraph, MultiGraph and MultiDiGraph derive from it
 
 
-def from_networkx(graphs, labels=None, name="networkx"):
+def from_networkx(graphs: Any, labels: Optional[npt.ArrayLike] = None, name: str = "networkx") -> Dataset:
     """A data set from NetworkX graphs: one graph or a list of them.
 
     Parameters
@@ -100,7 +106,8 @@ def from_networkx(graphs, labels=None, name="networkx"):
         labels = None if labels is None else np.asarray(labels, dtype=float).reshape(1, -1)
     elif isinstance(graphs, (str, bytes, dict)) or not hasattr(graphs, "__iter__"):
         raise wrong_type("from_networkx", "graphs", expected, graphs)
-    edge_arrays, counts = [], []
+    edge_arrays: List[npt.NDArray[np.int64]] = []
+    counts: List[int] = []
     for i, g in enumerate(graphs):
         if graph_type is None or not isinstance(g, graph_type):
             raise wrong_type("from_networkx", f"graphs[{i}]", "a networkx graph", g)
@@ -110,7 +117,7 @@ def from_networkx(graphs, labels=None, name="networkx"):
     return _from_edge_arrays(edge_arrays, PAIRS, counts, labels, name, "from_networkx", "graphs[{}]")
 
 
-def graph_list(data):
+def graph_list(data: Dataset) -> List[Tuple[int, npt.NDArray[np.int64]]]:
     """The graphs of a data set as a list of (n, edges) tuples: the X of the scikit-learn transformer.
 
     Parameters
@@ -135,14 +142,15 @@ def graph_list(data):
     return [(int(n[i]), data.edges(i)) for i in range(len(data))]
 
 
-def from_graph_list(X, caller="HomDensityEmbedding.transform"):
+def from_graph_list(X: Union[Dataset, Iterable[Tuple[int, Any]]], caller: str = "HomDensityEmbedding.transform") -> Dataset:
     """The data set of a list of (n, edges) tuples, edges of shape (E, 2) (the transformer's X)."""
     if isinstance(X, Dataset):
         return X
     expected = "a pxstudio Dataset or a list of (n, edges) tuples with (E, 2) edge arrays (pxstudio.graph_list)"
     if isinstance(X, (str, bytes, dict)) or not hasattr(X, "__iter__") or hasattr(X, "shape"):
         raise wrong_type(caller, "X", expected, X, hint="")
-    edges, counts = [], []
+    edges: List[Any] = []
+    counts: List[int] = []
     for i, item in enumerate(X):
         if not (isinstance(item, (tuple, list)) and len(item) == 2):
             raise wrong_type(caller, f"X[{i}]", "an (n, edges) tuple (pxstudio.graph_list)", item, hint="")

@@ -14,12 +14,17 @@ the tables equal the single-process sweep's bit for bit (apart from the timing c
 dies is simply run again elsewhere (Dask retries it; every input has a recipe, none is only scattered).
 What stays serial: loading the data set on the client, and joining and fitting at the end.
 """
+from __future__ import annotations
+
 import math
 import uuid
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
+import numpy.typing as npt
 
-from . import Dataset, Pattern, PatternSet, load, _read_spec, _table
+from . import Dataset, Pattern, PatternSet, load, _read_spec, _table, DataArg, Spec, Table
+from ._progress import ProgressArg, close as _close_progress, reporter as _reporter
 from ._arguments import DATASET, expect, is_path
 from . import densities as _densities
 from ._pxstudio import _shard_range, _sweep, _sweep_plan, _summarise_runs
@@ -29,7 +34,7 @@ __all__ = ["densities", "sweep", "sweep_result"]
 TIMING_COLUMNS = ("seconds", "train_seconds", "train_gflops")  # what may differ from run to run
 
 
-def _client(client, function):
+def _client(client: Any, function: str) -> Any:
     import distributed
     expect(f"pxstudio.dask.{function}", "client", client, lambda c: c is None or isinstance(c, (str, distributed.Client)),
            "a distributed.Client, a scheduler address or None (the current client)")
@@ -40,32 +45,34 @@ def _client(client, function):
     return client
 
 
-def _task_key(what):
+def _task_key(what: str) -> str:
     return f"pxstudio-{what}-{uuid.uuid4().hex}"
 
 
 # Tasks (module-level functions: workers import pxstudio and unpickle them by name).
-def _same(data):
+def _same(data: Dataset) -> Dataset:
     return data
 
 
-def _graph_block(data, begin, end):
+def _graph_block(data: Dataset, begin: int, end: int) -> Dataset:
     return data.subset(np.arange(begin, end))
 
 
-def _density_block(block, patterns, threads):
-    return _densities(block, patterns, threads=threads)
+def _density_block(block: Dataset, patterns: PatternSet, threads: int) -> npt.NDArray[np.float64]:
+    return _densities(block, patterns, threads=threads, progress=False)
 
 
-def _stack(*blocks):
+def _stack(*blocks: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     return np.vstack(blocks)
 
 
-def _run_shard(spec_text, source, data, shard, shards, matrices):
-    return _sweep(spec_text, source, data, None, shard, shards, list(matrices) if matrices else None)
+def _run_shard(spec_text: str, source: str, data: Dataset, shard: int, shards: int,
+               matrices: Optional[Sequence[Any]]) -> Dict[str, Any]:
+    result: Dict[str, Any] = _sweep(spec_text, source, data, None, shard, shards, list(matrices) if matrices else None)
+    return result
 
 
-def _blocks(num_graphs, block_graphs, client):
+def _blocks(num_graphs: int, block_graphs: Optional[int], client: Any) -> List[Tuple[int, int]]:
     if block_graphs is None:  # about four blocks per worker thread
         threads = max(1, sum(client.nthreads().values()))
         block_graphs = max(1, math.ceil(num_graphs / (4 * threads)))
@@ -74,21 +81,24 @@ def _blocks(num_graphs, block_graphs, client):
     return [(b, min(b + block_graphs, num_graphs)) for b in range(0, num_graphs, block_graphs)]
 
 
-def _wait(client, futures, progress):
+def _wait(client: Any, futures: List[Any], progress: ProgressArg, function: str) -> None:
     """Waits for all futures, calling progress(fraction done); Ctrl-C cancels them."""
     import distributed
     done = 0
+    callback = _reporter(progress, function)
     try:
         for _ in distributed.as_completed(futures):
             done += 1
-            if progress is not None:
-                progress(done / len(futures))
+            if callback is not None:
+                callback(done / len(futures))
     except KeyboardInterrupt:
         client.cancel(futures)
         raise
+    finally:
+        _close_progress(callback)
 
 
-def _data_future(client, data):
+def _data_future(client: Any, data: DataArg) -> Any:
     # Submitted, not scattered: the scheduler keeps the recipe, so the data set is rebuilt if its worker dies.
     # A path (or 'builtin:NAME') is loaded by a worker, so it must be visible to the workers (a shared file system).
     if isinstance(data, Dataset):
@@ -96,7 +106,8 @@ def _data_future(client, data):
     return client.submit(load, str(data), key=_task_key("data"))
 
 
-def _density_futures(client, data_future, num_graphs, pattern_sets, block_graphs, threads):
+def _density_futures(client: Any, data_future: Any, num_graphs: int, pattern_sets: Sequence[Any],
+                     block_graphs: Optional[int], threads: int) -> Tuple[List[Any], List[Any]]:
     blocks = [client.submit(_graph_block, data_future, b, e, key=_task_key(f"graphs-{b}-{e}"))
               for b, e in _blocks(num_graphs, block_graphs, client)]
     parts = [[client.submit(_density_block, block, ps, threads, key=_task_key(f"densities-{i}-{j}"))
@@ -105,7 +116,8 @@ def _density_futures(client, data_future, num_graphs, pattern_sets, block_graphs
     return blocks + [f for p in parts for f in p] + stacked, stacked
 
 
-def densities(data, patterns, client=None, block_graphs=None, threads=1, progress=None):
+def densities(data: DataArg, patterns: Union[PatternSet, Pattern, Sequence[Pattern]], client: Any = None,
+              block_graphs: Optional[int] = None, threads: int = 1, progress: ProgressArg = None) -> npt.NDArray[np.float64]:
     """Homomorphism densities computed on a Dask cluster: the array :func:`pxstudio.densities` gives, bit for bit.
 
     Parameters
@@ -119,8 +131,9 @@ def densities(data, patterns, client=None, block_graphs=None, threads=1, progres
         Graphs per task (default: about four blocks per worker thread).
     threads : int
         Threads per task.
-    progress : callable, optional
-        Called with the fraction done; Ctrl-C cancels the tasks.
+    progress : bool, callable or None
+        As :func:`pxstudio.densities` (a bar on a terminal by default; a callable sees the fraction of tasks
+        done, throttled); Ctrl-C cancels the tasks.
 
     Returns
     -------
@@ -141,11 +154,12 @@ def densities(data, patterns, client=None, block_graphs=None, threads=1, progres
     data_future = _data_future(c, data)
     num_graphs = len(data) if isinstance(data, Dataset) else c.submit(len, data_future, key=_task_key("count")).result()
     futures, stacked = _density_futures(c, data_future, num_graphs, [patterns], block_graphs, threads)
-    _wait(c, futures, progress)
-    return stacked[0].result()
+    _wait(c, futures, progress, "pxstudio.dask.densities")
+    result: npt.NDArray[np.float64] = stacked[0].result()
+    return result
 
 
-def _needed(plan, stacked, shard, shards):
+def _needed(plan: Dict[str, Any], stacked: List[Any], shard: int, shards: int) -> Optional[List[Any]]:
     """The stacked densities a shard's runs read (None for the others): a shard starts as soon as its own
     pattern sets are done, while the rest are still being computed."""
     if not stacked:
@@ -155,10 +169,10 @@ def _needed(plan, stacked, shard, shards):
     return [f if i in used else None for i, f in enumerate(stacked)]
 
 
-def _join_runs(tables):
+def _join_runs(tables: Sequence[Dict[str, List[Any]]]) -> Dict[str, List[Any]]:
     """Concatenates run tables (dicts of columns) in shard order; columns are united in first-seen order."""
     rows = [len(next(iter(t.values()), [])) for t in tables]
-    joined = {}
+    joined: Dict[str, List[Any]] = {}
     offset = 0
     for t, n in zip(tables, rows):
         for name, values in t.items():
@@ -169,7 +183,8 @@ def _join_runs(tables):
     return joined
 
 
-def sweep_result(spec, client=None, data=None, shards=None, block_graphs=None, threads=1, progress=None):
+def sweep_result(spec: Spec, client: Any = None, data: Optional[DataArg] = None, shards: Optional[int] = None,
+                 block_graphs: Optional[int] = None, threads: int = 1, progress: ProgressArg = None) -> Dict[str, Any]:
     """Runs a sweep on a Dask cluster: the tables :func:`pxstudio.sweep_result` gives, timing aside.
 
     Parameters
@@ -184,8 +199,8 @@ def sweep_result(spec, client=None, data=None, shards=None, block_graphs=None, t
         How many run shards (default: twice the worker threads, at most the number of runs).
     block_graphs, threads :
         As :func:`densities`.
-    progress : callable, optional
-        Called with the fraction done; Ctrl-C cancels.
+    progress : bool, callable or None
+        As :func:`densities`; Ctrl-C cancels.
 
     Returns
     -------
@@ -218,7 +233,7 @@ def sweep_result(spec, client=None, data=None, shards=None, block_graphs=None, t
     futures, stacked = _density_futures(c, data_future, num_graphs, plan["pattern_sets"], block_graphs, threads)
     shard_futures = [c.submit(_run_shard, text, source, data_future, i, shards, _needed(plan, stacked, i, shards),
                               key=_task_key(f"shard-{i}")) for i in range(shards)]
-    _wait(c, futures + shard_futures, progress)
+    _wait(c, futures + shard_futures, progress, "pxstudio.dask.sweep_result")
     parts = c.gather(shard_futures)
 
     metadata = dict(parts[0]["metadata"])
@@ -229,7 +244,7 @@ def sweep_result(spec, client=None, data=None, shards=None, block_graphs=None, t
     return {"runs": _table(r["runs"]), "summary": _table(r["summary"]), "metadata": r["metadata"]}
 
 
-def sweep(spec, client=None, data=None, **options):
+def sweep(spec: Spec, client: Any = None, data: Optional[DataArg] = None, **options: Any) -> Table:
     """The run table of a distributed sweep: ``sweep_result(spec, client, data, **options)['runs']``.
 
     Parameters

@@ -61,7 +61,7 @@ CALLS = {
     "PatternSet.load": (px.PatternSet.load, {"path": "/nonexistent/never-read.json"}),
     "PatternSet.from_json": (px.PatternSet.from_json, {"text": PATTERNS.to_json()}),
     "PatternSet.to_json": (PATTERNS.to_json, {}),
-    "HomDensityEmbedding.transform": (HomDensityEmbedding(d=2).fit(None).transform, {"X": px.graph_list(DATA)}),
+    "HomDensityEmbedding.transform": (HomDensityEmbedding(d=2).fit(DATA).transform, {"X": px.graph_list(DATA)}),
     "dask.densities": (pxd.densities, {"data": DATA, "patterns": PATTERNS}),
     "dask.sweep_result": (pxd.sweep_result, {"spec": SPEC, "data": DATA}),
 }
@@ -124,8 +124,8 @@ def test_networkx_graphs_where_a_data_set_is_expected_point_to_from_networkx(cal
     (lambda: px.from_edge_index(np.array([[0, 1], [1, 2]])), "edge_indices", "a list of (2, E) edge arrays"),
     (lambda: px.densities(DATA, [PATTERNS[0], "a triangle"]), "patterns[1]", "a Pattern"),
     (lambda: px.Pattern(3, [(0, 1), (1, 2, 3)]), "edges[1]", "a (int, int) tuple"),
-    (lambda: HomDensityEmbedding(d=2).fit(None).transform([(3, [[0, 1]]), [3]]), "X[1]", "an (n, edges) tuple"),
-    (lambda: HomDensityEmbedding(d=2).fit(None).transform([(3.0, [[0, 1]])]), "X[0][0]", "the vertex count n, an int"),
+    (lambda: HomDensityEmbedding(d=2).fit(DATA).transform([(3, [[0, 1]]), [3]]), "X[1]", "an (n, edges) tuple"),
+    (lambda: HomDensityEmbedding(d=2).fit(DATA).transform([(3.0, [[0, 1]])]), "X[0][0]", "the vertex count n, an int"),
 ])
 def test_the_entry_of_a_list_is_named(call, argument, expected):
     with pytest.raises(TypeError) as e:

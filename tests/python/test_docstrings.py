@@ -1,6 +1,7 @@
 """Every public name of the package documents itself in NumPy form (what the API reference renders)."""
 import doctest
 import inspect
+import re
 
 import pxstudio as px
 import pxstudio.dask as pxd
@@ -9,8 +10,73 @@ import pxstudio.sklearn as pxs
 
 def _public():
     yield from ((name, getattr(px, name)) for name in px.__all__)
-    yield from (("dask." + name, getattr(pxd, name)) for name in ("densities", "sweep_result", "sweep"))
-    yield "sklearn.HomDensityEmbedding", pxs.HomDensityEmbedding
+    yield from (("dask." + name, getattr(pxd, name)) for name in pxd.__all__)
+    yield from (("sklearn." + name, getattr(pxs, name)) for name in pxs.__all__)
+
+
+SIGNATURE = re.compile(r"^[\w.]*\((.*)\)(?: -> (.*))?$")  # pybind11's first docstring line
+
+
+def _members(cls):
+    """The public methods and properties a class defines itself (not those scikit-learn or object give it)."""
+    for attr, value in vars(cls).items():
+        if attr.startswith("_"):
+            continue
+        if isinstance(value, property) or type(value).__name__ in ("property", "getset_descriptor", "member_descriptor"):
+            yield attr, value, "property"
+        elif isinstance(value, staticmethod):
+            yield attr, value.__func__, "method"
+        elif callable(value):
+            yield attr, value, "method"
+
+
+def _callables():
+    """Every public callable: the functions and classes of the public modules, and the classes' methods and properties."""
+    for name, obj in _public():
+        yield name, obj, "class" if inspect.isclass(obj) else "function"
+        if inspect.isclass(obj) and not issubclass(obj, Exception):
+            for attr, value, kind in _members(obj):
+                yield f"{name}.{attr}", value, kind
+
+
+def _body_and_signature(obj):
+    """The docstring without pybind11's signature line, and (has parameters, returns something) from the signature."""
+    doc = inspect.getdoc(obj) or ""
+    first, _, rest = doc.partition("\n")
+    m = SIGNATURE.match(first)
+    if m:  # compiled
+        params = [p for p in m.group(1).split(",") if p.strip() and not p.strip().startswith("self")]
+        return rest.strip(), bool(params), m.group(2) not in (None, "None")
+    sig = inspect.signature(obj)
+    params = [p for p in sig.parameters if p not in ("self", "cls")]
+    return doc, bool(params), sig.return_annotation not in (None, "None", inspect.Signature.empty)
+
+
+def test_every_public_callable_has_a_numpydoc_docstring():
+    problems, counted = [], 0
+    for name, obj, kind in _callables():
+        counted += 1
+        if kind == "property":
+            text = inspect.getdoc(obj) or ""  # a property's own docstring (pybind11 puts the text there)
+            if SIGNATURE.match(text.partition("\n")[0]):
+                text = text.partition("\n")[2].strip()
+            if len(text) < 10:
+                problems.append(f"{name}: no docstring")
+            continue
+        if kind == "class":
+            continue  # checked by the test below
+        body, has_params, returns = _body_and_signature(obj)
+        if len(body) < 20:
+            problems.append(f"{name}: no docstring")
+        elif "documented there" in body:
+            continue
+        else:
+            if has_params and "Parameters\n----------" not in body:
+                problems.append(f"{name}: no Parameters section")
+            if returns and "Returns\n-------" not in body and "``sweep_result(" not in body:
+                problems.append(f"{name}: no Returns section")
+    assert counted > 80, f"only {counted} public callables found"
+    assert not problems, f"{len(problems)} of {counted}: " + "; ".join(problems)
 
 
 def test_every_public_name_has_a_docstring_with_its_sections():
@@ -37,8 +103,12 @@ def test_the_examples_run():
     finder = doctest.DocTestFinder(exclude_empty=True, recurse=False)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     ran = 0
-    for name, obj in _public():
-        for test in finder.find(obj, name, module=False, globs={"px": px, "pxd": pxd, "pxs": pxs}):
+    globs = {"px": px, "pxd": pxd, "pxs": pxs, "HomDensityEmbedding": pxs.HomDensityEmbedding,
+             "noise_seed_for": pxs.noise_seed_for}
+    for name, obj, kind in _callables():
+        if kind == "property":
+            continue
+        for test in finder.find(obj, name, module=False, globs=dict(globs)):
             ran += len(test.examples)
             runner.run(test)
     assert ran > 30, f"only {ran} examples found"

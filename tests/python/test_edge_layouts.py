@@ -19,7 +19,7 @@ TWO_EDGES = [(0, 1), (0, 2)]  # a path on three vertices: as (2, E) these would 
 
 
 def clean_embedding(**options):
-    return HomDensityEmbedding(epsilon=float("inf"), **options).fit(None)
+    return HomDensityEmbedding(epsilon=float("inf"), **options).fit([(2, [[0, 1]])])  # fit draws the patterns
 
 
 def test_the_two_edge_graph_from_networkx_keeps_its_edges():

@@ -135,7 +135,7 @@ def with_n(data, patterns):
 def transformer(spec):
     cls, seed = spec
     return HomDensityEmbedding(cls, d=D, epsilon=float("inf"), pattern_seed=seed, max_size=MAX_SIZE, size_mean=SIZE_MEAN,
-                               include_n=True).fit(None)
+                               include_n=True).fit([(2, [[0, 1]])])  # fit draws the patterns; X only checked
 
 
 def _networkx(graphs, labels):

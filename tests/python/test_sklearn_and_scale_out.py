@@ -26,17 +26,17 @@ def test_transformer_in_a_pipeline_with_cross_validation(sbm):
     assert auc_noisy.mean() < auc_clean.mean()
 
 
-def test_noise_is_drawn_per_call_with_recorded_seeds(sbm):
-    emb = HomDensityEmbedding("trees", d=8, epsilon=1.0, noise_seed=40).fit(None)
-    a, b = emb.transform(sbm), emb.transform(sbm)
-    assert emb.seeds_ == [40, 41]
-    assert not np.array_equal(a, b)
+def test_noise_is_seeded_as_random_state_says(sbm):
+    emb = HomDensityEmbedding("trees", d=8, epsilon=1.0, random_state=40).fit(sbm)
+    a, report = emb.transform_with_report(sbm)
     assert np.array_equal(a[:, 0], sbm.num_vertices)  # n is public and released as it is
-    assert emb.privacy_report_["valid_guarantee"] and emb.privacy_report_["patterns"] == 8
-    # The recorded seed reproduces the call.
-    mech = px.Mechanism("gaussian", epsilon=1.0, degree_bound=None, seed=41)
+    assert report["valid_guarantee"] and report["patterns"] == 8
+    assert not hasattr(emb, "privacy_report_") and not hasattr(emb, "seeds_")  # transform keeps nothing
+    # The seed the contract names reproduces the call.
+    from pxstudio.sklearn import noise_seed_for
+    mech = px.Mechanism("gaussian", epsilon=1.0, degree_bound=None, seed=noise_seed_for(40, sbm))
     again, _ = mech.release(px.densities(sbm, emb.patterns_), sbm.num_vertices, patterns=emb.patterns_)
-    assert np.array_equal(again, b[:, 1:])
+    assert np.array_equal(again, a[:, 1:])
 
 
 def test_unfitted_transformer_raises(sbm):

@@ -3,6 +3,7 @@
 #include "Commands.h"
 #include "dataset/Dataset.h"
 #include "hom/DensityMatrix.h"
+#include "io/LabelSources.h"
 #include "patterns/PatternSet.h"
 
 #include <algorithm>
@@ -15,6 +16,8 @@ namespace pxrun {
 // "builtin:NAME" for a generated data set, otherwise a path for io::loadDataset; `labels` is the --labels choice
 // (auto, none, csv[:COLUMN], graphml[:KEY]: io::FolderLabels::parse).
 px::Dataset loadData(const std::string& spec, const std::string& labels = "auto");
+// The --labels value parsed; a bad one is refused as "option --labels: expected …, got '…'".
+px::io::FolderLabels labelsOption(const std::string& value);
 // Pattern sampler options: --class --d --seed --mean --max-size --q --duplicates --connected.
 px::PatternSamplerParams samplerFromArgs(const Args& a);
 // --path auto|sparse|scatter|gemm (how densities are counted; see hom/DenseEvaluator.h).

@@ -68,8 +68,18 @@ double Args::getDouble(const std::string& key, double fallback) const {
     }
 }
 
+px::io::FolderLabels labelsOption(const std::string& value) {
+    try {
+        return px::io::FolderLabels::parse(value);
+    } catch (const std::invalid_argument& e) {
+        std::string why = e.what();
+        if (why.rfind("labels: ", 0) == 0) why = why.substr(8);
+        throw std::invalid_argument("option --labels: " + why);
+    }
+}
+
 px::Dataset loadData(const std::string& spec, const std::string& labels) {
-    const px::io::FolderLabels choice = px::io::FolderLabels::parse(labels);
+    const px::io::FolderLabels choice = labelsOption(labels);
     if (spec.rfind("builtin:", 0) != 0) return px::io::loadDataset(spec, choice);
     px::Dataset ds = px::gen::builtin(spec.substr(8));
     if (choice.source == px::io::FolderLabels::Source::CsvColumn || choice.source == px::io::FolderLabels::Source::GraphMLKey)
@@ -125,7 +135,7 @@ int infoCommand(const std::vector<std::string>& argv) {
         preview = px::io::previewOf(ds);
         preview.format = "built-in generated";
     } else {
-        preview = px::io::previewDataset(spec, px::io::FolderLabels::parse(labels), &ds);
+        preview = px::io::previewDataset(spec, labelsOption(labels), &ds);
     }
     long minN = 1L << 40, maxN = 0;
     for (const auto& g : ds.graphs) { minN = std::min<long>(minN, g.numVertices()); maxN = std::max<long>(maxN, g.numVertices()); }

@@ -71,7 +71,7 @@ int sweepCommand(const std::vector<std::string>& argv) {
     std::vector<std::string> sets;
     Args a = Args::parse(takeSets(argv, sets), {"resume"});
     if (a.positional.size() != 1 || !a.has("out"))
-        throw std::invalid_argument("usage: pxrun sweep SPEC.json --out PREFIX [--shard i/N] [--data PATH] [--resume] [--set key=JSON ...]");
+        throw std::invalid_argument("usage: pxrun sweep SPEC.json --out PREFIX [--shard i/N] [--data PATH] [--labels SOURCE] [--resume] [--set key=JSON ...]");
     px::experiment::SweepSpec spec = px::experiment::SweepSpec::load(a.positional[0]);
     if (!sets.empty()) {  // on the file's own JSON (not the normalised spec, whose defaults depend on the learner)
         nlohmann::json raw = nlohmann::json::parse(px::readRegularFile(a.positional[0]));
@@ -79,6 +79,7 @@ int sweepCommand(const std::vector<std::string>& argv) {
         spec = px::experiment::SweepSpec::fromJson(raw.dump(), a.positional[0] + " with --set");
     }
     if (a.has("data")) spec.dataset = a.get("data", "");
+    if (a.has("labels")) spec.labels = labelsOption(a.get("labels", "")).describe();
     px::experiment::SweepOptions opt;
     if (a.has("shard")) {
         const std::string s = a.get("shard", "");
@@ -99,7 +100,7 @@ int sweepCommand(const std::vector<std::string>& argv) {
             throw std::invalid_argument("--checkpoint-every expects minutes (a number ≥ 0, e.g. 5 or 0.5), got '" + text + "'");
         opt.checkpointEverySeconds = 60 * minutes;
     }
-    px::Dataset ds = loadData(spec.dataset);
+    px::Dataset ds = loadData(spec.dataset, spec.labels);
     const std::string prefix = a.get("out", "");
     // Every completed run goes to PREFIX.runs.partial at once (fsync'd); --resume continues from it.
     auto journal = px::experiment::RunJournal::open(px::experiment::journalPath(prefix),

@@ -63,15 +63,24 @@ void ExplorerController::setJournalFolder(const QString& folder) {
     for (int i = 200; i < finished.size(); ++i) QFile::remove(finished[i].filePath());
 }
 
-std::shared_ptr<const px::Dataset> ExplorerController::loadDataset(const std::string& spec) {
-    if (spec.rfind("builtin:", 0) == 0) return std::make_shared<const px::Dataset>(px::gen::builtin(spec.substr(8)));
-    return std::make_shared<const px::Dataset>(px::io::loadDataset(spec));
+std::shared_ptr<const px::Dataset> ExplorerController::loadDataset(const std::string& spec, const std::string& labels) {
+    const px::io::FolderLabels choice = px::io::FolderLabels::parse(labels);
+    if (spec.rfind("builtin:", 0) != 0) return std::make_shared<const px::Dataset>(px::io::loadDataset(spec, choice));
+    if (choice.source == px::io::FolderLabels::Source::CsvColumn || choice.source == px::io::FolderLabels::Source::GraphMLKey)
+        throw std::invalid_argument("labels " + labels + " applies to a folder of graph files, not to generated data (" + spec + ")");
+    px::Dataset ds = px::gen::builtin(spec.substr(8));
+    if (choice.source == px::io::FolderLabels::Source::None) {  // as pxrun's --labels none
+        ds.tasks.clear();
+        ds.labels.resize(ds.size(), 0);
+    }
+    return std::make_shared<const px::Dataset>(std::move(ds));
 }
 
-void ExplorerController::setDataset(std::shared_ptr<const px::Dataset> data, const std::string& spec) {
+void ExplorerController::setDataset(std::shared_ptr<const px::Dataset> data, const std::string& spec, const std::string& labels) {
     cancel();
     data_ = std::move(data);
     dataSpec_ = spec;
+    dataLabels_ = labels;
     densityCache_ = std::make_shared<px::experiment::DensityCache>();  // the densities of this data set only
     result_.reset();
     patterns_.reset();
@@ -86,6 +95,7 @@ px::experiment::SweepSpec ExplorerController::specFor(const ExplorerSettings& s,
     spec.source = "the settings panels";  // what an error found while it runs names
     spec.name = "explorer";
     spec.dataset = s.dataset;
+    spec.labels = s.labels;
     spec.patterns.patternClass = px::PatternClass::parse(s.patternClass);
     spec.patterns.count = s.d;
     spec.patterns.size.maxSize = s.maxSize;
@@ -154,6 +164,7 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
     lastSettings_ = settings;
     runningFor_ = settings;
     if (!dataSpec_.empty()) runningFor_->dataset = dataSpec_;  // the data it runs on, not what a panel may say
+    if (!dataLabels_.empty()) runningFor_->labels = dataLabels_;
     failure_.clear();
     fraction_ = 0;
     auto job = std::make_shared<Job>(this);

@@ -25,12 +25,15 @@ public:
     ~ExplorerController() override;
 
     // Loads (or generates) the data set of the settings; throws px::InputError on bad files.
-    static std::shared_ptr<const px::Dataset> loadDataset(const std::string& spec);
+    // `labels`: where the class labels come from (io::FolderLabels spec). Generated data takes auto or none only.
+    static std::shared_ptr<const px::Dataset> loadDataset(const std::string& spec, const std::string& labels = "auto");
     // `spec`: what the data set was opened as (builtin:NAME or a path); every result computed on it carries that spec as
-    // its settings' data set, whatever the panels said when it was started.
-    void setDataset(std::shared_ptr<const px::Dataset> data, const std::string& spec = {});
+    // its settings' data set, whatever the panels said when it was started; `labels` likewise (the label source it
+    // was loaded with; "": the settings' own).
+    void setDataset(std::shared_ptr<const px::Dataset> data, const std::string& spec = {}, const std::string& labels = {});
     std::shared_ptr<const px::Dataset> dataset() const { return data_; }
     const std::string& datasetSpec() const { return dataSpec_; }
+    const std::string& datasetLabels() const { return dataLabels_; }
 
     // Starts a sweep for these settings (cancelling any running one).
     void recompute(const ExplorerSettings& settings);
@@ -110,7 +113,7 @@ private:
     QString journalFolder_;
     Mode mode_;
     std::shared_ptr<const px::Dataset> data_;
-    std::string dataSpec_;
+    std::string dataSpec_, dataLabels_;
     std::shared_ptr<Job> job_;
     std::atomic<int> running_{0};
     std::unique_ptr<px::experiment::SweepResult> result_;

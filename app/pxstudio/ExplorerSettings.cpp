@@ -4,6 +4,7 @@
 
 #include "common/JsonFields.h"
 #include "dataset/Dataset.h"
+#include "io/LabelSources.h"
 #include "learn/LearnerRegistry.h"
 
 #include <algorithm>
@@ -18,6 +19,7 @@ nlohmann::json perDatasetJson(const std::map<std::string, DatasetChoices>& m) {
         nlohmann::json e = nlohmann::json::object();
         if (c.degreeBound > 0) e["degree_bound"] = c.degreeBound;
         if (!c.protocol.empty()) e["protocol"] = c.protocol;
+        if (!c.labels.empty()) e["labels"] = c.labels;
         if (!e.empty()) j[spec] = e;
     }
     return j;
@@ -27,6 +29,16 @@ void checkProtocol(const std::string& protocol, const nlohmann::json& where, con
     if (protocol != "split" && protocol != "10-fold") px::json_fields::fail(field, "\"split\" or \"10-fold\"", where);
 }
 
+// A label source as FolderLabels reads it, written back in its own words; refused naming `field`.
+std::string labelSource(const nlohmann::json& j, const std::string& key, const std::string& parent) {
+    const std::string text = px::json_fields::getString(j, key, "auto", parent);
+    try {
+        return px::io::FolderLabels::parse(text).describe();
+    } catch (const std::invalid_argument&) {
+        px::json_fields::fail(parent + key, "auto, none, csv, csv:COLUMN, graphml or graphml:KEY", j[key]);
+    }
+}
+
 std::map<std::string, DatasetChoices> perDatasetFromJson(const nlohmann::json& j) {
     namespace F = px::json_fields;
     if (!j.is_object()) F::fail("per_dataset", "an object of data set → {degree_bound, protocol}", j);
@@ -34,11 +46,12 @@ std::map<std::string, DatasetChoices> perDatasetFromJson(const nlohmann::json& j
     for (auto it = j.begin(); it != j.end(); ++it) {
         const std::string where = "per_dataset." + it.key() + ".";
         if (!it->is_object()) F::fail("per_dataset." + it.key(), "an object {degree_bound, protocol}", *it);
-        F::checkKeys(*it, {"degree_bound", "protocol"}, where);
+        F::checkKeys(*it, {"degree_bound", "protocol", "labels"}, where);
         DatasetChoices c;
         c.degreeBound = int(F::getInteger(*it, "degree_bound", 0, where, 1, 1000000000));
         c.protocol = F::getString(*it, "protocol", "", where);
         if (!c.protocol.empty()) checkProtocol(c.protocol, (*it)["protocol"], where + "protocol");
+        if (it->contains("labels")) c.labels = labelSource(*it, "labels", where);
         m[it.key()] = c;
     }
     return m;
@@ -47,7 +60,7 @@ std::map<std::string, DatasetChoices> perDatasetFromJson(const nlohmann::json& j
 }  // namespace
 
 nlohmann::json ExplorerSettings::toJson() const {
-    return {{"format", "pxstudio-session"}, {"version", kVersion}, {"dataset", dataset}, {"pattern_class", patternClass},
+    return {{"format", "pxstudio-session"}, {"version", kVersion}, {"dataset", dataset}, {"labels", labels}, {"pattern_class", patternClass},
             {"d", d}, {"max_size", maxSize}, {"size_mean", sizeMean}, {"connected", connected},
             {"keep_duplicates", keepDuplicates}, {"pattern_seed", patternSeed}, {"mechanism", px::privacy::toJson(mechanism)},
             {"learner", px::learn::learnerKey(learner)}, {"k", k}, {"C", C}, {"trees", trees}, {"gin_layers", ginLayers}, {"gin_hidden", ginHidden}, {"gin_epochs", ginEpochs}, {"gin_features", ginFeatures}, {"noisy_test", noisyTest}, {"feature_map", featureMap}, {"append_log_n", appendLogN}, {"nested_tuning", nestedTuning}, {"repetitions", repetitions}, {"protocol", protocol}, {"per_dataset", perDatasetJson(perDataset)}, {"view", view}};
@@ -67,11 +80,12 @@ ExplorerSettings ExplorerSettings::fromJson(const nlohmann::json& j) {
     if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<long long>() != kVersion)
         throw std::invalid_argument("session version " + (j.contains("version") ? j["version"].dump() : std::string("(missing)")) +
                                     " is not supported (expected " + std::to_string(kVersion) + ")");
-    F::checkKeys(j, {"format", "version", "dataset", "pattern_class", "d", "max_size", "size_mean", "connected", "keep_duplicates",
+    F::checkKeys(j, {"format", "version", "dataset", "labels", "pattern_class", "d", "max_size", "size_mean", "connected", "keep_duplicates",
                                           "pattern_seed", "mechanism", "learner", "k", "C", "trees", "gin_layers", "gin_hidden", "gin_epochs", "gin_features", "noisy_test",
                      "feature_map", "append_log_n", "nested_tuning", "repetitions", "protocol", "per_dataset", "view"}, "");
     ExplorerSettings s;
     s.dataset = F::getString(j, "dataset", s.dataset, "");
+    if (j.contains("labels")) s.labels = labelSource(j, "labels", "");
     s.patternClass = F::getString(j, "pattern_class", s.patternClass, "");
     px::PatternClass::parse(s.patternClass);
     s.d = int(F::getInteger(j, "d", s.d, "", 1, 500));

@@ -14,11 +14,17 @@ namespace px { struct Dataset; }
 struct DatasetChoices {
     int degreeBound = 0;
     std::string protocol;
-    bool operator==(const DatasetChoices& o) const { return degreeBound == o.degreeBound && protocol == o.protocol; }
+    std::string labels;  // the label source chosen for it (io::FolderLabels spec); "": never chosen
+    bool operator==(const DatasetChoices& o) const {
+        return degreeBound == o.degreeBound && protocol == o.protocol && labels == o.labels;
+    }
 };
 
 struct ExplorerSettings {
     std::string dataset = "builtin:sbm-cycles";  // builtin:NAME or a path
+    // Where the class labels come from (io::FolderLabels: auto, none, csv[:COLUMN], graphml[:KEY]), as parsed
+    // and written back, so that equal choices compare equal.
+    std::string labels = "auto";
     std::string patternClass = "treewidth:2";    // pattern class key
     int d = 20;                                  // number of patterns
     int maxSize = 10;                            // largest pattern size (0: no cap)

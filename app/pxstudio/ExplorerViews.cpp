@@ -223,7 +223,7 @@ void ExplorerViews::recomputeSecondary(ExplorerController* c, bool& stale) {
                                                         "Choose a density learner (kNN, SVM, forest, …) in the Learner panel to see it."));
         return;
     }
-    if (c->dataset() != main_->dataset()) c->setDataset(main_->dataset(), main_->datasetSpec());
+    if (c->dataset() != main_->dataset()) c->setDataset(main_->dataset(), main_->datasetSpec(), main_->datasetLabels());
     stale = false;
     QCustomPlot* plot = c == expressivity_ ? expressivityPlot_ : dimensionPlot_;
     if (plot->plottableCount() == 0) {  // nothing to show yet: say what is coming, in the view

@@ -3,6 +3,7 @@
 #include "DepthWorkspace.h"
 #include "EpsilonSlider.h"
 #include "ExplorerViews.h"
+#include "ImportDialog.h"
 #include "SessionModel.h"
 #include "ViewExporter.h"
 #include "WorkIndicator.h"
@@ -148,6 +149,11 @@ QWidget* MainWindow::buildPanels() {
     v->insertWidget(3, report_);  // the report right under the privacy settings it explains
     v->addStretch(1);
     connect(dataset_, &DatasetPanel::datasetChosen, this, [this](const QString& spec) { openDataset(spec); });
+    connect(dataset_, &DatasetPanel::labelsRequested, this, [this] {  // the import dialog for the data set on screen
+        const ExplorerSettings s = settings();
+        ImportDialog dialog(QString::fromStdString(s.dataset), QString::fromStdString(s.labels), this);
+        if (dialog.exec() == QDialog::Accepted) changeLabels(dialog.labels());
+    });
     connect(privacy_, &PrivacyPanel::epsilonPreview, this, [this] {
         views_->epsilonMoved();
         refreshReport();

@@ -45,8 +45,16 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Opens a data set folder or file (errors in a dialog, nothing lost).
-    bool openDataset(const QString& path);
+    // Opens a data set folder or file (errors in a dialog, nothing lost). `labels`: the label source
+    // (io::FolderLabels spec); empty: the one last chosen for this data set, else auto.
+    bool openDataset(const QString& path, const QString& labels = {});
+    // The label source of the data set on screen changed (the Labels… button's import dialog): reloads it and
+    // recomputes, one undo step; errors in a dialog, the settings unchanged then.
+    bool changeLabels(const QString& labels);
+    // The label source last chosen for `dataset`, else "auto".
+    std::string labelsFor(const std::string& dataset) const;
+    // The import dialog (ImportDialog.h) for `path`, then openDataset with the source chosen there.
+    void importDataset(const QString& path);
     bool openSession(const QString& path);
     bool saveSession(const QString& path);
     bool saveSweepSpec(const QString& path);
@@ -147,7 +155,8 @@ public:
     // The first-start page (WelcomeCard.h): shown at the first start and while its box says so, and from Help.
     void showWelcome();
     WelcomeCard* welcomeCard() const { return welcome_; }
-    void chooseDataset();  // File ▸ Open data set: a folder dialog, then openDataset
+    void chooseDataset();  // File ▸ Open data set: a folder dialog, then the import dialog (importDataset)
+    void chooseDatasetFile();  // File ▸ Open data set file: a file dialog, then the import dialog
     LessonPlayer* lessonPlayer() const { return lessonPlayer_; }
     void setProjectorMode(bool on);  // as F11 does
     bool projectorMode() const { return presenting_; }
@@ -166,6 +175,7 @@ private:
     std::vector<SettingsPanel*> panels_;
     std::map<QObject*, std::function<void(ExplorerSettings&)>> resetters_;
     std::string loadedSpec_;  // the data set spec the controller holds
+    std::string loadedLabels_;  // and the label source it was loaded with
     std::map<std::string, DatasetChoices> perDataset_;
     std::optional<ExplorerSettings> requested_, computedFor_;  // of the running / the last finished computation
     std::string reportDrawn_;  // the key of the privacy report shown (ViewKeys.h), "" for a message

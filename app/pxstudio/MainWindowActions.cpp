@@ -37,6 +37,7 @@
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open data set…"), QKeySequence::Open, this, &MainWindow::chooseDataset);
+    file->addAction(tr("Open data set &file…"), this, &MainWindow::chooseDatasetFile);
     file->addAction(tr("Open &session…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
         const QString p = QFileDialog::getOpenFileName(this, tr("Open session"), {},
                                                      tr("PXStudio session (*.pxstudio.json);;Any JSON file (*.json)"));

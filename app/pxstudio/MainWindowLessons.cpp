@@ -129,13 +129,15 @@ void MainWindow::applyLessonStep(int index) {
         ExplorerSettings base = lessonStart_.value_or(settings());
         const std::string dataset = settingsAtStep(base, lesson, index).dataset;
         if (dataset != base.dataset) {
-            const bool loaded = dataset == loadedSpec_ && controller_->dataset();
-            auto ds = loaded ? controller_->dataset() : ExplorerController::loadDataset(dataset);  // once: applySettings keeps it
+            base.labels = labelsFor(dataset);  // the labels chosen for it, as when opened
+            const bool loaded = dataset == loadedSpec_ && base.labels == loadedLabels_ && controller_->dataset();
+            auto ds = loaded ? controller_->dataset() : ExplorerController::loadDataset(dataset, base.labels);  // once: applySettings keeps it
             base.dataset = dataset;  // its own D and protocol, as when opened; then the steps' own fields
             applyDatasetChoices(base, *ds);
             if (!loaded) {
-                controller_->setDataset(ds, dataset);
+                controller_->setDataset(ds, dataset, base.labels);
                 loadedSpec_ = dataset;
+                loadedLabels_ = base.labels;
                 dataset_->select(QString::fromStdString(dataset), QString::fromStdString(ds->name));
             }
         }

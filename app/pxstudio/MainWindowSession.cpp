@@ -10,6 +10,7 @@
 #include "learn/LearnerRegistry.h"
 #include "panels/DatasetPanel.h"
 #include "panels/PrivacyPanel.h"
+#include "io/LabelSources.h"
 #include "privacy/Mechanism.h"
 
 #include <QLabel>
@@ -28,11 +29,12 @@ ExplorerSettings MainWindow::settings() const {
 
 void MainWindow::applySettings(const ExplorerSettings& given) {
     ExplorerSettings s = given;
-    if (s.dataset != loadedSpec_ || !controller_->dataset()) {
-        auto ds = ExplorerController::loadDataset(s.dataset);  // throws before anything changed
-        controller_->setDataset(ds, s.dataset);
+    if (s.dataset != loadedSpec_ || s.labels != loadedLabels_ || !controller_->dataset()) {
+        auto ds = ExplorerController::loadDataset(s.dataset, s.labels);  // throws before anything changed
+        controller_->setDataset(ds, s.dataset, s.labels);
         if (welcome_ && !welcome_->isHidden()) welcome_->dismiss();  // opened: the card has done its work (a failure leaves it)
         loadedSpec_ = s.dataset;
+        loadedLabels_ = s.labels;
         dataset_->select(QString::fromStdString(s.dataset), QString::fromStdString(ds->name));
     }
     fillUndeclaredDegreeBound(s, *controller_->dataset());
@@ -80,19 +82,28 @@ void MainWindow::restoreSettings(const ExplorerSettings& s) {
 }
 
 bool MainWindow::samePatternsAndData(const ExplorerSettings& a, const ExplorerSettings& b) {
-    return a.dataset == b.dataset && a.patternClass == b.patternClass && a.d == b.d && a.maxSize == b.maxSize &&
+    return a.dataset == b.dataset && a.labels == b.labels && a.patternClass == b.patternClass && a.d == b.d && a.maxSize == b.maxSize &&
            a.sizeMean == b.sizeMean && a.connected == b.connected && a.keepDuplicates == b.keepDuplicates &&
            a.patternSeed == b.patternSeed;
 }
 
-bool MainWindow::openDataset(const QString& path) {
+std::string MainWindow::labelsFor(const std::string& dataset) const {
+    const auto mine = perDataset_.find(dataset);
+    return mine != perDataset_.end() && !mine->second.labels.empty() ? mine->second.labels : std::string("auto");
+}
+
+bool MainWindow::openDataset(const QString& path, const QString& labels) {
     try {
-        auto ds = ExplorerController::loadDataset(path.toStdString());
         ExplorerSettings s = settings();
         s.dataset = path.toStdString();
+        s.labels = labels.isEmpty() ? labelsFor(s.dataset) : px::io::FolderLabels::parse(labels.toStdString()).describe();
+        auto ds = ExplorerController::loadDataset(s.dataset, s.labels);
         applyDatasetChoices(s, *ds);  // its own D and protocol (or what was declared for it), not the last set's
-        controller_->setDataset(ds, s.dataset);
+        if (!labels.isEmpty()) perDataset_[s.dataset].labels = s.labels;  // chosen for it: kept for it
+        s.perDataset = perDataset_;
+        controller_->setDataset(ds, s.dataset, s.labels);
         loadedSpec_ = s.dataset;
+        loadedLabels_ = s.labels;
         dataset_->select(path, QString::fromStdString(ds->name));
         applySettings(s);
         session_->commit(settings());
@@ -104,6 +115,24 @@ bool MainWindow::openDataset(const QString& path) {
         QMessageBox::critical(this, tr("Cannot open data set"), QString::fromStdString(e.what()));
         return false;
     }
+}
+
+bool MainWindow::changeLabels(const QString& labels) {
+    ExplorerSettings s = settings();
+    try {
+        s.labels = px::io::FolderLabels::parse(labels.toStdString()).describe();
+        if (s.labels == loadedLabels_) return true;
+        auto declared = perDataset_;
+        declared[s.dataset].labels = s.labels;
+        s.perDataset = declared;
+        applySettings(s);  // reloads the data set with these labels; throws before anything changed
+        perDataset_ = declared;
+    } catch (const std::exception& e) {
+        QMessageBox::critical(this, tr("Cannot use these labels"), QString::fromStdString(e.what()));
+        return false;
+    }
+    commitSettings();  // one undo step; every view's key names the labels: all recompute
+    return true;
 }
 
 void MainWindow::settingsEdited() {

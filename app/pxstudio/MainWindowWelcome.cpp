@@ -3,6 +3,7 @@
 #include "MainWindow.h"
 
 #include "ExplorerViews.h"
+#include "ImportDialog.h"
 #include "LessonPlayer.h"
 #include "WelcomeCard.h"
 
@@ -24,7 +25,18 @@ void MainWindow::showWelcome() {
 
 void MainWindow::chooseDataset() {
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Open data set folder"));
-    if (!dir.isEmpty()) openDataset(dir);
+    if (!dir.isEmpty()) importDataset(dir);
+}
+
+void MainWindow::chooseDatasetFile() {
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open data set file"), {},
+                                                      tr("Graph files (*.graphml *.dot *.gv *.edges *.edgelist *.txt *.txt.gz);;Any file (*)"));
+    if (!file.isEmpty()) importDataset(file);
+}
+
+void MainWindow::importDataset(const QString& path) {
+    ImportDialog dialog(path, QString::fromStdString(labelsFor(path.toStdString())), this);
+    if (dialog.exec() == QDialog::Accepted) openDataset(path, dialog.labels());
 }
 
 // An Escape that reaches the window was taken by no shortcut (while work runs, Escape is Cancel's) and no widget (an

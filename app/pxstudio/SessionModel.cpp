@@ -17,7 +17,7 @@ namespace {
 QString describeChange(const ExplorerSettings& before, const ExplorerSettings& after) {
     static const std::map<std::string, QString> names = {
         {"epsilon", "ε"}, {"delta", "δ"}, {"degree_bound", "D"}, {"mechanism", "mechanism"}, {"sensitivity", "sensitivity"},
-        {"allocation", "allocation"}, {"beta", "β"}, {"reference_mode", "reference mode"}, {"dataset", "data set"},
+        {"allocation", "allocation"}, {"beta", "β"}, {"reference_mode", "reference mode"}, {"dataset", "data set"}, {"labels", "labels"},
         {"pattern_class", "pattern class"}, {"d", "d"}, {"max_size", "max size"}, {"size_mean", "size mean"},
         {"pattern_seed", "seed"}, {"connected", "connectivity"}, {"keep_duplicates", "duplicates"}, {"learner", "learner"},
         {"k", "k"}, {"C", "C"}, {"trees", "trees"}, {"noisy_test", "noisy test"}, {"repetitions", "repetitions"},

@@ -19,6 +19,7 @@ nlohmann::json scoped(const ExplorerSettings& s, Scope scope) {
         out[field] = all[field];
     if (scope == Scope::Release) {
         out["dataset"] = all["dataset"];
+        out["labels"] = all["labels"];  // the classes the embedding is coloured by, the report's data
         out["mechanism"] = all["mechanism"];
     }
     return out;

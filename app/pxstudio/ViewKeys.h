@@ -13,7 +13,7 @@ namespace viewkeys {
 // What determines a view, from the fewest settings to the most.
 enum class Scope {
     Patterns,  // the pattern sample: class, d, size law, connectivity, duplicates, first seed (the gallery)
-    Release,   // the data set, the patterns and the mechanism with its ε (privacy report, noise anatomy, embedding)
+    Release,   // the data set and its label source, the patterns and the mechanism with its ε (privacy report, noise anatomy, embedding)
     Sweep,     // every setting but ε and the view (the sweep over the ε grid: trade-off curve, results table)
     AtEpsilon, // every setting but the view (computations at the slider's ε: expressivity, utility vs d)
 };

@@ -6,6 +6,7 @@
 #include "common/JsonFields.h"
 #include "common/JsonInput.h"
 #include "experiment/SweepSpecSections.h"
+#include "io/LabelSources.h"
 #include "learn/LearnerRegistry.h"
 #include "privacy/EmbeddingExport.h"
 
@@ -88,6 +89,7 @@ nlohmann::json SweepSpec::toJson() const {
     j["version"] = 1;
     j["name"] = name;
     j["dataset"] = dataset;
+    j["labels"] = labels;
     j["task"] = task;
     j["patterns"] = {{"class", patterns.patternClass.key()}, {"d", patterns.count}, {"size_mean", patterns.size.mean},
                      {"size_max", patterns.size.maxSize}, {"edge_retention", patterns.edgeRetention},
@@ -148,7 +150,7 @@ nlohmann::json SweepSpec::toJson() const {
 
 SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
     const nlohmann::json j = parseJsonInput(text, src);
-    static const std::set<std::string> known = {"format", "version", "name", "dataset", "task", "patterns", "classes", "dims",
+    static const std::set<std::string> known = {"format", "version", "name", "dataset", "labels", "task", "patterns", "classes", "dims",
                                                 "pattern_seeds", "mechanisms", "mechanism", "budget", "noise_seeds",
                                                 "learner", "noisy_test", "append_n", "append_log_n", "feature_map", "tuning", "standardize", "attack", "attack_subset", "split_seed",
                                                 "protocol", "run_folds", "controls"};
@@ -164,6 +166,8 @@ SweepSpec SweepSpec::fromJson(const std::string& text, const std::string& src) {
         json_fields::getInteger(j, "version", 1, "", 1, 1);  // the one version of the spec format so far
         field = "name"; s.name = j.value("name", s.name);
         field = "dataset"; s.dataset = j.value("dataset", s.dataset);
+        field = "labels";
+        if (j.contains("labels")) s.labels = io::FolderLabels::parse(j["labels"].get<std::string>()).describe();
         field = "task";
         if (j.contains("task")) s.task = j["task"].is_number() ? std::to_string(j["task"].get<int>()) : j["task"].get<std::string>();
         spec_sections::readPatterns(j, s, field);

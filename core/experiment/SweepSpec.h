@@ -22,6 +22,9 @@ struct SweepSpec {
     std::string source = "<spec>";  // the file it was read from, for errors found when it runs (not in toJson)
     std::string name = "sweep";
     std::string dataset = "builtin:sbm-cycles";  // a path or builtin:NAME
+    // Where the class labels come from (io::FolderLabels::parse: auto, none, csv[:COLUMN], graphml[:KEY]);
+    // "labels" in JSON, checked when read, so that a spec names the labels a result was computed with.
+    std::string labels = "auto";
     std::string task = "0";                      // a task index, or "all" (mean over tasks)
     PatternSamplerParams patterns;               // class, d, size law, options (seed: see patternSeeds)
     std::vector<std::string> classes;            // axis over pattern classes (empty: patterns' class)

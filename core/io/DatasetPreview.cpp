@@ -72,6 +72,7 @@ Dataset previewFolder(const std::string& path, const FolderLabels& labels, Datas
     p.csvColumns = report.csvColumns;
     p.graphKeys = report.commonKeys;
     p.labelSource = report.chosen;
+    p.classNames = report.classNames;
     p.classes = classCounts(ds, report.classNames);
     return ds;
 }

@@ -37,6 +37,8 @@ struct DatasetPreview {
     // Task 0's classes when it is a classification: the class as the data wrote it (the class id where the loader
     // keeps no name) and its number of graphs; graphs without a label are left out.
     std::vector<std::pair<std::string, long>> classes;
+    // Class k's name as the data wrote it (folders of graph files; empty: the loader keeps no names).
+    std::vector<std::string> classNames;
     std::vector<std::string> notes, warnings;  // the loader's
 };
 

@@ -6,7 +6,9 @@
 
 #include <QComboBox>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -26,8 +28,19 @@ DatasetPanel::DatasetPanel(QWidget* parent) : SettingsPanel(tr("Data set"), pare
     summary_ = new QLabel;
     summary_->setWordWrap(true);
     summary_->setTextFormat(Qt::RichText);
+    labelsLine_ = new QLabel;
+    labelsLine_->setObjectName("labels-line");
+    labelsButton_ = new QPushButton(tr("Labels…"));
+    labelsButton_->setObjectName("labels-button");
+    labelsButton_->setToolTip(tr("Where the class labels come from: labels.csv (a column), a GraphML graph key, the\n"
+                                 "format's own, or none; with a preview of the first graphs"));
+    auto* labelsRow = new QHBoxLayout;
+    labelsRow->addWidget(labelsLine_, 1);
+    labelsRow->addWidget(labelsButton_);
     layout->addWidget(box_);
+    layout->addLayout(labelsRow);
     layout->addWidget(summary_);
+    connect(labelsButton_, &QPushButton::clicked, this, &DatasetPanel::labelsRequested);
     connect(box_, QOverload<int>::of(&QComboBox::activated), this, [this](int i) { emit datasetChosen(box_->itemData(i).toString()); });
 }
 
@@ -42,9 +55,17 @@ void DatasetPanel::select(const QString& spec, const QString& name) {
     });
 }
 
-void DatasetPanel::apply(const ExplorerSettings& s) { select(QString::fromStdString(s.dataset), {}); }
+void DatasetPanel::apply(const ExplorerSettings& s) {
+    select(QString::fromStdString(s.dataset), {});
+    labels_ = s.labels;
+    labelsLine_->setText(tr("Labels: %1").arg(QString::fromStdString(s.labels)));
+    labelsButton_->setEnabled(s.dataset.rfind("builtin:", 0) != 0);  // generated data: its own classes
+}
 
-void DatasetPanel::collect(ExplorerSettings& s) const { s.dataset = box_->currentData().toString().toStdString(); }
+void DatasetPanel::collect(ExplorerSettings& s) const {
+    s.dataset = box_->currentData().toString().toStdString();
+    s.labels = labels_;
+}
 
 void DatasetPanel::describe(const px::Dataset& ds, const ExplorerSettings& s) {
     const px::DegreeProfile deg = px::DegreeProfile::of(ds);

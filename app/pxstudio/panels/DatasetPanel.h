@@ -1,11 +1,13 @@
 #pragma once
 // The data set picker (built-in generated sets, the public sets of ../shared/data when present, and
 // files opened by the user) and a summary of the loaded set: size, evaluation protocol, and the
-// distribution of maximum degrees with how many graphs the declared bound D refuses.
+// distribution of maximum degrees with how many graphs the declared bound D refuses; where its class labels come
+// from, and a button that opens the import dialog to choose another source.
 #include "SettingsPanel.h"
 
 class QComboBox;
 class QLabel;
+class QPushButton;
 namespace px { struct Dataset; }
 
 class DatasetPanel : public SettingsPanel {
@@ -22,8 +24,12 @@ public:
 
 signals:
     void datasetChosen(const QString& spec);  // the user picked another entry
+    void labelsRequested();                   // the user asked to choose where the labels come from
 
 private:
     QComboBox* box_;
     QLabel* summary_;
+    QLabel* labelsLine_;
+    QPushButton* labelsButton_;
+    std::string labels_ = "auto";  // the settings' label source, shown and collected as it was applied
 };

@@ -5,12 +5,46 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
+#include <functional>
+#include <map>
 #include <sys/stat.h>
 
 namespace {
 using pxtest::pxrun;
 using pxtest::Run;
 QString data(const char* rel) { return QString(PX_TEST_DATA_DIR) + "/" + rel; }
+
+// A folder of `count` GraphML graphs g00.graphml…: graph i is a cycle (even i) or a path (odd i) on 3 + i/2
+// vertices, with the graph keys label ("cycle" or "path") and weight (i mod 3), and a labels.csv "file,kind"
+// (kind: "small" for i < 3, else "large"). The labels each source must give are written out again in the tests.
+void writeLabelledFolder(const QString& folder, int count) {
+    QFile csv(folder + "/labels.csv");
+    csv.open(QIODevice::WriteOnly);
+    csv.write("file,kind\n");
+    for (int i = 0; i < count; ++i) {
+        const QString name = QString("g%1.graphml").arg(i, 2, 10, QChar('0'));
+        const int n = 3 + i / 2;
+        QString xml = "<?xml version=\"1.0\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
+                      "<key id=\"l\" for=\"graph\" attr.name=\"label\" attr.type=\"string\"/>\n"
+                      "<key id=\"w\" for=\"graph\" attr.name=\"weight\" attr.type=\"int\"/>\n<graph edgedefault=\"undirected\">\n";
+        xml += QString("<data key=\"l\">%1</data><data key=\"w\">%2</data>\n").arg(i % 2 ? "path" : "cycle").arg(i % 3);
+        for (int v = 0; v < n; ++v) xml += QString("<node id=\"v%1\"/>").arg(v);
+        for (int v = 0; v + 1 < n; ++v) xml += QString("<edge source=\"v%1\" target=\"v%2\"/>").arg(v).arg(v + 1);
+        if (i % 2 == 0) xml += QString("<edge source=\"v%1\" target=\"v0\"/>").arg(n - 1);
+        QFile f(folder + "/" + name);
+        f.open(QIODevice::WriteOnly);
+        f.write((xml + "\n</graph>\n</graphml>\n").toUtf8());
+        csv.write(QString("%1,%2\n").arg(name, i < 3 ? "small" : "large").toUtf8());
+    }
+}
+// "class       NAME: K graphs" lines pxrun info must print for these labels, counted here.
+QStringList classLines(const std::function<QString(int)>& label, int count) {
+    std::map<QString, int> counts;
+    for (int i = 0; i < count; ++i) ++counts[label(i)];
+    QStringList lines;
+    for (const auto& [name, k] : counts) lines << QString("class       %1: %2 graph%3").arg(name).arg(k).arg(k == 1 ? "" : "s");
+    return lines;
+}
 }  // namespace
 
 class TestPxrun : public QObject {
@@ -121,6 +155,67 @@ private slots:
         QCOMPARE(o.code, 0);
         QVERIFY(o.out.contains("split       scaffold: 1 / 0 / 1"));
         QVERIFY(o.out.contains("self loop 1-1 dropped"));
+    }
+    // `pxrun info --labels`: each source of a folder (labels.csv, a GraphML graph key, none, the Auto choice) gives
+    // the classes counted here; a bad value is refused naming the option; a key no graph has is refused by name.
+    void infoLabelsChoosesTheSource() {
+        QTemporaryDir dir;
+        const int count = 8;
+        writeLabelledFolder(dir.path(), count);
+        const auto kind = [](int i) { return QString(i < 3 ? "small" : "large"); };
+        const auto shape = [](int i) { return QString(i % 2 ? "path" : "cycle"); };
+        const auto weight = [](int i) { return QString::number(i % 3); };
+        const std::vector<std::pair<QString, std::function<QString(int)>>> cases = {
+            {"auto", kind}, {"csv:kind", kind}, {"graphml:label", shape}, {"graphml:weight", weight}};
+        for (const auto& [labels, label] : cases) {
+            const Run r = pxrun({"info", dir.path(), "--labels", labels});
+            QVERIFY2(r.code == 0, qPrintable(labels + ": " + r.err));
+            QStringList printed;
+            for (const QString& line : r.out.split('\n'))
+                if (line.startsWith("class ")) printed << line;
+            QCOMPARE(printed, classLines(label, count));
+            QVERIFY2(r.out.contains("graphs      8") && r.out.contains("graph keys  label, weight"), qPrintable(r.out));
+        }
+        const Run none = pxrun({"info", dir.path(), "--labels", "none"});
+        QCOMPARE(none.code, 0);
+        QVERIFY2(none.out.contains("labels from (none: unlabelled)") && !none.out.contains("class "), qPrintable(none.out));
+        for (const char* bad : {"nonsense", "graphml:", "csv:"}) {
+            const Run r = pxrun({"info", dir.path(), "--labels", bad});
+            QCOMPARE(r.code, 1);
+            QVERIFY2(r.err.contains("option --labels: ") && r.err.contains(bad), qPrintable(r.err));
+        }
+        const Run missing = pxrun({"info", dir.path(), "--labels", "graphml:colour"});
+        QCOMPARE(missing.code, 1);
+        QVERIFY2(missing.err.contains("colour") && missing.err.contains("g00.graphml"), qPrintable(missing.err));
+    }
+    // A sweep spec's "labels" reaches the loader: the result records it, a key no graph has is refused by name
+    // when the sweep loads its data, and a value that does not parse is refused naming the field.
+    void sweepSpecLabelsReachTheLoader() {
+        QTemporaryDir dir;
+        writeLabelledFolder(dir.path(), 20);
+        const auto spec = [&](const QString& labels) {
+            const QString path = dir.path() + "/spec-" + QString(labels).replace(':', '-') + ".json";
+            QFile f(path);
+            f.open(QIODevice::WriteOnly);
+            f.write(QString(R"({"name": "labels", "dataset": "%1", "labels": "%2", "patterns": {"class": "trees", "d": 3, "size_mean": 3, "size_max": 4},
+                 "budget": {"axis": "epsilon", "values": ["inf"]}, "learner": {"kind": "knn", "k": 1}, "attack": false,
+                 "controls": false})").arg(dir.path(), labels).toUtf8());
+            return path;
+        };
+        const Run ok = pxrun({"sweep", spec("graphml:label"), "--out", dir.path() + "/ok"});
+        QVERIFY2(ok.code == 0, qPrintable(ok.err));
+        QFile side(dir.path() + "/ok.json");
+        QVERIFY(side.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(side.readAll()).object()["spec"].toObject()["labels"].toString(), QString("graphml:label"));
+        const Run missing = pxrun({"sweep", spec("graphml:colour"), "--out", dir.path() + "/m"});
+        QCOMPARE(missing.code, 1);
+        QVERIFY2(missing.err.contains("colour"), qPrintable(missing.err));
+        const Run bad = pxrun({"sweep", spec("graphml:"), "--out", dir.path() + "/b"});
+        QCOMPARE(bad.code, 1);
+        QVERIFY2(bad.err.contains("field \"/labels\""), qPrintable(bad.err));
+        const Run option = pxrun({"sweep", spec("graphml:label"), "--labels", "csv:", "--out", dir.path() + "/o"});
+        QCOMPARE(option.code, 1);
+        QVERIFY2(option.err.contains("option --labels: "), qPrintable(option.err));
     }
     void badInputGivesMessageAndNonZeroExit() {
         Run r = pxrun({"info", data("malformed/ogb_nonnumeric")});

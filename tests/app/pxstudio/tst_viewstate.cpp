@@ -29,6 +29,7 @@ struct Field {
 const std::vector<Field>& fields() {
     static const std::vector<Field> all = {
         {"dataset", false, true, true, true, [](ExplorerSettings& s, int v) { s.dataset = "builtin:set" + std::to_string(v); }},
+        {"labels", false, true, true, true, [](ExplorerSettings& s, int v) { s.labels = v % 2 ? "none" : "graphml:key" + std::to_string(v); }},
         {"pattern_class", true, true, true, true, [](ExplorerSettings& s, int v) { s.patternClass = v % 2 ? "trees" : "treewidth:3"; }},
         {"d", true, true, true, true, [](ExplorerSettings& s, int v) { s.d = 1 + v % 400; }},
         {"pattern_seed", true, true, true, true, [](ExplorerSettings& s, int v) { s.patternSeed = std::uint64_t(1000 + v); }},

@@ -1,13 +1,16 @@
 // Class labels of a folder of graph files (io/LabelSources.h, io/LabelCsv.h) and the data set preview
 // (io/DatasetPreview.h), on folders the test writes: GraphML graph keys, labels.csv with and without a header,
-// the Auto choice, every refusal, and a RapidCheck property over random label assignments.
+// the Auto choice, every refusal, a RapidCheck property over random label assignments, and the sweep spec's
+// "labels" field (a RapidCheck property: any string round-trips or is refused naming the field).
 #include "TestSupport.h"
 #include "common/Error.h"
 #include "io/DatasetPreview.h"
+#include "experiment/SweepSpec.h"
 #include "io/Loaders.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include <cctype>
 #include <cmath>
 #include <fstream>
 #include <functional>
@@ -58,6 +61,19 @@ std::string refusal(const std::function<void()>& load, const std::string& file, 
 }
 bool has(const std::string& text, const std::string& words) { return text.find(words) != std::string::npos; }
 io::FolderLabels choice(const std::string& spec) { return io::FolderLabels::parse(spec); }
+// What a label source string must read as, written from io/LabelSources.h's rule: auto or none (any case, no
+// colon), or csv / graphml (any case) alone or with a non-empty name after the first colon; "" when refused.
+std::string expectedSource(const std::string& text) {
+    const std::size_t colon = text.find(':');
+    std::string kind = text.substr(0, colon);
+    for (char& c : kind) c = char(std::tolower(static_cast<unsigned char>(c)));
+    const bool named = colon != std::string::npos;
+    if (kind == "auto" || kind == "none") return named ? "" : kind;
+    if (kind != "csv" && kind != "graphml") return "";
+    if (!named) return kind;
+    const std::string name = text.substr(colon + 1);
+    return name.empty() ? "" : kind + ":" + name;
+}
 std::vector<int> classesOf(const Dataset& ds) {
     std::vector<int> out;
     for (int i = 0; i < ds.size(); ++i) out.push_back(int(ds.labels(i, 0)));
@@ -252,6 +268,41 @@ private slots:
         QCOMPARE(p.format, std::string("GraphML file"));
         QCOMPARE(p.graphKeys, std::vector<std::string>{"label"});
         QCOMPARE(p.graphs, 1);
+    }
+
+    // A sweep spec's "labels": any string either reads as the source the rule above gives, and survives the
+    // spec's round trip (toJson, fromJson) unchanged, or is refused naming the field "/labels".
+    void sweepSpecLabelsRoundTripOrAreRefusedByName() {
+        if (!qEnvironmentVariableIsSet("RC_PARAMS")) qputenv("RC_PARAMS", "seed=20261205 max_success=300 verbose_progress=0");
+        QVERIFY(rc::check("a spec's labels round-trip or are refused naming the field", [] {
+            const auto ascii = rc::gen::container<std::string>(rc::gen::inRange<char>(32, 127));
+            const auto prefix = rc::gen::element<std::string>("auto", "none", "csv", "graphml", "AUTO", "GraphML", "Csv", "csv:", "graphml:", "auto:", "x");
+            const std::string text = *rc::gen::oneOf(ascii, prefix, rc::gen::apply([](std::string a, std::string b) { return a + b; }, prefix, ascii));
+            const std::string expected = expectedSource(text);
+            const std::string json = nlohmann::json{{"labels", text}}.dump();
+            if (expected.empty()) {
+                std::string message = "accepted";
+                try {
+                    experiment::SweepSpec::fromJson(json, "spec.json");
+                } catch (const InputError& e) {
+                    message = e.what();
+                }
+                RC_ASSERT(has(message, "spec.json") && has(message, "field \"/labels\""));
+                return;
+            }
+            const experiment::SweepSpec spec = experiment::SweepSpec::fromJson(json, "spec.json");
+            RC_ASSERT(spec.labels == expected);
+            const experiment::SweepSpec again = experiment::SweepSpec::fromJson(spec.toJson().dump(), "again");
+            RC_ASSERT(again.labels == expected);
+            RC_ASSERT(again.toJson() == spec.toJson());
+        }));
+        QCOMPARE(experiment::SweepSpec().labels, std::string("auto"));  // a spec without the field: the Auto choice
+        try {
+            experiment::SweepSpec::fromJson(R"({"labels": 3})", "n.json");
+            QFAIL("a number was accepted as a label source");
+        } catch (const InputError& e) {
+            QVERIFY2(has(e.what(), "field \"/labels\""), e.what());
+        }
     }
 
     // Random labels, numbers or strings, written through each source read back to the same partition of the

@@ -1,0 +1,152 @@
+// The import dialog: preview of a data set path and the choice of its label source (ImportDialog.h).
+#include "ImportDialog.h"
+
+#include "common/Error.h"
+#include "io/LabelSources.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <cmath>
+
+ImportDialog::ImportDialog(const QString& path, const QString& labels, QWidget* parent) : QDialog(parent), path_(path) {
+    setWindowTitle(tr("Open data set"));
+    setObjectName("import-dialog");
+    auto* layout = new QVBoxLayout(this);
+    summary_ = new QLabel;
+    summary_->setObjectName("import-summary");
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    sources_ = new QComboBox;
+    sources_->setObjectName("label-source");
+    sources_->setToolTip(tr("Where the class labels come from; the preview below follows the choice"));
+    errorLine_ = new QLabel;
+    errorLine_->setObjectName("import-error");
+    errorLine_->setWordWrap(true);
+    errorLine_->setTextInteractionFlags(Qt::TextSelectableByMouse);  // the file, line and field can be copied
+    errorLine_->setStyleSheet("color: #b22");
+    table_ = new QTableWidget(0, 4);
+    table_->setObjectName("import-table");
+    table_->setHorizontalHeaderLabels({tr("graph"), tr("n"), tr("m"), tr("label")});
+    table_->verticalHeader()->hide();
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    auto* form = new QFormLayout;
+    form->addRow(tr("Labels from"), sources_);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);
+    open_ = buttons->addButton(tr("Open"), QDialogButtonBox::AcceptRole);
+    QPushButton* again = buttons->addButton(tr("Read again"), QDialogButtonBox::ActionRole);
+    again->setToolTip(tr("Read the files again (after fixing one)"));
+    layout->addWidget(summary_);
+    layout->addLayout(form);
+    layout->addWidget(errorLine_);
+    layout->addWidget(table_, 1);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(again, &QPushButton::clicked, this, &ImportDialog::refresh);
+    connect(sources_, QOverload<int>::of(&QComboBox::activated), this, [this](int) { refresh(); });
+    resize(560, 480);
+    setLabels(labels.isEmpty() ? QString("auto") : labels);
+}
+
+QString ImportDialog::labels() const { return sources_->currentData().toString(); }
+
+bool ImportDialog::setLabels(const QString& spec) {
+    QString normal;
+    try {
+        normal = QString::fromStdString(px::io::FolderLabels::parse(spec.toStdString()).describe());
+    } catch (const std::invalid_argument& e) {
+        errorLine_->setText(QString::fromStdString(e.what()));
+        return false;
+    }
+    int index = sources_->findData(normal);
+    if (index < 0) {
+        sources_->addItem(normal, normal);
+        index = sources_->count() - 1;
+    }
+    sources_->setCurrentIndex(index);
+    refresh();
+    return true;
+}
+
+std::vector<std::pair<QString, QString>> ImportDialog::labelChoices(const px::io::DatasetPreview& p) {
+    std::vector<std::pair<QString, QString>> out;
+    const QString automatic = p.labelSource.empty() || !p.labelError.empty() ? tr("automatic")
+                                                                                : tr("automatic (%1)").arg(QString::fromStdString(p.labelSource));
+    out.push_back({"auto", automatic});
+    if (p.csvPresent && !p.csvHeaded) out.push_back({"csv", tr("labels.csv (no header: file name, label)")});
+    for (const std::string& c : p.csvColumns)
+        out.push_back({"csv:" + QString::fromStdString(c), tr("labels.csv column %1").arg(QString::fromStdString(c))});
+    for (const std::string& k : p.graphKeys)
+        out.push_back({"graphml:" + QString::fromStdString(k), tr("GraphML graph key %1").arg(QString::fromStdString(k))});
+    out.push_back({"none", tr("none (unlabelled)")});
+    return out;
+}
+
+void ImportDialog::fillSources() {
+    const QString chosen = labels();
+    sources_->clear();
+    for (const auto& [spec, words] : labelChoices(preview_)) sources_->addItem(words, spec);
+    int index = sources_->findData(chosen);
+    if (index < 0) {  // asked for by name, not offered by the files: kept, so that its refusal stays on screen
+        sources_->addItem(chosen, chosen);
+        index = sources_->count() - 1;
+    }
+    sources_->setCurrentIndex(index);
+}
+
+QString ImportDialog::labelText(const px::Dataset& ds, const px::io::DatasetPreview& p, int graph) {
+    if (ds.tasks.empty() || ds.labels.cols() == 0 || graph >= ds.labels.rows()) return QStringLiteral("—");
+    const double y = ds.labels(graph, 0);
+    if (std::isnan(y)) return tr("(missing)");
+    const long k = std::lround(y);
+    if (ds.tasks[0].type != px::TaskType::Regression && double(k) == y && k >= 0 && std::size_t(k) < p.classNames.size())
+        return QString::fromStdString(p.classNames[std::size_t(k)]);
+    return QString::number(y, 'g', 10);
+}
+
+void ImportDialog::fillTable(const px::Dataset& ds) {
+    const int rows = std::min(kPreviewRows, ds.size());
+    table_->setRowCount(rows);
+    for (int i = 0; i < rows; ++i) {
+        const px::Graph& g = ds.graphs[std::size_t(i)];
+        const QString cells[] = {QString::number(i), QString::number(g.numVertices()), QString::number(g.numEdges()),
+                                 labelText(ds, preview_, i)};
+        for (int c = 0; c < 4; ++c) table_->setItem(i, c, new QTableWidgetItem(cells[c]));
+    }
+}
+
+void ImportDialog::refresh() {
+    const QString spec = labels();
+    px::Dataset ds;
+    error_.clear();
+    try {
+        preview_ = px::io::previewDataset(path_.toStdString(), px::io::FolderLabels::parse(spec.toStdString()), &ds);
+        error_ = QString::fromStdString(preview_.labelError);
+    } catch (const std::exception& e) {  // the graphs themselves: file, line and field, as the loader says them
+        preview_ = px::io::DatasetPreview{};
+        error_ = QString::fromStdString(e.what());
+    }
+    usable_ = error_.isEmpty();
+    fillSources();
+    fillTable(ds);
+    const auto& p = preview_;
+    QString text = tr("<b>%1</b><br>Format: %2 — %3 graphs").arg(path_.toHtmlEscaped(), QString::fromStdString(p.format).toHtmlEscaped()).arg(p.graphs);
+    if (p.graphs > 0)
+        text += tr(", %1..%2 vertices, %3..%4 edges per graph").arg(p.vertices.min).arg(p.vertices.max).arg(p.edges.min).arg(p.edges.max);
+    text += "<br>" + (p.labelSource.empty() ? tr("Labels: none (unlabelled)")
+                                            : tr("Labels from %1").arg(QString::fromStdString(p.labelSource).toHtmlEscaped()));
+    QStringList classes;
+    for (const auto& [name, count] : p.classes) classes << tr("%1: %2").arg(QString::fromStdString(name).toHtmlEscaped()).arg(count);
+    if (!classes.isEmpty()) text += "<br>" + tr("Classes (graphs): %1").arg(classes.join(", "));
+    summary_->setText(text);
+    errorLine_->setText(error_.isEmpty() ? QString() : tr("Refused: %1").arg(error_));
+    errorLine_->setVisible(!error_.isEmpty());
+    open_->setEnabled(usable_);
+}

@@ -1,0 +1,237 @@
+// The import dialog and the label source as a setting, on a folder of GraphML graphs the test writes (graph
+// keys "label": cycle or path, and "size": small or large):
+//  - the dialog shows the format, the number of graphs, the first graphs' n, m and label (checked against the
+//    graphs as written here), offers the sources the files hold, follows the choice, and keeps a refusal (a key
+//    no graph has, a broken file: file, line and field) on screen with Open disabled;
+//  - opened with one source, then changed to another, every view's key changes: what was drawn for the old labels
+//    is marked PREVIOUS SETTINGS, never current, until the recomputed views draw the new key;
+//  - the choice is in the session, in the sweep spec the app writes, and remembered for the folder.
+#include "AppTestSupport.h"
+#include "ExplorerViews.h"
+#include "ImportDialog.h"
+#include "MainWindow.h"
+#include "SessionModel.h"
+#include "ViewKeys.h"
+#include "ViewPresenter.h"
+
+#include "experiment/SweepSpec.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <memory>
+
+namespace {
+
+constexpr int kGraphs = 40;
+int vertices(int i) { return 3 + i / 2; }                    // graph i: a cycle (even i) or a path on this many vertices
+int edges(int i) { return vertices(i) - (i % 2 ? 1 : 0); }
+QString shape(int i) { return i % 2 ? "path" : "cycle"; }    // graph key "label"
+QString size(int i) { return vertices(i) <= 12 ? "small" : "large"; }  // graph key "size"
+
+QString graphML(int i) {
+    QString xml = "<?xml version=\"1.0\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
+                  "<key id=\"l\" for=\"graph\" attr.name=\"label\" attr.type=\"string\"/>\n"
+                  "<key id=\"s\" for=\"graph\" attr.name=\"size\" attr.type=\"string\"/>\n<graph edgedefault=\"undirected\">\n";
+    xml += QString("<data key=\"l\">%1</data><data key=\"s\">%2</data>\n").arg(shape(i), size(i));
+    const int n = vertices(i);
+    for (int v = 0; v < n; ++v) xml += QString("<node id=\"v%1\"/>\n").arg(v);
+    for (int v = 0; v + 1 < n; ++v) xml += QString("<edge source=\"v%1\" target=\"v%2\"/>\n").arg(v).arg(v + 1);
+    if (i % 2 == 0) xml += QString("<edge source=\"v%1\" target=\"v0\"/>\n").arg(n - 1);
+    return xml + "</graph>\n</graphml>\n";
+}
+
+void write(const QString& path, const QString& text) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text.toUtf8());
+}
+
+bool waitIdle(MainWindow& w) {
+    QElapsedTimer t;
+    t.start();
+    int quiet = 0;  // idle twice in a row, 50 ms apart: nothing was about to start
+    while (t.elapsed() < 240000 && quiet < 2) {
+        QTest::qWait(50);
+        quiet = w.busyAnywhere() ? 0 : quiet + 1;
+    }
+    return quiet >= 2;
+}
+
+QStringList column(QTableWidget* table, int c) {
+    QStringList out;
+    for (int r = 0; r < table->rowCount(); ++r) out << table->item(r, c)->text();
+    return out;
+}
+
+}  // namespace
+
+class TestImport : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        pxtest::useEmptyAppDataFolder("tst_import");
+        QVERIFY(folder_.isValid());
+        for (int i = 0; i < kGraphs; ++i) write(folder_.path() + QString("/g%1.graphml").arg(i, 2, 10, QChar('0')), graphML(i));
+    }
+
+    void theDialogPreviewsAndFollowsTheChoice() {
+        ImportDialog dialog(folder_.path(), "auto");
+        dialog.show();
+        QVERIFY2(dialog.usable(), qPrintable(dialog.error()));
+        QCOMPARE(dialog.preview().graphs, kGraphs);
+        QCOMPARE(QString::fromStdString(dialog.preview().format), QString("folder of graph files"));
+        QStringList offered;
+        for (int i = 0; i < dialog.sources()->count(); ++i) offered << dialog.sources()->itemData(i).toString();
+        QCOMPARE(offered, (QStringList{"auto", "graphml:label", "graphml:size", "none"}));
+        QTableWidget* table = dialog.table();
+        QCOMPARE(table->rowCount(), ImportDialog::kPreviewRows);
+        QStringList n, m, shapes, sizes;
+        for (int i = 0; i < ImportDialog::kPreviewRows; ++i) {
+            n << QString::number(vertices(i));
+            m << QString::number(edges(i));
+            shapes << shape(i);
+            sizes << size(i);
+        }
+        QCOMPARE(column(table, 1), n);
+        QCOMPARE(column(table, 2), m);
+        QCOMPARE(column(table, 3), shapes);  // auto: the one key named label
+        QVERIFY(dialog.setLabels("graphml:size"));
+        QCOMPARE(dialog.labels(), QString("graphml:size"));
+        QCOMPARE(column(table, 3), sizes);
+        QVERIFY(dialog.setLabels("none"));
+        QCOMPARE(column(table, 3), QStringList(ImportDialog::kPreviewRows, QString("—")));
+        // a key no graph has: refused in the dialog, which stays open with the sources still offered
+        QVERIFY(dialog.setLabels("graphml:colour"));
+        QVERIFY(!dialog.usable());
+        QVERIFY2(dialog.error().contains("colour") && dialog.error().contains("g00.graphml"), qPrintable(dialog.error()));
+        QVERIFY(dialog.isVisible());
+        QVERIFY(dialog.findChild<QLabel*>("import-error")->text().contains("colour"));
+        QVERIFY(dialog.sources()->findData("graphml:label") >= 0);
+        QVERIFY(!dialog.setLabels("graphml:"));  // does not parse: said, the choice kept
+        QCOMPARE(dialog.labels(), QString("graphml:colour"));
+    }
+
+    // A session's label source is read as FolderLabels reads it and written back in its words; a bad one is refused
+    // naming the field, in the session and in what it declares per data set.
+    void sessionLabelsAreCheckedByName() {
+        nlohmann::json j = ExplorerSettings{}.toJson();
+        QCOMPARE(j["labels"], nlohmann::json("auto"));
+        j["labels"] = "GraphML:label";
+        QCOMPARE(ExplorerSettings::fromJson(j).labels, std::string("graphml:label"));
+        j["per_dataset"] = {{"/data/x", {{"labels", "CSV:kind"}}}};
+        QCOMPARE(ExplorerSettings::fromJson(j).perDataset.at("/data/x").labels, std::string("csv:kind"));
+        const std::pair<const char*, nlohmann::json> bad[] = {{"labels", "bogus"}, {"labels", "graphml:"}, {"labels", 3}};
+        for (const auto& [key, value] : bad) {
+            nlohmann::json b = ExplorerSettings{}.toJson();
+            b[key] = value;
+            try {
+                ExplorerSettings::fromJson(b);
+                QFAIL(qPrintable("accepted labels " + QString::fromStdString(value.dump())));
+            } catch (const std::invalid_argument& e) {
+                QVERIFY2(QString(e.what()).contains("field \"/labels\""), e.what());
+            }
+        }
+        j["per_dataset"] = {{"x", {{"labels", "auto:x"}}}};
+        try {
+            ExplorerSettings::fromJson(j);
+            QFAIL("accepted per_dataset labels auto:x");
+        } catch (const std::invalid_argument& e) {
+            QVERIFY2(QString(e.what()).contains("field \"/per_dataset/x/labels\""), e.what());
+        }
+    }
+
+    void aBrokenFileIsNamedAndNothingIsLost() {
+        QTemporaryDir broken;
+        write(broken.path() + "/a.graphml", graphML(0));
+        write(broken.path() + "/b.graphml", graphML(1).replace("<edge source=\"v0\" target=\"v1\"/>", "<edge source=\"v0\"/>"));
+        ImportDialog dialog(broken.path(), "graphml:label");
+        dialog.show();
+        QVERIFY(!dialog.usable());
+        QVERIFY2(dialog.error().contains("b.graphml:") && dialog.error().contains("target"), qPrintable(dialog.error()));
+        QPushButton* open = nullptr;
+        for (QPushButton* b : dialog.findChildren<QPushButton*>()) if (b->text() == "Open") open = b;
+        QVERIFY(open && !open->isEnabled());
+        write(broken.path() + "/b.graphml", graphML(1));  // fixed outside the app: Read again
+        dialog.refresh();
+        QVERIFY2(dialog.usable(), qPrintable(dialog.error()));
+        QCOMPARE(dialog.labels(), QString("graphml:label"));
+        QVERIFY(open->isEnabled());
+    }
+
+    void changingTheLabelsRecomputesEveryView() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        ImportDialog dialog(folder_.path(), "graphml:label", w.get());
+        QVERIFY(w->openDataset(folder_.path(), dialog.labels()));
+        QVERIFY(waitIdle(*w));
+        ViewPresenter* presenter = w->findChild<ExplorerViews*>()->presenter();
+        const ExplorerSettings before = w->settings();
+        QCOMPARE(before.labels, std::string("graphml:label"));
+        const ViewStatus first = presenter->present("tradeoff");
+        QVERIFY2(first.state == ViewState::Current, first.note.c_str());
+        QCOMPARE(first.drawnKey, viewkeys::tradeoffKey(before, before.mechanism.epsilon));
+
+        QVERIFY(w->changeLabels("graphml:size"));
+        const ExplorerSettings after = w->settings();
+        QCOMPARE(after.labels, std::string("graphml:size"));
+        for (auto scope : {viewkeys::Scope::Release, viewkeys::Scope::Sweep, viewkeys::Scope::AtEpsilon})
+            QVERIFY(viewkeys::key(before, scope) != viewkeys::key(after, scope));
+        QCOMPARE(viewkeys::key(before, viewkeys::Scope::Patterns), viewkeys::key(after, viewkeys::Scope::Patterns));
+        const ViewStatus stale = presenter->present("tradeoff");  // before the recompute ends
+        QVERIFY(stale.state != ViewState::Current);
+        QCOMPARE(stale.currentKey, viewkeys::tradeoffKey(after, after.mechanism.epsilon));
+        QCOMPARE(stale.drawnKey, first.drawnKey);  // the old labels' curve still on screen: marked as such
+        QCOMPARE(stale.state, ViewState::Previous);
+        QVERIFY2(stale.note.find("PREVIOUS SETTINGS") != std::string::npos, stale.note.c_str());
+        QVERIFY(waitIdle(*w));
+        const ViewStatus now = presenter->present("tradeoff");
+        QVERIFY2(now.state == ViewState::Current, now.note.c_str());
+        QCOMPARE(now.drawnKey, viewkeys::tradeoffKey(after, after.mechanism.epsilon));
+        QVERIFY(now.drawnKey != first.drawnKey);
+        QCOMPARE(w->controller()->dataset()->tasks.size(), std::size_t(1));
+
+        // kept: in the session, in the sweep spec for pxrun, and for the folder when it is opened again
+        QTemporaryDir out;
+        QVERIFY(w->saveSession(out.path() + "/s.pxstudio.json"));
+        const ExplorerSettings saved = SessionModel::readSession(out.path() + "/s.pxstudio.json");
+        QCOMPARE(saved.labels, std::string("graphml:size"));
+        QVERIFY(w->saveSweepSpec(out.path() + "/sweep.json"));
+        const auto spec = px::experiment::SweepSpec::load((out.path() + "/sweep.json").toStdString());
+        QCOMPARE(spec.labels, std::string("graphml:size"));
+        QCOMPARE(spec.dataset, folder_.path().toStdString());
+        QVERIFY(w->openDataset("builtin:sbm-cycles"));
+        QCOMPARE(w->settings().labels, std::string("auto"));
+        QVERIFY(w->openDataset(folder_.path()));
+        QCOMPARE(w->settings().labels, std::string("graphml:size"));
+        QVERIFY(waitIdle(*w));
+        // a source the folder cannot give is refused in a box, and nothing changes
+        QTimer closer;
+        connect(&closer, &QTimer::timeout, [] {
+            for (QWidget* top : QApplication::topLevelWidgets())
+                if (auto* box = qobject_cast<QMessageBox*>(top); box && box->isVisible()) box->accept();
+        });
+        closer.start(50);
+        QVERIFY(!w->changeLabels("graphml:colour"));
+        closer.stop();
+        QCOMPARE(w->settings().labels, std::string("graphml:size"));
+        QVERIFY(waitIdle(*w));
+    }
+
+private:
+    QTemporaryDir folder_;
+};
+
+int main(int argc, char** argv) {
+    QApplication app(argc, argv);
+    TestImport test;
+    return QTest::qExec(&test, argc, argv);
+}
+#include "tst_import.moc"

@@ -12,7 +12,7 @@ printed; default: today's date as YYYYMMDD), and for each, in file order: writes
 tests' targets, runs them (a mutant that makes them run past 10 × their unmutated time, at least 60 s, is
 killed by timeout), and puts the file back, always, also on Ctrl-C. Tests that fail or take longer than
 --max-test-seconds unmutated are not used. Mutants listed in tests/mutation/equivalent.json are not counted.
-Writes DIR/report.md (score, 95 % intervals, every survivor) and DIR/mutants.csv. The hand-written regression
+Writes DIR (default results/mutation/sampled/DATE)/report.md (score, 95 % intervals, every survivor) and mutants.csv. The hand-written regression
 list stays in tests/mutation/run.py.
 """
 import argparse
@@ -122,7 +122,7 @@ def main():
     parser.add_argument("--seed", type=int, default=int(datetime.date.today().strftime("%Y%m%d")))
     parser.add_argument("--count", type=int, default=60)
     parser.add_argument("--max-test-seconds", type=float, default=60.0)
-    parser.add_argument("--out", default=os.path.join(ROOT, "results", "mutation", "sampled-" + datetime.date.today().isoformat()))
+    parser.add_argument("--out", default=os.path.join(ROOT, "results", "mutation", "sampled", datetime.date.today().isoformat()))
     parser.add_argument("--list", action="store_true", help="print the drawn sample and stop")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))

@@ -8,7 +8,7 @@ Enumerates the mutation sites of the sources tests/mutation/targets.py names (op
 conditions negated, indices one further, statements removed, returned values replaced: tests/mutation/sites.py),
 on the lines gcovr's JSON (tests/coverage/coverage.sh) says the suite executes; without --coverage, on every
 line (it says so: a mutant on a line no test runs survives for that reason alone). Draws --count sites (seed
-printed; default: today's date as YYYYMMDD), and for each, in file order: writes it, rebuilds the covering
+printed; default: today's date as YYYYMMDD), and for each, in the order drawn: writes it, rebuilds the covering
 tests' targets, runs them (a mutant that makes them run past 10 × their unmutated time, at least 60 s, is
 killed by timeout), and puts the file back, always, also on Ctrl-C. Tests that fail or take longer than
 --max-test-seconds unmutated are not used. Mutants listed in tests/mutation/equivalent.json are not counted.
@@ -131,8 +131,8 @@ def main():
     where = f"lines executed by the suite ({args.coverage})" if args.coverage else \
         "EVERY line: no coverage JSON given (--coverage), so mutants on lines no test executes are drawn too"
     print(f"seed {args.seed}; {len(candidates)} sites on {where}", flush=True)
-    drawn = sorted(random.Random(args.seed).sample(candidates, min(args.count, len(candidates))),
-                   key=lambda c: (c[0].file, c[0].line, c[0].column))
+    # judged in the order drawn: a run stopped early has judged a random sample too
+    drawn = random.Random(args.seed).sample(candidates, min(args.count, len(candidates)))
     if args.list:
         for s, tests in drawn:
             print(f"{s.file}:{s.line}  {s.describe()}  [{' '.join(tests)}]")

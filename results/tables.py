@@ -94,7 +94,7 @@ def mutation_last_run():
     import json
     mutants = json.load(open(os.path.join(ROOT, "tests", "mutation", "mutants.json")))
     modules = collections.Counter(m["file"].split("/")[1] for m in mutants)
-    folder = sorted(glob.glob(os.path.join(ROOT, "results", "mutation", "*")))[-1]
+    folder = sorted(glob.glob(os.path.join(ROOT, "results", "mutation", "[0-9]*")))[-1]  # not sampled/
     meta = json.load(open(os.path.join(folder, "meta.json")))
     log = open(os.path.join(folder, "run.log")).read().splitlines()
     verdicts = collections.Counter(line.split()[1] for line in log if line[:3].strip().isdigit())

@@ -207,6 +207,28 @@ private slots:
     }
 
     // A step that sets one field of the mechanism keeps the mechanism's other fields (nested objects are merged).
+    // Each name a step gives (its view, demo pair, depth-lab run and depth view) is the one the step keeps, whichever
+    // names the app offers (random lists; the step names one of each).
+    void aLessonStepKeepsEveryNameItGives() {
+        QVERIFY(checkProperty("stepFromJson keeps view, demo_pair, depth_run and depth_view", [] {
+            const auto names = [] { return *rc::gen::container<std::vector<std::string>>(
+                                              *rc::gen::inRange(1, 5), rc::gen::nonEmpty(rc::gen::string<std::string>())); };
+            const Lesson::Names offered{names(), names(), names(), names()};
+            const auto pick = [](const std::vector<std::string>& from) { return from[std::size_t(*rc::gen::inRange<int>(0, int(from.size())))]; };
+            const std::string view = pick(offered.views), pair = pick(offered.demoPairs), run = pick(offered.depthRuns),
+                              depthView = pick(offered.depthViews);
+            const nlohmann::json lesson = {{"format", "pxstudio-lesson"}, {"version", 1}, {"title", "names"},
+                                           {"steps", {{{"title", "one"}, {"text", "every name"}, {"view", view}, {"demo_pair", pair},
+                                                       {"depth_run", run}, {"depth_view", depthView}}}}};
+            const Lesson l = Lesson::fromJson(lesson, offered);
+            RC_ASSERT(l.steps.size() == 1u);
+            RC_ASSERT(l.steps[0].view == view);
+            RC_ASSERT(l.steps[0].demoPair == pair);
+            RC_ASSERT(l.steps[0].depthRun == run);
+            RC_ASSERT(l.steps[0].depthView == depthView);
+        }));
+    }
+
     void aStepKeepsWhatItDoesNotSet() {
         QVERIFY(checkProperty("settingsForStep is the RFC's merge of the step's set", [] {
             ExplorerSettings current;

@@ -1,6 +1,7 @@
 // pxrun bench: speed figures for the README (median wall time over repetitions, time per
 // (graph, pattern) pair, peak resident memory). Benchmarks, never timed unit tests.
 #include "BenchSupport.h"
+#include "common/ResourceUsage.h"
 #include "learn/LearnerRegistry.h"
 #include "Commands.h"
 #include "CommonOptions.h"
@@ -18,6 +19,7 @@
 #include <cmath>
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <stdexcept>
 #include <sys/resource.h>
 #include <thread>
@@ -199,18 +201,22 @@ int benchNag(const Args& a);
 int benchScaling(const Args& a);
 int benchPaths(const Args& a);
 
+// Each benchmark's figures come with the machine they were measured on and what the whole run cost in CPU time,
+// page faults and memory, so that a figure from another machine can be told apart from a regression.
 int benchCommand(const std::vector<std::string>& argv) {
     Args a = Args::parse(argv, {"grid"});
     if (a.positional.empty()) throw std::invalid_argument("usage: pxrun bench densities|scaling|paths|noise|gin|nag|depth|evaluate [options]");
-    if (a.positional[0] == "densities") return benchDensities(a);
-    if (a.positional[0] == "scaling") return benchScaling(a);
-    if (a.positional[0] == "paths") return benchPaths(a);
-    if (a.positional[0] == "noise") return benchNoise(a);
-    if (a.positional[0] == "gin") return benchGin(a);
-    if (a.positional[0] == "nag") return benchNag(a);
-    if (a.positional[0] == "evaluate") return benchEvaluate(a);
-    if (a.positional[0] == "depth") return benchDepth(a);
-    throw std::invalid_argument("unknown benchmark '" + a.positional[0] + "' (expected densities, scaling, paths, noise, gin, nag, evaluate or depth)");
+    const std::map<std::string, int (*)(const Args&)> benches = {
+        {"densities", benchDensities}, {"scaling", benchScaling}, {"paths", benchPaths}, {"noise", benchNoise},
+        {"gin", benchGin},             {"nag", benchNag},         {"evaluate", benchEvaluate}, {"depth", benchDepth}};
+    const auto bench = benches.find(a.positional[0]);
+    if (bench == benches.end())
+        throw std::invalid_argument("unknown benchmark '" + a.positional[0] + "' (expected densities, scaling, paths, noise, gin, nag, evaluate or depth)");
+    std::printf("machine       %s\n", px::MachineFacts::read().line().c_str());
+    const px::ResourceUsage before = px::ResourceUsage::now();
+    const int status = bench->second(a);
+    std::printf("resources     %s (the whole benchmark, all threads)\n", px::describe(px::ResourceUsage::now() - before, px::peakResidentMiB()).c_str());
+    return status;
 }
 
 }  // namespace pxrun

@@ -1,10 +1,10 @@
 #pragma once
 // Timing helpers shared by the pxrun benchmarks.
+#include "common/ResourceUsage.h"
+
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <string>
-#include <sys/resource.h>
 #include <vector>
 
 namespace pxrun {
@@ -19,16 +19,7 @@ inline double median(std::vector<double> v) {
     return v.size() % 2 ? v[k] : 0.5 * (v[k - 1] + v[k]);
 }
 
-// The peak resident memory of this program. VmHWM belongs to this program's address space; getrusage's
-// ru_maxrss (the fallback) also keeps the peak of the process it was started from (Linux carries it over
-// fork and exec), so a benchmark started by a 4 GiB Python process would report 4 GiB.
-inline double peakRssMiB() {
-    std::ifstream status("/proc/self/status");
-    for (std::string line; std::getline(status, line);)
-        if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;  // "VmHWM:   123456 kB"
-    rusage ru{};
-    getrusage(RUSAGE_SELF, &ru);
-    return double(ru.ru_maxrss) / 1024.0;
-}
+// The peak resident memory of this program (VmHWM: its own address space, not its parent's; common/ResourceUsage.h).
+inline double peakRssMiB() { return px::peakResidentMiB(); }
 
 }  // namespace pxrun

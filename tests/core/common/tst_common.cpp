@@ -3,9 +3,14 @@
 #include "common/AtomicFile.h"
 #include "common/ChildProcess.h"
 #include "common/Error.h"
+#include "common/ResourceUsage.h"
 
 #include <QtTest>
 #include <csignal>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <thread>
 #include <stdexcept>
 
 using namespace px;
@@ -13,6 +18,30 @@ using namespace px;
 class TestCommon : public QObject {
     Q_OBJECT
 private slots:
+    // The benchmark records: CPU time and faults move with the work done, the peak follows memory touched, and the
+    // machine facts agree with other sources (/proc/sys/kernel/osrelease, the THP file's choices).
+    void resourceUsageFollowsTheWork() {
+        const px::ResourceUsage before = px::ResourceUsage::now();
+        const std::size_t bytes = std::size_t(96) << 20;
+        std::unique_ptr<char[]> block(new char[bytes]);
+        std::memset(block.get(), 1, bytes);  // touched: resident
+        volatile double sink = 0;
+        const auto start = std::chrono::steady_clock::now();
+        while (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(150)) sink = sink + double(block[std::size_t(sink) % bytes]);
+        const px::ResourceUsage used = px::ResourceUsage::now() - before;
+        QVERIFY2(used.userSeconds + used.systemSeconds > 0.05, qPrintable(QString::fromStdString(px::describe(used, 0))));
+        QVERIFY(used.minorFaults >= 1 && used.majorFaults >= 0);
+        QVERIFY2(px::peakResidentMiB() >= 90, qPrintable(QString::number(px::peakResidentMiB())));
+        const px::MachineFacts m = px::MachineFacts::read();
+        QCOMPARE(m.logicalCpus, int(std::thread::hardware_concurrency()));
+        std::string release;
+        std::getline(std::ifstream("/proc/sys/kernel/osrelease"), release);
+        QCOMPARE(QString::fromStdString(m.kernel), QString::fromStdString(release));
+        if (std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled"))
+            QVERIFY2(m.transparentHugePages == "always" || m.transparentHugePages == "madvise" || m.transparentHugePages == "never",
+                     m.transparentHugePages.c_str());
+        QVERIFY(QString::fromStdString(m.line()).contains("logical CPUs, kernel " + QString::fromStdString(release)));
+    }
 
     void aChildProcessThatDiesIsAnErrorNamingTheWork() {
         try {

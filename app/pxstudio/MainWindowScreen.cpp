@@ -46,10 +46,13 @@ void MainWindow::showEvent(QShowEvent* event) {
     QMainWindow::showEvent(event);
     if (fittedWithFrame_) return;
     fittedWithFrame_ = true;
-    QTimer::singleShot(0, this, [this] { fitToScreen(true); });
-    QTimer::singleShot(400, this, [this] {  // a window manager may frame the window later than the first event loop turn
+    // Not once projector mode has begun (pxstudio --projector or --lesson enter it before the first turn of the event
+    // loop): fitting would move and resize a full-screen window, and the window manager would frame it again.
+    const auto fitIfFramed = [this] {
         if (!presenting_ && !(windowState() & (Qt::WindowMaximized | Qt::WindowFullScreen))) fitToScreen(true);
-    });
+    };
+    QTimer::singleShot(0, this, fitIfFramed);
+    QTimer::singleShot(400, this, fitIfFramed);  // a window manager may frame the window later than the first turn
 }
 
 void MainWindow::setRhoText(const QString& text) {

@@ -20,23 +20,6 @@
 
 namespace px::experiment {
 
-std::vector<int> sweepTasks(const SweepSpec& spec, const Dataset& ds) {
-    if (ds.tasks.empty()) throw InputError(ds.source, 0, "data set has no labels; a sweep needs a task to learn");
-    std::vector<int> tasks;
-    if (spec.task == "all") {
-        for (int t = 0; t < int(ds.tasks.size()); ++t) tasks.push_back(t);
-    } else {
-        std::size_t used = 0;
-        int t = -1;
-        try { t = std::stoi(spec.task, &used); } catch (...) { used = 0; }
-        if (used != spec.task.size() || t < 0 || t >= int(ds.tasks.size()))
-            throw InputError(spec.source, 0, "field \"/task\": expected \"all\" or an index 0.." + std::to_string(ds.tasks.size() - 1) +
-                                              ", found \"" + spec.task + "\"");
-        tasks.push_back(t);
-    }
-    return tasks;
-}
-
 SweepSplits sweepSplits(const SweepSpec& spec, const Dataset& data, int task) {
     SweepSplits s;
     const int k = spec.folds();

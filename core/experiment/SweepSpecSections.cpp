@@ -16,6 +16,19 @@ constexpr double kMaxPatternSize = 64;       // m: pattern vertices (the DP's ta
 constexpr long long kMaxSeed = 9007199254740991LL;  // 2^53 − 1: exact in every JSON reader
 constexpr double kMaxBudget = 1e6;                  // ε or ρ: beyond it the noise is nil in double precision; "inf" says so
 
+// What the noise model would refuse when a run builds it, refused when the spec is read, with the field named.
+privacy::MechanismParams readMechanism(const nlohmann::json& j, const std::string& path) {
+    const privacy::MechanismParams p = privacy::mechanismParamsFromJson(j, path);
+    if (privacy::perturbsGraph(p.mechanism)) return p;  // rr and dprr: no noise model of densities
+    if (p.secure && p.mechanism == privacy::MechanismKind::SmoothGaussian)
+        F::fail(F::at(path, "secure"), "false for the smooth mechanism (secure mode is available for the Gaussian and Laplace "
+                "mechanisms and randomized response; the smooth mechanism's proof has no discrete counterpart)", j["secure"]);
+    if (p.secure && p.referenceMode) F::fail(F::at(path, "secure"), "false with reference_mode true", j["secure"]);
+    if (p.allocation != privacy::Allocation::Isotropic && p.mechanism != privacy::MechanismKind::Gaussian)
+        F::fail(F::at(path, "allocation"), "\"isotropic\" (per-pattern allocation is for the Gaussian mechanism only)", j["allocation"]);
+    return p;
+}
+
 void readSeeds(const nlohmann::json& j, const char* key, std::vector<std::uint64_t>& out) {
     if (!j.contains(key)) return;
     out.clear();
@@ -152,9 +165,10 @@ void readMechanisms(const nlohmann::json& j, SweepSpec& s, std::string& field) {
         const auto& ms = j["mechanisms"];
         if (!ms.is_array() || ms.empty()) F::fail("mechanisms", "a non-empty list of mechanism objects", ms);
         for (std::size_t i = 0; i < ms.size(); ++i)
-            s.mechanisms.push_back(privacy::mechanismParamsFromJson(ms[i], "mechanisms[" + std::to_string(i) + "]"));
+            s.mechanisms.push_back(readMechanism(ms[i], "mechanisms[" + std::to_string(i) + "]"));
     } else if (j.contains("mechanism")) {
-        s.mechanisms = {privacy::mechanismParamsFromJson(j["mechanism"], "mechanism")};
+        s.mechanisms = {readMechanism(j["mechanism"], "mechanism")};
+        s.oneMechanismField = true;
     }
 }
 
@@ -262,6 +276,12 @@ void checkWhole(const SweepSpec& s, const std::string& source, std::string& fiel
     if (s.patternSeeds.empty() || s.noiseSeeds.empty()) throw std::invalid_argument("pattern_seeds and noise_seeds must not be empty");
     if (s.mechanisms.empty()) throw std::invalid_argument("mechanisms must not be empty");
     if (s.learner.k < 1) throw std::invalid_argument("learner.k must be at least 1");
+    for (std::size_t i = 0; i < s.mechanisms.size(); ++i)  // a weight per pattern, for every d the sweep runs
+        if (const auto& m = s.mechanisms[i]; m.allocation == privacy::Allocation::Weights)
+            for (int d : s.dimValues())
+                if (int(m.weights.size()) != d)
+                    throw std::invalid_argument("field \"" + s.mechanismPointer(i) + "/weights\": expected one allocation weight per pattern (" +
+                                                std::to_string(d) + " for d = " + std::to_string(d) + "), found " + std::to_string(m.weights.size()));
     s.checkGridSize(source);
 }
 

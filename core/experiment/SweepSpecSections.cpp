@@ -18,6 +18,7 @@ constexpr double kMaxBudget = 1e6;                  // ε or ρ: beyond it the n
 
 // What the noise model would refuse when a run builds it, refused when the spec is read, with the field named.
 privacy::MechanismParams readMechanism(const nlohmann::json& j, const std::string& path) {
+    if (j.is_object() && j.contains("weights")) F::checkLength(j["weights"], F::at(path, "weights"), std::size_t(kMaxPatterns));
     const privacy::MechanismParams p = privacy::mechanismParamsFromJson(j, path);
     if (privacy::perturbsGraph(p.mechanism)) return p;  // rr and dprr: no noise model of densities
     if (p.secure && p.mechanism == privacy::MechanismKind::SmoothGaussian)
@@ -32,6 +33,7 @@ privacy::MechanismParams readMechanism(const nlohmann::json& j, const std::strin
 void readSeeds(const nlohmann::json& j, const char* key, std::vector<std::uint64_t>& out) {
     if (!j.contains(key)) return;
     out.clear();
+    F::checkLength(j[key], key, SweepSpec::kMaxSeeds);
     for (long long v : F::getIntegers(j, key, "", 0, kMaxSeed)) out.push_back(std::uint64_t(v));
 }
 
@@ -78,6 +80,7 @@ void readGinParams(const nlohmann::json& l, learn::LearnerKind kind, neural::Gin
 // The values of one hyper-parameter in "tuning": {"grid": {...}}.
 std::vector<int> gridIntegers(const nlohmann::json& g, const char* key, long long lo, long long hi) {
     std::vector<int> v;
+    if (g.contains(key)) F::checkLength(g[key], std::string("tuning.grid.") + key, SweepSpec::kMaxAxisValues);
     if (g.contains(key))
         for (long long x : F::getIntegers(g, key, "tuning.grid", lo, hi)) v.push_back(int(x));
     return v;
@@ -86,6 +89,7 @@ std::vector<int> gridIntegers(const nlohmann::json& g, const char* key, long lon
 std::vector<double> gridNumbers(const nlohmann::json& g, const char* key, double lo, double hi) {
     std::vector<double> v;
     if (!g.contains(key)) return v;
+    F::checkLength(g[key], std::string("tuning.grid.") + key, SweepSpec::kMaxAxisValues);
     if (!g[key].is_array() || g[key].empty()) F::fail(std::string("tuning.grid.") + key, "a non-empty list of numbers", g[key]);
     for (const auto& x : g[key]) v.push_back(F::number(x, std::string("tuning.grid.") + key, lo, hi));
     return v;
@@ -147,12 +151,15 @@ void readPatterns(const nlohmann::json& j, SweepSpec& s, std::string& field) {
         if (dup != "keep" && dup != "resample") F::fail("patterns.duplicates", "\"keep\" or \"resample\"", p["duplicates"]);
         s.patterns.duplicates = dup == "keep" ? DuplicatePolicy::Keep : DuplicatePolicy::Resample;
     }
+    field = "";
+    if (j.contains("classes")) F::checkLength(j["classes"], "classes", SweepSpec::kMaxAxisValues);
     field = "classes";
     s.classes = j.value("classes", s.classes);
     for (const auto& c : s.classes) PatternClass::parse(c);
     field = "";
     if (j.contains("dims") && !(j["dims"].is_array() && j["dims"].empty())) {  // [] : the patterns' d
         s.dims.clear();
+        F::checkLength(j["dims"], "dims", SweepSpec::kMaxAxisValues);
         for (long long d : F::getIntegers(j, "dims", "", 1, kMaxPatterns)) s.dims.push_back(int(d));
     }
     readSeeds(j, "pattern_seeds", s.patternSeeds);
@@ -164,6 +171,7 @@ void readMechanisms(const nlohmann::json& j, SweepSpec& s, std::string& field) {
         s.mechanisms.clear();
         const auto& ms = j["mechanisms"];
         if (!ms.is_array() || ms.empty()) F::fail("mechanisms", "a non-empty list of mechanism objects", ms);
+        F::checkLength(ms, "mechanisms", SweepSpec::kMaxAxisValues);
         for (std::size_t i = 0; i < ms.size(); ++i)
             s.mechanisms.push_back(readMechanism(ms[i], "mechanisms[" + std::to_string(i) + "]"));
     } else if (j.contains("mechanism")) {
@@ -186,6 +194,7 @@ void readBudget(const nlohmann::json& j, SweepSpec& s, std::string& field) {
             field = "";
             const auto& values = b["values"];
             if (!values.is_array() || values.empty()) F::fail("budget.values", "a non-empty list", values);
+            F::checkLength(values, "budget.values", SweepSpec::kMaxBudgets);
             for (std::size_t i = 0; i < values.size(); ++i) {
                 const auto& v = values[i];
                 if (v.is_string() && v.get<std::string>() == "inf") s.budgets.push_back(INFINITY);
@@ -202,6 +211,10 @@ void readBudget(const nlohmann::json& j, SweepSpec& s, std::string& field) {
             for (int i = 0; i < int(g[2]); ++i) s.budgets.push_back(g[0] * std::pow(g[1] / g[0], double(i) / (g[2] - 1)));
         }
         if (b.value("include_inf", false)) s.budgets.push_back(INFINITY);
+        field = "budget";  // values, log_grid points and "inf" together
+        if (s.budgets.size() > std::size_t(SweepSpec::kMaxBudgets))
+            throw std::invalid_argument("expected at most " + std::to_string(SweepSpec::kMaxBudgets) + " budgets in all (values, log_grid points "
+                                        "and \"inf\"), found " + std::to_string(s.budgets.size()));
     }
     field = "";
     readSeeds(j, "noise_seeds", s.noiseSeeds);
@@ -232,8 +245,9 @@ void readLearner(const nlohmann::json& j, SweepSpec& s, std::string& field) {
 }
 
 void readTuning(const nlohmann::json& j, SweepSpec& s, std::string& field) {
-    field = "tuning";
+    field = "";  // tuningFromJson's errors name their own field ("/tuning/grid/k", …)
     if (j.contains("tuning")) s.tuning = tuningFromJson(j["tuning"]);
+    field = "tuning";
     if (s.tuning.nested && s.learner.kind == learn::LearnerKind::Gin && s.learner.gin.selection == neural::EpochSelection::TestCurve)
         throw std::invalid_argument("a GIN is tuned on its validation part, and epoch_selection \"test_curve\" holds none out "
                                     "(it chooses on the test folds): use \"validation\" with nested tuning");

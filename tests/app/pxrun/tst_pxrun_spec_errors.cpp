@@ -1,6 +1,7 @@
 // Every error of a spec file names the file and the field: each case writes one malformed spec (and, where it
 // needs one, a small data set), runs the real pxrun on it and checks that stderr says
-// `SPEC: field "/pointer": …`, the file first, then the field as a JSON pointer.
+// `SPEC: field "/pointer": …`, the file first, then the field as a JSON pointer. Also the bounded lists
+// (docs/hostile-input.md): every list field one value longer than its maximum is refused, naming the field.
 #include "PxrunProcess.h"
 
 #include <QDir>
@@ -37,6 +38,20 @@ bool writeOgbWithoutTrainingLabels(const QString& folder) {
             return false;
     }
     return write(folder + "/raw/graph-label.csv", "0,0.5\n1,\n");
+}
+
+// `count` copies of `item`, as a JSON list.
+QByteArray list(const QByteArray& item, int count) {
+    QByteArray s = "[";
+    for (int i = 0; i < count; ++i) s += (i > 0 ? "," : "") + item;
+    return s + "]";
+}
+
+// 1, 2, …, count as a JSON list.
+QByteArray numbers(int count) {
+    QByteArray s = "[";
+    for (int i = 1; i <= count; ++i) s += (i > 1 ? "," : "") + QByteArray::number(i);
+    return s + "]";
 }
 
 }  // namespace
@@ -84,7 +99,35 @@ private slots:
             << "depth" << QByteArray(R"({"experiment": "cosera-real", "data": "/nonexistent/px-cora"})") << "/data";
     }
 
-    void errorNamesFileAndField() {
+    // The maxima of SweepSpec (kMaxBudgets, kMaxSeeds, kMaxAxisValues) and DepthSpecChecks (kMaxDepthListValues),
+    // written out here as the documentation states them.
+    void listBeyondItsMaximumIsRefused_data() {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QByteArray>("spec");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("budget values") << "sweep" << R"({"budget": {"values": )" + numbers(1001) + "}}" << "/budget/values";
+        QTest::newRow("budget log_grid") << "sweep" << QByteArray(R"({"budget": {"log_grid": [0.1, 10, 1001]}})") << "/budget/log_grid";
+        QTest::newRow("budgets in all") << "sweep" << R"({"budget": {"include_inf": true, "values": )" + numbers(1000) + "}}" << "/budget";
+        QTest::newRow("pattern seeds") << "sweep" << R"({"pattern_seeds": )" + numbers(1001) + "}" << "/pattern_seeds";
+        QTest::newRow("noise seeds") << "sweep" << R"({"noise_seeds": )" + numbers(1001) + "}" << "/noise_seeds";
+        QTest::newRow("classes") << "sweep" << R"({"classes": )" + list("\"trees\"", 101) + "}" << "/classes";
+        QTest::newRow("dims") << "sweep" << R"({"dims": )" + numbers(101) + "}" << "/dims";
+        QTest::newRow("mechanisms") << "sweep" << R"({"mechanisms": )" + list("{}", 101) + "}" << "/mechanisms";
+        QTest::newRow("tuning grid") << "sweep" << R"({"tuning": {"mode": "nested", "grid": {"k": )" + numbers(101) + "}}}"
+                                     << "/tuning/grid/k";
+        QTest::newRow("allocation weights")
+            << "sweep" << R"({"mechanisms": [{"allocation": "weights", "weights": )" + list("1", 100001) + "}]}" << "/mechanisms/0/weights";
+        QTest::newRow("depth sigmas") << "depth" << R"({"experiment": "nag", "sigmas": )" + numbers(1001) + "}" << "/sigmas";
+        QTest::newRow("depth aggregations") << "depth" << R"({"experiment": "nag", "aggregations": )" + list("\"mean\"", 1001) + "}"
+                                            << "/aggregations";
+    }
+
+    void listBeyondItsMaximumIsRefused() { expectFieldError(); }
+    void errorNamesFileAndField() { expectFieldError(); }
+
+private:
+    // Writes the row's spec, runs pxrun on it and checks the message: the spec file, then the field.
+    void expectFieldError() {
         QFETCH(QString, command);
         QFETCH(QByteArray, spec);
         QFETCH(QString, field);

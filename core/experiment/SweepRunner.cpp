@@ -328,7 +328,8 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
     const auto disk = DiskDensityStore::fromEnvironment();
     const std::vector<PatternSet> prefetch =
         options.densitiesTogether ? patternSetsToPrefetch(spec, data, options, begin, end, hash, disk.get()) : std::vector<PatternSet>{};
-    const double densityShare = prefetch.empty() ? 0.0 : 0.5;  // of the bar: the sets' densities first, then the runs
+    // Of the bar: the sets' densities first, then the runs, each by its expected work (SweepPrefetch.h).
+    const double densityShare = prefetch.empty() ? 0.0 : prefetchBarShare(spec, data, options, begin, end, hash, disk.get());
     SubProgress runsProgress(progress, densityShare, 1.0 - densityShare);
     const SweepContext x{spec, data, options, runsProgress, tasks, sweepSplits(spec, data, tasks[0]), privacy::GraphFacts::of(data),
                          spec.classKeys(), hash, disk};

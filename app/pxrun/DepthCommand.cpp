@@ -45,7 +45,8 @@ int depthCommand(const std::vector<std::string>& argv) {
     }
     if (a.has("data")) spec["data"] = a.get("data", "");
     for (const auto& kv : sets) applySet(spec, kv);
-    TerminalProgress progress("depth " + spec.value("experiment", std::string("?")));
+    const bool named = spec.is_object() && spec.contains("experiment") && spec["experiment"].is_string();  // --set may change it
+    TerminalProgress progress("depth " + (named ? spec["experiment"].get<std::string>() : std::string("?")));
     const px::experiment::ResultTable t = px::depthlab::runDepthExperiment(spec, source, progress);
     const std::string prefix = a.get("out", "");
     t.saveCsv(prefix + ".csv");

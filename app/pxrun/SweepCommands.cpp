@@ -2,6 +2,7 @@
 #include "Commands.h"
 #include "CommonOptions.h"
 #include "TerminalProgress.h"
+#include "common/Error.h"
 #include "common/JsonInput.h"
 #include "experiment/RunJournal.h"
 #include "experiment/SweepRunner.h"
@@ -65,6 +66,17 @@ int trainingCheckpoints(const std::string& journalPath) {
     return count;
 }
 
+// The data set the spec names (an error names the spec file and "/dataset", then the data set's own error), or
+// the one --data gave (its error names only that path: the spec did not give it).
+px::Dataset loadSpecData(const px::experiment::SweepSpec& spec, bool fromOption) {
+    if (fromOption) return loadData(spec.dataset, spec.labels);
+    try {
+        return loadData(spec.dataset, spec.labels);
+    } catch (const px::InputError& e) {
+        throw px::InputError(spec.source, 0, std::string("field \"/dataset\": ") + e.what());
+    }
+}
+
 }  // namespace
 
 int sweepCommand(const std::vector<std::string>& argv) {
@@ -100,7 +112,7 @@ int sweepCommand(const std::vector<std::string>& argv) {
             throw std::invalid_argument("--checkpoint-every expects minutes (a number ≥ 0, e.g. 5 or 0.5), got '" + text + "'");
         opt.checkpointEverySeconds = 60 * minutes;
     }
-    px::Dataset ds = loadData(spec.dataset, spec.labels);
+    px::Dataset ds = loadSpecData(spec, a.has("data"));
     const std::string prefix = a.get("out", "");
     // Every completed run goes to PREFIX.runs.partial at once (fsync'd); --resume continues from it.
     auto journal = px::experiment::RunJournal::open(px::experiment::journalPath(prefix),

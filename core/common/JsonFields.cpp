@@ -37,6 +37,12 @@ std::string describeTypeError(const nlohmann::json::exception& e) {
     return "expected " + article(expected) + ", found " + article(found);
 }
 
+void checkLength(const json& list, const std::string& path, std::size_t most) {
+    if (list.is_array() && list.size() > most)
+        throw std::invalid_argument("field \"" + jsonPointer(path) + "\": expected at most " + std::to_string(most) + " values, found " +
+                                    std::to_string(list.size()) + " (a spec's lists are bounded: docs/hostile-input.md)");
+}
+
 void checkKeys(const json& object, const std::set<std::string>& known, const std::string& path) {
     if (!object.is_object()) fail(path, "an object { … }", object);
     for (auto it = object.begin(); it != object.end(); ++it)

@@ -19,6 +19,9 @@ std::string at(const std::string& parent, const std::string& key);  // "/pattern
 // string, found a number"; other library errors → "a value of the wrong kind". Never the library's own text.
 std::string describeTypeError(const nlohmann::json::exception& e);
 
+// Refuses a list of more than `most` values (checked before its elements are read), naming the field:
+// `field "/budget/values": expected at most 1000 values, found 1000000`.
+void checkLength(const json& list, const std::string& path, std::size_t most);
 void checkKeys(const json& object, const std::set<std::string>& known, const std::string& path);
 long long integer(const json& v, const std::string& path, long long lo, long long hi);
 double number(const json& v, const std::string& path, double lo, double hi);

@@ -186,7 +186,7 @@ ResultTable nag(const SpecReader& s, Progress& progress, const NodeDataset* give
     const NodeDataset* data = given;
     Matrix x;
     Graph g;
-    if (!data && !dataSpec.empty()) { loaded = loadNodeData(dataSpec); data = &loaded; }
+    if (!data && !dataSpec.empty()) { loaded = loadSpecNodeData(s); data = &loaded; }
     const auto seed = s.get<std::uint64_t>("seed");
     const int trials = s.get<int>("trials");
     s.check(trials >= 1, "trials", "expected >= 1");
@@ -276,6 +276,11 @@ ResultTable asamp(const SpecReader& s, Progress& progress, const NodeDataset* gi
     for (double v : values) s.check(v > 0 && v <= 1, "sampling", "expected probabilities in (0, 1]");
     const int positive = s.get<int>("positive_class");
     s.check(positive >= 0 && positive < data->numClasses(), "positive_class", "expected a class index of the data");
+    int positiveTraining = 0;  // the task needs training nodes of both classes: checked here, naming the field
+    for (int v : data->train) positiveTraining += data->labels[v] == positive ? 1 : 0;
+    s.check(positiveTraining > 0 && positiveTraining < int(data->train.size()), "positive_class",
+            "the training nodes of " + data->name + " must contain both classes: " + std::to_string(positiveTraining) + " of its " +
+                std::to_string(data->train.size()) + " training nodes are of class " + std::to_string(positive));
     const BinaryNodeTask task = BinaryNodeTask::from(*data, positive);
     const auto sums = asampSweep(data->graph, task, p, values, runs, progress);
     ResultTable t;
@@ -322,6 +327,9 @@ ResultTable runDepthExperiment(const json& spec, const std::string& source, Prog
 json loadDepthSpec(const std::string& path) {
     json j = parseJsonInput(readRegularFile(path), path);
     if (!j.is_object() || !j.contains("experiment")) throw InputError(path, 0, "expected a JSON object with an \"experiment\" field");
+    if (!j["experiment"].is_string())
+        throw InputError(path, 0, "field \"/experiment\": expected a string (one of cosera-grid, sbm-sweep, cosera-real, nag, nag-trained, "
+                                  "accounting, propagation, propagation-audit, asamp), found " + j["experiment"].dump());
     return j;
 }
 

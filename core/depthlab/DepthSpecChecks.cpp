@@ -88,6 +88,9 @@ double number(const nlohmann::json& spec, const nlohmann::json& defaults, const 
 void checkDepthSpec(const nlohmann::json& spec, const nlohmann::json& defaults, const std::string& source, double maxMinutes) {
     const std::string e = spec.value("experiment", std::string());
     for (auto it = spec.begin(); it != spec.end(); ++it) {
+        if (it.value().is_array() && it.value().size() > kMaxDepthListValues)  // every list field, numbers or names
+            throw InputError(source, 0, "field \"" + jsonPath("", it.key()) + "\": expected at most " + std::to_string(kMaxDepthListValues) +
+                                            " values, found " + std::to_string(it.value().size()) + " (a spec's lists are bounded: docs/hostile-input.md)");
         auto r = ranges().find(it.key());
         if (r == ranges().end()) continue;
         // Only COSERA on a real graph reads 0 features as "all of them"; elsewhere a node needs at least one.

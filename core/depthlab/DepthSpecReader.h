@@ -37,12 +37,22 @@ struct SpecReader {
     }
 };
 
+// The node data the spec's "data" names; an error of loading it names the spec and the field, then the data set.
+inline NodeDataset loadSpecNodeData(const SpecReader& s) {
+    const std::string path = s.get<std::string>("data");
+    try {
+        return loadNodeData(path);
+    } catch (const InputError& e) {
+        throw InputError(s.source, 0, "field \"" + jsonPath("", "data") + "\": " + e.what());
+    }
+}
+
 // The node data of a spec: `given` (already loaded by the caller) or the spec's "data", loaded into
 // `storage`.
 inline const NodeDataset* nodeData(const SpecReader& s, const NodeDataset* given, NodeDataset& storage) {
     const NodeDataset* data = given;
     if (!data) {
-        storage = loadNodeData(s.get<std::string>("data"));
+        storage = loadSpecNodeData(s);
         data = &storage;
     }
     if (data->features.cols() == 0)

@@ -161,7 +161,7 @@ void refuseBeyondTimeLimit(const SpecReader& s, const Configs& configs, const Na
 ResultTable trainedNagExperiment(const SpecReader& s, Progress& progress, const NodeDataset* given) {
     const NagSettings n = readSettings(s);
     NodeDataset loaded;
-    if (!given) loaded = loadNodeData(s.get<std::string>("data"));
+    if (!given) loaded = loadSpecNodeData(s);
     NodeDataset data = given ? *given : std::move(loaded);
     const std::string split = s.get<std::string>("split");
     s.check(split == "planetoid" || split == "data", "split", "expected \"planetoid\" (20 per class / 500 / 1000, seeded) or \"data\"");

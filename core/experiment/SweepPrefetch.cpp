@@ -3,6 +3,8 @@
 
 #include "experiment/RunJournal.h"
 
+#include <algorithm>
+
 namespace px::experiment {
 
 namespace {
@@ -21,7 +23,34 @@ std::vector<char> setsToCompute(const SweepPatternPlan& plan, const Dataset& dat
     }
     return compute;
 }
+// Per run of [begin, end): 1 if it is still to do (not in the journal); per set of the plan: its runs still to do.
+struct RunWork {
+    std::vector<double> work, runsOfSet;
+};
+RunWork runWork(const SweepPatternPlan& plan, const SweepOptions& options, int begin, int end) {
+    RunWork w{std::vector<double>(std::size_t(std::max(0, end - begin)), 0), std::vector<double>(plan.sets.size(), 0)};
+    for (int r = begin; r < end; ++r)
+        if (!(options.journal && options.journal->has(r))) {
+            w.work[std::size_t(r - begin)] = 1;
+            w.runsOfSet[std::size_t(plan.setOfRun[r])] += 1;
+        }
+    return w;
+}
 }  // namespace
+
+double densityWorkInRuns(double runsOfSet) { return std::min(runsOfSet, kDensityRunsAtMost); }
+
+double prefetchBarShare(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, int begin, int end,
+                        const std::string& datasetHash, const DiskDensityStore* disk) {
+    const SweepPatternPlan plan = sweepPatternPlan(spec);
+    const std::vector<char> compute = setsToCompute(plan, data, options, begin, end, datasetHash, disk);
+    const RunWork w = runWork(plan, options, begin, end);
+    double densities = 0, runs = 0;
+    for (std::size_t s = 0; s < plan.sets.size(); ++s)
+        if (compute[s]) densities += densityWorkInRuns(w.runsOfSet[s]);
+    for (double x : w.work) runs += x;
+    return densities + runs > 0 ? densities / (densities + runs) : 0.0;
+}
 
 std::vector<PatternSet> patternSetsToPrefetch(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, int begin,
                                               int end, const std::string& datasetHash, const DiskDensityStore* disk, double maxBytes) {
@@ -43,16 +72,12 @@ std::vector<BarSlot> sweepBarLayout(const SweepSpec& spec, const Dataset& data, 
     const SweepPatternPlan plan = sweepPatternPlan(spec);
     std::vector<char> compute = prefetched ? std::vector<char>(plan.sets.size(), 0)
                                            : setsToCompute(plan, data, options, begin, end, datasetHash, disk);
-    std::vector<double> runsOfSet(plan.sets.size(), 0);
-    std::vector<double> densities(std::size_t(std::max(0, end - begin)), 0), work(densities.size(), 0);
-    for (int r = begin; r < end; ++r)
-        if (!(options.journal && options.journal->has(r))) {
-            work[std::size_t(r - begin)] = 1;
-            runsOfSet[std::size_t(plan.setOfRun[r])] += 1;
-        }
+    const RunWork w = runWork(plan, options, begin, end);
+    const std::vector<double>& work = w.work;
+    std::vector<double> densities(work.size(), 0);
     for (int r = begin; r < end; ++r)  // a set's densities, where its first run to compute them comes
         if (const int s = plan.setOfRun[r]; compute[std::size_t(s)] && work[std::size_t(r - begin)] > 0) {
-            densities[std::size_t(r - begin)] = runsOfSet[std::size_t(s)];
+            densities[std::size_t(r - begin)] = densityWorkInRuns(w.runsOfSet[std::size_t(s)]);
             compute[std::size_t(s)] = 0;
         }
     double total = 0;

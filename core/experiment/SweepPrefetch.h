@@ -21,16 +21,27 @@ std::vector<PatternSet> patternSetsToPrefetch(const SweepSpec& spec, const Datas
                                               int end, const std::string& datasetHash, const DiskDensityStore* disk,
                                               double maxBytes = 256.0 * (1 << 20));
 
+// The expected work of a pattern set's densities, in runs: as many runs as the set has, but at most
+// kDensityRunsAtMost. A set's densities cost far more than one run (a run's share left the bar standing while a
+// social set's densities were computed) but their cost does not grow with the budgets and noise seeds, the runs'
+// does: counting them as all the set's runs put a sweep of 10^6 budgets at "50 %" once its densities were done.
+constexpr double kDensityRunsAtMost = 10;
+double densityWorkInRuns(double runsOfSet);
+
 // Where the runs [begin, end) lie on the sweep's progress bar (fractions of it, in run order): a run's pattern
 // set's densities, where this run is the first to need them computed, from densitiesFrom to runFrom, then the run
-// to runTo. A set's densities count as much as all its runs: far more than a run's share, which left the bar
-// standing while a social set's densities were computed, and about what they cost there. Runs the journal holds
+// to runTo, each weighted by its expected work (densityWorkInRuns; a run counts 1). Runs the journal holds
 // take no room; with `prefetched` (the densities computed together before the runs) no run computes any.
 struct BarSlot {
     double densitiesFrom = 0, runFrom = 0, runTo = 0;
 };
 std::vector<BarSlot> sweepBarLayout(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, int begin, int end,
                                     const std::string& datasetHash, const DiskDensityStore* disk, bool prefetched);
+
+// The share of the bar the densities computed together before the runs take (0 when none are): their expected
+// work against that of the runs [begin, end) still to do. Call it before they are computed (it asks the caches).
+double prefetchBarShare(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, int begin, int end,
+                        const std::string& datasetHash, const DiskDensityStore* disk);
 
 // Computes `sets` together and keeps each in options.densities (memory and disk) or else on `disk`; returns them by
 // the pattern set's JSON.

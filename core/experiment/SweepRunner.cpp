@@ -20,23 +20,6 @@
 
 namespace px::experiment {
 
-std::vector<int> sweepTasks(const SweepSpec& spec, const Dataset& ds) {
-    if (ds.tasks.empty()) throw InputError(ds.source, 0, "data set has no labels; a sweep needs a task to learn");
-    std::vector<int> tasks;
-    if (spec.task == "all") {
-        for (int t = 0; t < int(ds.tasks.size()); ++t) tasks.push_back(t);
-    } else {
-        std::size_t used = 0;
-        int t = -1;
-        try { t = std::stoi(spec.task, &used); } catch (...) { used = 0; }
-        if (used != spec.task.size() || t < 0 || t >= int(ds.tasks.size()))
-            throw InputError(spec.source, 0, "field \"/task\": expected \"all\" or an index 0.." + std::to_string(ds.tasks.size() - 1) +
-                                              ", found \"" + spec.task + "\"");
-        tasks.push_back(t);
-    }
-    return tasks;
-}
-
 SweepSplits sweepSplits(const SweepSpec& spec, const Dataset& data, int task) {
     SweepSplits s;
     const int k = spec.folds();
@@ -345,7 +328,8 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
     const auto disk = DiskDensityStore::fromEnvironment();
     const std::vector<PatternSet> prefetch =
         options.densitiesTogether ? patternSetsToPrefetch(spec, data, options, begin, end, hash, disk.get()) : std::vector<PatternSet>{};
-    const double densityShare = prefetch.empty() ? 0.0 : 0.5;  // of the bar: the sets' densities first, then the runs
+    // Of the bar: the sets' densities first, then the runs, each by its expected work (SweepPrefetch.h).
+    const double densityShare = prefetch.empty() ? 0.0 : prefetchBarShare(spec, data, options, begin, end, hash, disk.get());
     SubProgress runsProgress(progress, densityShare, 1.0 - densityShare);
     const SweepContext x{spec, data, options, runsProgress, tasks, sweepSplits(spec, data, tasks[0]), privacy::GraphFacts::of(data),
                          spec.classKeys(), hash, disk};

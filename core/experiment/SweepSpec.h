@@ -31,6 +31,11 @@ struct SweepSpec {
     std::vector<int> dims;                       // axis over d (empty: patterns.count)
     std::vector<std::uint64_t> patternSeeds = {1};
     std::vector<privacy::MechanismParams> mechanisms = {privacy::MechanismParams{}};
+    bool oneMechanismField = false;  // read from "mechanism" (one object), not "mechanisms": for errors' field names
+    // The JSON pointer of mechanism i in the spec file, e.g. "/mechanisms/0" (or "/mechanism").
+    std::string mechanismPointer(std::size_t i) const {
+        return oneMechanismField ? std::string("/mechanism") : "/mechanisms/" + std::to_string(i);
+    }
     privacy::BudgetAxis budgetAxis = privacy::BudgetAxis::Epsilon;
     std::vector<double> budgets = {0.1, 0.3, 1.0, 3.0, 10.0};  // +∞: clean embeddings
     std::vector<std::uint64_t> noiseSeeds = {1};
@@ -64,7 +69,12 @@ struct SweepSpec {
     // Refuses (ResourceError naming `source`) a grid whose runs overflow an int or whose result table would
     // exceed the memory limit; fromJson calls it, before anything of that size is allocated.
     void checkGridSize(const std::string& source) const;
-    static constexpr int kMaxGridPoints = 100000;  // points of a budget log_grid
+    // Longest lists a spec may hold (docs/hostile-input.md): a longer list is refused with its field named, before
+    // anything of its size is allocated or run.
+    static constexpr int kMaxBudgets = 1000;          // budget values, log_grid points and "inf" together
+    static constexpr int kMaxGridPoints = kMaxBudgets;  // points of a budget log_grid
+    static constexpr int kMaxSeeds = 1000;            // pattern_seeds, noise_seeds
+    static constexpr int kMaxAxisValues = 100;        // classes, dims, mechanisms, each tuning.grid list
     std::vector<std::string> classKeys() const;   // classes or {patterns' class}
     std::vector<int> dimValues() const;           // dims or {patterns.count}
 

@@ -17,9 +17,24 @@ constexpr double kMaxPatternSize = 64;       // m: pattern vertices (the DP's ta
 constexpr long long kMaxSeed = 9007199254740991LL;  // 2^53 − 1: exact in every JSON reader
 constexpr double kMaxBudget = 1e6;                  // ε or ρ: beyond it the noise is nil in double precision; "inf" says so
 
+// What the noise model would refuse when a run builds it, refused when the spec is read, with the field named.
+privacy::MechanismParams readMechanism(const nlohmann::json& j, const std::string& path) {
+    if (j.is_object() && j.contains("weights")) F::checkLength(j["weights"], F::at(path, "weights"), std::size_t(kMaxPatterns));
+    const privacy::MechanismParams p = privacy::mechanismParamsFromJson(j, path);
+    if (privacy::perturbsGraph(p.mechanism)) return p;  // rr and dprr: no noise model of densities
+    if (p.secure && p.mechanism == privacy::MechanismKind::SmoothGaussian)
+        F::fail(F::at(path, "secure"), "false for the smooth mechanism (secure mode is available for the Gaussian and Laplace "
+                "mechanisms and randomized response; the smooth mechanism's proof has no discrete counterpart)", j["secure"]);
+    if (p.secure && p.referenceMode) F::fail(F::at(path, "secure"), "false with reference_mode true", j["secure"]);
+    if (p.allocation != privacy::Allocation::Isotropic && p.mechanism != privacy::MechanismKind::Gaussian)
+        F::fail(F::at(path, "allocation"), "\"isotropic\" (per-pattern allocation is for the Gaussian mechanism only)", j["allocation"]);
+    return p;
+}
+
 void readSeeds(const nlohmann::json& j, const char* key, std::vector<std::uint64_t>& out) {
     if (!j.contains(key)) return;
     out.clear();
+    F::checkLength(j[key], key, SweepSpec::kMaxSeeds);
     for (long long v : F::getIntegers(j, key, "", 0, kMaxSeed)) out.push_back(std::uint64_t(v));
 }
 
@@ -66,6 +81,7 @@ void readGinParams(const nlohmann::json& l, learn::LearnerKind kind, neural::Gin
 // The values of one hyper-parameter in "tuning": {"grid": {...}}.
 std::vector<int> gridIntegers(const nlohmann::json& g, const char* key, long long lo, long long hi) {
     std::vector<int> v;
+    if (g.contains(key)) F::checkLength(g[key], std::string("tuning.grid.") + key, SweepSpec::kMaxAxisValues);
     if (g.contains(key))
         for (long long x : F::getIntegers(g, key, "tuning.grid", lo, hi)) v.push_back(int(x));
     return v;
@@ -74,6 +90,7 @@ std::vector<int> gridIntegers(const nlohmann::json& g, const char* key, long lon
 std::vector<double> gridNumbers(const nlohmann::json& g, const char* key, double lo, double hi) {
     std::vector<double> v;
     if (!g.contains(key)) return v;
+    F::checkLength(g[key], std::string("tuning.grid.") + key, SweepSpec::kMaxAxisValues);
     if (!g[key].is_array() || g[key].empty()) F::fail(std::string("tuning.grid.") + key, "a non-empty list of numbers", g[key]);
     for (const auto& x : g[key]) v.push_back(F::number(x, std::string("tuning.grid.") + key, lo, hi));
     return v;
@@ -135,12 +152,15 @@ void readPatterns(const nlohmann::json& j, SweepSpec& s, std::string& field) {
         if (dup != "keep" && dup != "resample") F::fail("patterns.duplicates", "\"keep\" or \"resample\"", p["duplicates"]);
         s.patterns.duplicates = dup == "keep" ? DuplicatePolicy::Keep : DuplicatePolicy::Resample;
     }
+    field = "";
+    if (j.contains("classes")) F::checkLength(j["classes"], "classes", SweepSpec::kMaxAxisValues);
     field = "classes";
     s.classes = j.value("classes", s.classes);
     for (const auto& c : s.classes) PatternClass::parse(c);
     field = "";
     if (j.contains("dims") && !(j["dims"].is_array() && j["dims"].empty())) {  // [] : the patterns' d
         s.dims.clear();
+        F::checkLength(j["dims"], "dims", SweepSpec::kMaxAxisValues);
         for (long long d : F::getIntegers(j, "dims", "", 1, kMaxPatterns)) s.dims.push_back(int(d));
     }
     readSeeds(j, "pattern_seeds", s.patternSeeds);
@@ -152,10 +172,12 @@ void readMechanisms(const nlohmann::json& j, SweepSpec& s, std::string& field) {
         s.mechanisms.clear();
         const auto& ms = j["mechanisms"];
         if (!ms.is_array() || ms.empty()) F::fail("mechanisms", "a non-empty list of mechanism objects", ms);
+        F::checkLength(ms, "mechanisms", SweepSpec::kMaxAxisValues);
         for (std::size_t i = 0; i < ms.size(); ++i)
-            s.mechanisms.push_back(privacy::mechanismParamsFromJson(ms[i], "mechanisms[" + std::to_string(i) + "]"));
+            s.mechanisms.push_back(readMechanism(ms[i], "mechanisms[" + std::to_string(i) + "]"));
     } else if (j.contains("mechanism")) {
-        s.mechanisms = {privacy::mechanismParamsFromJson(j["mechanism"], "mechanism")};
+        s.mechanisms = {readMechanism(j["mechanism"], "mechanism")};
+        s.oneMechanismField = true;
     }
 }
 
@@ -173,6 +195,7 @@ void readBudget(const nlohmann::json& j, SweepSpec& s, std::string& field) {
             field = "";
             const auto& values = b["values"];
             if (!values.is_array() || values.empty()) F::fail("budget.values", "a non-empty list", values);
+            F::checkLength(values, "budget.values", SweepSpec::kMaxBudgets);
             for (std::size_t i = 0; i < values.size(); ++i) {
                 const auto& v = values[i];
                 if (v.is_string() && v.get<std::string>() == "inf") s.budgets.push_back(INFINITY);
@@ -189,6 +212,10 @@ void readBudget(const nlohmann::json& j, SweepSpec& s, std::string& field) {
             for (int i = 0; i < int(g[2]); ++i) s.budgets.push_back(g[0] * std::pow(g[1] / g[0], double(i) / (g[2] - 1)));
         }
         if (b.value("include_inf", false)) s.budgets.push_back(INFINITY);
+        field = "budget";  // values, log_grid points and "inf" together
+        if (s.budgets.size() > std::size_t(SweepSpec::kMaxBudgets))
+            throw std::invalid_argument("expected at most " + std::to_string(SweepSpec::kMaxBudgets) + " budgets in all (values, log_grid points "
+                                        "and \"inf\"), found " + std::to_string(s.budgets.size()));
     }
     field = "";
     readSeeds(j, "noise_seeds", s.noiseSeeds);
@@ -219,8 +246,9 @@ void readLearner(const nlohmann::json& j, SweepSpec& s, std::string& field) {
 }
 
 void readTuning(const nlohmann::json& j, SweepSpec& s, std::string& field) {
-    field = "tuning";
+    field = "";  // tuningFromJson's errors name their own field ("/tuning/grid/k", …)
     if (j.contains("tuning")) s.tuning = tuningFromJson(j["tuning"]);
+    field = "tuning";
     if (s.tuning.nested && s.learner.kind == learn::LearnerKind::Gin && s.learner.gin.selection == neural::EpochSelection::TestCurve)
         throw std::invalid_argument("a GIN is tuned on its validation part, and epoch_selection \"test_curve\" holds none out "
                                     "(it chooses on the test folds): use \"validation\" with nested tuning");
@@ -263,6 +291,12 @@ void checkWhole(const SweepSpec& s, const std::string& source, std::string& fiel
     if (s.patternSeeds.empty() || s.noiseSeeds.empty()) throw std::invalid_argument("pattern_seeds and noise_seeds must not be empty");
     if (s.mechanisms.empty()) throw std::invalid_argument("mechanisms must not be empty");
     if (s.learner.k < 1) throw std::invalid_argument("learner.k must be at least 1");
+    for (std::size_t i = 0; i < s.mechanisms.size(); ++i)  // a weight per pattern, for every d the sweep runs
+        if (const auto& m = s.mechanisms[i]; m.allocation == privacy::Allocation::Weights)
+            for (int d : s.dimValues())
+                if (int(m.weights.size()) != d)
+                    throw std::invalid_argument("field \"" + s.mechanismPointer(i) + "/weights\": expected one allocation weight per pattern (" +
+                                                std::to_string(d) + " for d = " + std::to_string(d) + "), found " + std::to_string(m.weights.size()));
     s.checkGridSize(source);
 }
 

@@ -473,6 +473,7 @@ private slots:
         SweepSpec spec;
         spec.budgets = {1, 2, 3, 4, 5, 6, 7, 8};
         Dataset ds = gen::sbmCycleTask(100, 1);
+        spec.mechanisms[0].degreeBound = ds.maxDegree();  // a spec the data set allows (else refused before any run)
         CancelFlag flag;
         flag.cancel();
         QVERIFY_THROWS_EXCEPTION(Cancelled, runSweep(spec, ds, {}, flag));

@@ -351,7 +351,7 @@ private slots:
         QVERIFY2(msg.find("node-classification data (LINQS") != std::string::npos && msg.find("Depth lab") != std::string::npos, msg.c_str());
     }
 
-    // A LINQS folder whose every citation names an unknown id leaves no edge: the depth lab says which folder,
+    // A LINQS folder whose every citation names an unknown id leaves no edge: the depth lab says which spec field and folder,
     // what the loader dropped, and why the experiment cannot run (instead of "attack metrics need both ...").
     void depthLabSaysWhichDataSetCannotBeAttackedAndWhy() {
         QTemporaryDir dir;
@@ -361,7 +361,8 @@ private slots:
         const std::string msg = refusal([&] {
             depthlab::runDepthExperiment({{"experiment", "nag"}, {"data", folder}, {"features", 2}, {"trials", 1}}, "d.json");
         });
-        QVERIFY2(says(msg, folder, "no edge is left among its 3 nodes; ") && msg.find("2 citations of ids not in") != std::string::npos &&
+        // The spec and its field first (the folder came from "/data"), then the folder and why.
+        QVERIFY2(says(msg, "d.json: field \"/data\": " + folder, "no edge is left among its 3 nodes; ") && msg.find("2 citations of ids not in") != std::string::npos &&
                      msg.find("need both edges and non-edges") != std::string::npos,
                  msg.c_str());
     }

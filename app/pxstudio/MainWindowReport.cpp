@@ -21,6 +21,11 @@ void MainWindow::registerReport() {
         a.busy = controller_->busy();
         a.partial = reportWaitsForResult_;
         a.fraction = controller_->fraction();
+        // the sweep of these settings failed: the report (which quotes its results) says so whatever it still shows
+        const auto running = controller_->runningFor();
+        if (!controller_->failure().isEmpty() && running &&
+            viewkeys::key(*running, viewkeys::Scope::Sweep) == viewkeys::key(settings(), viewkeys::Scope::Sweep))
+            a.failure = controller_->failure().toStdString();
         if (px::privacy::perturbsGraph(settings().mechanism.mechanism))
             a.emptyReason = "Randomized response releases perturbed graphs: its report comes with the sweep's results.";
         return a;

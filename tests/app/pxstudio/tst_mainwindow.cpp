@@ -425,6 +425,9 @@ private slots:
         QLabel* stale = w.findChild<ExplorerViews*>()->presenter()->note("tradeoff");
         w.findChild<ExplorerViews*>()->presenter()->present("tradeoff");
         QVERIFY2(stale && !stale->isHidden() && stale->text().contains("FAILED"), qPrintable(stale ? stale->text() : QString()));
+        // the report panel, a view too, says these settings failed and why (it said "not recomputed (F5)" once ε moved)
+        const ViewStatus reportStatus = w.findChild<ExplorerViews*>()->presenter()->present("report");
+        QVERIFY2(reportStatus.failed && QString::fromStdString(reportStatus.note).contains("Gaussian mechanism only"), reportStatus.note.c_str());
         auto* tabs = w.findChild<QTabWidget*>();
         QCustomPlot* expressivity = nullptr;
         for (int i = 0; i < tabs->count(); ++i)

@@ -18,10 +18,11 @@ void buildDistinguishabilityPlot(QCustomPlot* plot, const experiment::Distinguis
         const QColor colour = viridis(int(c), int(r.classes.size()));
         QCPGraph* g = plot->addGraph();
         g->setName(k.cleanDistance == 0
-                       ? QString("%1: clean embeddings identical (cannot tell apart)").arg(QString::fromStdString(k.patternClass))
+                       ? QString("%1: clean embeddings identical: none of the demo's %2 patterns separates the pair")
+                             .arg(QString::fromStdString(k.patternClass)).arg(k.patterns)
                        : QString("%1: clean distance %2, %3 of the demo's %4 patterns separate the pair")
                              .arg(QString::fromStdString(k.patternClass)).arg(k.cleanDistance, 0, 'g', 3).arg(k.separatingPatterns).arg(k.patterns));
-        setShortName(g, k.cleanDistance == 0 ? QString("%1: identical").arg(QString::fromStdString(k.patternClass))
+        setShortName(g, k.cleanDistance == 0 ? QString("%1: 0 of %2 patterns separate").arg(QString::fromStdString(k.patternClass)).arg(k.patterns)
                                              : QString("%1: %2 of %3 patterns separate")
                                                    .arg(QString::fromStdString(k.patternClass)).arg(k.separatingPatterns).arg(k.patterns));
         g->setData(x, QVector<double>(k.overlap.begin(), k.overlap.end()), true);

@@ -373,6 +373,7 @@ std::vector<DensityMatrix> DensityMatrix::computeSets(const Dataset& data, const
         tbb::parallel_for(tbb::blocked_range<int>(0, int(todo.size()), std::max(1, params.grain)), body, tbb::simple_partitioner(), ctx);
     });
     if (stop || progress.cancelled()) throw Cancelled();
+    if (!todo.empty()) progress.report(1.0);  // the rounded shares may sum to a little less than the whole
     for (std::size_t s = 0; s < sets.size(); ++s) {
         for (int i = 0; i < N; ++i)
             if (const int f = first[std::size_t(i)]; f != i) {

@@ -97,6 +97,12 @@ void checkHeader(const LineReader& r, const std::vector<std::string>& columns) {
 }
 }  // namespace
 
+const std::vector<std::string> kFileColumnNames = {"file", "filename", "graph"};  // the file column's names, any case
+
+static bool isFileColumnName(const std::string& column) {
+    return std::find(kFileColumnNames.begin(), kFileColumnNames.end(), lowerCase(column)) != kFileColumnNames.end();
+}
+
 std::string quotedList(const std::vector<std::string>& names) {
     std::string out;
     for (const std::string& n : names) out += (out.empty() ? "'" : ", '") + n + "'";
@@ -147,7 +153,7 @@ LabelCsvColumns chooseCsvColumns(const LabelCsv& csv, const std::string& name) {
         return hits;
     };
     LabelCsvColumns c{0, 0};
-    const int files = count({"file", "filename", "graph"}, csv.columns.size(), c.file);
+    const int files = count(kFileColumnNames, csv.columns.size(), c.file);
     if (files != 1)
         throw InputError(csv.path, csv.headerLine, std::string(files == 0 ? "no" : "more than one") +
                              " file column in the header (named file, filename or graph); columns found: " + quotedList(csv.columns) +
@@ -155,6 +161,9 @@ LabelCsvColumns chooseCsvColumns(const LabelCsv& csv, const std::string& name) {
     if (!name.empty()) {
         for (std::size_t k = 0; k < csv.columns.size(); ++k)
             if (csv.columns[k] == name && k != c.file) return c.label = k, c;
+        if (csv.columns[c.file] == name)
+            throw InputError(csv.path, csv.headerLine, "'" + name + "' is the column of file names, not of labels; label columns: " +
+                                                           quotedList(labelColumns(csv)));
         throw InputError(csv.path, csv.headerLine, "no label column named '" + name + "'; columns found: " + quotedList(csv.columns));
     }
     if (csv.columns.size() == 2) return c.label = 1 - c.file, c;
@@ -162,6 +171,16 @@ LabelCsvColumns chooseCsvColumns(const LabelCsv& csv, const std::string& name) {
     throw InputError(csv.path, csv.headerLine, "which column holds the labels? columns found: " + quotedList(csv.columns) +
                                                    " (name one, e.g. csv:" + csv.columns[c.file == 0 ? 1 : 0] +
                                                    ", or keep one column named label, class, y or target)");
+}
+
+std::vector<std::string> labelColumns(const LabelCsv& csv) {
+    std::vector<std::string> out;
+    if (!csv.headed) return out;
+    int files = 0;
+    for (const std::string& c : csv.columns) files += isFileColumnName(c);
+    for (const std::string& c : csv.columns)
+        if (files != 1 || !isFileColumnName(c)) out.push_back(c);
+    return out;
 }
 
 std::vector<std::string> labelsFromCsv(const LabelCsv& csv, const std::vector<std::string>& files, LabelCsvColumns c) {

@@ -41,6 +41,9 @@ struct LabelCsvColumns {
 };
 // The file and label columns, by the rule above; `name` is the label column asked for (empty: by the rule).
 LabelCsvColumns chooseCsvColumns(const LabelCsv& csv, const std::string& name);
+// The columns of a headed labels.csv that may hold labels: all but the file column (all of them when the file column
+// is missing or ambiguous; none without a header).
+std::vector<std::string> labelColumns(const LabelCsv& csv);
 // The label text of each graph file of `files` (sorted), refusing with file, line and field: a name that is no
 // graph file, an empty label, a file given two different labels, a graph file without a line.
 std::vector<std::string> labelsFromCsv(const LabelCsv& csv, const std::vector<std::string>& files, LabelCsvColumns c);

@@ -160,7 +160,7 @@ void applyFolderLabels(Dataset& ds, const std::string& folder, const FolderLabel
         try {
             csv = readLabelCsv(csvPath, report.files);
             report.csvHeaded = csv.headed;
-            report.csvColumns = csv.columns;
+            report.csvColumns = labelColumns(csv);  // the file column is no choice of labels
         } catch (const InputError&) {
             if (csvWanted) throw;  // a broken labels.csv that is not used does not stop the load
         }

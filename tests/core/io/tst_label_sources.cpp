@@ -122,7 +122,13 @@ private slots:
         const Dataset ds = io::loadGraphFolder(f.path, choice("auto"), &report);  // labels.csv before the graph key
         QCOMPARE(classesOf(ds), (std::vector<int>{1, 0, 1, 2, 0}));
         QCOMPARE(report.chosen, std::string("labels.csv column 'label'"));
-        QCOMPARE(report.csvColumns, (std::vector<std::string>{"Graph", "split", "label"}));
+        QCOMPARE(report.csvColumns, (std::vector<std::string>{"split", "label"}));  // the file column is no choice of labels
+        try {  // and asked for as one, it is named as the file column
+            io::loadGraphFolder(f.path, choice("csv:Graph"));
+            QFAIL("the file column was taken as labels");
+        } catch (const InputError& e) {
+            QVERIFY2(has(e.what(), "labels.csv:1: 'Graph' is the column of file names, not of labels; label columns: 'split', 'label'"), e.what());
+        }
         QCOMPARE(report.classNames, (std::vector<std::string>{"0", "1", "2"}));
         const Dataset bySplit = io::loadGraphFolder(f.path, choice("csv:split"));
         QCOMPARE(classesOf(bySplit), (std::vector<int>{1, 0, 1, 2, 1}));  // test, train, valid
@@ -237,7 +243,7 @@ private slots:
         QCOMPARE(p.edges.max, 3L);
         QCOMPARE(p.edges.mean, 2.6);
         QVERIFY(p.csvPresent && p.csvHeaded);
-        QCOMPARE(p.csvColumns, (std::vector<std::string>{"graph", "split", "fold"}));
+        QCOMPARE(p.csvColumns, (std::vector<std::string>{"split", "fold"}));
         QCOMPARE(p.graphKeys, (std::vector<std::string>{"class", "split"}));
         QVERIFY2(has(p.labelError, "labels.csv:1: which column holds the labels?"), p.labelError.c_str());
         QVERIFY(p.labelSource.empty() && p.classes.empty());

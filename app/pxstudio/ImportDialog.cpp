@@ -3,6 +3,7 @@
 
 #include "common/Error.h"
 #include "io/LabelSources.h"
+#include "io/Loaders.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -80,11 +81,14 @@ std::vector<std::pair<QString, QString>> ImportDialog::labelChoices(const px::io
     const QString automatic = p.labelSource.empty() || !p.labelError.empty() ? tr("automatic")
                                                                                 : tr("automatic (%1)").arg(QString::fromStdString(p.labelSource));
     out.push_back({"auto", automatic});
-    if (p.csvPresent && !p.csvHeaded) out.push_back({"csv", tr("labels.csv (no header: file name, label)")});
-    for (const std::string& c : p.csvColumns)
-        out.push_back({"csv:" + QString::fromStdString(c), tr("labels.csv column %1").arg(QString::fromStdString(c))});
-    for (const std::string& k : p.graphKeys)
-        out.push_back({"graphml:" + QString::fromStdString(k), tr("GraphML graph key %1").arg(QString::fromStdString(k))});
+    // labels.csv and GraphML keys label the graphs of a folder: a single file keeps its own labels (auto) or none
+    if (p.format == px::io::toString(px::io::DataFormat::GraphFolder)) {
+        if (p.csvPresent && !p.csvHeaded) out.push_back({"csv", tr("labels.csv (no header: file name, label)")});
+        for (const std::string& c : p.csvColumns)
+            out.push_back({"csv:" + QString::fromStdString(c), tr("labels.csv column %1").arg(QString::fromStdString(c))});
+        for (const std::string& k : p.graphKeys)
+            out.push_back({"graphml:" + QString::fromStdString(k), tr("GraphML graph key %1").arg(QString::fromStdString(k))});
+    }
     out.push_back({"none", tr("none (unlabelled)")});
     return out;
 }

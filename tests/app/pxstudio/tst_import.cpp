@@ -23,6 +23,7 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QDir>
 #include <QtTest>
 #include <memory>
 
@@ -89,6 +90,13 @@ private slots:
         QStringList offered;
         for (int i = 0; i < dialog.sources()->count(); ++i) offered << dialog.sources()->itemData(i).toString();
         QCOMPARE(offered, (QStringList{"auto", "graphml:label", "graphml:size", "none"}));
+        {  // one file of it alone: its keys are no label source (they label a folder's graphs), only auto or none
+            const QString one = folder_.path() + "/" + QDir(folder_.path()).entryList({"*.graphml"}, QDir::Files).first();
+            ImportDialog single(one, "auto");
+            QStringList offeredForOne;
+            for (int i = 0; i < single.sources()->count(); ++i) offeredForOne << single.sources()->itemData(i).toString();
+            QCOMPARE(offeredForOne, (QStringList{"auto", "none"}));
+        }
         QTableWidget* table = dialog.table();
         QCOMPARE(table->rowCount(), ImportDialog::kPreviewRows);
         QStringList n, m, shapes, sizes;

@@ -179,14 +179,18 @@ private slots:
                            "1000 noise seeds) needs about",
                            0) == 0,
                  msg.c_str());
-        spec["noise_seeds"] = seeds(3000);
-        spec["pattern_seeds"] = seeds(3000);
+        spec["dims"] = {5, 6, 7};  // every list within its bound, the product past what an int indexes
         msg = thrown([&] { experiment::SweepSpec::fromJson(spec.dump(), "huge.json"); });
-        QVERIFY2(msg.find("huge.json: the grid has 9e+09 runs") == 0 && msg.find("more than a sweep can index") != std::string::npos,
+        QVERIFY2(msg.find("huge.json: the grid has 3e+09 runs") == 0 && msg.find("more than a sweep can index") != std::string::npos,
                  msg.c_str());
+        spec.erase("dims");
+        spec["pattern_seeds"] = seeds(3000);  // one list past its bound is refused before the grid is sized
+        msg = thrown([&] { experiment::SweepSpec::fromJson(spec.dump(), "long.json"); });
+        QVERIFY2(msg.find("field \"/pattern_seeds\": expected at most 1000 values, found 3000") != std::string::npos, msg.c_str());
+        spec["pattern_seeds"] = seeds(1000);
         spec["budget"]["log_grid"] = {0.1, 10, 1e9};
         msg = thrown([&] { experiment::SweepSpec::fromJson(spec.dump(), "grid.json"); });
-        QVERIFY2(msg.find("grid.json: field \"/budget/log_grid\"") == 0 && msg.find("points ≤ 100000") != std::string::npos, msg.c_str());
+        QVERIFY2(msg.find("grid.json: field \"/budget/log_grid\"") == 0 && QString::fromStdString(msg).endsWith(QStringLiteral("2 ≤ points ≤ 1000")), msg.c_str());
     }
 };
 

@@ -32,7 +32,8 @@ if(PX_DOXYGEN)
   set(px_doxygen_steps
     COMMAND ${CMAKE_COMMAND} -E rm -f ${PX_DOCS_OUTPUT}/core-warnings.log
     COMMAND ${PX_DOXYGEN} ${PX_DOCS_OUTPUT}/Doxyfile
-    COMMAND sh -c "if test -s '${PX_DOCS_OUTPUT}/core-warnings.log'; then cat '${PX_DOCS_OUTPUT}/core-warnings.log'; echo 'doxygen warned (above)'; exit 1; fi")
+    # (no ';' in a list's element: it would split the command)
+    COMMAND sh -c "test ! -s '${PX_DOCS_OUTPUT}/core-warnings.log' || (cat '${PX_DOCS_OUTPUT}/core-warnings.log' && echo 'doxygen warned (above)' && false)")
   set(px_doxygen_html PX_DOXYGEN_HTML=${PX_DOCS_OUTPUT}/core/html)
 else()
   message(STATUS "doxygen not found: the docs site is built without the C++ API (apt-get install doxygen)")

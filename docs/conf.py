@@ -21,7 +21,7 @@ extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx.ext.napoleon", "sphin
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"
 # The Doxygen main page is Doxygen's input, not a page of the site.
-exclude_patterns = ["_build", "api/core-mainpage.md", "site/*.md"]
+exclude_patterns = ["_build", "api/core-mainpage.md"]
 
 # Markdown: $…$ and $$…$$ formulas (dollarmath), LaTeX environments (amsmath), and anchors for the headings that
 # pages link to (page.md#a-heading), as GitHub names them.

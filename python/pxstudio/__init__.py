@@ -1,5 +1,5 @@
 """PXStudio from Python: graph data sets, pattern sampling, homomorphism densities, private release
-and sweeps, on the same C++ engine as the desktop app and pxrun.
+and sweeps, on the same C++ engine as the desktop app and pxrun. For example::
 
     import pxstudio as px
     data = px.load("../shared/data/ogbg-molbace")

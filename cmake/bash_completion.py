@@ -36,6 +36,16 @@ def command_tables(doc):
     return options, operands, subcommands
 
 
+def node_commands(doc):
+    """"depth", "bench:nag": the commands (and subcommands) whose builtin:NAME data sets are node-level ones."""
+    names = set()
+    for command in doc["commands"]:
+        if command["node_data"]:
+            words = command["synopsis"].split(" ")
+            names.add(words[0] + ":" + words[1] if len(words) > 1 and SUBCOMMAND.match(words[1]) else words[0])
+    return names
+
+
 def value_cases(doc):
     """A case branch per option that takes a value: its value words and its kind of completion."""
     cases = []
@@ -56,13 +66,16 @@ def main():
     sub_cases = "\n".join(f'        {c}) _pxrun_reply "{" ".join(s)}" "" "$cur" ;;' for c, s in sorted(subcommands.items()))
     sys.stdout.write(f"""# bash completion for pxrun (generated from pxrun --help-json by cmake/bash_completion.py)
 _pxrun_builtin="{" ".join("builtin:" + n for n in doc["builtin_data"])}"
+_pxrun_builtin_nodes="{" ".join("builtin:" + n for n in doc["builtin_node_data"])}"
+_pxrun_node_commands="{" ".join(sorted(node_commands(doc)))}"  # their data sets are node-level ones
 
 # COMPREPLY: the words of $1 that start with $3, plus what $2 names: data (builtin:NAME, files, folders),
-# files:GLOB (those files and folders), files, dirs.
+# files:GLOB (those files and folders), files, dirs. $node (set by _pxrun): the command takes node-level data.
 _pxrun_reply() {{
-    local cur=$3 IFS=$' \t\n'
+    local cur=$3 IFS=$' \t\n' builtin=$_pxrun_builtin
+    [[ ${{node-}} == yes ]] && builtin=$_pxrun_builtin_nodes
     COMPREPLY+=($(compgen -W "$1" -- "$cur"))
-    [[ $2 == data ]] && COMPREPLY+=($(compgen -W "$_pxrun_builtin" -- "$cur"))
+    [[ $2 == data ]] && COMPREPLY+=($(compgen -W "$builtin" -- "$cur"))
     IFS=$'\n'  # file names may hold blanks
     case "$2" in
         data | files) COMPREPLY+=($(compgen -f -- "$cur")) ;;
@@ -81,7 +94,7 @@ _pxrun_values() {{
 }}
 
 _pxrun() {{
-    local line words cword cur prev command opts
+    local line words cword cur prev command opts node=no
     COMPREPLY=()
     # The words up to the cursor split at blanks only (bash also splits at : and =, which builtin:NAME and
     # --set key=value contain), or COMP_WORDS when there is no line.
@@ -96,6 +109,7 @@ _pxrun() {{
     cur=${{words[cword]}}
     prev=${{words[cword - 1]}}
     command=${{words[1]}}
+    [[ " $_pxrun_node_commands " == *" $command "* || " $_pxrun_node_commands " == *" $command:${{words[2]-}} "* ]] && node=yes
     if ((cword == 1)); then
         _pxrun_reply "{" ".join(sorted(options))} {" ".join(top)}" "" "$cur"
     elif ((cword == 2)) && [[ $cur != -* ]] && case "$command" in

@@ -104,7 +104,7 @@ std::string helpJson(const UsageDoc& doc) {
     json commands = json::array(), options = json::array();
     for (const CommandDoc& c : doc.commands)
         commands.push_back({{"synopsis", c.synopsis}, {"text", c.text}, {"operand", c.operand}, {"words", c.words},
-                            {"mechanism_options", c.mechanismOptions}});
+                            {"mechanism_options", c.mechanismOptions}, {"node_data", c.nodeData}});
     for (const OptionDoc& o : doc.options)
         options.push_back({{"name", o.name}, {"value", o.value}, {"text", o.text}, {"group", o.group},
                            {"values", o.values}, {"complete", o.complete}});
@@ -115,7 +115,8 @@ std::string helpJson(const UsageDoc& doc) {
     };
     const json all = {{"program", "pxrun"}, {"usage", "pxrun <command> [options]"}, {"commands", commands},
                       {"options", options}, {"environment", named(doc.environment)}, {"files", named(doc.files)},
-                      {"examples", named(doc.examples)}, {"builtin_data", doc.builtinData}};
+                      {"examples", named(doc.examples)}, {"builtin_data", doc.builtinData},
+                      {"builtin_node_data", doc.builtinNodeData}};
     return all.dump(1) + "\n";
 }
 

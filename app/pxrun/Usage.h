@@ -16,6 +16,7 @@ struct CommandDoc {
     std::string operand;
     std::vector<std::string> words;
     bool mechanismOptions = false;  // takes the options of the "mechanism" group too
+    bool nodeData = false;          // its builtin:NAME data sets are node-level ones (the depth lab's)
 };
 
 struct OptionDoc {
@@ -36,7 +37,8 @@ struct UsageDoc {
     std::vector<CommandDoc> commands;
     std::vector<OptionDoc> options;
     std::vector<NamedText> environment, files, examples;
-    std::vector<std::string> builtinData;  // the NAMEs of builtin:NAME, for completion
+    std::vector<std::string> builtinData;      // the NAMEs of builtin:NAME, for completion
+    std::vector<std::string> builtinNodeData;  // those of node-level commands (CommandDoc::nodeData)
 };
 
 const UsageDoc& usageDoc();

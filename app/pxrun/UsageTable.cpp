@@ -3,6 +3,7 @@
 #include "Usage.h"
 #include "depthlab/DepthLab.h"
 #include "depthlab/LinearEncoder.h"
+#include "depthlab/NodeGenerators.h"
 #include "FigureExport.h"
 #include "generators/Generators.h"
 #include "learn/LearnerRegistry.h"
@@ -66,7 +67,8 @@ std::vector<CommandDoc> commands() {
         {"audit [--g0 FILE --g1 FILE] [--patterns FILE.json] [--samples 200000] [--all] [mechanism options]",
          "empirical privacy audit: a certified lower bound on epsilon against the claimed one", "", {}, true},
         {"depth SPEC.json|EXPERIMENT --out PREFIX [--data PATH|builtin:NAME] [--set key=JSON ...]",
-         "depth lab: PREFIX.csv and PREFIX.json of an experiment (its name or a spec file)", "files:*.json", experiments},
+         "depth lab: PREFIX.csv and PREFIX.json of an experiment (its name or a spec file)", "files:*.json", experiments,
+         false, true},
         {"depth --list | --defaults EXPERIMENT", "the depth lab's experiments; the spec an experiment runs by default",
          "", {}},
         {"bench densities [--data PATH] [--class C] [--d 50] [--max-size 16] [--reps 5] [--threads N] [--path P]",
@@ -79,7 +81,7 @@ std::vector<CommandDoc> commands() {
         {"bench gin [--data PATH] [--epochs 5] [--layers 5] [--hidden 300] [--batch 64] [--threads 1] "
          "[--features ones|degree|labels]", "benchmark of a GIN training", "", {}},
         {"bench nag [--data PATH|builtin:NAME] [--width 64] [--epochs 50] [--reps 3] [--scheme unconstrained|constrained]",
-         "benchmark of a node-level network's training", "", {}},
+         "benchmark of a node-level network's training", "", {}, false, true},
         {"bench depth [--n 1000 --d 2048 --depth 10 --weights identity|gaussian] [--cora PATH] [--grid]",
          "benchmark of the depth lab's linear encoders", "", {}},
         {"cache info|clear",
@@ -239,6 +241,7 @@ const UsageDoc& usageDoc() {
         UsageDoc d;
         d.commands = commands();
         d.builtinData = px::gen::builtinNames();
+        d.builtinNodeData = px::depthlab::builtinNodeDatasets();
         for (auto group : {dataOptions, sweepOptions, mechanismOptions, benchOptions, generalOptions})
             for (OptionDoc& o : group()) d.options.push_back(std::move(o));
         d.environment = {

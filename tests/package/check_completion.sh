@@ -5,7 +5,8 @@
 #   tests/package/check_completion.sh PXRUN COMPLETION_SCRIPT
 # - the commands of `pxrun --help` after "pxrun ", bench's subcommands after "pxrun bench ";
 # - each value of every "--option a|b|c" the help names, after "--option ";
-# - the built-in data sets pxrun names when asked for an unknown one, after "builtin:";
+# - the built-in data sets pxrun names when asked for an unknown one, after "builtin:" (node-level ones for
+#   depth and bench nag);
 # - the learners `pxrun learners` lists, after "--set learner.kind=";
 # - the depth lab's experiments (pxrun depth --list) after "pxrun depth ";
 # - spec files: a.json and a folder but not b.txt after "pxrun sweep ".
@@ -61,6 +62,12 @@ builtins=$(sed -n 's/.*unknown built-in data set .* (expected \(.*\)).*/\1/p' <<
 [[ -n $builtins ]] || fail "pxrun names no built-in data set: $unknown"
 expect "pxrun info builtin:" $builtins
 expect "pxrun sweep spec.json --data builtin:" $builtins
+unknown=$("$pxrun" bench nag --data builtin:no-such-set 2>&1)
+nodes=$(sed -n 's/.*unknown built-in node data set .* (expected \(.*\)).*/\1/p' <<< "$unknown" | sed 's/,\| or / /g' | tr -s ' ')
+[[ -n $nodes ]] || fail "pxrun names no built-in node data set: $unknown"
+expect "pxrun depth nag --out x --data builtin:" $nodes
+expect "pxrun bench nag --data builtin:" $nodes
+complete_line "pxrun bench nag --data builtin:" | grep -qx "${builtins%% *}" && fail "bench nag offers the graph data set ${builtins%% *}"
 
 learners=$("$pxrun" learners | sed -n 's/^\([a-z][a-z0-9_-]*\): .*/\1/p')
 [[ -n $learners ]] || fail "pxrun learners lists no learner"

@@ -3,6 +3,7 @@
 // rate beside the figures (the physical limit of the matrix path).
 #include "BenchSupport.h"
 #include "Commands.h"
+#include "Usage.h"
 #include "CommonOptions.h"
 #include "TerminalProgress.h"
 #include "generators/Generators.h"
@@ -19,11 +20,10 @@ namespace pxrun {
 
 px::DensityPath pathFromArgs(const Args& a) {
     const std::string p = a.get("path", "auto");
-    if (p == "auto") return px::DensityPath::Auto;
-    if (p == "sparse" || p == "sparse-dp") return px::DensityPath::SparseDp;
-    if (p == "scatter") return px::DensityPath::Scatter;
-    if (p == "gemm") return px::DensityPath::Gemm;
-    throw std::invalid_argument("option --path expects auto, sparse, scatter or gemm, got '" + p + "'");
+    if (p == "sparse-dp") return px::DensityPath::SparseDp;  // an older spelling, still read
+    static const px::DensityPath paths[] = {px::DensityPath::Auto, px::DensityPath::SparseDp, px::DensityPath::Scatter,
+                                            px::DensityPath::Gemm};  // in the order of usage::densityPathNames()
+    return paths[usage::choiceIndex("--path", usage::densityPathNames(), p)];
 }
 
 void limitsFromArgs(const Args& a, px::DensityParams& dp) {

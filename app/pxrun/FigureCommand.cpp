@@ -1,6 +1,7 @@
 // pxrun figure: renders a sweep result to PNG/PDF/SVG with the desktop app's figure code
 // (offscreen Qt, no display needed).
 #include "Commands.h"
+#include "Usage.h"
 
 #include <algorithm>
 #include "FigureExport.h"
@@ -31,7 +32,7 @@ int figureCommand(const std::vector<std::string>& argv) {
                                     "       (PREFIX is a sweep output: PREFIX.csv and PREFIX.json; FIGURE.csv and FIGURE.json are written beside)");
     const std::string prefix = a.positional[0];
     const std::string view = a.get("view", "tradeoff");
-    if (view != "tradeoff" && view != "gin-curve") throw std::invalid_argument("--view must be tradeoff or gin-curve, not \"" + view + "\"");
+    usage::choiceIndex("--view", usage::figureViewNames(), view);  // refuses any other
     px::experiment::SweepResult r;
     r.runs = px::experiment::ResultTable::loadCsv(prefix + ".csv");
     {

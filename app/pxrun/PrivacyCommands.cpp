@@ -2,6 +2,7 @@
 #include "Commands.h"
 #include "CommonOptions.h"
 #include "TerminalProgress.h"
+#include "Usage.h"
 #include "generators/Generators.h"
 #include "graph/GraphAlgorithms.h"
 #include "hom/DensityMatrix.h"
@@ -20,11 +21,8 @@ px::privacy::MechanismParams mechanismFromArgs(const Args& a) {
     px::privacy::MechanismParams p;
     p.mechanism = px::privacy::mechanismFromString(a.get("mechanism", "gaussian"));
     p.allocation = px::privacy::allocationFromString(a.get("allocation", "isotropic"));
-    const std::string sens = a.get("sensitivity", "degree-bound");
-    if (sens != "degree-bound" && sens != "counting-lemma")
-        throw std::invalid_argument("--sensitivity expects degree-bound or counting-lemma");
-    p.sensitivity = sens == "degree-bound" ? px::privacy::SensitivitySource::PublicDegreeBound
-                                           : px::privacy::SensitivitySource::CountingLemma;
+    const std::size_t sens = usage::choiceIndex("--sensitivity", usage::sensitivityNames(), a.get("sensitivity", "degree-bound"));
+    p.sensitivity = sens == 0 ? px::privacy::SensitivitySource::PublicDegreeBound : px::privacy::SensitivitySource::CountingLemma;
     p.degreeBound = int(a.getLong("D", 6));
     if (a.has("rho")) {
         p.axis = px::privacy::BudgetAxis::Rho;
@@ -35,9 +33,8 @@ px::privacy::MechanismParams mechanismFromArgs(const Args& a) {
     p.beta = a.getDouble("beta", 0.0);
     p.referenceMode = a.has("reference");
     p.secure = a.has("secure");
-    const std::string split = a.get("dprr-split", "project");
-    if (split != "project" && split != "published") throw std::invalid_argument("--dprr-split expects project or published");
-    p.dprrSplit = split == "published" ? px::privacy::DprrSplit::Published : px::privacy::DprrSplit::Project;
+    const std::size_t split = usage::choiceIndex("--dprr-split", usage::dprrSplitNames(), a.get("dprr-split", "project"));
+    p.dprrSplit = split == 1 ? px::privacy::DprrSplit::Published : px::privacy::DprrSplit::Project;
     p.seed = std::uint64_t(a.getLong("noise-seed", 1));
     return p;
 }

@@ -76,7 +76,10 @@ NodeDataset builtinNodeDataset(const std::string& name, std::uint64_t seed) {
     if (name == "chain-8") return chainDataset(2, 40, 8, seed);
     if (name == "chain-16") return chainDataset(2, 20, 16, seed);
     if (name == "sbm-nodes") return sbmNodeDataset(400, 0.05, 0.005, 0.5, 8, seed);
-    throw std::invalid_argument("unknown built-in node data set '" + name + "'");
+    std::string known;
+    const std::vector<std::string> names = builtinNodeDatasets();
+    for (std::size_t i = 0; i < names.size(); ++i) known += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    throw std::invalid_argument("unknown built-in node data set '" + name + "' (expected " + known + ")");
 }
 
 }  // namespace px::depthlab

@@ -186,7 +186,10 @@ Dataset builtin(const std::string& name, std::uint64_t seed) {
     if (name == "csl") return cslDataset(seed);
     if (name == "er") return erdosRenyiTask(400, 20, 40, 0.12, 0.15, seed);
     if (name == "wl-pairs") return wlHardPairs();
-    throw std::invalid_argument("unknown built-in data set '" + name + "' (expected sbm-cycles, csl, er or wl-pairs)");
+    std::string known;
+    const std::vector<std::string> names = builtinNames();
+    for (std::size_t i = 0; i < names.size(); ++i) known += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    throw std::invalid_argument("unknown built-in data set '" + name + "' (expected " + known + ")");
 }
 
 }  // namespace px::gen

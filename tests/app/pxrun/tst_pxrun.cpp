@@ -328,7 +328,7 @@ private slots:
         QVERIFY2(noCurves.err.contains("has no GIN curves"), qPrintable(noCurves.err));
         Run unknownView = pxrun({"figure", dir.path() + "/full", "--view", "heatmap", "--out", fig + "-x.png"});
         QCOMPARE(unknownView.code, 1);
-        QVERIFY2(unknownView.err.contains("--view must be tradeoff or gin-curve"), qPrintable(unknownView.err));
+        QVERIFY2(unknownView.err.contains("option --view expects tradeoff or gin-curve"), qPrintable(unknownView.err));
     }
     // Densities kept on disk: a second sweep reads them and gives the same summary; `cache info|clear` count
     // them; --no-cache and PX_DENSITY_CACHE=off neither read nor keep any.

@@ -12,10 +12,7 @@ void CsvRecordParser::endField() {
     field_.clear();
 }
 
-void CsvRecordParser::endRecord() {
-    state_ = State::RecordStart;
-    complete_ = true;
-}
+void CsvRecordParser::endRecord() { state_ = State::RecordStart; }
 
 bool CsvRecordParser::feed(std::string_view raw, long line) {
     if (state_ == State::RecordStart) {
@@ -23,21 +20,20 @@ bool CsvRecordParser::feed(std::string_view raw, long line) {
         field_.clear();
         recordBytes_ = 0;
         recordLine_ = line;
-        complete_ = false;
     }
     recordBytes_ += raw.size();
     if (recordBytes_ > kMaxRecordBytes) {
         const std::string limit = std::to_string(kMaxRecordBytes >> 20) + " MiB";
         if (state_ == State::Quoted)
-            fail("field " + std::to_string(fields_.size() + 1) + ": the quote opened on line " + std::to_string(quoteLine_) + " is not closed within " + limit +
-                 " (a record may hold at most that; is a closing quote missing?)");
+            fail("field " + std::to_string(fields_.size() + 1) + ": the quote opened on line " + std::to_string(quoteLine_) +
+                 " is not closed within " + limit + " (a record may hold at most that; is a closing quote missing?)");
         fail("record longer than " + limit + " (the most a record may hold here)");
     }
+    const auto here = [&] { return "field " + std::to_string(fields_.size() + 1); };
+    const std::string onLine = line == recordLine_ ? std::string() : " (on line " + std::to_string(line) + ")";
     for (std::size_t i = 0; i < raw.size(); ++i) {
         const char c = raw[i];
         const bool lineEnd = c == '\n' || (c == '\r' && i + 1 < raw.size() && raw[i + 1] == '\n');
-        const auto here = [&] { return "field " + std::to_string(fields_.size() + 1); };
-        const auto onLine = [&](long at) { return at == recordLine_ ? std::string() : " (on line " + std::to_string(at) + ")"; };
         switch (state_) {
         case State::RecordStart:
             if (lineEnd) {  // a blank line: a record without fields
@@ -63,7 +59,7 @@ bool CsvRecordParser::feed(std::string_view raw, long line) {
                 endField();
                 state_ = State::FieldStart;
             } else if (c == '"') {
-                fail(here() + ": a quote inside an unquoted field" + onLine(line) +
+                fail(here() + ": a quote inside an unquoted field" + onLine +
                      "; a field holding quotes is written in quotes, each inner quote doubled: \"a \"\"b\"\"\"");
             } else {
                 field_ += c;
@@ -85,7 +81,7 @@ bool CsvRecordParser::feed(std::string_view raw, long line) {
                 endRecord();
                 return true;
             } else {
-                fail(here() + ": text after its closing quote" + onLine(line) +
+                fail(here() + ": text after its closing quote" + onLine +
                      "; a quote inside a quoted field is written twice (\"\")");
             }
             break;

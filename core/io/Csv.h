@@ -47,7 +47,6 @@ private:
     std::string field_;
     std::size_t recordBytes_ = 0;
     long recordLine_ = 0, quoteLine_ = 0;
-    bool complete_ = false;
 };
 
 class CsvReader {

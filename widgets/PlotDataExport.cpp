@@ -4,6 +4,7 @@
 #include "FigureRoles.h"
 #include "Palette.h"
 #include "common/AtomicFile.h"
+#include "io/Csv.h"
 
 #include <QFile>
 #include <cmath>
@@ -14,9 +15,9 @@
 namespace px::widgets {
 
 void exportPlotData(QCustomPlot* plot, const QString& csvPath) {
-    auto quote = [](QString v) {
-        if (v.contains(',') || v.contains('"')) v = '"' + v.replace("\"", "\"\"") + '"';
-        return v;
+    auto quote = [](const QString& v) {  // RFC 4180, as run tables are written (io/Csv.h)
+        const QByteArray utf8 = v.toUtf8();
+        return QString::fromStdString(px::io::csvField(std::string_view(utf8.constData(), std::size_t(utf8.size()))));
     };
     // Error bars by the graph they belong to (QCPErrorBars draws the std over runs in the app's plots).
     std::map<const QCPAbstractPlottable*, const QCPErrorBars*> errors;

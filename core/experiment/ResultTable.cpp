@@ -2,13 +2,12 @@
 #include "experiment/ResultTable.h"
 
 #include "common/AtomicFile.h"
-#include "io/LineReader.h"
+#include "io/Csv.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
-#include <sstream>
 
 namespace px::experiment {
 
@@ -27,13 +26,7 @@ std::string cellText(const nlohmann::json& v) {
         std::snprintf(buf, sizeof buf, "%.10g", x);
         return buf;
     }
-    std::string s = v.is_string() ? v.get<std::string>() : v.dump();
-    if (s.find_first_of(",\"\n") != std::string::npos) {
-        std::string q = "\"";
-        for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-        return q + "\"";
-    }
-    return s;
+    return v.is_string() ? v.get<std::string>() : v.dump();  // quoted where needed by appendCsvRecord
 }
 
 nlohmann::json parseCell(const std::string& s) {
@@ -51,29 +44,6 @@ nlohmann::json parseCell(const std::string& s) {
     return s;
 }
 
-// Splits one CSV line with double-quote escaping.
-std::vector<std::string> splitCsv(std::string_view line) {
-    std::vector<std::string> out;
-    std::string cur;
-    bool quoted = false;
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') { cur += '"'; ++i; }
-            else if (c == '"') quoted = false;
-            else cur += c;
-        } else if (c == '"') {
-            quoted = true;
-        } else if (c == ',') {
-            out.push_back(cur);
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    out.push_back(cur);
-    return out;
-}
 }  // namespace
 
 void ResultTable::add(const Row& row) {
@@ -113,14 +83,15 @@ int ResultTable::columnIndex(const std::string& column) const {
 }
 
 std::string ResultTable::toCsv() const {
-    std::ostringstream out;
-    for (std::size_t c = 0; c < columns_.size(); ++c) out << (c ? "," : "") << cellText(columns_[c]);
-    out << "\n";
+    std::string out;
+    io::appendCsvRecord(out, columns_);
+    std::vector<std::string> fields;
     for (const auto& r : rows_) {
-        for (std::size_t c = 0; c < r.size(); ++c) out << (c ? "," : "") << cellText(r[c]);
-        out << "\n";
+        fields.clear();
+        for (const auto& cell : r) fields.push_back(cellText(cell));
+        io::appendCsvRecord(out, fields);
     }
-    return out.str();
+    return out;
 }
 
 void ResultTable::saveCsv(const std::string& path) const {
@@ -128,19 +99,13 @@ void ResultTable::saveCsv(const std::string& path) const {
 }
 
 ResultTable ResultTable::loadCsv(const std::string& path) {
-    io::LineReader r(path);
-    std::string_view line;
+    io::CsvTable csv = io::readCsvTable(path);  // RFC 4180; errors name the file, line and field
     ResultTable t;
-    if (!r.next(line)) throw InputError(path, 1, "empty file; expected a header line");
-    t.columns_ = splitCsv(line);
-    while (r.next(line)) {
-        if (line.empty()) continue;
-        auto cells = splitCsv(line);
-        if (cells.size() != t.columns_.size())
-            r.fail("expected " + std::to_string(t.columns_.size()) + " fields (as in the header), found " +
-                   std::to_string(cells.size()));
+    t.columns_ = std::move(csv.header);
+    for (const auto& record : csv.rows) {
         std::vector<nlohmann::json> row;
-        for (auto& c : cells) row.push_back(parseCell(c));
+        row.reserve(record.size());
+        for (const auto& field : record) row.push_back(parseCell(field));
         t.rows_.push_back(std::move(row));
     }
     return t;

@@ -1,6 +1,7 @@
 #pragma once
 // A tidy result table: one row per run, one column per parameter or metric. Cells are JSON
-// values (numbers, strings, booleans). Exports as CSV; shards of a sweep merge by concatenation.
+// values (numbers, strings, booleans). Exports as RFC 4180 CSV (io/Csv.h: a string holding commas, quotes or
+// line breaks is quoted and reads back whole); shards of a sweep merge by concatenation.
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -22,7 +23,8 @@ public:
 
     std::string toCsv() const;
     void saveCsv(const std::string& path) const;       // atomic
-    // Reads a CSV written by toCsv (numbers become numbers); throws InputError with file and line.
+    // Reads an RFC 4180 CSV such as toCsv writes (numbers become numbers); throws InputError naming the file, the
+    // line on which the bad record starts and the field.
     static ResultTable loadCsv(const std::string& path);
     // Concatenates tables (columns are united).
     static ResultTable merge(const std::vector<ResultTable>& parts);

@@ -50,6 +50,13 @@ bool LineReader::fill() {
 }
 
 bool LineReader::next(std::string_view& line) {
+    if (!nextRaw(line)) return false;
+    while (!long_.empty() && (long_.back() == '\n' || long_.back() == '\r')) long_.pop_back();
+    line = long_;
+    return true;
+}
+
+bool LineReader::nextRaw(std::string_view& line) {
     long_.clear();
     bool any = false;
     for (;;) {
@@ -70,7 +77,6 @@ bool LineReader::next(std::string_view& line) {
     }
     if (!any) return false;
     ++line_;
-    while (!long_.empty() && (long_.back() == '\n' || long_.back() == '\r')) long_.pop_back();
     line = long_;
     return true;
 }

@@ -21,6 +21,8 @@ public:
 
     // Next line without its end-of-line characters; false at end of file.
     bool next(std::string_view& line);
+    // Next line as it is in the file, with its line feed (absent only on a last line without one).
+    bool nextRaw(std::string_view& line);
     long lineNumber() const { return line_; }
     const std::string& path() const { return path_; }
     // Throws InputError at the current line.

@@ -330,6 +330,39 @@ private slots:
         QCOMPARE(unknownView.code, 1);
         QVERIFY2(unknownView.err.contains("option --view expects tradeoff or gin-curve"), qPrintable(unknownView.err));
     }
+    // Run tables are RFC 4180 CSV: a shard whose pattern_class holds a comma, quotes and a line break goes through
+    // `merge` and `figure` whole (the value is written here as RFC 4180 spells it, apart from pxrun's writer).
+    void quotedFieldsSurviveMergeAndFigure() {
+        QTemporaryDir dir;
+        const QString spec = QString(PX_SOURCE_DIR) + "/resources/specs/builtin-sbm-quick.json";
+        QCOMPARE(pxrun({"sweep", spec, "--out", dir.path() + "/s0", "--shard", "0/2"}).code, 0);
+        const QByteArray encoded = "\"trees, \"\"big\"\"\nones\"";  // the value: trees, "big" <LF> ones
+        QFile shard(dir.path() + "/s0.csv");
+        QVERIFY(shard.open(QIODevice::ReadOnly));
+        QByteArray text = shard.readAll();
+        shard.close();
+        const int replaced = int(text.count(",trees,"));
+        QVERIFY2(replaced > 0, text.left(400).constData());
+        text.replace(",trees,", "," + encoded + ",");
+        QVERIFY(shard.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        shard.write(text);
+        shard.close();
+        Run merged = pxrun({"merge", dir.path() + "/s0.csv", "--out", dir.path() + "/merged"});
+        QVERIFY2(merged.code == 0, qPrintable(merged.err));
+        auto read = [](const QString& path) {
+            QFile f(path);
+            f.open(QIODevice::ReadOnly);
+            return f.readAll();
+        };
+        QCOMPARE(int(read(dir.path() + "/merged.csv").count("," + encoded + ",")), replaced);
+        QVERIFY(read(dir.path() + "/merged-summary.csv").contains("," + encoded + ","));
+        QVERIFY(read(dir.path() + "/merged.json").contains("trees, \\\"big\\\"\\nones"));  // the JSON fit groups
+        Run f = pxrun({"figure", dir.path() + "/merged", "--out", dir.path() + "/fig.png"});
+        QVERIFY2(f.code == 0, qPrintable(f.err));
+        // The figure's data: the series name (the class, d, mechanism) is one field, quoted as a whole.
+        QVERIFY2(read(dir.path() + "/fig.csv").contains("\n\"trees, \"\"big\"\"\nones, d=20, "), read(dir.path() + "/fig.csv").left(600).constData());
+        QVERIFY(read(dir.path() + "/fig.json").contains("trees, \\\"big\\\"\\nones"));
+    }
     // Densities kept on disk: a second sweep reads them and gives the same summary; `cache info|clear` count
     // them; --no-cache and PX_DENSITY_CACHE=off neither read nor keep any.
     void densitiesAreKeptOnDiskBetweenRuns() {

@@ -87,7 +87,7 @@ std::vector<std::pair<QString, QString>> ImportDialog::labelChoices(const px::io
         for (const std::string& c : p.csvColumns)
             out.push_back({"csv:" + QString::fromStdString(c), tr("labels.csv column %1").arg(QString::fromStdString(c))});
         for (const std::string& k : p.graphKeys)
-            out.push_back({"graphml:" + QString::fromStdString(k), tr("GraphML graph key %1").arg(QString::fromStdString(k))});
+            out.push_back({"graphml:" + QString::fromStdString(k), tr("graph key %1 (GraphML data or GML attribute)").arg(QString::fromStdString(k))});
     }
     out.push_back({"none", tr("none (unlabelled)")});
     return out;

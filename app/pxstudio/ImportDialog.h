@@ -1,7 +1,7 @@
 #pragma once
 // The import dialog: what a data set path holds before it is opened (io/DatasetPreview.h) — its format, the
 // number of graphs, the first graphs (n, m, label) — and where its class labels come from: automatic, a column
-// of labels.csv, a GraphML graph key every graph has, or none. Changing the choice reads the preview again.
+// of labels.csv, a graph key every graph has (GraphML graph data or a GML graph attribute), or none. Changing the choice reads the preview again.
 // A parser's error (file, line, field) or a refused label source is shown in the dialog, which stays open:
 // Open is enabled only for a preview that loaded with the chosen labels.
 #include "io/DatasetPreview.h"

@@ -52,16 +52,17 @@ int main(int argc, char** argv) {
     parser.addVersionOption();
     const QCommandLineOption lesson("lesson", "Plays a lesson file (or a shipped lesson by number or name)", "FILE");
     const QCommandLineOption projector("projector", "Starts in projector mode");
+    const QCommandLineOption labels("labels", "Where the data set's class labels come from: auto, none, csv, csv:COLUMN, graphml or "
+                                              "graphml:KEY (a GraphML graph key or GML graph attribute); default: the one chosen "
+                                              "last for it, else auto", "SOURCE");
     parser.addOption(lesson);
     parser.addOption(projector);
+    parser.addOption(labels);
     parser.addPositionalArgument("input", "A session (.json) or a data set folder or graph file to open", "[session.json|dataset]");
     parser.process(app);
     MainWindow w;
     w.show();
-    for (const QString& p : parser.positionalArguments()) {
-        if (p.endsWith(".json") && QFileInfo(p).isFile()) w.openSession(p);
-        else w.openDataset(p);
-    }
+    for (const QString& p : parser.positionalArguments()) w.openFromCommandLine(p, parser.value(labels));
     if (parser.isSet(projector)) w.setProjectorMode(true);
     if (parser.isSet(lesson)) {
         QString path = parser.value(lesson);

@@ -21,6 +21,8 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSettings>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QDir>
@@ -233,7 +235,84 @@ private slots:
         QVERIFY(waitIdle(*w));
     }
 
+    // A folder of GML graphs with two label-like graph attributes ("class" and "label") is ambiguous: a recent entry
+    // never chosen for goes through the import dialog, as File ▸ Open does, and then reopens with that choice without
+    // asking (remembered in the settings); the command line opens directly, with --labels, else the remembered choice,
+    // else the automatic one (here none of the two), and then says so in the status bar. One label-like attribute
+    // is no question: opened directly.
+    void recentAndCommandLineFollowTheSameLabelRules() {
+        QTemporaryDir twoKeys, viaRecent, oneKey;
+        for (int i = 0; i < 12; ++i) {
+            const QString name = QString("/g%1.gml").arg(i, 2, 10, QChar('0'));
+            write(twoKeys.path() + name, gmlGraph(i, true));
+            write(viaRecent.path() + name, gmlGraph(i, true));
+            write(oneKey.path() + name, gmlGraph(i, false));
+        }
+        QSettings().remove("recent/labels");
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        QStringList asked;  // the paths an import dialog was shown for
+        QString answer;     // what it is answered with ("" rejects it)
+        QTimer watcher;
+        connect(&watcher, &QTimer::timeout, [&] {
+            for (QWidget* top : QApplication::topLevelWidgets()) {
+                auto* dialog = qobject_cast<ImportDialog*>(top);
+                if (!dialog || !dialog->isVisible()) continue;
+                asked << dialog->path();
+                if (answer.isEmpty() || !dialog->setLabels(answer)) dialog->reject();
+                else dialog->accept();
+            }
+        });
+        watcher.start(50);
+        const auto remembered = [](const QTemporaryDir& d) { return QSettings().value("recent/labels").toMap().value(d.path()).toString(); };
+
+        QVERIFY(w->openFromCommandLine(twoKeys.path()));
+        QVERIFY(asked.isEmpty());
+        QCOMPARE(w->settings().labels, std::string("auto"));
+        QVERIFY(w->controller()->dataset()->tasks.empty());  // two candidates: the automatic choice takes neither
+        QVERIFY2(w->statusBar()->currentMessage().contains("more than one source of class labels"), qPrintable(w->statusBar()->currentMessage()));
+        QCOMPARE(remembered(twoKeys), QString());  // the automatic choice is nobody's choice
+        QVERIFY(w->openFromCommandLine(twoKeys.path(), "graphml:class"));
+        QCOMPARE(w->settings().labels, std::string("graphml:class"));
+        QCOMPARE(w->controller()->dataset()->tasks.size(), std::size_t(1));
+        QCOMPARE(remembered(twoKeys), QString("graphml:class"));
+        QVERIFY(waitIdle(*w));
+
+        answer = "graphml:label";
+        QVERIFY(w->openRecent(viaRecent.path()));
+        QCOMPARE(asked, QStringList{viaRecent.path()});
+        QCOMPARE(w->settings().labels, std::string("graphml:label"));
+        QCOMPARE(remembered(viaRecent), QString("graphml:label"));
+        QVERIFY(waitIdle(*w));
+        QVERIFY(w->openDataset("builtin:sbm-cycles"));
+        answer.clear();
+        QVERIFY(w->openRecent(viaRecent.path()));  // not asked again
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(w->settings().labels, std::string("graphml:label"));
+        QVERIFY(w->openFromCommandLine(twoKeys.path()));  // the command line takes the choice remembered for it
+        QCOMPARE(w->settings().labels, std::string("graphml:class"));
+        QVERIFY(waitIdle(*w));
+
+        QVERIFY(w->openRecent(oneKey.path()));
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(w->settings().labels, std::string("auto"));
+        QCOMPARE(w->controller()->dataset()->tasks.size(), std::size_t(1));  // the one attribute named class
+        QVERIFY(waitIdle(*w));
+        watcher.stop();
+    }
+
 private:
+    // GML graph i: a path on 3 + i % 4 vertices with graph attributes class (i % 2) and, if `twoKeys`, label (i % 3).
+    static QString gmlGraph(int i, bool twoKeys) {
+        QString text = QString("graph [\n  class \"c%1\"\n").arg(i % 2);
+        if (twoKeys) text += QString("  label \"l%1\"\n").arg(i % 3);
+        const int n = 3 + i % 4;
+        for (int v = 0; v < n; ++v) text += QString("  node [ id %1 ]\n").arg(v);
+        for (int v = 0; v + 1 < n; ++v) text += QString("  edge [ source %1 target %2 ]\n").arg(v).arg(v + 1);
+        return text + "]\n";
+    }
     QTemporaryDir folder_;
 };
 

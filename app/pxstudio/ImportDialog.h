@@ -10,6 +10,7 @@
 #include <QString>
 #include <QStringList>
 
+class HelpWindow;
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -27,6 +28,8 @@ public:
     bool setLabels(const QString& spec);
     // Reads the path again with the chosen source (the "Read again" button: after fixing a file).
     void refresh();
+    // The user guide's page on opening data (F1 or Help in the dialog), in a window usable while the dialog is modal.
+    HelpWindow* showHelp();
     bool usable() const { return usable_; }  // the graphs loaded and the labels were accepted
     QString error() const { return error_; }  // the parser's or the label source's refusal; "" when usable
     const px::io::DatasetPreview& preview() const { return preview_; }
@@ -51,4 +54,5 @@ private:
     QComboBox* sources_;
     QTableWidget* table_;
     QPushButton* open_;
+    HelpWindow* help_ = nullptr;
 };

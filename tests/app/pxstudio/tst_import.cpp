@@ -8,6 +8,7 @@
 //  - the choice is in the session, in the sweep spec the app writes, and remembered for the folder.
 #include "AppTestSupport.h"
 #include "ExplorerViews.h"
+#include "HelpWindow.h"
 #include "ImportDialog.h"
 #include "MainWindow.h"
 #include "SessionModel.h"
@@ -24,6 +25,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTableWidget>
+#include <QTextBrowser>
 #include <QTemporaryDir>
 #include <QDir>
 #include <QtTest>
@@ -125,6 +127,14 @@ private slots:
         QVERIFY(dialog.sources()->findData("graphml:label") >= 0);
         QVERIFY(!dialog.setLabels("graphml:"));  // does not parse: said, the choice kept
         QCOMPARE(dialog.labels(), QString("graphml:colour"));
+        // F1 in the dialog: the guide's page on opening data, which names GML and its label source
+        dialog.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&dialog));
+        QTest::keyClick(dialog.sources(), Qt::Key_F1);
+        HelpWindow* help = dialog.findChild<HelpWindow*>();
+        QVERIFY(help && help->isVisible());
+        QCOMPARE(help->currentPage(), QString("panel-dataset.md"));
+        QVERIFY(help->browser()->toPlainText().contains("GML graph attribute"));
     }
 
     // A session's label source is read as FolderLabels reads it and written back in its words; a bad one is refused

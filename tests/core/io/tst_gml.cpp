@@ -183,7 +183,14 @@ private slots:
         QCOMPARE(report.classNames, (std::vector<std::string>{"inert", "toxic"}));  // strings in byte order
         QCOMPARE(ds.labels(0, 0), 1.0);
         QCOMPARE(ds.labels(1, 0), 0.0);
-        QCOMPARE(io::previewDataset(folder).graphKeys, (std::vector<std::string>{"class"}));
+        const io::DatasetPreview one_key = io::previewDataset(folder);
+        QCOMPARE(one_key.graphKeys, (std::vector<std::string>{"class"}));
+        QVERIFY(!io::labelChoiceIsAmbiguous(one_key));  // one candidate: no question
+        writeFile(dir, "f/labels.csv", "g0.gml,1\ng1.gml,2\ng2.gml,1\n");
+        const io::DatasetPreview two = io::previewDataset(folder);
+        QCOMPARE(two.labelSource, std::string("labels.csv"));  // first in the automatic order ...
+        QVERIFY(io::labelChoiceIsAmbiguous(two));              // ... but the attribute 'class' is a candidate too
+        QVERIFY(!io::labelChoiceIsAmbiguous(single));          // a single file keeps its own labels
     }
 
     // Random graphs written as GML in varied ways (ids any distinct integers, either direction, repeats and loops,

@@ -1,4 +1,4 @@
-// Single-graph files (edge list, GraphML, DOT), folders of them, and the loader auto-detection.
+// Single-graph files (edge list, GraphML, GML, DOT), folders of them, and the loader auto-detection.
 #include "common/JsonInput.h"
 #include "common/RegularFile.h"
 #include "io/DotNesting.h"

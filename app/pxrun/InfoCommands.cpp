@@ -102,7 +102,7 @@ std::string joined(const std::vector<std::string>& names) {
 void printLabelPreview(const px::io::DatasetPreview& p) {
     if (p.csvPresent)
         std::printf("labels.csv  %s\n", p.csvHeaded ? ("header: " + joined(p.csvColumns)).c_str() : "no header (file name, label)");
-    if (!p.graphKeys.empty()) std::printf("graph keys  %s (GraphML graph data every graph has)\n", joined(p.graphKeys).c_str());
+    if (!p.graphKeys.empty()) std::printf("graph keys  %s (GraphML graph data or GML graph attributes every graph has)\n", joined(p.graphKeys).c_str());
     if (!p.builtinLabels.empty() && p.builtinLabels != p.labelSource) std::printf("built-in    %s\n", p.builtinLabels.c_str());
     std::printf("labels from %s\n", p.labelSource.empty() ? "(none: unlabelled)" : px::printablePath(p.labelSource).c_str());
     if (!p.labelError.empty()) std::printf("refused     %s\n", p.labelError.c_str());

@@ -96,8 +96,8 @@ std::vector<OptionDoc> dataOptions() {
         {"--data", "PATH|builtin:NAME", "the data set: a folder of graph files, a file, or a generated one "
          "(builtin:NAME; pxrun info builtin:NAME describes it); replaces the spec's data set", "", {}, "data"},
         {"--labels", "SPEC", "(info, densities, embed) where a folder of graph files takes its class labels: auto "
-         "(labels.csv, else a GraphML graph key label/class/y/target), none, csv[:COLUMN] of labels.csv, "
-         "graphml[:KEY] a graph-level GraphML key (default auto)", "", {"auto", "none", "csv:", "graphml:"}, ""},
+         "(labels.csv, else a graph key label/class/y/target), none, csv[:COLUMN] of labels.csv, "
+         "graphml[:KEY] a graph-level GraphML key or GML graph attribute (default auto)", "", {"auto", "none", "csv:", "graphml:"}, ""},
         {"--class", "C", "the pattern class: trees, fan-cactus:R, subgraph:K, treewidth:K, or all-trees:M (every "
          "tree on 2..M vertices, M <= 10) (default trees)", "", patternClassPrefixes(), ""},
         {"--d", "N", "how many patterns to sample (default 50); bench depth: the embedding's width (default 2048)",

@@ -1,6 +1,8 @@
 // The import dialog: preview of a data set path and the choice of its label source (ImportDialog.h).
 #include "ImportDialog.h"
 
+#include "HelpWindow.h"
+
 #include "common/Error.h"
 #include "io/LabelSources.h"
 #include "io/Loaders.h"
@@ -11,6 +13,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QShortcut>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <cmath>
@@ -39,7 +42,7 @@ ImportDialog::ImportDialog(const QString& path, const QString& labels, QWidget* 
     table_->horizontalHeader()->setStretchLastSection(true);
     auto* form = new QFormLayout;
     form->addRow(tr("Labels from"), sources_);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel | QDialogButtonBox::Help);
     open_ = buttons->addButton(tr("Open"), QDialogButtonBox::AcceptRole);
     QPushButton* again = buttons->addButton(tr("Read again"), QDialogButtonBox::ActionRole);
     again->setToolTip(tr("Read the files again (after fixing one)"));
@@ -51,12 +54,22 @@ ImportDialog::ImportDialog(const QString& path, const QString& labels, QWidget* 
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(again, &QPushButton::clicked, this, &ImportDialog::refresh);
+    connect(buttons, &QDialogButtonBox::helpRequested, this, &ImportDialog::showHelp);
+    connect(new QShortcut(QKeySequence::HelpContents, this), &QShortcut::activated, this, &ImportDialog::showHelp);
     connect(sources_, QOverload<int>::of(&QComboBox::activated), this, [this](int) { refresh(); });
     resize(560, 480);
     setLabels(labels.isEmpty() ? QString("auto") : labels);
 }
 
 QString ImportDialog::labels() const { return sources_->currentData().toString(); }
+
+HelpWindow* ImportDialog::showHelp() {
+    if (!help_) help_ = new HelpWindow(this);  // a window of the dialog's own: usable while the dialog is modal
+    help_->showPage("panel-dataset.md");
+    help_->show();
+    help_->raise();
+    return help_;
+}
 
 bool ImportDialog::setLabels(const QString& spec) {
     QString normal;
@@ -87,7 +100,7 @@ std::vector<std::pair<QString, QString>> ImportDialog::labelChoices(const px::io
         for (const std::string& c : p.csvColumns)
             out.push_back({"csv:" + QString::fromStdString(c), tr("labels.csv column %1").arg(QString::fromStdString(c))});
         for (const std::string& k : p.graphKeys)
-            out.push_back({"graphml:" + QString::fromStdString(k), tr("GraphML graph key %1").arg(QString::fromStdString(k))});
+            out.push_back({"graphml:" + QString::fromStdString(k), tr("graph key %1 (GraphML data or GML attribute)").arg(QString::fromStdString(k))});
     }
     out.push_back({"none", tr("none (unlabelled)")});
     return out;

@@ -1,7 +1,7 @@
 #pragma once
 // The import dialog: what a data set path holds before it is opened (io/DatasetPreview.h) — its format, the
 // number of graphs, the first graphs (n, m, label) — and where its class labels come from: automatic, a column
-// of labels.csv, a GraphML graph key every graph has, or none. Changing the choice reads the preview again.
+// of labels.csv, a graph key every graph has (GraphML graph data or a GML graph attribute), or none. Changing the choice reads the preview again.
 // A parser's error (file, line, field) or a refused label source is shown in the dialog, which stays open:
 // Open is enabled only for a preview that loaded with the chosen labels.
 #include "io/DatasetPreview.h"
@@ -10,6 +10,7 @@
 #include <QString>
 #include <QStringList>
 
+class HelpWindow;
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -27,6 +28,8 @@ public:
     bool setLabels(const QString& spec);
     // Reads the path again with the chosen source (the "Read again" button: after fixing a file).
     void refresh();
+    // The user guide's page on opening data (F1 or Help in the dialog), in a window usable while the dialog is modal.
+    HelpWindow* showHelp();
     bool usable() const { return usable_; }  // the graphs loaded and the labels were accepted
     QString error() const { return error_; }  // the parser's or the label source's refusal; "" when usable
     const px::io::DatasetPreview& preview() const { return preview_; }
@@ -51,4 +54,5 @@ private:
     QComboBox* sources_;
     QTableWidget* table_;
     QPushButton* open_;
+    HelpWindow* help_ = nullptr;
 };

@@ -51,10 +51,16 @@ public:
     // The label source of the data set on screen changed (the Labels… button's import dialog): reloads it and
     // recomputes, one undo step; errors in a dialog, the settings unchanged then.
     bool changeLabels(const QString& labels);
-    // The label source last chosen for `dataset`, else "auto".
+    // The label source last chosen for `dataset` (in this session, else remembered with the recent files), else "auto".
     std::string labelsFor(const std::string& dataset) const;
-    // The import dialog (ImportDialog.h) for `path`, then openDataset with the source chosen there.
-    void importDataset(const QString& path);
+    // The import dialog (ImportDialog.h) for `path`, then openDataset with the source chosen there (File ▸ Open).
+    bool importDataset(const QString& path);
+    // A recent entry: a session, or a data set reopened with the label source chosen for it last time, without
+    // asking; never chosen and ambiguous (io::labelChoiceIsAmbiguous), through the import dialog as File ▸ Open.
+    bool openRecent(const QString& path);
+    // A path given on the command line: opened directly (no dialog) with `labels` if given (--labels), else the
+    // source chosen last time, else the automatic one; when that is ambiguous, the status bar says so.
+    bool openFromCommandLine(const QString& path, const QString& labels = {});
     bool openSession(const QString& path);
     bool saveSession(const QString& path);
     bool saveSweepSpec(const QString& path);
@@ -120,6 +126,8 @@ private:
     bool giveTheGinAGraphMechanism(ExplorerSettings& s, const QString& why);
     // A notice in the status bar, now and again when the sweep the change starts ends.
     void sayNotice(const QString& notice);
+    // The label source chosen for `path` (this session's, else the one remembered with the recent files); "" if none.
+    QString chosenLabels(const QString& path) const;
     QString settingsNoticeText(SettingsNotice notice, const ExplorerSettings& now) const;
     void commitSettings();
     void startRecompute();

@@ -115,14 +115,7 @@ void MainWindow::refreshRecentMenu() {
     const QStringList list = recentFiles();
     for (int i = 0; i < list.size(); ++i) {
         const QString p = list[i];
-        QAction* a = recentMenu_->addAction(QString("&%1 %2").arg(i + 1).arg(QFileInfo(p).fileName()), this, [this, p] {
-            if (!QFileInfo::exists(p)) {
-                QMessageBox::warning(this, tr("Open recent"), tr("%1 no longer exists").arg(p));
-                return;
-            }
-            if (p.endsWith(".json") && QFileInfo(p).isFile()) openSession(p);
-            else openDataset(p);
-        });
+        QAction* a = recentMenu_->addAction(QString("&%1 %2").arg(i + 1).arg(QFileInfo(p).fileName()), this, [this, p] { openRecent(p); });
         a->setToolTip(p);
     }
     if (list.isEmpty()) recentMenu_->addAction(tr("(none yet)"))->setEnabled(false);

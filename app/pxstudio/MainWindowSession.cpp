@@ -87,9 +87,15 @@ bool MainWindow::samePatternsAndData(const ExplorerSettings& a, const ExplorerSe
            a.patternSeed == b.patternSeed;
 }
 
+QString MainWindow::chosenLabels(const QString& path) const {
+    const auto mine = perDataset_.find(path.toStdString());
+    if (mine != perDataset_.end() && !mine->second.labels.empty()) return QString::fromStdString(mine->second.labels);
+    return path.startsWith("builtin:") ? QString() : session_->chosenLabels(path);
+}
+
 std::string MainWindow::labelsFor(const std::string& dataset) const {
-    const auto mine = perDataset_.find(dataset);
-    return mine != perDataset_.end() && !mine->second.labels.empty() ? mine->second.labels : std::string("auto");
+    const QString chosen = chosenLabels(QString::fromStdString(dataset));
+    return chosen.isEmpty() ? std::string("auto") : chosen.toStdString();
 }
 
 bool MainWindow::openDataset(const QString& path, const QString& labels) {
@@ -109,6 +115,7 @@ bool MainWindow::openDataset(const QString& path, const QString& labels) {
         session_->commit(settings());
         for (const auto& w : ds->warnings) statusBar()->showMessage(QString::fromStdString(w), 6000);
         if (!path.startsWith("builtin:")) session_->addRecentFile(path);
+        if (!path.startsWith("builtin:") && !labels.isEmpty()) session_->rememberLabels(path, QString::fromStdString(s.labels));
         startRecompute();
         return true;
     } catch (const std::exception& e) {
@@ -127,6 +134,7 @@ bool MainWindow::changeLabels(const QString& labels) {
         s.perDataset = declared;
         applySettings(s);  // reloads the data set with these labels; throws before anything changed
         perDataset_ = declared;
+        if (s.dataset.rfind("builtin:", 0) != 0) session_->rememberLabels(QString::fromStdString(s.dataset), QString::fromStdString(s.labels));
     } catch (const std::exception& e) {
         QMessageBox::critical(this, tr("Cannot use these labels"), QString::fromStdString(e.what()));
         return false;

@@ -7,9 +7,18 @@
 #include "LessonPlayer.h"
 #include "WelcomeCard.h"
 
+#include "SessionModel.h"
+
+#include "io/DatasetPreview.h"
+#include "io/Loaders.h"
+
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QKeyEvent>
+#include <QMessageBox>
 #include <QSettings>
+#include <QStatusBar>
+#include <optional>
 
 void MainWindow::showWelcome() {
     if (!welcome_) {
@@ -30,13 +39,54 @@ void MainWindow::chooseDataset() {
 
 void MainWindow::chooseDatasetFile() {
     const QString file = QFileDialog::getOpenFileName(this, tr("Open data set file"), {},
-                                                      tr("Graph files (*.graphml *.dot *.gv *.edges *.edgelist *.txt *.txt.gz);;Any file (*)"));
+                                                      tr("Graph files (*.graphml *.gml *.dot *.gv *.edges *.edgelist *.txt *.txt.gz);;Any file (*)"));
     if (!file.isEmpty()) importDataset(file);
 }
 
-void MainWindow::importDataset(const QString& path) {
+bool MainWindow::importDataset(const QString& path) {
     ImportDialog dialog(path, QString::fromStdString(labelsFor(path.toStdString())), this);
-    if (dialog.exec() == QDialog::Accepted) openDataset(path, dialog.labels());
+    return dialog.exec() == QDialog::Accepted && openDataset(path, dialog.labels());
+}
+
+namespace {
+// The automatic choice's preview of a folder of graph files whose labels a person should choose; nothing for other
+// data or when the graphs do not load (openDataset then says why).
+std::optional<px::io::DatasetPreview> ambiguousLabels(const QString& path) {
+    try {
+        if (px::io::detectFormat(path.toStdString()) != px::io::DataFormat::GraphFolder) return std::nullopt;
+        px::io::DatasetPreview p = px::io::previewDataset(path.toStdString());
+        if (px::io::labelChoiceIsAmbiguous(p)) return p;
+    } catch (const std::exception&) {
+    }
+    return std::nullopt;
+}
+}  // namespace
+
+bool MainWindow::openRecent(const QString& path) {
+    if (!QFileInfo::exists(path)) {
+        QMessageBox::warning(this, tr("Open recent"), tr("%1 no longer exists").arg(path));
+        return false;
+    }
+    if (path.endsWith(".json") && QFileInfo(path).isFile()) return openSession(path);
+    const QString chosen = chosenLabels(path);
+    if (!chosen.isEmpty()) return openDataset(path, chosen);
+    if (ambiguousLabels(path)) return importDataset(path);
+    return openDataset(path);
+}
+
+bool MainWindow::openFromCommandLine(const QString& path, const QString& labels) {
+    if (path.endsWith(".json") && QFileInfo(path).isFile()) return openSession(path);
+    if (!labels.isEmpty()) return openDataset(path, labels);
+    const QString chosen = chosenLabels(path);
+    if (!chosen.isEmpty()) return openDataset(path, chosen);
+    const std::optional<px::io::DatasetPreview> ambiguous = ambiguousLabels(path);
+    if (!openDataset(path)) return false;
+    if (ambiguous) {
+        const QString automatic = ambiguous->labelSource.empty() ? tr("no labels") : QString::fromStdString(ambiguous->labelSource);
+        sayNotice(tr("%1 offers more than one source of class labels; opened with the automatic choice (%2). "
+                     "Labels… (or --labels) chooses another.").arg(QFileInfo(path).fileName(), automatic));
+    }
+    return true;
 }
 
 // An Escape that reaches the window was taken by no shortcut (while work runs, Escape is Cancel's) and no widget (an

@@ -137,7 +137,19 @@ void SessionModel::addRecentFile(const QString& path) {
     emit recentFilesChanged();
 }
 
+QString SessionModel::chosenLabels(const QString& path) const {
+    return QSettings().value("recent/labels").toMap().value(QFileInfo(path).absoluteFilePath()).toString();
+}
+
+void SessionModel::rememberLabels(const QString& path, const QString& spec) {
+    QVariantMap chosen = QSettings().value("recent/labels").toMap();
+    chosen.insert(QFileInfo(path).absoluteFilePath(), spec);
+    while (chosen.size() > 64) chosen.erase(chosen.begin());  // a bound, not a policy: far more than the recent list
+    QSettings().setValue("recent/labels", chosen);
+}
+
 void SessionModel::clearRecentFiles() {
     QSettings().remove("recent/files");
+    QSettings().remove("recent/labels");
     emit recentFilesChanged();
 }

@@ -34,6 +34,10 @@ public:
     QStringList recentFiles() const;
     void addRecentFile(const QString& path);
     void clearRecentFiles();
+    // The label source (io::FolderLabels spec) last chosen for a data set path (in the import dialog, with Labels…
+    // or --labels), kept with the recent files across runs; "" when none was chosen. Paths count as absolute.
+    QString chosenLabels(const QString& path) const;
+    void rememberLabels(const QString& path, const QString& spec);
 
 signals:
     void restoreRequested(const ExplorerSettings& s);  // undo or redo: show and recompute s

@@ -54,7 +54,7 @@ WelcomeCard::WelcomeCard(QWidget* host, const std::vector<std::pair<QString, QSt
     lesson->setEnabled(!lessons.empty());
     const QString why[] = {tr("The trade-off of a small built-in data set is behind this card: move the ε slider, change "
                               "the pattern class, and watch the curve against the band."),
-                           tr("A folder of graphs: TU (as in TUDataset), OGB, GIN text, or GraphML, DOT and edge-list "
+                           tr("A folder of graphs: TU (as in TUDataset), OGB, GIN text, or GraphML, GML, DOT and edge-list "
                               "files. The views compute for it at once."),
                            tr("A few steps each, read out in the band below the plot and checked against what the app "
                               "computes. Page Down steps on; made for a projector (F11).")};

@@ -21,7 +21,10 @@ const char* kUsage =
     "  --lesson FILE    Plays a lesson (a lesson file, or a shipped one by its number or\n"
     "                   name, e.g. 03) step by step in projector mode (F11 leaves it):\n"
     "                   Page Down / Page Up or a presenter's remote step through it.\n"
-    "  --projector      Starts in projector mode (full screen, large fonts; F11 leaves it).\n\n"
+    "  --projector      Starts in projector mode (full screen, large fonts; F11 leaves it).\n"
+    "  --labels SOURCE  Where the data set's class labels come from: auto, none, csv,\n"
+    "                   csv:COLUMN, graphml or graphml:KEY (a GraphML graph key or GML\n"
+    "                   graph attribute); default: the one chosen last for it, else auto.\n\n"
     "Arguments:\n"
     "  input          A session (.json) or a data set folder or graph file to open\n\n"
     "Without a display, run it under xvfb-run, or set QT_QPA_PLATFORM=offscreen for screenshots.\n";
@@ -52,16 +55,17 @@ int main(int argc, char** argv) {
     parser.addVersionOption();
     const QCommandLineOption lesson("lesson", "Plays a lesson file (or a shipped lesson by number or name)", "FILE");
     const QCommandLineOption projector("projector", "Starts in projector mode");
+    const QCommandLineOption labels("labels", "Where the data set's class labels come from: auto, none, csv, csv:COLUMN, graphml or "
+                                              "graphml:KEY (a GraphML graph key or GML graph attribute); default: the one chosen "
+                                              "last for it, else auto", "SOURCE");
     parser.addOption(lesson);
     parser.addOption(projector);
+    parser.addOption(labels);
     parser.addPositionalArgument("input", "A session (.json) or a data set folder or graph file to open", "[session.json|dataset]");
     parser.process(app);
     MainWindow w;
     w.show();
-    for (const QString& p : parser.positionalArguments()) {
-        if (p.endsWith(".json") && QFileInfo(p).isFile()) w.openSession(p);
-        else w.openDataset(p);
-    }
+    for (const QString& p : parser.positionalArguments()) w.openFromCommandLine(p, parser.value(labels));
     if (parser.isSet(projector)) w.setProjectorMode(true);
     if (parser.isSet(lesson)) {
         QString path = parser.value(lesson);

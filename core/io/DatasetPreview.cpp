@@ -2,6 +2,7 @@
 #include "io/DatasetPreview.h"
 
 #include "common/Error.h"
+#include "io/LabelCsv.h"
 #include "io/LineReader.h"
 #include "io/Loaders.h"
 
@@ -78,17 +79,28 @@ Dataset previewFolder(const std::string& path, const FolderLabels& labels, Datas
 }
 
 Dataset previewSingleFile(const std::string& path, DataFormat format, DatasetPreview& p) {
-    if (format != DataFormat::GraphML) return loadDataset(path);
+    if (format != DataFormat::GraphML && format != DataFormat::Gml) return loadDataset(path);
     Dataset ds;
     ds.name = baseName(path);
     ds.source = path;
     std::map<std::string, std::string> data;
-    ds.graphs.push_back(loadGraphML(path, &ds.warnings, &data));
+    ds.graphs.push_back(format == DataFormat::Gml ? loadGml(path, &ds.warnings, &data) : loadGraphML(path, &ds.warnings, &data));
     ds.labels.resize(1, 0);
     for (const auto& [key, value] : data) p.graphKeys.push_back(key);
     return ds;
 }
 }  // namespace
+
+bool labelChoiceIsAmbiguous(const DatasetPreview& p) {
+    if (p.format != toString(DataFormat::GraphFolder)) return false;
+    if (!p.labelError.empty()) return true;
+    std::size_t candidates = p.csvPresent ? (p.csvHeaded ? p.csvColumns.size() : 1) : 0;
+    for (const std::string& key : p.graphKeys) {
+        const std::string k = lowerCase(key);
+        candidates += k == "label" || k == "class" || k == "y" || k == "target";
+    }
+    return candidates > 1;
+}
 
 DatasetPreview previewOf(const Dataset& ds) {
     DatasetPreview p;
@@ -119,7 +131,7 @@ DatasetPreview previewDataset(const std::string& path, const FolderLabels& label
             }
             asked = {};
         }
-        ds = format == DataFormat::GraphML || format == DataFormat::Dot || format == DataFormat::EdgeList
+        ds = format == DataFormat::GraphML || format == DataFormat::Gml || format == DataFormat::Dot || format == DataFormat::EdgeList
                  ? previewSingleFile(path, format, p)
                  : loadDataset(path, asked);
         p.builtinLabels = formatLabels(format, ds);

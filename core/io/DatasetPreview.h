@@ -25,7 +25,7 @@ struct DatasetPreview {
     int graphs = 0;
     Spread vertices, edges;             // per graph
     // Label sources found. Folders of graph files: labels.csv (and its columns when it has a header line) and the
-    // GraphML graph keys that every graph has. TU, OGB and GIN: the labels the format carries, in words.
+    // GraphML graph keys and GML graph attributes that every graph has. TU, OGB and GIN: the labels the format carries, in words.
     bool csvPresent = false, csvHeaded = false;
     std::vector<std::string> csvColumns;
     std::vector<std::string> graphKeys;
@@ -46,6 +46,12 @@ struct DatasetPreview {
 // (InputError, as loadDataset); a refused label source is not: it goes into labelError, so that a dialog can show
 // the sources found and let the user choose another.
 DatasetPreview previewDataset(const std::string& path, const FolderLabels& labels = {}, Dataset* loaded = nullptr);
+// True when a person should choose the labels of `p` (a preview with the automatic choice): a folder of graph files
+// whose automatic choice was refused, or whose files offer more than one candidate: labels.csv (each of its label
+// columns when headed) and each graph key named label, class, y or target (any case). The app then shows the import
+// dialog instead of opening with the automatic choice. Single files and TU, OGB, GIN data carry their own labels.
+bool labelChoiceIsAmbiguous(const DatasetPreview& p);
+
 // The parts of a preview that a loaded data set gives alone (sizes, classes, notes, warnings), for generated
 // data ("builtin:NAME").
 DatasetPreview previewOf(const Dataset& ds);

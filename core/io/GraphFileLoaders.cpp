@@ -1,7 +1,8 @@
-// Single-graph files (edge list, GraphML, DOT), folders of them, and the loader auto-detection.
+// Single-graph files (edge list, GraphML, GML, DOT), folders of them, and the loader auto-detection.
 #include "common/JsonInput.h"
 #include "common/RegularFile.h"
 #include "io/DotNesting.h"
+#include "io/GmlReader.h"
 #include "io/GraphAssembler.h"
 #include "io/GraphMLReader.h"
 #include "io/LabelTypes.h"
@@ -34,7 +35,7 @@ std::vector<std::string> listFiles(const std::string& folder) {
     return out;
 }
 bool isGraphFile(const std::string& n) {
-    return endsWith(n, ".graphml") || endsWith(n, ".dot") || endsWith(n, ".edges") || endsWith(n, ".edgelist") ||
+    return endsWith(n, ".graphml") || endsWith(n, ".gml") || endsWith(n, ".dot") || endsWith(n, ".edges") || endsWith(n, ".edgelist") ||
            (endsWith(n, ".txt") && n != "README.txt");
 }
 }  // namespace
@@ -135,31 +136,50 @@ Graph loadDotWithBoost(const std::string& file, std::vector<std::string>* warnin
 
 Graph loadSingleGraph(const std::string& p, std::vector<std::string>* w) {
     if (endsWith(p, ".graphml")) return loadGraphML(p, w);
+    if (endsWith(p, ".gml")) return loadGml(p, w);
     if (endsWith(p, ".dot") || endsWith(p, ".gv")) return loadDot(p, w);
     return loadEdgeList(p, w);
 }
 }  // namespace
 
-Graph loadGraphML(const std::string& file, std::vector<std::string>* warnings, std::map<std::string, std::string>* graphData) {
-    GraphMLGraph read = readGraphML(file);
-    if (read.nodeIds.empty()) throw InputError(file, 0, "graph is empty (no nodes)");
+namespace {
+// The graph of n vertices and the edges read (each with source, target and line), direction ignored: an edge and
+// its reverse are one undirected edge, not a duplicate; the same direction written twice is (the assembler names
+// the line), and so is a self loop. GraphML and GML files are read so.
+template <class Edges>
+Graph assembleIgnoringDirection(const std::string& file, std::size_t n, const Edges& edges, std::vector<std::string>* warnings) {
+    if (n == 0) throw InputError(file, 0, "graph is empty (no nodes)");
     GraphAssembler as(file);
-    // Direction is ignored: an edge and its reverse are one undirected edge, not a duplicate; the same
-    // direction written twice is (the assembler names the line).
     std::unordered_set<std::uint64_t> directed;
     const auto pair = [](int u, int v) { return std::uint64_t(std::uint32_t(u)) << 32 | std::uint32_t(v); };
-    for (const GraphMLGraph::Edge& e : read.edges) {
+    for (const auto& e : edges) {
         const bool fresh = directed.insert(pair(e.source, e.target)).second;
         if (fresh && e.source != e.target && directed.count(pair(e.target, e.source))) continue;
         as.addEdge(e.source, e.target, e.line);
     }
     std::vector<std::string> local;
     auto& w = warnings ? *warnings : local;
-    Graph g = as.build(int(read.nodeIds.size()), w);
+    Graph g = as.build(int(n), w);
     as.finish(w);
+    return g;
+}
+}  // namespace
+
+Graph loadGraphML(const std::string& file, std::vector<std::string>* warnings, std::map<std::string, std::string>* graphData) {
+    GraphMLGraph read = readGraphML(file);
+    Graph g = assembleIgnoringDirection(file, read.nodeIds.size(), read.edges, warnings);
     if (graphData) *graphData = std::move(read.graphData);
     return g;
 }
+
+Graph loadGml(const std::string& file, std::vector<std::string>* warnings, std::map<std::string, std::string>* graphData) {
+    GmlGraph read = readGml(file);
+    Graph g = assembleIgnoringDirection(file, read.nodeIds.size(), read.edges, warnings);
+    if (graphData) *graphData = std::move(read.graphData);
+    return g;
+}
+
+bool hasGraphData(const std::string& file) { return endsWith(file, ".graphml") || endsWith(file, ".gml"); }
 
 Graph loadDot(const std::string& file, std::vector<std::string>* warnings) { return loadDotWithBoost(file, warnings); }
 
@@ -170,11 +190,14 @@ Dataset readGraphFolder(const std::string& folder, FolderLabelReport& report) {
     report = FolderLabelReport{};
     for (auto& n : listFiles(folder))
         if (isGraphFile(n) && io::fileExists(folder + "/" + n)) report.files.push_back(n);
-    if (report.files.empty()) throw InputError(folder, 0, "no graph files found (expected *.graphml, *.edges, *.edgelist or *.txt)");
+    if (report.files.empty()) throw InputError(folder, 0, "no graph files found (expected *.graphml, *.gml, *.dot, *.edges, *.edgelist or *.txt)");
     report.graphData.assign(report.files.size(), {});
     for (std::size_t i = 0; i < report.files.size(); ++i) {
         const std::string p = folder + "/" + report.files[i];
-        ds.graphs.push_back(endsWith(p, ".graphml") ? loadGraphML(p, &ds.warnings, &report.graphData[i]) : loadSingleGraph(p, &ds.warnings));
+        std::map<std::string, std::string>* data = &report.graphData[i];
+        ds.graphs.push_back(endsWith(p, ".graphml") ? loadGraphML(p, &ds.warnings, data)
+                            : endsWith(p, ".gml")   ? loadGml(p, &ds.warnings, data)
+                                                    : loadSingleGraph(p, &ds.warnings));
     }
     return ds;
 }
@@ -209,6 +232,7 @@ DataFormat detectFormat(const std::string& path) {
     }
     if ((endsWith(path, ".txt") || endsWith(path, ".txt.gz")) && looksLikeGin(path)) return DataFormat::Gin;
     if (endsWith(path, ".graphml")) return DataFormat::GraphML;
+    if (endsWith(path, ".gml")) return DataFormat::Gml;
     if (endsWith(path, ".dot") || endsWith(path, ".gv")) return DataFormat::Dot;
     return DataFormat::EdgeList;
 }
@@ -221,6 +245,7 @@ const char* toString(DataFormat f) {
     case DataFormat::Linqs: return "LINQS (node data)";
     case DataFormat::GraphFolder: return "folder of graph files";
     case DataFormat::GraphML: return "GraphML file";
+    case DataFormat::Gml: return "GML file";
     case DataFormat::Dot: return "DOT file";
     case DataFormat::EdgeList: return "edge list";
     }

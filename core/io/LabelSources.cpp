@@ -4,6 +4,7 @@
 #include "io/LabelCsv.h"
 #include "io/LabelTypes.h"
 #include "io/LineReader.h"
+#include "io/Loaders.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -67,7 +68,7 @@ bool isLabelKeyName(const std::string& key) {
 std::vector<std::string> commonGraphKeys(const FolderLabelReport& r) {
     std::vector<std::string> keys;
     for (std::size_t i = 0; i < r.files.size(); ++i) {
-        if (!endsWith(r.files[i], ".graphml")) return {};
+        if (!hasGraphData(r.files[i])) return {};
         std::vector<std::string> mine;
         for (const auto& [key, value] : r.graphData[i]) mine.push_back(key);
         if (i == 0) keys = mine;
@@ -76,6 +77,13 @@ std::vector<std::string> commonGraphKeys(const FolderLabelReport& r) {
         keys.swap(both);
     }
     return keys;
+}
+
+// "GraphML graph key", "GML graph attribute", or "graph key" for a folder of both.
+std::string graphKeyWords(const std::vector<std::string>& files) {
+    const bool gml = std::any_of(files.begin(), files.end(), [](const std::string& f) { return endsWith(f, ".gml"); });
+    const bool graphml = std::any_of(files.begin(), files.end(), [](const std::string& f) { return endsWith(f, ".graphml"); });
+    return gml && graphml ? "graph key" : gml ? "GML graph attribute" : "GraphML graph key";
 }
 
 std::string trimmedLabel(const std::string& s) {
@@ -87,17 +95,19 @@ std::vector<std::string> labelsFromGraphKey(const std::string& folder, const Fol
     std::vector<std::string> raw;
     for (std::size_t i = 0; i < r.files.size(); ++i) {
         const std::string path = folder + "/" + r.files[i];
-        if (!endsWith(r.files[i], ".graphml"))
-            throw InputError(path, 0, "not a GraphML file, so it has no graph key '" + key + "' (labels from a graph key need every graph in GraphML)");
+        if (!hasGraphData(r.files[i]))
+            throw InputError(path, 0, "not a GraphML or GML file, so it has no graph key '" + key +
+                                          "' (labels from a graph key need every graph in GraphML or GML)");
         const auto it = r.graphData[i].find(key);
         if (it == r.graphData[i].end()) {
             std::vector<std::string> keys;
             for (const auto& [k, v] : r.graphData[i]) keys.push_back(k);
-            throw InputError(path, 0, "graph key '" + key + "': this graph has no <data> for it (its graph keys: " + quotedList(keys) +
-                                          "); every graph needs its label");
+            throw InputError(path, 0, "graph key '" + key + "': this graph has no " +
+                                          (endsWith(path, ".gml") ? "graph attribute '" + key + "'" : std::string("<data> for it")) +
+                                          " (its graph keys: " + quotedList(keys) + "); every graph needs its label");
         }
         raw.push_back(trimmedLabel(it->second));
-        if (raw.back().empty()) throw InputError(path, 0, "graph key '" + key + "': the graph's <data> value is empty");
+        if (raw.back().empty()) throw InputError(path, 0, "graph key '" + key + "': the graph's value for it is empty");
     }
     return raw;
 }
@@ -174,7 +184,7 @@ void applyFolderLabels(Dataset& ds, const std::string& folder, const FolderLabel
         const std::string key = options.name.empty() ? autoGraphKey(report, options.source == Source::GraphMLKey, folder, ds.notes) : options.name;
         if (!key.empty()) {
             raw = labelsFromGraphKey(folder, report, key);
-            report.chosen = "GraphML graph key '" + key + "'";
+            report.chosen = graphKeyWords(report.files) + " '" + key + "'";
         }
     }
     if (raw.empty()) {

@@ -1,10 +1,12 @@
 #pragma once
 // Where the class labels of a folder of graph files come from: a labels.csv beside the graphs (with or
-// without a header line, one or more columns), a graph-level GraphML <data> key of every graph, or none.
+// without a header line, one or more columns), a graph-level GraphML <data> key or GML graph attribute of every
+// graph (both "graph keys", chosen as graphml:KEY), or none.
 //
 // How labels.csv is read (CSV of RFC 4180, the header rule, which columns) is in io/LabelCsv.h.
 // A graph-level GraphML key (GraphML Primer, Brandes et al.: <key for="graph">, named by its attr.name) must be
-// given by every graph of the folder; the first file without it is refused by name.
+// given by every graph of the folder; the first file without it is refused by name. A GML file's graph keys are the
+// scalar attributes of its graph [ … ] (io/GmlReader.h), "label" in `graph [ label "active" … ]`.
 //
 // Labels are numbers or strings. When every label of the source is a finite number, classes are the numbers in
 // ascending order (as labels.csv always gave them); otherwise every label is a string and the classes are the

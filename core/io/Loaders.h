@@ -41,13 +41,21 @@ Graph loadEdgeList(const std::string& file, std::vector<std::string>* warnings =
 Graph loadGraphML(const std::string& file, std::vector<std::string>* warnings = nullptr,
                   std::map<std::string, std::string>* graphData = nullptr);
 
+// One graph from GML [Himsolt 1997] as NetworkX's write_gml writes it (io/GmlReader.h says what is accepted and
+// refused); edge direction is ignored, as for GraphML. `graphData`, if given, receives the graph's own scalar
+// attributes by key (a number as written, a string decoded).
+Graph loadGml(const std::string& file, std::vector<std::string>* warnings = nullptr,
+              std::map<std::string, std::string>* graphData = nullptr);
+// True for the files whose graphs carry graph data (GraphML and GML), by name.
+bool hasGraphData(const std::string& file);
+
 // One graph from Graphviz DOT (nesting measured by io/DotNesting.h, then read with Boost.Graph); edge
 // direction is ignored.
 Graph loadDot(const std::string& file, std::vector<std::string>* warnings = nullptr);
 
-// Every *.graphml, *.dot, *.edges, *.edgelist and *.txt file of a folder (sorted by name) as one graph
-// each; class labels from the source `labels` chooses (io/LabelSources.h: labels.csv, a GraphML graph key, or
-// none; Auto by default). `report`, if given, receives what the folder offers as labels and what was used.
+// Every *.graphml, *.gml, *.dot, *.edges, *.edgelist and *.txt file of a folder (sorted by name) as one graph
+// each; class labels from the source `labels` chooses (io/LabelSources.h: labels.csv, a GraphML graph key or GML
+// graph attribute, or none; Auto by default). `report`, if given, receives what the folder offers as labels and what was used.
 Dataset loadGraphFolder(const std::string& folder);
 Dataset loadGraphFolder(const std::string& folder, const FolderLabels& labels, FolderLabelReport* report = nullptr);
 // The graphs of such a folder without labels (report.files and report.graphData filled): the first half of
@@ -56,14 +64,14 @@ Dataset readGraphFolder(const std::string& folder, FolderLabelReport& report);
 
 // What a path holds, as loadDataset decides it: the first that fits of an OGB folder (raw/num-node-list.csv),
 // a TU folder (*_A.txt), a GIN text folder, a LINQS folder (node data: refused by loadDataset), any other folder
-// (graph files); a GIN text file, a GraphML (*.graphml), DOT (*.dot, *.gv) or edge-list file. Throws InputError
+// (graph files); a GIN text file, a GraphML (*.graphml), GML (*.gml), DOT (*.dot, *.gv) or edge-list file. Throws InputError
 // for an empty path, a missing one, a pipe or a device.
-enum class DataFormat { Ogb, Tu, Gin, Linqs, GraphFolder, GraphML, Dot, EdgeList };
+enum class DataFormat { Ogb, Tu, Gin, Linqs, GraphFolder, GraphML, Gml, Dot, EdgeList };
 DataFormat detectFormat(const std::string& path);
 const char* toString(DataFormat f);  // "OGB", "TU", "GIN text", …
 
 // Picks the loader from what the path holds: OGB folder, TU folder, folder of graph files, or a
-// single GraphML/DOT/edge-list file (a data set with one graph). `labels` applies to folders of graph files;
+// single GraphML/GML/DOT/edge-list file (a data set with one graph). `labels` applies to folders of graph files;
 // elsewhere Auto keeps the format's own labels, None drops them, and naming a column or key is refused.
 Dataset loadDataset(const std::string& path);
 Dataset loadDataset(const std::string& path, const FolderLabels& labels);

@@ -93,7 +93,7 @@ def load(path: PathLike) -> Dataset:
     Parameters
     ----------
     path : str or os.PathLike
-        An OGB folder, a TU folder, a GIN/DGCNN text file or folder, a GraphML, DOT or edge-list file, a folder
+        An OGB folder, a TU folder, a GIN/DGCNN text file or folder, a GraphML, GML, DOT or edge-list file, a folder
         of such files, or 'builtin:NAME' (see :func:`builtin_names`).
 
     Returns

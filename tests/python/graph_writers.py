@@ -64,6 +64,21 @@ def write_graphml(path, graphs, labels):
     return _folder(path, graphs, labels, "graphml", _graphml)
 
 
+def _gml(file, G, n, pairs, tags):
+    # write_gml numbers the nodes 0..n-1 in the order of G.nodes() and writes each name as its label: names of any
+    # type become unique strings first; node tags as an attribute the reader skips. Self loops are written as edges.
+    H = nx.relabel_nodes(G, {v: f"v{i}" for i, v in enumerate(G.nodes())}, copy=True)
+    if tags is not None:
+        for v, tag in zip(H.nodes(), tags):
+            H.nodes[v]["tag"] = int(tag)
+    nx.write_gml(H, file)
+
+
+def write_gml(path, graphs, labels):
+    """A folder of GML files written by NetworkX's write_gml (labels in labels.csv)."""
+    return _folder(path, graphs, labels, "gml", _gml)
+
+
 def _dot(file, G, n, pairs, tags):
     # Boost's reader numbers the nodes in the order of their names: zero-padded, that is the order of G.nodes().
     nodes = [f'  "v{v:03d}"' + ("" if tags is None else f' [label="{tags[v]}"]') + ";" for v in range(n)]
@@ -113,5 +128,6 @@ def write_ogb(path, graphs, labels):
     return pathlib.Path(path)
 
 
-WRITERS = {"GIN text": write_gin, "edge lists": write_edge_lists, "GraphML (NetworkX)": write_graphml, "DOT": write_dot,
+WRITERS = {"GIN text": write_gin, "edge lists": write_edge_lists, "GraphML (NetworkX)": write_graphml,
+           "GML (NetworkX)": write_gml, "DOT": write_dot,
            "TU": write_tu, "OGB": write_ogb}

@@ -5,8 +5,8 @@ Random data sets of 1-4 graphs on 0-30 vertices (NetworkX generators, arbitrary 
 self loops, and graphs of exactly 0, 1 or 2 edges; with and without graph and node labels) go through
 from_networkx (a list, and each graph alone), PyG's (2, E) route (from_edge_index), the (E, 2) route (the
 scikit-learn transformer's X), graph_list (into the transformer and, transposed, into from_edge_index), and files in
-every format px.load reads (GIN text, edge lists, GraphML written by NetworkX, DOT, TU, OGB) loaded back. Every route
-must give the same vertex counts and densities bit for bit, and each density t(F, G) must equal hom(F, G) / n^|V(F)|
+every format px.load reads (GIN text, edge lists, GraphML and GML written by NetworkX, DOT, TU, OGB) loaded back. Every
+route must give the same vertex counts and densities bit for bit, and each density t(F, G) must equal hom(F, G) / n^|V(F)|
 counted by enumerating every map V(F) -> V(G). A graph without vertices must be refused by every route.
 
 Hypothesis runs derandomized (the same examples every run, no example database), PX_PROPERTY_EXAMPLES examples per

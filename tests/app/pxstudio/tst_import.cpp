@@ -8,6 +8,7 @@
 //  - the choice is in the session, in the sweep spec the app writes, and remembered for the folder.
 #include "AppTestSupport.h"
 #include "ExplorerViews.h"
+#include "HelpWindow.h"
 #include "ImportDialog.h"
 #include "MainWindow.h"
 #include "SessionModel.h"
@@ -21,7 +22,10 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSettings>
+#include <QStatusBar>
 #include <QTableWidget>
+#include <QTextBrowser>
 #include <QTemporaryDir>
 #include <QDir>
 #include <QtTest>
@@ -123,6 +127,14 @@ private slots:
         QVERIFY(dialog.sources()->findData("graphml:label") >= 0);
         QVERIFY(!dialog.setLabels("graphml:"));  // does not parse: said, the choice kept
         QCOMPARE(dialog.labels(), QString("graphml:colour"));
+        // F1 in the dialog: the guide's page on opening data, which names GML and its label source
+        dialog.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&dialog));
+        QTest::keyClick(dialog.sources(), Qt::Key_F1);
+        HelpWindow* help = dialog.findChild<HelpWindow*>();
+        QVERIFY(help && help->isVisible());
+        QCOMPARE(help->currentPage(), QString("panel-dataset.md"));
+        QVERIFY(help->browser()->toPlainText().contains("GML graph attribute"));
     }
 
     // A session's label source is read as FolderLabels reads it and written back in its words; a bad one is refused
@@ -233,7 +245,84 @@ private slots:
         QVERIFY(waitIdle(*w));
     }
 
+    // A folder of GML graphs with two label-like graph attributes ("class" and "label") is ambiguous: a recent entry
+    // never chosen for goes through the import dialog, as File ▸ Open does, and then reopens with that choice without
+    // asking (remembered in the settings); the command line opens directly, with --labels, else the remembered choice,
+    // else the automatic one (here none of the two), and then says so in the status bar. One label-like attribute
+    // is no question: opened directly.
+    void recentAndCommandLineFollowTheSameLabelRules() {
+        QTemporaryDir twoKeys, viaRecent, oneKey;
+        for (int i = 0; i < 12; ++i) {
+            const QString name = QString("/g%1.gml").arg(i, 2, 10, QChar('0'));
+            write(twoKeys.path() + name, gmlGraph(i, true));
+            write(viaRecent.path() + name, gmlGraph(i, true));
+            write(oneKey.path() + name, gmlGraph(i, false));
+        }
+        QSettings().remove("recent/labels");
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        QStringList asked;  // the paths an import dialog was shown for
+        QString answer;     // what it is answered with ("" rejects it)
+        QTimer watcher;
+        connect(&watcher, &QTimer::timeout, [&] {
+            for (QWidget* top : QApplication::topLevelWidgets()) {
+                auto* dialog = qobject_cast<ImportDialog*>(top);
+                if (!dialog || !dialog->isVisible()) continue;
+                asked << dialog->path();
+                if (answer.isEmpty() || !dialog->setLabels(answer)) dialog->reject();
+                else dialog->accept();
+            }
+        });
+        watcher.start(50);
+        const auto remembered = [](const QTemporaryDir& d) { return QSettings().value("recent/labels").toMap().value(d.path()).toString(); };
+
+        QVERIFY(w->openFromCommandLine(twoKeys.path()));
+        QVERIFY(asked.isEmpty());
+        QCOMPARE(w->settings().labels, std::string("auto"));
+        QVERIFY(w->controller()->dataset()->tasks.empty());  // two candidates: the automatic choice takes neither
+        QVERIFY2(w->statusBar()->currentMessage().contains("more than one source of class labels"), qPrintable(w->statusBar()->currentMessage()));
+        QCOMPARE(remembered(twoKeys), QString());  // the automatic choice is nobody's choice
+        QVERIFY(w->openFromCommandLine(twoKeys.path(), "graphml:class"));
+        QCOMPARE(w->settings().labels, std::string("graphml:class"));
+        QCOMPARE(w->controller()->dataset()->tasks.size(), std::size_t(1));
+        QCOMPARE(remembered(twoKeys), QString("graphml:class"));
+        QVERIFY(waitIdle(*w));
+
+        answer = "graphml:label";
+        QVERIFY(w->openRecent(viaRecent.path()));
+        QCOMPARE(asked, QStringList{viaRecent.path()});
+        QCOMPARE(w->settings().labels, std::string("graphml:label"));
+        QCOMPARE(remembered(viaRecent), QString("graphml:label"));
+        QVERIFY(waitIdle(*w));
+        QVERIFY(w->openDataset("builtin:sbm-cycles"));
+        answer.clear();
+        QVERIFY(w->openRecent(viaRecent.path()));  // not asked again
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(w->settings().labels, std::string("graphml:label"));
+        QVERIFY(w->openFromCommandLine(twoKeys.path()));  // the command line takes the choice remembered for it
+        QCOMPARE(w->settings().labels, std::string("graphml:class"));
+        QVERIFY(waitIdle(*w));
+
+        QVERIFY(w->openRecent(oneKey.path()));
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(w->settings().labels, std::string("auto"));
+        QCOMPARE(w->controller()->dataset()->tasks.size(), std::size_t(1));  // the one attribute named class
+        QVERIFY(waitIdle(*w));
+        watcher.stop();
+    }
+
 private:
+    // GML graph i: a path on 3 + i % 4 vertices with graph attributes class (i % 2) and, if `twoKeys`, label (i % 3).
+    static QString gmlGraph(int i, bool twoKeys) {
+        QString text = QString("graph [\n  class \"c%1\"\n").arg(i % 2);
+        if (twoKeys) text += QString("  label \"l%1\"\n").arg(i % 3);
+        const int n = 3 + i % 4;
+        for (int v = 0; v < n; ++v) text += QString("  node [ id %1 ]\n").arg(v);
+        for (int v = 0; v + 1 < n; ++v) text += QString("  edge [ source %1 target %2 ]\n").arg(v).arg(v + 1);
+        return text + "]\n";
+    }
     QTemporaryDir folder_;
 };
 

@@ -219,6 +219,38 @@ private slots:
         QVERIFY(clock.elapsed() < 1000);
     }
 
+    // GML is parsed without recursion: 10⁵ and 10⁶ nested lists (inside the graph, where any list may go) are
+    // refused at level 257 in well under a second, as is every other malformed file, naming its line and key.
+    void gmlHostileInputs() {
+        QTemporaryDir dir;
+        for (const int deep : {100000, 1000000}) {
+            std::string text = "graph [ node [ id 0 ]\n";
+            text.reserve(text.size() + 4 * std::size_t(deep));
+            for (int i = 0; i < deep; ++i) text += "a [ ";
+            const std::string path = write(dir, "deep" + std::to_string(deep) + ".gml", text);
+            QElapsedTimer clock;
+            clock.start();
+            const std::string msg = refusal([&] { io::loadDataset(path); });
+            QVERIFY2(says(msg, path + ":2", "lists nested deeper than 256 levels (at key 'a')"), msg.c_str());
+            QVERIFY(clock.elapsed() < 1000);
+        }
+        const std::pair<std::string, std::string> cases[] = {
+            {"graph [ node [ id 0 ]\n name \"" + std::string(1 << 21, 'x'), ":2: a string longer than 1048576 bytes"},
+            {"graph [ node [ id 0 ]\n name \"&unknown;\" ]", ":2: unknown entity &unknown;"},
+            {"graph [ node [ id 0 ]\n edge [ source 0 ] ]", ":2: an edge without a 'target'"},
+            {"graph [ node [ id 0 ]\n edge [ source 0 target 1 ]", ":2: edge 'target' 1 is no node's id"},
+            {"graph [ node [\n id 1" + std::string(400, '0') + " ] ]", ":2: node 'id': the integer 1000"},
+            // numbers beyond any range in attributes are kept as written: only the stray ']' after them is refused
+            {"graph [ node [ id 0 ]\n x 1e99999 y 1" + std::string(100000, '9') + " ]", ":3: a ']' without its '['"},
+            {std::string("graph [ node [ id 0 ]\n") + '\0', ":2: a NUL byte (is this a binary file?)"}};
+        int k = 0;
+        for (const auto& [text, words] : cases) {
+            const std::string path = write(dir, "h" + std::to_string(k++) + ".gml", text + "\n]\n");
+            const std::string msg = refusal([&] { io::loadDataset(path); });
+            QVERIFY2(says(msg, path + words, ""), msg.c_str());
+        }
+    }
+
     // A DOT file: braces in comments and strings do not nest; braces in code do, even right after what looks like
     // an HTML string or a comment to a lexer that reads DOT differently from Boost's parser.
     void dotNestingIsMeasuredOnCode() {

@@ -216,7 +216,7 @@ private slots:
         QCOMPARE(io::loadGraphFolder(f.path, choice("none")).size(), 5);
         put(f.path, "extra.dot", "graph { a -- b }\n");
         msg = refusal([&] { io::loadGraphFolder(f.path, choice("graphml:kind")); }, "extra.dot", 0);
-        QVERIFY2(has(msg, "not a GraphML file, so it has no graph key 'kind'"), msg.c_str());
+        QVERIFY2(has(msg, "not a GraphML or GML file, so it has no graph key 'kind'"), msg.c_str());
         msg = refusal([&] { io::loadDataset(pxtest::testData("valid/tu_small"), choice("csv:label")); }, "tu_small", 0);
         QVERIFY2(has(msg, "labels 'csv:label' apply to a folder of graph files; this is TU data"), msg.c_str());
         for (const char* bad : {"csv:", "graphml:", "column", "auto:x", ""})

@@ -1,5 +1,6 @@
 #include "NoiseAnatomyPlot.h"
 
+#include "FittingTextTicker.h"
 #include "Palette.h"
 
 #include <cmath>
@@ -23,7 +24,8 @@ void addBudgetShares(QCustomPlot* plot, const std::vector<double>& share, const 
         top = std::max(top, y.back());
     }
     QCPGraph* g = plot->addGraph(plot->xAxis, plot->yAxis2);
-    g->setName(pure ? "share of the privacy budget ε_j/ε (right axis, %)" : "share of the privacy budget ρ_j/ρ (right axis, %)");
+    g->setName(pure ? "each pattern's share of the privacy budget ε (right axis, %)"
+                     : "each pattern's share of the privacy budget ρ (right axis, %)");
     g->setData(x, y, true);
     g->setLineStyle(QCPGraph::lsImpulse);
     g->setLayer("grid");  // under the markers of the three series
@@ -52,11 +54,8 @@ void buildNoiseAnatomyPlot(QCustomPlot* plot, const privacy::PrivacyReport& r, c
     const Series series[] = {{&r.signalMean, "signal: mean clean density t(F, G)", QCPScatterStyle::ssDisc},
                              {&r.noiseMedian, "noise scale σ (median over graphs)", QCPScatterStyle::ssTriangle},
                              {&r.sensitivityMedian, "sensitivity bound s (median over graphs)", QCPScatterStyle::ssSquare}};
-    QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
-    for (int k = 0; k < d; ++k) {
-        const auto& p = patterns[order[k]];
-        if (k % std::max(1, d / 12) == 0) ticks->addTick(k, QString("m=%1\ne=%2").arg(p.vertices).arg(p.edges));
-    }
+    QSharedPointer<FittingTextTicker> ticks(new FittingTextTicker(plot->xAxis));  // thinned to the room at each replot
+    for (int k = 0; k < d; ++k) ticks->addTick(k, QString("m=%1\ne=%2").arg(patterns[order[k]].vertices).arg(patterns[order[k]].edges));
     for (int s = 0; s < 3; ++s) {
         QVector<double> x, y;
         for (int k = 0; k < d; ++k) {

@@ -282,7 +282,7 @@ private:
         QCustomPlot* plot = views->anatomy();
         std::map<QString, QCPGraph*> series;
         for (int i = 0; i < plot->graphCount(); ++i) series[px::widgets::fullName(plot->graph(i)).section(' ', 0, 1)] = plot->graph(i);
-        QCPGraph *share = series["share of"], *sensitivity = series["sensitivity bound"], *signal = series["signal: mean"], *noise = series["noise scale"];
+        QCPGraph *share = series["each pattern's"], *sensitivity = series["sensitivity bound"], *signal = series["signal: mean"], *noise = series["noise scale"];
         QVERIFY(share && sensitivity && signal && noise);
         auto* ticks = dynamic_cast<QCPAxisTickerText*>(plot->xAxis->ticker().data());
         QVERIFY(ticks && ticks->ticks().size() == plot->graph(0)->dataCount());

@@ -77,6 +77,31 @@ QStringList legendTextsCutAtTheBottom(QCustomPlot* plot) {
     return cut;
 }
 
+// Neighbouring tick labels, as the axes hold them after the replot, that run into each other: each label's extent along
+// its axis (widest line, or its lines' height) measured here in the axis's tick-label font, centred on its tick.
+QStringList overlappingTickLabels(QCustomPlot* plot) {
+    QStringList cut;
+    for (QCPAxis* axis : plot->axisRect()->axes()) {
+        if (!axis->visible() || !axis->tickLabels()) continue;
+        const QVector<double> ticks = axis->tickVector();
+        const QVector<QString> labels = axis->tickVectorLabels();
+        const QFontMetricsF metrics(axis->tickLabelFont());
+        auto extent = [&](const QString& label) {
+            double e = 0;
+            for (const QString& line : label.split('\n'))
+                e = axis->orientation() == Qt::Horizontal ? std::max(e, metrics.horizontalAdvance(line)) : e + metrics.height();
+            return e;
+        };
+        for (int i = 1; i < ticks.size() && i < labels.size(); ++i) {
+            const double apart = std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1]));
+            if (apart < (extent(labels[i]) + extent(labels[i - 1])) / 2)
+                cut << QString("tick labels \"%1\" and \"%2\" %3 px apart, need %4").arg(labels[i - 1], labels[i]).arg(apart, 0, 'f', 0)
+                           .arg((extent(labels[i]) + extent(labels[i - 1])) / 2, 0, 'f', 0);
+        }
+    }
+    return cut;
+}
+
 // Texts of the plot that do not fit their rectangle: titles, legend entries (inside the widget and as wide as
 // their text needs), axis labels (no longer than their axis).
 QStringList clippedPlotTexts(QCustomPlot* plot) {
@@ -94,6 +119,7 @@ QStringList clippedPlotTexts(QCustomPlot* plot) {
                 cut << QString("legend entry %1 (%2 of %3 px)").arg(i).arg(r.width()).arg(item->minimumOuterSizeHint().width());
         }
     cut << legendTextsCutAtTheBottom(plot);
+    cut << overlappingTickLabels(plot);
     for (QCPAxis* axis : plot->axisRect()->axes())
         if (axis->visible() && !axis->label().isEmpty()) {
             const int room = axis->orientation() == Qt::Horizontal ? plot->axisRect()->width() : plot->axisRect()->height();

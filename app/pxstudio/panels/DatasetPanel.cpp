@@ -2,6 +2,7 @@
 
 #include "SharedData.h"
 #include "dataset/DegreeProfile.h"
+#include "experiment/SweepRunner.h"
 #include "generators/Generators.h"
 
 #include <QComboBox>
@@ -11,6 +12,44 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace {
+// A warning when the smallest test part the sweep will score is too small for its scores to mean much:
+// ROC-AUC on n₊ positives and n₋ negatives takes values in steps of 1/(n₊·n₋) (Hanley & McNeil 1982).
+QString smallTestPartWarning(const px::Dataset& ds, const ExplorerSettings& s) {
+    px::experiment::SweepSpec spec;  // the split seed the sweeps use
+    spec.protocol = s.protocol;
+    std::vector<px::experiment::TrainTest> parts;
+    try {
+        parts = px::experiment::sweepSplits(spec, ds, 0).splits;
+    } catch (const std::exception&) {
+        return {};  // no labels: the sweep says why it cannot score
+    }
+    const px::experiment::TrainTest* smallest = nullptr;
+    for (const auto& part : parts)
+        if (!smallest || part.test.size() < smallest->test.size()) smallest = &part;
+    if (!smallest || ds.labels.cols() == 0) return {};
+    std::map<double, int> perClass;
+    for (int g : smallest->test)
+        if (!std::isnan(ds.labels(g, 0))) ++perClass[ds.labels(g, 0)];
+    int fewest = perClass.empty() ? 0 : perClass.begin()->second;
+    for (const auto& [label, count] : perClass) fewest = std::min(fewest, count);
+    if (smallest->test.size() >= 20 && fewest >= 5 && perClass.size() >= 2) return {};
+    QStringList counts;
+    for (const auto& [label, count] : perClass) counts << QString::number(count);
+    QString text = QObject::tr("Only %1 test graphs%2 (%3 per class)")
+                       .arg(smallest->test.size())
+                       .arg(parts.size() > 1 ? QObject::tr(" in the smallest fold") : QString())
+                       .arg(counts.join(" / "));
+    if (perClass.size() == 2)
+        text += QObject::tr(": ROC-AUC moves in steps of 1/%1, so its curves say little").arg(counts[0].toInt() * counts[1].toInt());
+    else if (perClass.size() < 2)
+        text += QObject::tr(": with one class in the test part ROC-AUC is not defined");
+    return "<br><span style='color:#b22'>" + text + ".</span>";
+}
+}  // namespace
 
 DatasetPanel::DatasetPanel(QWidget* parent) : SettingsPanel(tr("Data set"), parent) {
     auto* layout = new QVBoxLayout(this);
@@ -89,5 +128,5 @@ void DatasetPanel::describe(const px::Dataset& ds, const ExplorerSettings& s) {
                                             .arg(m.degreeBound).arg(origin).arg(refused).arg(ds.size())
                                       : tr("D = %1 (%2) refuses no graph.").arg(m.degreeBound).arg(origin));
     }
-    summary_->setText(text);
+    summary_->setText(text + smallTestPartWarning(ds, s));
 }

@@ -312,6 +312,36 @@ private slots:
         for (auto* l : p.findChildren<QLabel*>()) if (l->text().startsWith("max e(F)")) note = l->text();
         QVERIFY2(note.startsWith("max e(F) for m = 8: 7;"), qPrintable(note));  // a tree on 8 vertices has 7 edges
     }
+    // The data set panel says when the test part is too small for ROC-AUC to mean much: stratified 80/20 of 5 + 5
+    // graphs tests 1 + 1 (AUC in steps of 1/(1·1)); 10-fold CV of 50 + 50 tests 5 + 5 per fold (steps of 1/25);
+    // an 80/20 split of 100 + 100 tests 20 + 20 and is not flagged. What is checked is the label's text.
+    void datasetPanelWarnsOfATinyTestPart() {
+        auto labelled = [](int perClass) {
+            px::Dataset ds;
+            ds.name = "tiny";
+            for (int c = 0; c < 2; ++c)
+                for (int i = 0; i < perClass; ++i) ds.graphs.push_back(px::Graph::fromEdges(3 + c, {{0, 1}, {1, 2}}));
+            ds.tasks = {px::LabelTask{"task0", px::TaskType::Binary}};
+            ds.labels = Eigen::MatrixXd(2 * perClass, 1);
+            for (int g = 0; g < 2 * perClass; ++g) ds.labels(g, 0) = g < perClass ? 0 : 1;
+            return ds;
+        };
+        auto summary = [](const px::Dataset& ds, const std::string& protocol) {
+            DatasetPanel p;
+            ExplorerSettings s;
+            s.protocol = protocol;
+            p.describe(ds, s);
+            QString text;
+            for (auto* l : p.findChildren<QLabel*>()) if (l->text().contains(" graphs, ")) text = l->text();
+            return text;
+        };
+        QString text = summary(labelled(5), "split");
+        QVERIFY2(text.contains("Only 2 test graphs (1 / 1 per class): ROC-AUC moves in steps of 1/1"), qPrintable(text));
+        text = summary(labelled(50), "10-fold");
+        QVERIFY2(text.contains("Only 10 test graphs in the smallest fold (5 / 5 per class): ROC-AUC moves in steps of 1/25"), qPrintable(text));
+        text = summary(labelled(100), "split");
+        QVERIFY2(text.startsWith("200 graphs") && !text.contains("test graphs"), qPrintable(text));
+    }
     void sessionUndoMergesEpsilonSteps() {
         SessionModel m;
         ExplorerSettings s;

@@ -61,6 +61,24 @@ Graph randomGraph(int n) {
     return Graph::fromEdges(n, edges);
 }
 
+// Whether F's vertices can be coloured with `colours` colours, no edge inside a colour: backtracking in index order.
+bool colourable(const Graph& f, int colours) {
+    std::vector<int> colour(std::size_t(f.numVertices()), -1);
+    std::function<bool(int)> extend = [&](int v) {
+        if (v == f.numVertices()) return true;
+        for (int c = 0; c < colours; ++c) {
+            bool ok = true;
+            for (const int* u = f.neighborsBegin(v); ok && u != f.neighborsEnd(v); ++u)
+                if (*u < v && colour[std::size_t(*u)] == c) ok = false;
+            if (!ok) continue;
+            colour[std::size_t(v)] = c;
+            if (extend(v + 1)) return true;
+        }
+        return false;
+    };
+    return extend(0);
+}
+
 }  // namespace
 
 class TestDistinguishability : public QObject {
@@ -97,6 +115,30 @@ private slots:
         QVERIFY(bruteHom(c5, pair->g1) > 0);
         const DistinguishabilityParams p;
         QCOMPARE(bruteSeparating(patternsOf(p, "treewidth:2"), pair->g0, pair->g1), 0);
+    }
+    // What lesson 1 step 3 says of C6 vs two triangles: a pattern separates them exactly when it has an odd cycle
+    // (not 2-colourable) and three colours suffice (C6 = K3 × K2, so hom(F, C6) = hom(F, K3)·hom(F, K2)), so a
+    // treewidth-3 pattern with a 4-clique cannot. Checked on the demo's samples of every class and on random graphs.
+    void sixCycleVersusTwoTrianglesNeedsAnOddThreeColourablePattern() {
+        const auto pairs = demoPairs();
+        const auto pair = std::find_if(pairs.begin(), pairs.end(), [](const GraphPair& p) { return p.name == "C6 vs two triangles"; });
+        QVERIFY(pair != pairs.end());
+        auto separates = [&](const Graph& f) { return bruteHom(f, pair->g0) != bruteHom(f, pair->g1); };
+        const DistinguishabilityParams p;
+        int fourChromatic = 0;
+        for (const std::string cls : {"trees", "treewidth:2", "treewidth:3"})
+            for (const Pattern& f : patternsOf(p, cls).patterns) {
+                QCOMPARE(separates(f.graph), !colourable(f.graph, 2) && colourable(f.graph, 3));
+                fourChromatic += !colourable(f.graph, 3);
+            }
+        QVERIFY2(fourChromatic > 0, "the demo's treewidth-3 sample holds no pattern that needs four colours");
+        const Graph k4 = Graph::fromEdges(4, {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}});
+        QVERIFY(!separates(k4));
+        if (!qEnvironmentVariableIsSet("RC_PARAMS")) qputenv("RC_PARAMS", "seed=20261205 max_success=200 verbose_progress=0");
+        QVERIFY(rc::check("F separates C6 from two triangles iff F is 3- but not 2-colourable", [&] {
+            const Graph f = randomGraph(*rc::gen::inRange(1, 7));
+            RC_ASSERT(separates(f) == (!colourable(f, 2) && colourable(f, 3)));
+        }));
     }
     // Random pairs of graphs with the same n and a random class: the demo's count is the brute-force count.
     void randomPairsAgreeWithBruteForce() {

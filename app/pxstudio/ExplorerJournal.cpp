@@ -41,7 +41,7 @@ JournalPaths journalPaths(const QString& folder, const nlohmann::json& header) {
 
 QString resumedNotice(const px::experiment::RunJournal& journal, std::size_t totalRuns) {
     if (journal.restoredRuns() >= int(totalRuns))
-        return QObject::tr("Shown from the finished sweep of these settings (kept from an earlier session): nothing was recomputed");
+        return QObject::tr("Shown from the kept record of a finished sweep with these settings: nothing was recomputed");
     return QObject::tr("Resumed the unfinished sweep of these settings: %1 runs%2 were already done")
         .arg(journal.restoredRuns())
         .arg(journal.restoredParts() > 0 ? QObject::tr(" and %1 trainings").arg(journal.restoredParts()) : QString());

@@ -1,3 +1,7 @@
+// The sweep of density learners, one straight loop over the shard's runs in grid order: a run the journal holds is
+// restored; otherwise its pattern set's clean densities (kept while the next runs share the set, prefetched together
+// when asked), its release, the evaluation over the splits and the attack make one row, recorded as it is made.
+// Graph learners (GIN) run in GinSweep.cpp; the bar's layout by expected work is SweepPrefetch.cpp's.
 #include "experiment/SweepRunner.h"
 
 #include "common/AtomicFile.h"

@@ -14,9 +14,24 @@ double tickLabelExtent(const QCPAxis* axis, const QString& label) {
     return widest;
 }
 
+FittingTextTicker::FittingTextTicker(QCPAxis* axis) : axis_(axis) {
+    if (!axis || !axis->parentPlot()) return;
+    relayout_ = QObject::connect(axis->parentPlot(), &QCustomPlot::afterLayout, axis, [this] {
+        if (axis_ && axis_->ticker().data() == this && axisLength() != thinnedFor_) axis_->parentPlot()->replot(QCustomPlot::rpQueuedReplot);
+    });
+}
+
+FittingTextTicker::~FittingTextTicker() { QObject::disconnect(relayout_); }
+
+int FittingTextTicker::axisLength() const {
+    return axis_->orientation() == Qt::Horizontal ? axis_->axisRect()->width() : axis_->axisRect()->height();
+}
+
 QVector<double> FittingTextTicker::createTickVector(double tickStep, const QCPRange& range) {
     const QVector<double> all = QCPAxisTickerText::createTickVector(tickStep, range);
-    if (!axis_ || all.size() < 2) return all;
+    if (!axis_) return all;
+    thinnedFor_ = axisLength();
+    if (all.size() < 2) return all;
     double extent = 0, pitch = INFINITY;
     for (int i = 0; i < all.size(); ++i) {
         extent = std::max(extent, tickLabelExtent(axis_, ticks().value(all[i])));

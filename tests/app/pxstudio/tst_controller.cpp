@@ -209,7 +209,7 @@ private slots:
         afterRestart.recompute(s);
         QVERIFY(waitFinished(&afterRestart));
         QVERIFY(notices.count() >= 1);
-        QVERIFY2(notices.first().first().toString().startsWith("Shown from the finished sweep"), qPrintable(notices.first().first().toString()));
+        QVERIFY2(notices.first().first().toString().startsWith("Shown from the kept record of a finished sweep"), qPrintable(notices.first().first().toString()));
         QVERIFY(sameRunsButTheirTiming(afterRestart.result()->runs, first.result()->runs));
         QCOMPARE(afterRestart.result()->aggregated.toCsv(), first.result()->aggregated.toCsv());
         QVERIFY(afterRestart.densities());  // the privacy report still has its densities

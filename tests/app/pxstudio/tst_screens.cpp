@@ -92,6 +92,16 @@ QStringList overlappingTickLabels(QCustomPlot* plot) {
                 e = axis->orientation() == Qt::Horizontal ? std::max(e, metrics.horizontalAdvance(line)) : e + metrics.height();
             return e;
         };
+        // Text ticks are not thinned beyond need: at least as many as would fit at twice their widest extent.
+        if (const auto text = axis->ticker().dynamicCast<QCPAxisTickerText>(); text && axis->orientation() == Qt::Horizontal) {
+            double widest = 0;
+            int inRange = 0;
+            for (auto it = text->ticks().constBegin(); it != text->ticks().constEnd(); ++it)
+                if (axis->range().contains(it.key())) { ++inRange; widest = std::max(widest, extent(it.value())); }
+            const int room = plot->axisRect()->width(), least = std::min(inRange, int(room / (2 * widest + 1)));
+            if (ticks.size() < least)
+                cut << QString("%1 of %2 tick labels drawn on an axis of %3 px that has room for %4").arg(ticks.size()).arg(inRange).arg(room).arg(least);
+        }
         for (int i = 1; i < ticks.size() && i < labels.size(); ++i) {
             const double apart = std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1]));
             if (apart < (extent(labels[i]) + extent(labels[i - 1])) / 2)
@@ -105,8 +115,8 @@ QStringList overlappingTickLabels(QCustomPlot* plot) {
 // Texts of the plot that do not fit their rectangle: titles, legend entries (inside the widget and as wide as
 // their text needs), axis labels (no longer than their axis).
 QStringList clippedPlotTexts(QCustomPlot* plot) {
+    QStringList cut = overlappingTickLabels(plot);  // as the app left them: the replot below would make them again
     plot->replot(QCustomPlot::rpImmediateRefresh);
-    QStringList cut;
     for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
         if (auto* t = qobject_cast<QCPTextElement*>(e); t && t->visible())
             if (QFontMetrics(t->font()).horizontalAdvance(t->text()) > t->outerRect().width()) cut << "title: " + t->text();
@@ -119,7 +129,6 @@ QStringList clippedPlotTexts(QCustomPlot* plot) {
                 cut << QString("legend entry %1 (%2 of %3 px)").arg(i).arg(r.width()).arg(item->minimumOuterSizeHint().width());
         }
     cut << legendTextsCutAtTheBottom(plot);
-    cut << overlappingTickLabels(plot);
     for (QCPAxis* axis : plot->axisRect()->axes())
         if (axis->visible() && !axis->label().isEmpty()) {
             const int room = axis->orientation() == Qt::Horizontal ? plot->axisRect()->width() : plot->axisRect()->height();

@@ -26,9 +26,11 @@ void printSummary(const px::experiment::SweepResult& r) {
         auto num = [&](const char* c) { return a.at(i, c).is_number() ? a.at(i, c).get<double>() : std::nan(""); };
         char budget[32];
         std::snprintf(budget, sizeof budget, "%g", num("budget"));
-        std::printf("%-16s %-10s %-10s %10.4g %8s %5d %8.4f ± %6.3f %10.4g", a.at(i, "pattern_class").get<std::string>().c_str(),
+        const double count = num("value_count");  // missing in a hand-made table: printed as "-", not cast from NaN
+        const std::string countText = std::isfinite(count) ? std::to_string(static_cast<long long>(count)) : "-";
+        std::printf("%-16s %-10s %-10s %10.4g %8s %5s %8.4f ± %6.3f %10.4g", a.at(i, "pattern_class").get<std::string>().c_str(),
                     a.at(i, "mechanism").get<std::string>().c_str(), budget, num("epsilon_mean"),
-                    a.at(i, "metric").get<std::string>().c_str(), int(num("value_count")), num("value_mean"), 2 * num("value_std"),
+                    a.at(i, "metric").get<std::string>().c_str(), countText.c_str(), num("value_mean"), 2 * num("value_std"),
                     num("top1_mean"));
         if (controls) {
             std::printf(" %8.4f %8.4f", num("public_value_mean"), num("shuffled_value_mean"));

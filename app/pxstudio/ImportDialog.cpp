@@ -139,6 +139,35 @@ void ImportDialog::fillTable(const px::Dataset& ds) {
     }
 }
 
+namespace {
+QString spread(const px::io::DatasetPreview::Spread& s) {
+    return s.min == s.max ? QString::number(s.min) : QString("%1..%2").arg(s.min).arg(s.max);
+}
+}  // namespace
+
+// What was read: format, graphs, sizes, the label source and its classes, and what the labels allow.
+QString ImportDialog::summaryText() const {
+    const auto& p = preview_;
+    QString text = "<b>" + path_.toHtmlEscaped() + "</b><br>";
+    if (p.format.empty()) return text + tr("Not read: see the reason below");
+    text += (p.graphs == 1 ? tr("Format: %1 — 1 graph") : tr("Format: %1 — %2 graphs").arg(p.graphs))
+                .arg(QString::fromStdString(p.format).toHtmlEscaped());
+    if (p.graphs > 0)
+        text += tr(", %1 vertices, %2 edges%3").arg(spread(p.vertices), spread(p.edges), p.graphs == 1 ? QString() : tr(" per graph"));
+    if (!error_.isEmpty()) return text;  // the label error says the rest
+    text += "<br>" + (p.labelSource.empty() ? tr("Labels: none (unlabelled)")
+                                            : tr("Labels from %1").arg(QString::fromStdString(p.labelSource).toHtmlEscaped()));
+    QStringList classes;
+    for (const auto& [name, count] : p.classes) classes << tr("%1: %2").arg(QString::fromStdString(name).toHtmlEscaped()).arg(count);
+    if (!classes.isEmpty()) text += "<br>" + tr("Classes (graphs): %1").arg(classes.join(", "));
+    if (p.labelSource.empty() || p.classes.size() == 1)  // classes is empty for a regression task: nothing to say
+        text += "<br><span style='color:#b22'>" +
+                tr("The views that train a classifier (trade-off, expressivity, utility vs d, results) need labels of two "
+                   "classes: with %1 they will say so instead of computing.").arg(p.labelSource.empty() ? tr("no labels") : tr("one class")) +
+                "</span>";
+    return text;
+}
+
 void ImportDialog::refresh() {
     const QString spec = labels();
     px::Dataset ds;
@@ -153,16 +182,7 @@ void ImportDialog::refresh() {
     usable_ = error_.isEmpty();
     fillSources();
     fillTable(ds);
-    const auto& p = preview_;
-    QString text = tr("<b>%1</b><br>Format: %2 — %3 graphs").arg(path_.toHtmlEscaped(), QString::fromStdString(p.format).toHtmlEscaped()).arg(p.graphs);
-    if (p.graphs > 0)
-        text += tr(", %1..%2 vertices, %3..%4 edges per graph").arg(p.vertices.min).arg(p.vertices.max).arg(p.edges.min).arg(p.edges.max);
-    text += "<br>" + (p.labelSource.empty() ? tr("Labels: none (unlabelled)")
-                                            : tr("Labels from %1").arg(QString::fromStdString(p.labelSource).toHtmlEscaped()));
-    QStringList classes;
-    for (const auto& [name, count] : p.classes) classes << tr("%1: %2").arg(QString::fromStdString(name).toHtmlEscaped()).arg(count);
-    if (!classes.isEmpty()) text += "<br>" + tr("Classes (graphs): %1").arg(classes.join(", "));
-    summary_->setText(text);
+    summary_->setText(summaryText());
     errorLine_->setText(error_.isEmpty() ? QString() : tr("Refused: %1").arg(error_));
     errorLine_->setVisible(!error_.isEmpty());
     open_->setEnabled(usable_);

@@ -45,6 +45,7 @@ public:
 private:
     void fillSources();
     void fillTable(const px::Dataset& ds);
+    QString summaryText() const;
     QString path_;
     px::io::DatasetPreview preview_;
     bool usable_ = false;

@@ -118,6 +118,11 @@ private slots:
         QCOMPARE(column(table, 3), sizes);
         QVERIFY(dialog.setLabels("none"));
         QCOMPARE(column(table, 3), QStringList(ImportDialog::kPreviewRows, QString("—")));
+        const QString unlabelled = dialog.findChild<QLabel*>("import-summary")->text();  // what no labels allow, said
+        QVERIFY2(unlabelled.contains("Labels: none") && unlabelled.contains("need labels of two classes: with no labels"), qPrintable(unlabelled));
+        QVERIFY(dialog.setLabels("auto"));
+        QVERIFY(!dialog.findChild<QLabel*>("import-summary")->text().contains("need labels of two classes"));
+        QVERIFY(dialog.setLabels("none"));
         // a key no graph has: refused in the dialog, which stays open with the sources still offered
         QVERIFY(dialog.setLabels("graphml:colour"));
         QVERIFY(!dialog.usable());

@@ -7,6 +7,8 @@
 #include "io/Loaders.h"
 
 #include <QTemporaryDir>
+#include "IoTestSupport.h"
+
 #include <QtTest>
 #include <algorithm>
 #include <fstream>
@@ -14,27 +16,9 @@
 #include <set>
 
 using namespace px;
+using namespace px::iotest;
 
 namespace {
-std::string writeFile(const QTemporaryDir& dir, const std::string& name, const std::string& text) {
-    const std::string path = dir.path().toStdString() + "/" + name;
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
-}
-std::set<Edge> edgeSet(const Graph& g) {
-    const auto e = g.edges();
-    return {e.begin(), e.end()};
-}
-template <class F> std::string refusal(F&& f) {
-    try {
-        f();
-        return "accepted";
-    } catch (const InputError& e) {
-        return e.what();
-    } catch (const std::exception& e) {
-        return std::string("other: ") + e.what();
-    }
-}
 // The GraphML file of the same nodes (ids as names) and edges (as written), for comparing the two loaders.
 std::string graphMLOf(const std::vector<long long>& ids, const std::vector<std::pair<long long, long long>>& edges) {
     std::string out = "<?xml version=\"1.0\"?>\n<graphml><graph edgedefault=\"directed\">\n";

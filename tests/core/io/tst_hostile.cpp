@@ -14,6 +14,8 @@
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
+#include "IoTestSupport.h"
+
 #include <QtTest>
 #include <algorithm>
 #include <fstream>
@@ -22,6 +24,7 @@
 #include <zlib.h>
 
 using namespace px;
+using namespace px::iotest;
 
 namespace {
 std::string write(const QTemporaryDir& dir, const std::string& name, const std::string& text) {
@@ -30,17 +33,6 @@ std::string write(const QTemporaryDir& dir, const std::string& name, const std::
     QDir().mkpath(QString::fromStdString(path.substr(0, slash)));
     std::ofstream(path, std::ios::binary) << text;
     return path;
-}
-// The message of the InputError f throws, or "accepted" / "other: …".
-template <class F> std::string refusal(F&& f) {
-    try {
-        f();
-        return "accepted";
-    } catch (const InputError& e) {
-        return e.what();
-    } catch (const std::exception& e) {
-        return std::string("other: ") + e.what();
-    }
 }
 bool says(const std::string& msg, const std::string& file, const std::string& words) {
     return msg.rfind(file, 0) == 0 && msg.find(words) != std::string::npos;

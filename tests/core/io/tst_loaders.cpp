@@ -5,6 +5,8 @@
 #include "io/Loaders.h"
 
 #include <QTemporaryDir>
+#include "IoTestSupport.h"
+
 #include <QtTest>
 #include <cmath>
 #include <fstream>
@@ -15,17 +17,9 @@
 #include <zlib.h>
 
 using namespace px;
+using namespace px::iotest;
 
 namespace {
-std::string writeFile(const QTemporaryDir& dir, const std::string& name, const std::string& text) {
-    const std::string path = dir.path().toStdString() + "/" + name;
-    std::ofstream(path, std::ios::binary) << text;
-    return path;
-}
-std::set<Edge> edgeSet(const Graph& g) {
-    const auto e = g.edges();
-    return {e.begin(), e.end()};
-}
 
 // A GraphML document of n nodes and the given edges, written in one of the many ways XML allows: default,
 // prefixed or no namespace; either quote; ids with characters to escape, some as character references;

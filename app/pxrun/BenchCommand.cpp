@@ -204,14 +204,15 @@ int benchPaths(const Args& a);
 // Each benchmark's figures come with the machine they were measured on and what the whole run cost in CPU time,
 // page faults and memory, so that a figure from another machine can be told apart from a regression.
 int benchCommand(const std::vector<std::string>& argv) {
-    Args a = Args::parse(argv, {"grid"});
-    if (a.positional.empty()) throw std::invalid_argument("usage: pxrun bench densities|scaling|paths|noise|gin|nag|depth|evaluate [options]");
+    if (argv.empty() || argv[0].rfind("-", 0) == 0)
+        throw std::invalid_argument("usage: pxrun bench densities|scaling|paths|noise|gin|nag|depth|evaluate [options]");
     const std::map<std::string, int (*)(const Args&)> benches = {
         {"densities", benchDensities}, {"scaling", benchScaling}, {"paths", benchPaths}, {"noise", benchNoise},
         {"gin", benchGin},             {"nag", benchNag},         {"evaluate", benchEvaluate}, {"depth", benchDepth}};
-    const auto bench = benches.find(a.positional[0]);
+    const auto bench = benches.find(argv[0]);
     if (bench == benches.end())
-        throw std::invalid_argument("unknown benchmark '" + a.positional[0] + "' (expected densities, scaling, paths, noise, gin, nag, evaluate or depth)");
+        throw std::invalid_argument("unknown benchmark '" + argv[0] + "' (expected densities, scaling, paths, noise, gin, nag, evaluate or depth)");
+    const Args a = Args::parse("bench " + argv[0], argv);
     std::printf("machine       %s\n", px::MachineFacts::read().line().c_str());
     const px::ResourceUsage before = px::ResourceUsage::now();
     const int status = bench->second(a);

@@ -34,7 +34,7 @@ void printOthers(const px::experiment::DiskDensityStore::Usage& u) {
 
 int cacheCommand(const std::vector<std::string>& args) {
     using px::experiment::DiskDensityStore;
-    const Args a = Args::parse(args);
+    const Args a = Args::parse("cache", args);
     const std::string what = a.positional.empty() ? "info" : a.positional[0];
     if (a.positional.size() > 1 || (what != "info" && what != "clear"))
         throw std::invalid_argument("cache expects 'info' or 'clear', found '" + what + "'");

@@ -6,11 +6,13 @@
 
 namespace pxrun {
 
-// "--key value" and "--flag" arguments; positional ones in order.
+// "--key value", "--key=value" and "--flag" arguments (a flag's value is "1"); positional ones in order.
 struct Args {
     std::map<std::string, std::string> options;
     std::vector<std::string> positional;
-    static Args parse(const std::vector<std::string>& argv, const std::vector<std::string>& flags = {});
+    // Parses `argv` against the options pxrun's usage names for `command` ("info", "bench densities", ...; Usage.h):
+    // an unknown option, a missing value or an option given twice is an invalid_argument naming it (Args.cpp).
+    static Args parse(const std::string& command, const std::vector<std::string>& argv);
     std::string get(const std::string& key, const std::string& fallback) const;
     long getLong(const std::string& key, long fallback) const;
     double getDouble(const std::string& key, double fallback) const;

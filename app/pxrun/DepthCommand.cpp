@@ -22,7 +22,7 @@ const char* kDepthUsage =
 int depthCommand(const std::vector<std::string>& argv) {
     std::vector<std::string> sets;
     const std::vector<std::string> rest = takeSets(argv, sets);
-    Args a = Args::parse(rest, {"list"});
+    Args a = Args::parse("depth", rest);
     if (a.has("list")) {
         for (const auto& e : px::depthlab::depthExperiments()) std::printf("%s\n", e.c_str());
         return 0;

@@ -23,7 +23,7 @@
 namespace pxrun {
 
 int figureCommand(const std::vector<std::string>& argv) {
-    Args a = Args::parse(argv, {"no-fit", "no-attack", "presentation", "no-title", "with-title"});
+    Args a = Args::parse("figure", argv);
     if (a.positional.size() != 1 || !a.has("out"))
         throw std::invalid_argument("usage: pxrun figure PREFIX --out FIGURE.png|.pdf|.svg[,MORE] [--preset one-column|two-column|slide]\n"
                                     "       [--width 800 --height 500 (pixels at 96 per inch)] [--dpi 300]\n"

@@ -1,4 +1,4 @@
-// pxrun info / patterns / densities, and the argument parser they share.
+// pxrun info / patterns / densities.
 #include "Commands.h"
 #include "common/AtomicFile.h"
 #include "common/Error.h"
@@ -19,54 +19,6 @@
 #include <stdexcept>
 
 namespace pxrun {
-
-Args Args::parse(const std::vector<std::string>& argv, const std::vector<std::string>& flags) {
-    Args a;
-    for (std::size_t i = 0; i < argv.size(); ++i) {
-        const std::string& s = argv[i];
-        if (s.rfind("--", 0) == 0) {
-            std::string key = s.substr(2);
-            bool isFlag = std::find(flags.begin(), flags.end(), key) != flags.end();
-            if (isFlag) { a.options[key] = "1"; continue; }
-            if (i + 1 >= argv.size()) throw std::invalid_argument("option --" + key + " needs a value");
-            a.options[key] = argv[++i];
-        } else {
-            a.positional.push_back(s);
-        }
-    }
-    return a;
-}
-
-std::string Args::get(const std::string& key, const std::string& fallback) const {
-    auto it = options.find(key);
-    return it == options.end() ? fallback : it->second;
-}
-
-long Args::getLong(const std::string& key, long fallback) const {
-    auto it = options.find(key);
-    if (it == options.end()) return fallback;
-    try {
-        std::size_t used = 0;
-        long v = std::stol(it->second, &used);
-        if (used != it->second.size()) throw std::invalid_argument("");
-        return v;
-    } catch (...) {
-        throw std::invalid_argument("option --" + key + " expects an integer, got '" + it->second + "'");
-    }
-}
-
-double Args::getDouble(const std::string& key, double fallback) const {
-    auto it = options.find(key);
-    if (it == options.end()) return fallback;
-    try {
-        std::size_t used = 0;
-        double v = std::stod(it->second, &used);
-        if (used != it->second.size()) throw std::invalid_argument("");
-        return v;
-    } catch (...) {
-        throw std::invalid_argument("option --" + key + " expects a number, got '" + it->second + "'");
-    }
-}
 
 px::io::FolderLabels labelsOption(const std::string& value) {
     try {
@@ -125,7 +77,7 @@ px::PatternSamplerParams samplerFromArgs(const Args& a) {
 }
 
 int infoCommand(const std::vector<std::string>& argv) {
-    Args a = Args::parse(argv);
+    Args a = Args::parse("info", argv);
     if (a.positional.size() != 1) throw std::invalid_argument("usage: pxrun info PATH|builtin:NAME [--labels auto|none|csv:COLUMN|graphml:KEY]");
     const std::string spec = a.positional[0], labels = a.get("labels", "auto");
     px::Dataset ds;
@@ -175,7 +127,7 @@ int infoCommand(const std::vector<std::string>& argv) {
 }
 
 int patternsCommand(const std::vector<std::string>& argv) {
-    Args a = Args::parse(argv);
+    Args a = Args::parse("patterns", argv);
     TerminalProgress progress("sampling patterns");
     px::PatternSet set = px::PatternSet::sample(samplerFromArgs(a), progress);
     for (int i = 0; i < set.size(); ++i)
@@ -208,7 +160,7 @@ void explainPaths(const px::Dataset& ds, const px::PatternSet& set, const px::De
 }
 
 int densitiesCommand(const std::vector<std::string>& argv) {
-    Args a = Args::parse(argv, {"explain"});
+    Args a = Args::parse("densities", argv);
     if (a.positional.size() != 1) throw std::invalid_argument("usage: pxrun densities DATA [--patterns FILE | --class C ...]");
     px::Dataset ds = loadData(a.positional[0], a.get("labels", "auto"));
     px::PatternSet set = a.has("patterns") ? px::PatternSet::load(a.get("patterns", "")) : px::PatternSet::sample(samplerFromArgs(a));

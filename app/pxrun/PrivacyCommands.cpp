@@ -15,7 +15,6 @@
 
 namespace pxrun {
 
-const std::vector<std::string> kPrivacyFlags = {"reference", "secure", "all", "raw-floating-point"};
 
 px::privacy::MechanismParams mechanismFromArgs(const Args& a) {
     px::privacy::MechanismParams p;
@@ -40,7 +39,7 @@ px::privacy::MechanismParams mechanismFromArgs(const Args& a) {
 }
 
 int embedCommand(const std::vector<std::string>& argv) {
-    Args a = Args::parse(argv, kPrivacyFlags);
+    Args a = Args::parse("embed", argv);
     if (a.positional.size() != 1 || !a.has("out"))
         throw std::invalid_argument("usage: pxrun embed DATA --out PREFIX [--patterns FILE | --class C ...] [mechanism options]");
     px::Dataset ds = loadData(a.positional[0], a.get("labels", "auto"));
@@ -71,7 +70,7 @@ int embedCommand(const std::vector<std::string>& argv) {
 }
 
 int auditCommand(const std::vector<std::string>& argv) {
-    Args a = Args::parse(argv, kPrivacyFlags);
+    Args a = Args::parse("audit", argv);
     px::Graph g0, g1;
     if (a.has("g0") != a.has("g1")) throw std::invalid_argument("give both --g0 and --g1 (neighbouring graphs) or neither");
     if (a.has("g0")) {

@@ -83,7 +83,7 @@ px::Dataset loadSpecData(const px::experiment::SweepSpec& spec, bool fromOption)
 
 int sweepCommand(const std::vector<std::string>& argv) {
     std::vector<std::string> sets;
-    Args a = Args::parse(takeSets(argv, sets), {"resume"});
+    Args a = Args::parse("sweep", takeSets(argv, sets));
     if (a.positional.size() != 1 || !a.has("out"))
         throw std::invalid_argument("usage: pxrun sweep SPEC.json --out PREFIX [--shard i/N] [--data PATH] [--labels SOURCE] [--resume] [--set key=JSON ...]");
     px::experiment::SweepSpec spec = px::experiment::SweepSpec::load(a.positional[0]);
@@ -137,7 +137,7 @@ int sweepCommand(const std::vector<std::string>& argv) {
 }
 
 int mergeCommand(const std::vector<std::string>& argv) {
-    Args a = Args::parse(argv);
+    Args a = Args::parse("merge", argv);
     if (a.positional.empty() || !a.has("out"))
         throw std::invalid_argument("usage: pxrun merge SHARD.csv... --out PREFIX  (each SHARD.json sidecar is read too)");
     std::vector<px::experiment::ResultTable> parts;

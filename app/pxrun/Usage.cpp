@@ -2,6 +2,10 @@
 #include "Usage.h"
 
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <regex>
+#include <sstream>
 #include <stdexcept>
 
 namespace pxrun::usage {
@@ -83,6 +87,41 @@ std::string optionLines(const UsageDoc& doc, const std::string& group, const std
     return out;
 }
 }  // namespace
+
+std::string commandName(const CommandDoc& command) {
+    const std::regex subcommand("^[a-z]+$");  // as bash_completion.py's SUBCOMMAND
+    std::istringstream words(command.synopsis);
+    std::string name, second;
+    words >> name >> second;
+    return std::regex_match(second, subcommand) && name == "bench" ? name + " " + second : name;
+}
+
+std::vector<std::string> commandOptions(const UsageDoc& doc, const std::string& command) {
+    std::vector<std::string> out;
+    const auto add = [&](const std::string& name) {
+        if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+    };
+    bool found = false;
+    const std::regex option("--[A-Za-z0-9][A-Za-z0-9-]*");
+    for (const CommandDoc& c : doc.commands) {
+        if (commandName(c) != command) continue;
+        found = true;
+        for (std::sregex_iterator m(c.synopsis.begin(), c.synopsis.end(), option), end; m != end; ++m) add(m->str());
+        for (const OptionDoc& o : doc.options)
+            if ((o.group == "mechanism" && c.mechanismOptions) || o.group == "every") add(o.name);
+    }
+    if (!found) return {};
+    for (const std::string& name : out)
+        if (std::none_of(doc.options.begin(), doc.options.end(), [&](const OptionDoc& o) { return o.name == name; }))
+            throw std::logic_error("pxrun's usage: the synopsis of " + command + " names " + name + ", which has no entry");
+    return out;
+}
+
+bool optionTakesValue(const UsageDoc& doc, const std::string& option) {
+    for (const OptionDoc& o : doc.options)
+        if (o.name == option) return !o.value.empty();
+    return false;
+}
 
 std::string helpText(const UsageDoc& doc) {
     std::string out = "usage: pxrun <command> [options]\n\ncommands:\n";

@@ -42,6 +42,12 @@ struct UsageDoc {
 };
 
 const UsageDoc& usageDoc();
+// "info", "bench densities": a command's name, the words of its synopsis before its operands and options.
+std::string commandName(const CommandDoc& command);
+// The options `command` takes ("--path", ...): those its synopses name, the mechanism options where it takes them,
+// and those of every command. The completion (cmake/bash_completion.py) follows the same rule. Empty: no such command.
+std::vector<std::string> commandOptions(const UsageDoc& doc, const std::string& command);
+bool optionTakesValue(const UsageDoc& doc, const std::string& option);  // false for a flag such as --explain
 std::string helpText(const UsageDoc& doc);  // what --help prints
 std::string helpJson(const UsageDoc& doc);  // what --help-json prints
 

@@ -39,6 +39,16 @@ std::vector<std::string> learnerSettings() {  // --set learner.kind=KEY
     return out;
 }
 
+// The pattern sampler's options, after --class C.
+const std::string kSampler = "[--d 50] [--seed 1] [--mean 5] [--max-size 0] [--q 0.9] [--duplicates resample|keep] "
+                             "[--connected yes|no]";
+
+std::vector<std::string> learnerKeys() {
+    std::vector<std::string> out;
+    for (const auto& l : px::learn::learnerRegistry()) out.push_back(l.key);
+    return out;
+}
+
 std::vector<CommandDoc> commands() {
     const std::vector<std::string> experiments = px::depthlab::depthExperiments();
     return {
@@ -47,10 +57,11 @@ std::vector<CommandDoc> commands() {
          "folds, degree distribution and the graphs a public degree bound D would refuse, warnings", "data", {}},
         {"patterns --class C [--d 50] [--seed 1] [--mean 5] [--max-size 0] [--q 0.9] [--duplicates resample|keep] "
          "[--connected yes|no] [--out FILE.json]", "sample a pattern set", "", {}},
-        {"densities DATA --patterns FILE.json|--class C ... [--labels SPEC] [--out FILE.csv] [--threads N] "
-         "[--path auto|sparse|scatter|gemm] [--explain] [--max-memory GiB] [--max-minutes 60]",
-         "homomorphism density matrix (N x d, plus n) as CSV", "data", {}},
-        {"sweep SPEC.json --out PREFIX [--shard i/N] [--data PATH|builtin:NAME] [--resume] [--set key=JSON ...] "
+        {"densities DATA [--patterns FILE.json] [--class C] " + kSampler + " [--labels SPEC] [--out FILE.csv] "
+         "[--threads N] [--path auto|sparse|scatter|gemm] [--explain] [--max-memory GiB] [--max-minutes 60]",
+         "homomorphism density matrix (N x d, plus n) as CSV, of the patterns of --patterns or else sampled from "
+         "--class and the sampler options", "data", {}},
+        {"sweep SPEC.json --out PREFIX [--shard i/N] [--data PATH|builtin:NAME] [--labels SPEC] [--resume] [--set key=JSON ...] "
          "[--checkpoint-every MINUTES]",
          "run a sweep: PREFIX.csv (one row per run), PREFIX-summary.csv and PREFIX.json; completed runs are kept in "
          "PREFIX.runs.partial until the end (learner \"gin\": a GIN trained on the clean or rr/dprr graphs, "
@@ -58,31 +69,39 @@ std::vector<CommandDoc> commands() {
         {"learners", "the learners a sweep can run (learner.kind), their parameters, ranges and defaults", "", {}},
         {"merge SHARD.csv... --out PREFIX", "join the shards of a sweep and refit", "files:*.csv", {}},
         {"figure PREFIX --out FIG.png|.pdf|.svg[,...] [--preset one-column|two-column|slide | --width 800 "
-         "--height 500] [--dpi 300] [--presentation] [--no-title | --with-title] [--view tradeoff|gin-curve "
-         "[--epsilon E]]",
+         "--height 500] [--dpi 300] [--presentation] [--no-title | --with-title | --title TEXT] [--no-fit] "
+         "[--no-attack] [--view tradeoff|gin-curve [--epsilon E]]",
          "render a sweep result (PREFIX.csv and PREFIX.json) with the desktop app's figure code; also writes FIG.csv "
          "(the plotted points with error bars) and FIG.json (the parameters)", "files", {}},
-        {"embed DATA --out PREFIX [--labels SPEC] [--patterns FILE.json | --class C ...] [mechanism options] [--rep R]",
+        {"embed DATA --out PREFIX [--labels SPEC] [--patterns FILE.json] [--class C] " + kSampler + " "
+         "[mechanism options] [--rep R]",
          "private embeddings: PREFIX.csv, PREFIX.npy and PREFIX.json (the privacy report)", "data", {}, true},
-        {"audit [--g0 FILE --g1 FILE] [--patterns FILE.json] [--samples 200000] [--all] [mechanism options]",
+        {"audit [--g0 FILE --g1 FILE] [--patterns FILE.json] [--samples 200000] [--confidence 0.95] [--all] "
+         "[--raw-floating-point] [mechanism options]",
          "empirical privacy audit: a certified lower bound on epsilon against the claimed one", "", {}, true},
         {"depth SPEC.json|EXPERIMENT --out PREFIX [--data PATH|builtin:NAME] [--set key=JSON ...]",
          "depth lab: PREFIX.csv and PREFIX.json of an experiment (its name or a spec file)", "files:*.json", experiments,
          false, true},
         {"depth --list | --defaults EXPERIMENT", "the depth lab's experiments; the spec an experiment runs by default",
          "", {}},
-        {"bench densities [--data PATH] [--class C] [--d 50] [--max-size 16] [--reps 5] [--threads N] [--path P]",
+        {"bench densities [--data PATH] [--class C] " + kSampler + " [--reps 5] [--threads N] [--path P] "
+         "[--max-minutes M]",
          "benchmark of the density computation (median wall time, time per pair, peak memory)", "", {}},
-        {"bench scaling [--class C] [--d 10] [--max-n 100000] [--density dense [--p 0.5]] [--path P]",
+        {"bench scaling [--class C] " + kSampler + " [--max-n 100000] [--density dense [--p 0.5]] [--degree 3] "
+         "[--path P]",
          "how the density computation scales with the graph size", "", {}},
-        {"bench paths [--data PATH] [--class C] [--d 10] [--every K]",
+        {"bench paths [--data PATH] [--class C] " + kSampler + " [--every K] [--dp-limit 0.05]",
          "the cost model of the density paths: measured against estimated time per path", "", {}},
-        {"bench noise [--data PATH] [--mechanism M] [--allocation A]", "benchmark of a mechanism's release", "", {}},
+        {"bench noise [--data PATH] [--class C] " + kSampler + " [--mechanism M] [--allocation A] [--D N] "
+         "[--delta D] [--reps 21]", "benchmark of a mechanism's release", "", {}},
+        {"bench evaluate [--data PATH] [--class C] " + kSampler + " [--D N] [--epsilon E] [--learner knn] [--k 120] "
+         "[--reps 11]", "benchmark of one slider move: re-noise, learn and score, attack", "", {}},
         {"bench gin [--data PATH] [--epochs 5] [--layers 5] [--hidden 300] [--batch 64] [--threads 1] "
-         "[--features ones|degree|labels]", "benchmark of a GIN training", "", {}},
+         "[--features ones|degree|labels] [--seed 1]", "benchmark of a GIN training", "", {}},
         {"bench nag [--data PATH|builtin:NAME] [--width 64] [--epochs 50] [--reps 3] [--scheme unconstrained|constrained]",
          "benchmark of a node-level network's training", "", {}, false, true},
-        {"bench depth [--n 1000 --d 2048 --depth 10 --weights identity|gaussian] [--cora PATH] [--grid]",
+        {"bench depth [--n 1000 --d 2048 --depth 10 --weights identity|gaussian] [--reps 7] [--cora PATH [--hops 20]] "
+         "[--grid] [--attack-n 2708 --attack-d 64]",
          "benchmark of the depth lab's linear encoders", "", {}},
         {"cache info|clear",
          "the densities kept on disk between runs (shared by the app, pxrun and Python; least recently used go first)",
@@ -95,7 +114,7 @@ std::vector<OptionDoc> dataOptions() {
     return {
         {"--data", "PATH|builtin:NAME", "the data set: a folder of graph files, a file, or a generated one "
          "(builtin:NAME; pxrun info builtin:NAME describes it); replaces the spec's data set", "", {}, "data"},
-        {"--labels", "SPEC", "(info, densities, embed) where a folder of graph files takes its class labels: auto "
+        {"--labels", "SPEC", "(info, densities, embed, sweep) where a folder of graph files takes its class labels: auto "
          "(labels.csv, else a graph key label/class/y/target), none, csv[:COLUMN] of labels.csv, "
          "graphml[:KEY] a graph-level GraphML key or GML graph attribute (default auto)", "", {"auto", "none", "csv:", "graphml:"}, ""},
         {"--class", "C", "the pattern class: trees, fan-cactus:R, subgraph:K, treewidth:K, or all-trees:M (every "
@@ -143,6 +162,9 @@ std::vector<OptionDoc> sweepOptions() {
         {"--presentation", "", "type 1.6 times as large, for slides", "", {}, ""},
         {"--no-title", "", "no title on the figure (the default on the paper presets)", "", {}, ""},
         {"--with-title", "", "a title on the figure (the default but on the paper presets)", "", {}, ""},
+        {"--title", "TEXT", "the figure's title instead of the one made from the spec", "", {}, ""},
+        {"--no-fit", "", "figure: leave out the erf fit", "", {}, ""},
+        {"--no-attack", "", "figure: leave out the attack's success", "", {}, ""},
         {"--view", "tradeoff|gin-curve", "what the figure shows: utility against privacy, or a GIN sweep's metric "
          "against the training epoch (default tradeoff)", "", figureViewNames(), ""},
         {"--list", "", "the depth lab's experiments", "", {}, ""},
@@ -185,6 +207,9 @@ std::vector<OptionDoc> mechanismOptions() {
         {"--g0", "FILE", "audit: the first of two neighbouring graphs (an edge list)", "", {}, "files"},
         {"--g1", "FILE", "audit: the second of two neighbouring graphs (an edge list)", "", {}, "files"},
         {"--samples", "N", "audit: how many releases are drawn (default 200000)", "", {}, ""},
+        {"--confidence", "C", "audit: the confidence of the lower bound on epsilon (default 0.95)", "", {}, ""},
+        {"--raw-floating-point", "", "audit: test raw floating-point statistics instead of rounding them to 2^-30, "
+         "which can exploit the low-order-bit leak of floating-point noise (Mironov 2012)", "", {}, ""},
         {"--all", "", "audit: a fixed set of mechanisms, allocations and reference modes instead of the one given", "",
          {}, ""},
     };
@@ -201,6 +226,15 @@ std::vector<OptionDoc> benchOptions() {
          "(default sparse)", "", {"dense", "sparse"}, ""},
         {"--p", "P", "bench scaling: the edge probability of dense graphs (default 0.5)", "", {}, ""},
         {"--every", "K", "bench paths: time every K-th graph (default: a hundredth of them)", "", {}, ""},
+        {"--dp-limit", "S", "bench paths: time the sparse dynamic programming only where the model estimates it "
+         "below S seconds (default 0.05)", "", {}, ""},
+        {"--degree", "A", "bench scaling: the average degree of sparse graphs (default 3)", "", {}, ""},
+        {"--learner", "KEY", "bench evaluate: the learner (default knn; pxrun learners lists them)", "",
+         learnerKeys(), ""},
+        {"--k", "N", "bench evaluate: the neighbours of the kNN learner (default 120)", "", {}, ""},
+        {"--hops", "N", "bench depth: the propagation steps timed on Cora (default 20)", "", {}, ""},
+        {"--attack-n", "N", "bench depth: the vertices of the pair attack's graph (default 2708, Cora's)", "", {}, ""},
+        {"--attack-d", "N", "bench depth: the embedding width of the pair attack (default 64)", "", {}, ""},
         {"--epochs", "N", "how many epochs a network trains (bench gin: 5; bench nag: 50)", "", {}, ""},
         {"--layers", "N", "bench gin: the GIN's layers (default 5)", "", {}, ""},
         {"--hidden", "N", "bench gin: the GIN's hidden width (default 300)", "", {}, ""},

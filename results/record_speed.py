@@ -37,7 +37,7 @@ from record import ROOT, commit, machine, write_csv, write_meta  # noqa: E402
 
 
 def table_without_timing(path):
-    rows = list(csv.DictReader(open(path)))
+    rows = list(csv.DictReader(open(path, newline="", encoding="utf-8")))
     return [{k: v for k, v in r.items() if "seconds" not in k} for r in rows]
 
 

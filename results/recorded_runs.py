@@ -24,9 +24,9 @@ class RecordedRuns:
         return json.load(open(os.path.join(self.folder(row), name)))
 
     def table(self, row, name="sweep-summary.csv"):
-        return list(csv.DictReader(open(os.path.join(self.folder(row), name))))
+        return list(csv.DictReader(open(os.path.join(self.folder(row), name), newline="", encoding="utf-8")))
 
 
 def published(name):
     """A table of results/published/ by its data set: {dataset: row}."""
-    return {r["dataset"]: r for r in csv.DictReader(open(os.path.join(ROOT, "results", "published", name)))}
+    return {r["dataset"]: r for r in csv.DictReader(open(os.path.join(ROOT, "results", "published", name), newline="", encoding="utf-8"))}

@@ -153,7 +153,7 @@ def published_chain_logs():
     """CARIBOU's and GAP's released chain-1 logs at ε = 1 (results/published/caribou-chains1-runs.csv): how the
     published number relates to the runs behind it."""
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "published", "caribou-chains1-runs.csv")
-    runs = list(csv.DictReader(open(path)))
+    runs = list(csv.DictReader(open(path, newline="", encoding="utf-8")))
 
     def of(scheme):
         return [float(r["test_accuracy_percent"]) for r in runs if r["scheme"] == scheme]

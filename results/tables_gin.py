@@ -20,7 +20,7 @@ def read(name):
 
 def best_density_row(name):
     """The TU table's best kNN accuracy without noise over its two pattern classes (results/tu-SET/)."""
-    rows = csv.DictReader(open(os.path.join(ROOT, "results", "tu-" + name, "sweep-summary.csv")))
+    rows = csv.DictReader(open(os.path.join(ROOT, "results", "tu-" + name, "sweep-summary.csv"), newline="", encoding="utf-8"))
     return max(float(r["accuracy_mean"]) for r in rows if r["budget"] == "inf")
 
 

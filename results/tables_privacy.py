@@ -11,7 +11,7 @@ def audit_table():
     """Claimed ε → certified lower bound per mechanism; a violated claim in bold."""
     if not os.path.exists(os.path.join(FOLDER, "meta.json")):
         return "Not recorded yet (`python3 results/record_audit.py`).\n"
-    rows = list(csv.DictReader(open(os.path.join(FOLDER, "runs.csv"))))
+    rows = list(csv.DictReader(open(os.path.join(FOLDER, "runs.csv"), newline="", encoding="utf-8")))
     meta = json.load(open(os.path.join(FOLDER, "meta.json")))
     claims = list(dict.fromkeys(r["claimed"] for r in rows))
     lines = ["| mechanism | " + " | ".join(f"ε = {float(c):g}" for c in claims) + " |", "|---" * (1 + len(claims)) + "|"]

@@ -20,7 +20,7 @@ def latest_run(pattern, table):
 
 
 def read(folder, name):
-    return list(csv.DictReader(open(os.path.join(folder, name))))
+    return list(csv.DictReader(open(os.path.join(folder, name), newline="", encoding="utf-8")))
 
 
 def provenance(folder, meta):

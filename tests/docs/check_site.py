@@ -10,6 +10,8 @@ target checks build/docs/site so, Doxygen's pages included). The checks:
   no network is needed, so http(s) links are not followed;
 - maths: the page of formulas (mathematics.html) holds formulas, loads MathJax from a path inside the site that
   exists with the configuration and fonts MathJax fetches, and no page loads a script from another host;
+- diagram: architecture.html draws the module graph as an SVG drawn by Graphviz at build time (a file of the
+  site, or inline), whose text names every module of core/;
 - rendering, where Debian's chromium is installed: headless chromium, offline, opens mathematics.html and MathJax
   typesets every formula on it without an error. Without chromium this check is named as not run.
 
@@ -26,6 +28,9 @@ import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "style"))
+import layers  # noqa: E402  (tests/style/layers.py: the floors of core/)
 
 SKIP = 77
 NOT_SCANNED = ("_static/", "_sources/", "api/core/", "_repo/")  # files the site copies in: link targets only
@@ -158,8 +163,29 @@ def build(root, out):
     return run.stdout + run.stderr, run.returncode == 0
 
 
+def check_diagram(site):
+    """The module graph of architecture.html: an SVG of the site (object data, img src or inline) naming each
+    module of core/ (the floors of tests/style/layers.py)."""
+    page = site / "architecture.html"
+    if not page.is_file():
+        return [f"{page.name}: missing"]
+    html = page.read_text(encoding="utf-8", errors="replace")
+    svgs = [html[m.start():html.find("</svg>", m.start())] for m in re.finditer(r"<svg\b", html)]
+    for link in re.findall(r'(?:data|src)="([^"#?]+\.svg)"', html):
+        target = (page.parent / link).resolve()
+        if target.is_file():
+            svgs.append(target.read_text(encoding="utf-8", errors="replace"))
+    modules = [m for floor in layers.FLOORS for m in floor]
+    drawn = [svg for svg in svgs if all(f">{m}<" in svg for m in modules)]
+    if not drawn:
+        return [f"{page.name}: no SVG naming every module of core/ ({len(svgs)} SVG found): the module graph is not drawn"]
+    print(f"{page.name}: the module graph is drawn as SVG ({len(modules)} modules)")
+    return []
+
+
 def check(site):
     failures, pages = check_links(site)
+    failures += check_diagram(site)
     maths_failures, formulas = check_maths(site)
     failures += maths_failures
     rendered = render_maths(site, formulas) if formulas else []

@@ -10,10 +10,16 @@ Made by :func:`load`, :func:`from_edge_index` or :func:`from_networkx`; picklabl
 
 Attributes
 ----------
-name, source : str
-    The data set's name and where it came from (a folder, a file, a generator).
-num_vertices, num_edges, max_degree : numpy.ndarray
-    Per graph (int64): vertex count n, undirected edge count, maximum degree.
+name : str
+    The data set's name.
+source : str
+    Where it came from (a folder, a file, a generator).
+num_vertices : numpy.ndarray
+    The vertex count n of every graph (int64).
+num_edges : numpy.ndarray
+    The undirected edge count of every graph (int64).
+max_degree : numpy.ndarray
+    The maximum degree of every graph (int64).
 labels : numpy.ndarray
     graphs x tasks, float64; NaN marks a missing label.
 tasks : list of (str, str)
@@ -22,8 +28,10 @@ split : dict or None
     The shipped split, {'name', 'train', 'valid', 'test'} (index arrays).
 folds : list of dict
     Shipped cross-validation folds, {'name', 'train', 'test'} each.
-warnings, notes : list of str
-    What the loader dropped (file:line: ...) and what it did that is not a problem.
+warnings : list of str
+    What the loader dropped (file:line: ...).
+notes : list of str
+    What the loader did that is not a problem.
 
 Examples
 --------
@@ -53,16 +61,23 @@ Made by :func:`load_node_data`.
 Attributes
 ----------
 name : str
+    The data set's name.
 num_nodes : int
+    The number of nodes.
 features : numpy.ndarray
     nodes x features, float64.
 labels : numpy.ndarray
     The class of every node (int64), its names in ``class_names``.
 edge_index : numpy.ndarray
     Shape (2, 2E): both directions of every edge.
-train, valid, test : numpy.ndarray
-    Node indices of the split.
+train : numpy.ndarray
+    Node indices of the split's training part.
+valid : numpy.ndarray
+    Node indices of the split's validation part.
+test : numpy.ndarray
+    Node indices of the split's test part.
 warnings : list of str
+    What the loader dropped or could not read.
 
 Examples
 --------
@@ -85,13 +100,20 @@ order : list of int, optional
 
 Attributes
 ----------
-m, num_edges, treewidth : int
-    Vertices, edges e(F) and the width of its decomposition (an upper bound on tw(F)).
+m : int
+    The number of vertices.
+num_edges : int
+    The number of edges e(F).
+treewidth : int
+    The width of its tree decomposition (an upper bound on tw(F)).
 edges : numpy.ndarray
     e x 2, int64.
 components : int
+    The number of connected components.
 is_forest : bool
+    Whether F has no cycle.
 elimination_order : list of int
+    The vertex elimination order its decomposition comes from.
 
 Examples
 --------
@@ -106,13 +128,17 @@ Made by :func:`sample_patterns`, :meth:`PatternSet.load` (a file of ``pxrun patt
 Attributes
 ----------
 patterns : list of Pattern
+    The patterns F_1, ..., F_d.
 duplicate_of : list of int
     For each pattern, the index of an earlier isomorphic one, or -1.
 distinct : int
     Number of distinct patterns.
 pattern_class : str
+    The class they were drawn from ('trees', 'treewidth:2', ...).
 seed : int
+    The sampler's seed.
 warnings : list of str
+    What the sampler could not do as asked (e.g. fewer distinct patterns than d).
 
 Examples
 --------
@@ -340,7 +366,9 @@ inline constexpr const char* kInputError = R"doc(A malformed file or spec (a Val
 Attributes
 ----------
 file : str
+    The file (or spec) that is malformed.
 line : int or None
+    Its line, when the problem has one.
 field : str or None
     The field, as a JSON pointer (e.g. '/learner/k'), when the problem is one field's.
 problem : str

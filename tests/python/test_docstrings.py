@@ -113,3 +113,36 @@ def test_the_examples_run():
             runner.run(test)
     assert ran > 30, f"only {ran} examples found"
     assert runner.failures == 0, f"{runner.failures} of {ran} examples failed (their output is above)"
+
+
+def _section(doc, title):
+    """The lines of a NumPy docstring section ("Attributes" underlined with dashes), up to the next section."""
+    lines = doc.splitlines()
+    for i in range(len(lines) - 1):
+        if lines[i].strip() == title and set(lines[i + 1].strip()) == {"-"}:
+            end = i + 2
+            while end < len(lines) and not (end + 1 < len(lines) and lines[end + 1].strip() and set(lines[end + 1].strip()) == {"-"}):
+                end += 1
+            return lines[i + 2:end]
+    return []
+
+
+def test_each_attribute_is_one_entry_with_a_description():
+    # Napoleon renders "Attributes" entries one name each: "name, source : str" would show "source (name,)", and an
+    # entry without an indented description an empty field. Parameters may group names (napoleon splits those).
+    problems, entries = [], 0
+    for name, obj in _public():
+        if not inspect.isclass(obj):
+            continue
+        lines = _section(inspect.getdoc(obj) or "", "Attributes")
+        for i, line in enumerate(lines):
+            if not line.strip() or line.startswith(" "):
+                continue
+            entries += 1
+            head = line.split(" : ")[0]
+            if "," in head:
+                problems.append(f"{name}: '{line.strip()}' groups attributes")
+            if i + 1 >= len(lines) or not lines[i + 1].startswith("    "):
+                problems.append(f"{name}.{head}: no description")
+    assert entries > 30, f"only {entries} attribute entries found"
+    assert not problems, "; ".join(problems)

@@ -2,7 +2,7 @@
 """A random sample of generated one-line mutants of core/, the app's logic and widgets/, against their tests.
 
     python3 tests/mutation/sample.py BUILD_DIR [--coverage COVERAGE.json] [--seed N] [--count 60] [--out DIR]
-                                     [--max-test-seconds 60] [--list]
+                                     [--max-test-seconds 60] [--list] [--files SOURCE...]
 
 Enumerates the mutation sites of the sources tests/mutation/targets.py names (operators swapped, constants ±1,
 conditions negated, indices one further, statements removed, returned values replaced: tests/mutation/sites.py),
@@ -124,12 +124,17 @@ def main():
     parser.add_argument("--max-test-seconds", type=float, default=60.0)
     parser.add_argument("--out", default=os.path.join(ROOT, "results", "mutation", "sampled", datetime.date.today().isoformat()))
     parser.add_argument("--list", action="store_true", help="print the drawn sample and stop")
+    parser.add_argument("--files", nargs="+", help="draw only sites of these sources (paths from the repository's root), "
+                        "e.g. the files a change touched")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     build = os.path.abspath(args.build)
     candidates = candidate_sites(args.coverage, args.max_test_seconds)
     where = f"lines executed by the suite ({args.coverage})" if args.coverage else \
         "EVERY line: no coverage JSON given (--coverage), so mutants on lines no test executes are drawn too"
+    if args.files:
+        candidates = [c for c in candidates if c[0].file in args.files]
+        where += " of " + ", ".join(args.files)
     print(f"seed {args.seed}; {len(candidates)} sites on {where}", flush=True)
     # judged in the order drawn: a run stopped early has judged a random sample too
     drawn = random.Random(args.seed).sample(candidates, min(args.count, len(candidates)))

@@ -1,6 +1,7 @@
 """Which sources a sampled mutant may touch, and which tests cover each (read off tests/CMakeLists.txt).
 
-core/: each module's own tests, as tests/CMakeLists.txt registers them (tests/core/MODULE/tst_*.cpp). app/pxstudio
+core/: each module's own tests, as tests/CMakeLists.txt registers them (tests/core/MODULE/tst_*.cpp); app/pxrun's
+argument parsing and usage table: the tests that parse command lines (PXRUN_TESTS). app/pxstudio
 (its logic, not the window's code) and widgets/: the app tests whose source names the file's class, else the
 tests that open the whole window. core/neural is left out: its tests need LibTorch (PX_NEURAL), off in the trees
 this runs in. Only .cpp files: a header's mutant rebuilds most of the tree.
@@ -14,11 +15,11 @@ CORE_TESTS = {
     "common": ["tst_common"],
     "dataset": ["tst_dataset", "tst_label_sources"],
     "depthlab": ["tst_depthlab", "tst_forensics"],
-    "experiment": ["tst_experiment", "tst_evaluation", "tst_durability", "tst_density_store"],
+    "experiment": ["tst_experiment", "tst_evaluation", "tst_durability", "tst_density_store", "tst_csv"],
     "generators": ["tst_generators"],
     "graph": ["tst_graph"],
     "hom": ["tst_hom", "tst_density_matrix", "tst_dense_hom"],
-    "io": ["tst_loaders", "tst_label_sources", "tst_hostile", "tst_limits", "tst_gin"],
+    "io": ["tst_loaders", "tst_label_sources", "tst_hostile", "tst_limits", "tst_gin", "tst_csv", "tst_gml"],
     "learn": ["tst_learn", "tst_neighbour_memo", "tst_forest"],
     "patterns": ["tst_patterns"],
     "privacy": ["tst_accounting", "tst_sensitivity", "tst_samplers", "tst_mechanism", "tst_audit", "tst_dprr"],
@@ -29,6 +30,9 @@ APP_LOGIC = ["DepthSettings", "ExplorerController", "ExplorerJournal", "Explorer
 APP_DEFAULT_TESTS = ["tst_mainwindow", "tst_sessions", "tst_lessons", "tst_onetruth"]
 WIDGET_DEFAULT_TESTS = ["tst_figures", "tst_previews", "tst_mainwindow"]
 APP_TEST_SOURCES = ["tests/app/pxstudio/tst_*.cpp", "tests/widgets/tst_*.cpp"]
+# pxrun's argument parsing and usage table, with the tests that parse generated command lines and run pxrun.
+PXRUN_TESTS = {"Args": ["tst_pxrun_args", "tst_pxrun"], "Usage": ["tst_pxrun_args", "tst_pxrun"],
+               "UsageTable": ["tst_pxrun_args", "tst_pxrun"]}
 
 
 def registered_tests(root):
@@ -46,6 +50,7 @@ def sources(root):
     files = [f for f in glob.glob(os.path.join(root, "core", "*", "*.cpp")) if "/neural/" not in f]
     files += [os.path.join(root, "app", "pxstudio", n + ".cpp") for n in APP_LOGIC]
     files += glob.glob(os.path.join(root, "widgets", "*.cpp"))
+    files += [os.path.join(root, "app", "pxrun", n + ".cpp") for n in PXRUN_TESTS]
     return sorted(os.path.relpath(f, root) for f in files if os.path.exists(f) and not os.path.basename(f).startswith("tst_"))
 
 
@@ -55,6 +60,8 @@ def covering_tests(root, path):
     known = registered_tests(root)
     if parts[0] == "core":
         tests = CORE_TESTS.get(parts[1], [])
+    elif parts[:2] == ["app", "pxrun"]:
+        tests = PXRUN_TESTS.get(os.path.splitext(parts[-1])[0], [])
     else:
         name = os.path.splitext(parts[-1])[0]
         tests = sorted({os.path.splitext(os.path.basename(t))[0]

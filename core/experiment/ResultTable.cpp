@@ -5,6 +5,7 @@
 #include "io/Csv.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -14,21 +15,26 @@ namespace px::experiment {
 namespace {
 const nlohmann::json kNull;
 
+// A number as the shortest text that reads back as the same double (std::to_chars), so that a table written and
+// read again (pxrun merge of a sweep's shards) holds the very numbers the run computed.
+std::string numberText(double x) {
+    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+    if (std::isnan(x)) return "nan";
+    char buf[32];
+    const auto written = std::to_chars(buf, buf + sizeof buf, x);
+    return std::string(buf, written.ptr);
+}
+
 std::string cellText(const nlohmann::json& v) {
     if (v.is_null()) return "";
     if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
+    if (v.is_number_unsigned()) return std::to_string(v.get<unsigned long long>());
     if (v.is_number_integer()) return std::to_string(v.get<long long>());
-    if (v.is_number()) {
-        const double x = v.get<double>();
-        if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-        if (std::isnan(x)) return "nan";
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.10g", x);
-        return buf;
-    }
+    if (v.is_number()) return numberText(v.get<double>());
     return v.is_string() ? v.get<std::string>() : v.dump();  // quoted where needed by appendCsvRecord
 }
 
+// An unquoted field's value: nothing, a boolean, a number, else text.
 nlohmann::json parseCell(const std::string& s) {
     if (s.empty()) return nullptr;
     if (s == "true") return true;
@@ -86,10 +92,17 @@ std::string ResultTable::toCsv() const {
     std::string out;
     io::appendCsvRecord(out, columns_);
     std::vector<std::string> fields;
+    std::vector<bool> quote;
     for (const auto& r : rows_) {
         fields.clear();
-        for (const auto& cell : r) fields.push_back(cellText(cell));
-        io::appendCsvRecord(out, fields);
+        quote.clear();
+        for (const auto& cell : r) {
+            fields.push_back(cellText(cell));
+            // Text that would read back as something else ("12", "true", "nan", "") is written in quotes, and a
+            // quoted field reads back as text: the cell's type survives the file.
+            quote.push_back(cell.is_string() && parseCell(fields.back()) != cell);
+        }
+        io::appendCsvRecord(out, fields, &quote);
     }
     return out;
 }
@@ -102,10 +115,11 @@ ResultTable ResultTable::loadCsv(const std::string& path) {
     io::CsvTable csv = io::readCsvTable(path);  // RFC 4180; errors name the file, line and field
     ResultTable t;
     t.columns_ = std::move(csv.header);
-    for (const auto& record : csv.rows) {
+    for (std::size_t r = 0; r < csv.rows.size(); ++r) {
         std::vector<nlohmann::json> row;
-        row.reserve(record.size());
-        for (const auto& field : record) row.push_back(parseCell(field));
+        row.reserve(csv.rows[r].size());
+        for (std::size_t c = 0; c < csv.rows[r].size(); ++c)
+            row.push_back(csv.quoted[r][c] ? nlohmann::json(csv.rows[r][c]) : parseCell(csv.rows[r][c]));
         t.rows_.push_back(std::move(row));
     }
     return t;

@@ -23,8 +23,11 @@ public:
 
     std::string toCsv() const;
     void saveCsv(const std::string& path) const;       // atomic
-    // Reads an RFC 4180 CSV such as toCsv writes (numbers become numbers); throws InputError naming the file, the
-    // line on which the bad record starts and the field.
+    // Reads an RFC 4180 CSV such as toCsv writes: an unquoted field is nothing (empty), true/false, a number (inf,
+    // -inf, nan too) or else text; a quoted field is text. toCsv quotes text that would read back as anything else
+    // and writes numbers exactly (shortest round trip), so a table reads back the same, but for an integer-valued
+    // double, which reads back as an integer of the same value, and arrays or objects, which read back as their JSON
+    // text. Throws InputError naming the file, the line on which the bad record starts and the field.
     static ResultTable loadCsv(const std::string& path);
     // Concatenates tables (columns are united).
     static ResultTable merge(const std::vector<ResultTable>& parts);

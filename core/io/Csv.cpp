@@ -9,6 +9,7 @@ void CsvRecordParser::endField() {
     if (fields_.size() >= kMaxFields)
         fail("more than " + std::to_string(kMaxFields) + " fields in one record (is this a CSV file?)");
     fields_.push_back(std::move(field_));
+    quoted_.push_back(state_ == State::AfterQuote);  // endField comes from AfterQuote exactly for a quoted field
     field_.clear();
 }
 
@@ -17,6 +18,7 @@ void CsvRecordParser::endRecord() { state_ = State::RecordStart; }
 bool CsvRecordParser::feed(std::string_view raw, long line) {
     if (state_ == State::RecordStart) {
         fields_.clear();
+        quoted_.clear();
         field_.clear();
         recordBytes_ = 0;
         recordLine_ = line;
@@ -105,7 +107,7 @@ bool CsvRecordParser::finish() {
 
 CsvReader::CsvReader(std::string path) : lines_(path), parser_(std::move(path)) {}
 
-bool CsvReader::next(std::vector<std::string>& fields) {
+bool CsvReader::next(std::vector<std::string>& fields, std::vector<bool>* quoted) {
     if (ended_) return false;
     std::string_view raw;
     while (lines_.nextRaw(raw)) {
@@ -113,12 +115,14 @@ bool CsvReader::next(std::vector<std::string>& fields) {
         if (raw.empty()) continue;
         if (parser_.feed(raw, lines_.lineNumber())) {
             fields.swap(parser_.fields());
+            if (quoted) *quoted = parser_.quoted();
             return true;
         }
     }
     ended_ = true;
     if (!parser_.finish()) return false;
     fields.swap(parser_.fields());
+    if (quoted) *quoted = parser_.quoted();
     return true;
 }
 
@@ -136,8 +140,9 @@ CsvTable readCsvTable(const std::string& path) {
     CsvReader reader(path);
     CsvTable table;
     std::vector<std::string> record;
+    std::vector<bool> quoted;
     bool headed = false;
-    while (reader.next(record)) {
+    while (reader.next(record, &quoted)) {
         if (record.empty()) continue;  // blank line
         if (!headed) {
             table.header = record;
@@ -146,6 +151,7 @@ CsvTable readCsvTable(const std::string& path) {
         }
         if (record.size() != table.header.size()) reader.fail(fieldCountProblem(table.header, record));
         table.rows.push_back(record);
+        table.quoted.push_back(quoted);
         table.rowLines.push_back(reader.recordLine());
     }
     if (!headed) throw InputError(path, 1, "empty file; expected a header line");
@@ -168,6 +174,10 @@ std::vector<std::vector<std::string>> parseCsvText(std::string_view text, const 
 
 std::string csvField(std::string_view value) {
     if (value.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(value);
+    return quotedCsvField(value);
+}
+
+std::string quotedCsvField(std::string_view value) {
     std::string quoted = "\"";
     for (const char c : value) {
         if (c == '"') quoted += '"';
@@ -176,11 +186,14 @@ std::string csvField(std::string_view value) {
     return quoted + "\"";
 }
 
-void appendCsvRecord(std::string& out, const std::vector<std::string>& fields) {
-    if (fields.size() == 1 && fields[0].empty()) out += "\"\"";  // else a blank line: no field at all
+void appendCsvRecord(std::string& out, const std::vector<std::string>& fields, const std::vector<bool>* quote) {
+    if (fields.size() == 1 && fields[0].empty()) {  // else a blank line: no field at all
+        out += "\"\"\n";
+        return;
+    }
     for (std::size_t i = 0; i < fields.size(); ++i) {
         if (i) out += ',';
-        out += csvField(fields[i]);
+        out += quote && i < quote->size() && (*quote)[i] ? quotedCsvField(fields[i]) : csvField(fields[i]);
     }
     out += '\n';
 }

@@ -11,8 +11,9 @@
 // (so that a lone opening quote cannot make one field of the rest of a large file), and, in readCsvTable, a
 // record whose number of fields differs from the header's.
 //
-// Writing: a field is quoted exactly when it holds a comma, a quote, CR or LF, or when it is the only field of
-// its record and empty (a bare blank line would read back as no field at all); quotes inside are doubled.
+// Writing: a field is quoted when it holds a comma, a quote, CR or LF, when it is the only field of its record and
+// empty (a bare blank line would read back as no field at all), or when the caller asks (ResultTable quotes a
+// text cell that would otherwise read back as a number, a boolean or nothing); quotes inside are doubled.
 // Records end with LF.
 #include "io/LineReader.h"
 
@@ -33,6 +34,7 @@ public:
     // At the end of the input: true if a last record without a line end is complete; throws if a quote is open.
     bool finish();
     std::vector<std::string>& fields() { return fields_; }
+    const std::vector<bool>& quoted() const { return quoted_; }  // per field of fields(): written in quotes
     long recordLine() const { return recordLine_; }  // the line on which the last record started
     const std::string& path() const { return path_; }
     [[noreturn]] void fail(const std::string& problem) const;
@@ -44,6 +46,7 @@ private:
     std::string path_;
     State state_ = State::RecordStart;
     std::vector<std::string> fields_;
+    std::vector<bool> quoted_;
     std::string field_;
     std::size_t recordBytes_ = 0;
     long recordLine_ = 0, quoteLine_ = 0;
@@ -53,7 +56,8 @@ class CsvReader {
 public:
     explicit CsvReader(std::string path);  // plain or gzip; throws InputError if the file cannot be opened
     // The next record; false at the end of the file. Throws InputError naming file, line and field.
-    bool next(std::vector<std::string>& fields);
+    // `quoted`, if given, gets whether each field was written in quotes.
+    bool next(std::vector<std::string>& fields, std::vector<bool>* quoted = nullptr);
     long recordLine() const { return parser_.recordLine(); }
     const std::string& path() const { return parser_.path(); }
     [[noreturn]] void fail(const std::string& problem) const { parser_.fail(problem); }
@@ -68,6 +72,7 @@ private:
 struct CsvTable {
     std::vector<std::string> header;
     std::vector<std::vector<std::string>> rows;
+    std::vector<std::vector<bool>> quoted;  // per row, per field: whether it was written in quotes
     std::vector<long> rowLines;
 };
 // Reads `path`; every record must have as many fields as the header. An empty file is refused.
@@ -77,7 +82,8 @@ std::vector<std::vector<std::string>> parseCsvText(std::string_view text, const 
 
 // The field as written in a record of several fields (quoted only if it must be).
 std::string csvField(std::string_view value);
-// Appends one record and its LF to `out`.
-void appendCsvRecord(std::string& out, const std::vector<std::string>& fields);
+std::string quotedCsvField(std::string_view value);  // the field in quotes, whatever it holds
+// Appends one record and its LF to `out`; a field is quoted where it must be, and where `quote` (if given) says so.
+void appendCsvRecord(std::string& out, const std::vector<std::string>& fields, const std::vector<bool>* quote = nullptr);
 
 }  // namespace px::io

@@ -7,7 +7,9 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include <cmath>
 #include <fstream>
+#include <limits>
 #include <rapidcheck.h>
 
 using px::InputError;
@@ -206,6 +208,51 @@ private slots:
         QCOMPARE(back.at(0, "value").get<double>(), 0.5);
         QCOMPARE(back.at(1, "n").get<long long>(), 4LL);
         QVERIFY(back.at(1, "value").is_null());
+    }
+    // Random tables of typed cells (null, booleans, integers, doubles with ±inf, NaN and -0, and text built from
+    // pieces that look like numbers, booleans or nothing) read back as the same cells: text stays text, and a double
+    // is the same double (an integer-valued one may come back as an integer of that value).
+    void resultTableKeepsTypes() {
+        QTemporaryDir dir;
+        const std::string path = dir.path().toStdString() + "/typed.csv";
+        if (!qEnvironmentVariableIsSet("RC_PARAMS")) qputenv("RC_PARAMS", "seed=20261206 max_success=300 verbose_progress=0");
+        QVERIFY(rc::check("typed cells survive saveCsv and loadCsv", [&] {
+            const auto piece = rc::gen::element<std::string>("1", "0", "-", "+", ".", "e", "5", "x", "inf", "nan", "true",
+                                                             "false", " ", ",", "\"", "\n", "0x1p3");
+            const auto text = rc::gen::map(rc::gen::container<std::vector<std::string>>(piece), [](const std::vector<std::string>& v) {
+                std::string out;
+                for (const auto& p : v) out += p;
+                return nlohmann::json(out);
+            });
+            const auto special = rc::gen::element(std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                                                  std::nan(""), -0.0, 0.1, 1e-300, 1.0 / 3.0, 2.5e15);
+            const auto cell = rc::gen::oneOf(rc::gen::just(nlohmann::json()), rc::gen::map(rc::gen::arbitrary<bool>(), [](bool b) { return nlohmann::json(b); }),
+                                             rc::gen::map(rc::gen::arbitrary<long long>(), [](long long i) { return nlohmann::json(i); }),
+                                             rc::gen::map(rc::gen::arbitrary<double>(), [](double d) { return nlohmann::json(d); }),
+                                             rc::gen::map(special, [](double d) { return nlohmann::json(d); }), text);
+            const int columns = *rc::gen::inRange(2, 5), rows = *rc::gen::inRange(1, 6);
+            px::experiment::ResultTable t;
+            for (int r = 0; r < rows; ++r) {
+                px::experiment::ResultTable::Row row;
+                for (int c = 0; c < columns; ++c) row.push_back({"c" + std::to_string(c), *cell});
+                t.add(row);
+            }
+            t.saveCsv(path);
+            const auto back = px::experiment::ResultTable::loadCsv(path);
+            RC_ASSERT(back.rows() == t.rows());
+            for (int r = 0; r < rows; ++r)
+                for (const std::string& c : t.columns()) {
+                    const nlohmann::json &want = t.at(r, c), &got = back.at(r, c);
+                    if (want.is_number_float()) {
+                        RC_ASSERT(got.is_number());
+                        const double w = want.get<double>(), g = got.get<double>();
+                        RC_ASSERT((std::isnan(w) && std::isnan(g)) || w == g);
+                        if (!got.is_number_float()) RC_ASSERT(w == std::floor(w));  // read back as an integer
+                    } else {
+                        RC_ASSERT(got == want);
+                    }
+                }
+        }));
     }
 };
 

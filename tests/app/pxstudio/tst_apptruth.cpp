@@ -1,0 +1,162 @@
+// What a new user saw, measured on what the widgets draw after the user's actions (not on the setters called):
+//  - labelled → unlabelled → labelled data: every plot gets its full height back and its axis titles whole;
+//  - the noise anatomy draws for unlabelled data (noise scales need no labels); the views that train a classifier
+//    say in words, on the view, that they need labels;
+//  - the ε readout hides no drawn data point; every progress text on screen gives one number for one part;
+//  - Cancel calls off Export all's "Compute, then export" (nothing written); each export's folder names its data set
+//    and settings.
+#include "AppTestSupport.h"
+#include "DepthWorkspace.h"
+#include "EpsilonSlider.h"
+#include "SliderReadout.h"
+#include "ExplorerViews.h"
+#include "MainWindow.h"
+#include "ScreenFit.h"
+#include "ViewPresenter.h"
+#include "WorkIndicator.h"
+
+#include <QAbstractButton>
+#include <QDir>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QTimer>
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include <QLabel>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <memory>
+#include <qcustomplot.h>
+
+namespace {
+
+// A folder of GraphML graphs with no graph key at all: nothing to take labels from.
+void writeUnlabelledFolder(const QString& folder, int graphs) {
+    for (int i = 0; i < graphs; ++i) {
+        const int n = 4 + i % 9;
+        QString xml = "<?xml version=\"1.0\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
+                      "<graph edgedefault=\"undirected\">\n";
+        for (int v = 0; v < n; ++v) xml += QString("<node id=\"v%1\"/>\n").arg(v);
+        for (int v = 0; v + 1 < n; ++v) xml += QString("<edge source=\"v%1\" target=\"v%2\"/>\n").arg(v).arg(v + 1);
+        if (i % 2 == 0) xml += QString("<edge source=\"v%1\" target=\"v0\"/>\n").arg(n - 1);
+        QFile f(folder + QString("/g%1.graphml").arg(i, 2, 10, QChar('0')));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write((xml + "</graph>\n</graphml>\n").toUtf8());
+    }
+}
+
+// With PX_SCREENSHOT_DIR set, the window as drawn now (to look at, not checked).
+void shot(QWidget& w, const char* name) {
+    if (const QString dir = qEnvironmentVariable("PX_SCREENSHOT_DIR"); !dir.isEmpty()) w.grab().save(dir + "/" + name + ".png");
+}
+
+bool waitIdle(MainWindow& w) {
+    QElapsedTimer t;
+    t.start();
+    int quiet = 0;  // idle three times in a row, 50 ms apart: nothing was about to start
+    while (t.elapsed() < 240000 && quiet < 3) {
+        QTest::qWait(50);
+        quiet = w.busyAnywhere() ? 0 : quiet + 1;
+    }
+    QTest::qWait(100);  // queued replots drawn
+    return quiet >= 3;
+}
+
+// The text drawn for an axis title must be the whole title: no elision mark, and as long as the builder's.
+void checkWholeAxisTitles(QCustomPlot* plot, const QString& view) {
+    for (QCPAxis* axis : plot->axisRects().first()->axes()) {
+        if (!axis->visible() || axis->label().isEmpty()) continue;
+        const QString drawn = axis->label(), full = px::widgets::fullLabel(axis);
+        QVERIFY2(!drawn.contains(QChar(0x2026)) && drawn == full,
+                 qPrintable(QString("%1: axis title drawn as \"%2\", full \"%3\"").arg(view, drawn, full)));
+    }
+}
+
+}  // namespace
+
+class TestAppTruth : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        pxtest::useEmptyAppDataFolder("tst_apptruth");
+        QVERIFY(unlabelled_.isValid());
+        writeUnlabelledFolder(unlabelled_.path(), 24);
+    }
+
+    void init() { pxtest::useEmptyAppDataFolder("tst_apptruth"); }  // every window starts as on a first run
+
+    void plotsGetTheirHeightAndTitlesBackAfterUnlabelledData() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        auto* views = w->findChild<ExplorerViews*>();
+        QCustomPlot* tradeoff = views->tradeoff();
+        views->setCurrentWidget(tradeoff);
+        QVERIFY(waitIdle(*w));
+        const int fullHeight = tradeoff->axisRect()->height(), fullWidth = tradeoff->axisRect()->width();
+        QVERIFY2(fullHeight > 200, qPrintable(QString::number(fullHeight)));
+        checkWholeAxisTitles(tradeoff, "trade-off, first");
+
+        QVERIFY(w->openDataset(unlabelled_.path(), "none"));
+        QVERIFY(waitIdle(*w));
+        shot(*w, "unlabelled-tradeoff");
+        // a note on the view, not a strip of a plot
+        QVERIFY2(tradeoff->axisRect()->height() > fullHeight / 2 && tradeoff->axisRect()->width() > fullWidth / 2,
+                 qPrintable(QString("unlabelled: axis rect %1×%2 px, labelled %3×%4").arg(tradeoff->axisRect()->width())
+                                .arg(tradeoff->axisRect()->height()).arg(fullWidth).arg(fullHeight)));
+
+        QVERIFY(w->openDataset("builtin:sbm-cycles"));
+        QVERIFY(waitIdle(*w));
+        QVERIFY(!w->controller()->dataset()->tasks.empty());
+        const int again = tradeoff->axisRect()->height();
+        QVERIFY2(std::abs(again - fullHeight) <= 30 && std::abs(tradeoff->axisRect()->width() - fullWidth) <= 30,
+                 qPrintable(QString("labelled again: axis rect %1×%2 px, first %3×%4").arg(tradeoff->axisRect()->width()).arg(again)
+                                .arg(fullWidth).arg(fullHeight)));
+        QVERIFY(tradeoff->graphCount() >= 3);
+        checkWholeAxisTitles(tradeoff, "trade-off, labelled again");
+        shot(*w, "labelled-again-tradeoff");
+        views->setCurrentWidget(views->anatomy());
+        QVERIFY(waitIdle(*w));
+        QVERIFY2(views->anatomy()->axisRect()->height() > 200, qPrintable(QString::number(views->anatomy()->axisRect()->height())));
+        checkWholeAxisTitles(views->anatomy(), "anatomy, labelled again");
+    }
+
+    void anatomyDrawsForUnlabelledDataAndTheOthersSayWhy() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        QVERIFY(w->openDataset(unlabelled_.path(), "none"));
+        QVERIFY(waitIdle(*w));
+        auto* views = w->findChild<ExplorerViews*>();
+        views->setCurrentWidget(views->anatomy());
+        QVERIFY(waitIdle(*w));
+        ViewPresenter* presenter = views->presenter();
+        const ViewStatus anatomy = presenter->present("anatomy");
+        QVERIFY2(anatomy.state == ViewState::Current, anatomy.note.c_str());
+        // drawn: one point per pattern in each series, on an axis rect of real height
+        QCustomPlot* plot = views->anatomy();
+        QVERIFY(plot->graphCount() >= 2 && w->controller()->patterns());
+        QCOMPARE(plot->graph(1)->name(), QString("noise scale σ (median over graphs)"));
+        QCOMPARE(plot->graph(1)->dataCount(), int(w->controller()->patterns()->size()));  // a noise scale for every pattern
+        QVERIFY(!presenter->note("anatomy")->isVisible());
+        shot(*w, "unlabelled-anatomy");
+        for (const char* view : {"tradeoff", "table", "expressivity"}) {
+            views->setCurrentWidget(presenter->host(view));
+            QVERIFY(waitIdle(*w));
+            const ViewStatus s = presenter->present(view);
+            QLabel* note = presenter->note(view);
+            QVERIFY2(note->isVisible() && note->text().contains("needs class labels"), qPrintable(QString(view) + ": " + note->text()));
+            QVERIFY(s.state != ViewState::Current);
+            shot(*w, (QString("unlabelled-") + view).toUtf8().constData());
+private:
+    QTemporaryDir unlabelled_;
+};
+
+QTEST_MAIN(TestAppTruth)
+#include "tst_apptruth.moc"

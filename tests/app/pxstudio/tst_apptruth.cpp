@@ -154,6 +154,52 @@ private slots:
             QVERIFY2(note->isVisible() && note->text().contains("needs class labels"), qPrintable(QString(view) + ": " + note->text()));
             QVERIFY(s.state != ViewState::Current);
             shot(*w, (QString("unlabelled-") + view).toUtf8().constData());
+        }
+    }
+
+    // The ε readout by the slider's marker hides no drawn data point (a marker of any series, release, attack or
+    // control, grown by its radius): with the slider at several ε, and after the window is resized.
+    void theReadoutHidesNoDrawnPoint() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        auto* views = w->findChild<ExplorerViews*>();
+        views->setCurrentWidget(views->tradeoff());
+        auto* slider = w->findChild<px::widgets::EpsilonSlider*>();
+        QCustomPlot* plot = views->tradeoff();
+        int checked = 0;
+        for (const char* data : {"builtin:sbm-cycles", "builtin:er"}) {
+          if (w->settings().dataset != data) QVERIFY(w->openDataset(data));
+          QVERIFY(waitIdle(*w));
+          for (const QSize size : {QSize(1366, 768), QSize(1100, 650), QSize(1280, 720)}) {
+            w->resize(size);
+            for (int step = 0; step <= 12; ++step) {  // 0.1 … 100, the grid's points and the ε between them
+                const double epsilon = 0.1 * std::pow(1000.0, step / 12.0);
+                slider->setEpsilon(epsilon);
+                emit slider->epsilonChanged(slider->epsilon());
+                QTest::qWait(150);
+                const QRectF readout = px::widgets::sliderReadoutRect(plot);
+                QVERIFY(!readout.isEmpty());
+                if (step == 3 || step == 9) shot(*w, qPrintable(QString("readout-%1-%2x%3-step%4").arg(QString(data).mid(8)).arg(size.width()).arg(size.height()).arg(step)));
+                for (int i = 0; i < plot->graphCount(); ++i) {
+                    QCPGraph* g = plot->graph(i);
+                    if (!g->visible() || g->scatterStyle().isNone()) continue;
+                    const double r = g->scatterStyle().size() / 2;
+                    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+                        const QPointF p(g->keyAxis()->coordToPixel(it->key), g->valueAxis()->coordToPixel(it->value));
+                        const QRectF marker(p.x() - r, p.y() - r, 2 * r, 2 * r);
+                        ++checked;
+                        QVERIFY2(!readout.intersects(marker),
+                                 qPrintable(QString("window %1×%2, ε = %3: the readout (%4,%5 %6×%7) hides %8's point at ε = %9 (pixel %10,%11)")
+                                                .arg(size.width()).arg(size.height()).arg(epsilon).arg(readout.x()).arg(readout.y())
+                                                .arg(readout.width()).arg(readout.height()).arg(g->name()).arg(it->key)
+                                                .arg(p.x()).arg(p.y())));
+                    }
+                }
+            }
+          }
+        }
 private:
     QTemporaryDir unlabelled_;
 };

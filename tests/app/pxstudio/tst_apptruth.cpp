@@ -200,6 +200,72 @@ private slots:
             }
           }
         }
+        QVERIFY(checked > 50);
+    }
+
+    // One source of progress: at sampled moments of a run of the sweep and a second view's, every percentage on
+    // screen for a part (the bar's words, the views' notes) is the same number, and the bar's value is its words'.
+    void everyProgressTextAgrees() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        auto* views = w->findChild<ExplorerViews*>();
+        auto* work = w->findChild<WorkIndicator*>();
+        ViewPresenter* presenter = views->presenter();
+        const QRegularExpression notePercent(R"(\((\d+) %\))"), barOwn(R"(^(\d+) % · )"), barPart(R"((sweep|expressivity view) (\d+) %)");
+        int sampled = 0, compared = 0, depthSamples = 0;
+        QTimer sampler;
+        QStringList disagreements;
+        connect(&sampler, &QTimer::timeout, [&] {
+            if (!work->bar()->isVisible()) return;
+            if (++sampled == 12) shot(*w, "progress-sample");
+            const QString bar = work->bar()->text();  // as drawn: the format with its %p filled in
+            const auto own = barOwn.match(bar);
+            if (!own.hasMatch()) { disagreements << "bar without its percentage: " + bar; return; }
+            if (std::abs(work->bar()->value() / 10.0 - own.captured(1).toInt()) > 0.51)
+                disagreements << QString("bar value %1 ‰, its words %2").arg(work->bar()->value()).arg(bar);
+            std::map<QString, int> parts;  // what the bar says of each part
+            for (auto it = barPart.globalMatch(bar); it.hasNext();) {
+                const auto m = it.next();
+                parts[m.captured(1)] = m.captured(2).toInt();
+            }
+            if (parts.empty() && bar.contains("· sweep")) parts["sweep"] = own.captured(1).toInt();
+            if (parts.empty() && bar.contains("· expressivity view")) parts["expressivity view"] = own.captured(1).toInt();
+            for (QLabel* line : w->depthWorkspace()->findChildren<QLabel*>()) {  // the depth lab's own line about its queue
+                const auto queued = QRegularExpression(R"(^Running .*\((\d+) queued\))").match(line->text());
+                if (line->isVisible() && queued.hasMatch() && queued.captured(1).toInt() > 0 && own.captured(1) == "100") {
+                    ++compared;
+                    disagreements << QString("the depth lab says \"%1\", the bar \"%2\"").arg(line->text(), bar);
+                }
+                if (line->isVisible() && queued.hasMatch()) ++depthSamples;
+            }
+            for (const auto& [view, part] : {std::pair<const char*, QString>{"tradeoff", "sweep"}, {"expressivity", "expressivity view"}}) {
+                QLabel* note = presenter->note(view);
+                const auto m = notePercent.match(note->text());
+                if (!note->isVisible() || !m.hasMatch() || !parts.count(part)) continue;
+                ++compared;
+                if (m.captured(1).toInt() != parts[part])
+                    disagreements << QString("%1's note \"%2\", the bar \"%3\"").arg(view, note->text(), bar);
+            }
+        });
+        sampler.start(15);
+        ExplorerSettings s = w->settings();
+        s.d = s.d == 20 ? 24 : 20;
+        w->restoreSettings(s);  // the main sweep
+        views->setCurrentWidget(views->expressivityPlot());  // and a second one while it runs
+        QVERIFY(waitIdle(*w));
+        views->setCurrentWidget(views->tradeoff());
+        s.d = 28;
+        w->restoreSettings(s);
+        QVERIFY(waitIdle(*w));
+        views->setCurrentWidget(views->depth());  // the depth lab's queue: one experiment after another
+        QTest::qWait(8000);
+        w->findChild<WorkIndicator*>()->cancelAll();
+        QVERIFY(waitIdle(*w));
+        sampler.stop();
+        QVERIFY2(depthSamples >= 5, qPrintable(QString::number(depthSamples)));
+        QVERIFY2(disagreements.isEmpty(), qPrintable(disagreements.mid(0, 5).join("\n")));
 private:
     QTemporaryDir unlabelled_;
 };

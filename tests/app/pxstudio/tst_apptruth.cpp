@@ -266,6 +266,72 @@ private slots:
         sampler.stop();
         QVERIFY2(depthSamples >= 5, qPrintable(QString::number(depthSamples)));
         QVERIFY2(disagreements.isEmpty(), qPrintable(disagreements.mid(0, 5).join("\n")));
+        QVERIFY2(sampled >= 5 && compared >= 3, qPrintable(QString("%1 moments sampled, %2 compared").arg(sampled).arg(compared)));
+    }
+
+    // Export all's "Compute, then export": Cancel is enabled while it waits, and cancels it: nothing is written.
+    void cancelCallsOffAnExportThatWaits() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        QTemporaryDir dir;
+        QVERIFY(w->exportAllViews(dir.path()));
+        auto* ask = w->findChild<QMessageBox*>("export-all-ask");
+        QVERIFY(ask);
+        for (QAbstractButton* b : ask->buttons())
+            if (b->text() == "Compute, then export") b->click();
+        auto* work = w->findChild<WorkIndicator*>();
+        QVERIFY(work->cancelButton()->isEnabled());
+        shot(*w, "export-waiting");
+        QTest::qWait(100);
+        QVERIFY(work->cancelButton()->isEnabled());
+        work->cancelButton()->click();
+        QVERIFY(waitIdle(*w));
+        QTest::qWait(600);  // longer than the export's polling
+        QVERIFY(!work->cancelButton()->isEnabled());
+        QVERIFY2(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).isEmpty(),
+                 qPrintable(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).join(", ")));
+        QVERIFY(!w->findChild<QMessageBox*>("export-all-report"));
+    }
+
+    // Two exports of two data sets (or settings) into one folder: two folders, each named by its data set and
+    // settings, each holding the session it came from.
+    void exportsSayWhichDataAndSettings() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        QTemporaryDir dir;
+        std::vector<ExplorerSettings> exported;
+        for (const char* data : {"builtin:sbm-cycles", "builtin:er"}) {
+            if (w->settings().dataset != data) QVERIFY(w->openDataset(data));
+            QVERIFY(waitIdle(*w));
+            QVERIFY(w->exportAllViews(dir.path()));
+            if (auto* ask = w->findChild<QMessageBox*>("export-all-ask"))
+                for (QAbstractButton* b : ask->buttons())
+                    if (b->text() == "Export what is there") b->click();
+            QTRY_VERIFY(w->findChild<QMessageBox*>("export-all-report"));
+            delete w->findChild<QMessageBox*>("export-all-report");
+            exported.push_back(w->settings());
+        }
+        const QStringList folders = QDir(dir.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        QCOMPARE(folders.size(), 2);
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());  // nothing loose beside them
+        for (const ExplorerSettings& s : exported) {
+            const QString name = QString::fromStdString(s.dataset).mid(8);
+            QString folder;
+            for (const QString& f : folders)
+                if (f.startsWith(name + "_")) folder = f;
+            QVERIFY2(!folder.isEmpty(), qPrintable(folders.join(", ")));
+            QVERIFY2(folder.contains(QString("_d%1_").arg(s.d)) && folder.contains(QString("_eps%1_").arg(s.mechanism.epsilon)), qPrintable(folder));
+            QFile results(dir.path() + "/" + folder + "/results.json");
+            QVERIFY(results.open(QIODevice::ReadOnly));
+            const auto json = nlohmann::json::parse(results.readAll().toStdString());
+            QCOMPARE(json["session"]["dataset"].get<std::string>(), s.dataset);
+        }
+    }
+
 private:
     QTemporaryDir unlabelled_;
 };

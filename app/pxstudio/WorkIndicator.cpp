@@ -14,7 +14,7 @@ WorkIndicator::WorkIndicator(QStatusBar* bar, ExplorerController* main, std::vec
     : QObject(bar), depth_(depth) {
     progress_ = new QProgressBar(bar);
     progress_->setRange(0, 1000);
-    progress_->setMaximumWidth(260);
+    progress_->setMaximumWidth(460);  // "40 % · sweep 30 %, expressivity view 50 % · about 20 s left" on one line
     progress_->setVisible(false);
     cancel_ = new QPushButton(tr("Cancel"), bar);
     cancel_->setEnabled(false);
@@ -80,8 +80,11 @@ void WorkIndicator::refresh() {
     active_ = b;
     cancel_->setEnabled(b || !waiting_.isEmpty());
     progress_->setVisible(b);
-    emit changed();
-    if (!b || fractions_.empty()) return;
+    if (!b || fractions_.empty()) {
+        if (!said_.isEmpty()) emit changed();
+        said_.clear();
+        return;
+    }
     // One bar for everything started since the last idle moment: the mean of its parts, never lower than shown
     // (work that joins late holds the bar rather than pulling it back), named by the part furthest behind.
     double sum = 0;
@@ -96,6 +99,9 @@ void WorkIndicator::refresh() {
     if (history_.empty() || history_.back().second != shown_) history_.push_back({elapsed, shown_});
     if (history_.size() > 2000) history_.erase(history_.begin(), history_.begin() + 1000);
     progress_->setFormat(barText(behind->first));
+    // what the notes show changes with the words (whole percentages): only then are they told (not at each 0.1 %)
+    if (progress_->format() != said_) emit changed();
+    said_ = progress_->format();
 }
 
 // The bar's words: its own percentage (the mean of the parts), and with several parts each part's own, in the words
@@ -106,9 +112,12 @@ QString WorkIndicator::barText(const QString& behind) const {
     if (fractions_.size() == 1) {
         text += " · " + behind;
     } else {
-        QStringList parts;
-        for (const auto& [source, part] : fractions_) parts << part.first + " " + percent(part.second);
-        text += " · " + tr("all work: %1").arg(parts.join(", "));
+        QStringList parts;  // in a fixed order: the sweep, the secondary views, the depth lab
+        std::vector<const QObject*> order(controllers_.begin(), controllers_.end());
+        order.push_back(depth_);
+        for (const QObject* source : order)
+            if (auto it = fractions_.find(source); it != fractions_.end()) parts << it->second.first + " " + percent(it->second.second);
+        text += " · " + parts.join(", ");
     }
     const QString left = timeLeftText(history_);
     return left.isEmpty() ? text : text + " · " + left;

@@ -2,7 +2,7 @@
 // One progress bar and one Cancel (Esc) in the status bar for all background work: the explorer's
 // sweep, the secondary views' sweeps and the depth lab's queue. The bar never runs backwards: from an idle
 // moment to the next, it shows the mean progress of every part started, and names the part (one part: "40 % · sweep ·
-// about 20 s left"), or each part with its own progress ("40 % · all work: sweep 30 %, expressivity view 50 %"), the
+// about 20 s left"), or each part with its own progress ("40 % · sweep 30 %, expressivity view 50 %"), the
 // numbers the views' notes show for their part. Cancel stops all of them; the button is enabled exactly while something
 // runs or waits for it (an export).
 #include <QElapsedTimer>
@@ -57,4 +57,5 @@ private:
     QElapsedTimer since_;  // the start of the work the bar shows
     bool active_ = false;  // something has run since the last idle moment
     QString waiting_;
+    QString said_;  // the bar's words when changed() was last emitted
 };

@@ -21,6 +21,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QTimer>
 #include <cmath>
 #include <map>
@@ -87,7 +88,10 @@ private slots:
         writeUnlabelledFolder(unlabelled_.path(), 24);
     }
 
-    void init() { pxtest::useEmptyAppDataFolder("tst_apptruth"); }  // every window starts as on a first run
+    void init() {  // every window starts as on a first run, but for the welcome card (the screenshots show the views)
+        pxtest::useEmptyAppDataFolder("tst_apptruth");
+        QSettings().setValue("welcome/show", false);
+    }
 
     void plotsGetTheirHeightAndTitlesBackAfterUnlabelledData() {
         auto w = std::make_unique<MainWindow>();

@@ -74,6 +74,14 @@ QFont setPlotFonts(QCustomPlot* plot, double fs) {
 void showPlotNote(QCustomPlot* plot, const QString& note) {
     resetPlot(plot);
     plot->legend->setVisible(false);
+    // A legend placed below the axes (placeLegendBelow), emptied by the reset, keeps its cell in the plot's layout,
+    // and its maximum size caps the column: the axes of a note shrank to a strip 162 px wide. Back in the axes' inset
+    // layout, where QCustomPlot keeps it and where placeLegendBelow takes it from again.
+    if (plot->legend->layout() == plot->plotLayout()) {
+        plot->plotLayout()->take(plot->legend);
+        plot->plotLayout()->simplify();
+        plot->axisRect()->insetLayout()->addElement(plot->legend, Qt::AlignRight | Qt::AlignTop);
+    }
     auto* text = new QCPItemText(plot);
     text->position->setType(QCPItemPosition::ptAxisRectRatio);
     text->position->setCoords(0.5, 0.5);

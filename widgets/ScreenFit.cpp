@@ -36,6 +36,12 @@ void fitTexts(QCustomPlot* plot) {
     // hidden (a tab not on screen): its size is not the one it will be shown at
     if (plot->property(kExporting).toBool() || !plot->isVisible()) return;
     fitTitles(plot);
+    // The replot lays the plot out only after this signal: the axes' lengths now are those of the last replot (a plot
+    // that was a short strip kept titles elided for that strip once it had its height back). Laid out first, the
+    // room is the axes' length at the size the plot is drawn at.
+    plot->plotLayout()->setOuterRect(plot->viewport());
+    for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+        plot->plotLayout()->update(phase);
     for (QCPAxisRect* rect : plot->axisRects())
         for (QCPAxis* axis : rect->axes()) {
             const QString full = fullText(axis, axis->label());

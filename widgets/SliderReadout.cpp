@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <utility>
+#include <vector>
 #include <qcustomplot.h>
 #include <stdexcept>
 
@@ -98,26 +99,64 @@ int linePointsInside(QCustomPlot* plot, const QRectF& rect) {
     return inside;
 }
 
+int markersInside(QCustomPlot* plot, const QRectF& rect) {
+    int inside = 0;
+    for (int i = 0; i < plot->graphCount(); ++i) {
+        QCPGraph* g = plot->graph(i);
+        if (!g->visible() || g->scatterStyle().isNone()) continue;
+        const double r = g->scatterStyle().size() / 2 + 1;  // a marker hidden in part is hidden
+        const QRectF grown = rect.adjusted(-r, -r, r, r);
+        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+            if (std::isfinite(it->value))
+                inside += grown.contains(QPointF(g->keyAxis()->coordToPixel(it->key), g->valueAxis()->coordToPixel(it->value)));
+    }
+    return inside;
+}
+
 bool placeSliderReadoutAwayFromData(QCustomPlot* plot) {
     QCPItemText* label = nullptr;
     for (int i = 0; i < plot->itemCount(); ++i)
         if (auto* t = qobject_cast<QCPItemText*>(plot->item(i)); t && t->property("role") == "slider-readout") label = t;
     if (!label || plot->axisRect()->rect().height() < 40) return false;
-    auto hidden = [&] { return linePointsInside(plot, QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition())); };
-    const Qt::Alignment side = label->positionAlignment() & Qt::AlignHorizontal_Mask;
+    const QRect axes = plot->axisRect()->rect();
+    // What a place hides: a data point (its marker) weighs as much as a whole line, a line by its samples; a place that
+    // leaves the axes weighs more than anything.
+    auto cost = [&] {
+        const QRectF r(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
+        const int outside = QRectF(axes).adjusted(-1, -1, 1, 1).contains(r) ? 0 : 1;
+        return outside * 1000000 + markersInside(plot, r) * 1000 + linePointsInside(plot, r);
+    };
+    const Qt::Alignment preferred = label->positionAlignment() & Qt::AlignHorizontal_Mask;
+    const Qt::Alignment other = preferred == Qt::AlignLeft ? Qt::AlignRight : Qt::AlignLeft;
     const double at = label->position->coords().x();
-    // top, bottom, and two heights between (ratios of the axes' height, top-aligned except the bottom one)
-    const std::pair<double, Qt::Alignment> places[] = {{0.02, Qt::AlignTop}, {0.98, Qt::AlignBottom}, {0.35, Qt::AlignTop}, {0.6, Qt::AlignTop}};
-    int best = 0, fewest = -1;
-    for (int k = 0; k < 4; ++k) {
-        label->position->setCoords(at, places[k].first);
-        label->setPositionAlignment(places[k].second | side);
-        const int n = hidden();
-        if (fewest < 0 || n < fewest) { fewest = n; best = k; }
-    }
-    label->position->setCoords(at, places[best].first);
-    label->setPositionAlignment(places[best].second | side);
-    return best != 0;
+    const double startRatio = label->position->coords().y();
+    const Qt::Alignment startAlign = label->positionAlignment();
+    // top, bottom, then every height between in steps of 2.5 % of the axes' (a short plot's curves leave narrow gaps),
+    // on the marker's roomier side first, then on the other
+    std::vector<double> heights = {0.02, 0.98};
+    for (int k = 2; k <= 38; ++k) heights.push_back(0.025 * k);
+    double bestRatio = 0.02;
+    Qt::Alignment bestAlign = Qt::AlignTop | preferred;
+    long fewest = -1;
+    for (Qt::Alignment side : {preferred, other})
+        for (double h : heights) {
+            const Qt::Alignment align = (h > 0.9 ? Qt::AlignBottom : Qt::AlignTop) | side;
+            label->position->setCoords(at, h);
+            label->setPositionAlignment(align);
+            const long c = cost();
+            if (fewest < 0 || c < fewest) { fewest = c; bestRatio = h; bestAlign = align; }
+            if (c == 0) break;
+        }
+    label->position->setCoords(at, bestRatio);
+    label->setPositionAlignment(bestAlign);
+    return bestRatio != startRatio || bestAlign != startAlign;
+}
+
+void keepSliderReadoutAwayFromData(QCustomPlot* plot) {
+    if (plot->property("pxReadoutPlacer").toBool()) return;
+    plot->setProperty("pxReadoutPlacer", true);
+    // laid out at its size (any resize), before it is drawn: the readout is placed against the points as drawn
+    QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] { placeSliderReadoutAwayFromData(plot); });
 }
 
 QRect sliderReadoutRect(QCustomPlot* plot) {

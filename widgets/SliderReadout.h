@@ -25,10 +25,14 @@ QString describeReading(const SliderReading& r, double at, const QString& metric
 void addSliderReadout(QCustomPlot* plot, double at, const QString& text, double fontScale);
 // Where the readout is drawn, in the plot widget's pixels (after a replot); empty when the plot has none.
 QRect sliderReadoutRect(QCustomPlot* plot);
-// Once the plot has its layout (after a replot at its size): the readout goes where the fewest drawn line points pass
-// under it — the top of the axes, the bottom, or two heights between (on an Erdős–Rényi curve, high on the right, the
-// top label hid it). Returns true if it moved from the top (replot again).
+// Once the plot has its layout (after a replot at its size): the readout goes where it hides no data point and the
+// fewest line points, inside the axes — the top, the bottom or five heights between, on the marker's roomier side,
+// else on the other (on an Erdős–Rényi curve, high on the right, the top label hid it). Returns true if it moved.
 bool placeSliderReadoutAwayFromData(QCustomPlot* plot);
+// Places the readout again whenever the plot is laid out (a resize, a replot): idempotent.
+void keepSliderReadoutAwayFromData(QCustomPlot* plot);
+// How many drawn data points (markers, grown by their radius) lie inside `rect`.
+int markersInside(QCustomPlot* plot, const QRectF& rect);
 // How many of the plot's drawn line points (data points, and 16 samples along each segment between them, in pixels)
 // lie inside `rect`: what a label there hides.
 int linePointsInside(QCustomPlot* plot, const QRectF& rect);

@@ -336,8 +336,8 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
 
     addTitle(plot, result, opt.title, QFont(base.family(), int(11 * fs), QFont::Bold));
     if (!opt.previewNote.isEmpty()) markAsPreview(plot, opt.previewNote);
+    keepSliderReadoutAwayFromData(plot);  // at every layout, before the plot is drawn
     plot->replot();
-    if (placeSliderReadoutAwayFromData(plot)) plot->replot();
 }
 
 }  // namespace px::widgets

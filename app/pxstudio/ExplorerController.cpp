@@ -22,6 +22,10 @@
 #include <QtConcurrent>
 #include <cmath>
 
+const char* const ExplorerController::kNoLabels =
+    "this data set has no class labels: the views that train a classifier need them (choose a label source with "
+    "Labels… in the Data set panel); the noise anatomy needs none";
+
 // A running job: its cancel flag and the progress adapter the engine calls from worker threads.
 struct ExplorerController::Job : QueuedProgress {
     // Progress of a job that was replaced or stopped is not news: only the current job's reaches the window.
@@ -200,6 +204,10 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
             // Worth it only when densities are to be computed and the runs are not restored from a record.
             const bool preview = previewAllowed && !cache->holds(*data, *patterns) && !(journal && journal->restoredRuns() > 0);
             px::SubProgress previewing(*job, 0.02, 0.06), sweeping(*job, preview ? 0.08 : 0.02, preview ? 0.92 : 0.98);
+            if (data->tasks.empty()) {  // nothing to learn, but the noise needs no labels: its densities are delivered
+                densities = cache->get(*data, *patterns, sweeping);
+                throw std::invalid_argument(kNoLabels);
+            }
             if (preview) runPreview(job, spec, *data, previewGraphs, previewing);
             px::experiment::SweepOptions opt;
             opt.journal = journal.get();
@@ -260,6 +268,12 @@ void ExplorerController::deliver(const std::shared_ptr<Job>& job, std::shared_pt
         return;
     }
     if (!error.isEmpty()) {
+        if (densities) {  // what the failed job computed before it failed (unlabelled data: its densities)
+            patterns_ = std::move(patterns);
+            densities_ = std::move(densities);
+            densitiesFor_ = runningFor_;
+            emit densitiesReady();
+        }
         failure_ = error;
         partial_.reset();  // a failed run's first points are not shown as these settings' result
         preview_.reset();

@@ -22,6 +22,8 @@ public:
     // Dimension: the selected class with d ∈ {5, 10, 20, 40, 80, 160} at the slider's ε and ε = ∞.
     enum class Mode { TradeOff, Expressivity, Dimension };
     explicit ExplorerController(QObject* parent = nullptr, Mode mode = Mode::TradeOff);
+    // Why a sweep on a data set without class labels fails (its densities are delivered all the same).
+    static const char* const kNoLabels;
     ~ExplorerController() override;
 
     // Loads (or generates) the data set of the settings; throws px::InputError on bad files.

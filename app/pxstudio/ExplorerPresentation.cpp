@@ -3,6 +3,7 @@
 #include "ExplorerController.h"
 #include "ExplorerViews.h"
 #include "GinCurvePlot.h"
+#include "Palette.h"
 #include "PatternGallery.h"
 #include "SliderReadout.h"
 #include "ViewKeys.h"
@@ -39,6 +40,22 @@ bool ExplorerViews::drawGinCurve() {
     return true;
 }
 
+std::string ExplorerViews::needsLabelsReason() const {
+    if (!main_->dataset() || !main_->dataset()->tasks.empty()) return {};
+    return tr("This view trains a classifier: it needs class labels, and this data set has none. Choose a label source "
+              "with Labels… in the Data set panel (the noise anatomy needs no labels).").toStdString();
+}
+
+bool ExplorerViews::skipWithoutLabels(ExplorerController* c, bool& stale) {
+    if (needsLabelsReason().empty()) return false;
+    c->cancel();  // nothing to compute: the view's note says why
+    stale = false;
+    (c == expressivity_ ? drawn_.expressivity : drawn_.dimension).clear();
+    px::widgets::showPlotNote(c == expressivity_ ? expressivityPlot_ : dimensionPlot_, {});
+    presenter_->present(c == expressivity_ ? "expressivity" : "dimension");
+    return true;
+}
+
 QString ExplorerViews::viewName(const QWidget* page) const { return presenter_->nameOf(page); }
 
 namespace {
@@ -65,6 +82,7 @@ void ExplorerViews::registerViews() {
     auto sweep = [this](Scope scope, bool tradeoff) {
         return [this, scope, tradeoff] {
             ViewActivity a = activityOf(main_, settings_(), scope);
+            a.emptyReason = needsLabelsReason();
             a.preview = tradeoff && drawn_.tradeoffAs == Drawn::Preview;
             a.partial = tradeoff && drawn_.tradeoffAs == Drawn::Partial;
             return a;
@@ -94,6 +112,7 @@ void ExplorerViews::registerViews() {
                      [this, ginUsesNoPatterns] {
                          ViewActivity a = activityOf(expressivity_, settings_(), Scope::AtEpsilon);
                          if (px::learn::isGraphLearner(settings_().learner)) a.emptyReason = ginUsesNoPatterns;
+                         if (a.emptyReason.empty()) a.emptyReason = needsLabelsReason();
                          return a;
                      },
                      scopedSettings(Scope::AtEpsilon)});
@@ -106,7 +125,9 @@ void ExplorerViews::registerViews() {
                      },
                      [this] {
                          const bool gin = px::learn::isGraphLearner(settings_().learner);
-                         return activityOf(gin ? main_ : dimension_, settings_(), gin ? Scope::Sweep : Scope::AtEpsilon);
+                         ViewActivity a = activityOf(gin ? main_ : dimension_, settings_(), gin ? Scope::Sweep : Scope::AtEpsilon);
+                         a.emptyReason = needsLabelsReason();
+                         return a;
                      },
                      scopedSettings(Scope::AtEpsilon)});
     presenter_->add("demo", demoPlot_, {[this] { return drawn_.demo; }, [this] { return demoKey(settings_(), demoPair_->currentIndex()); },

@@ -223,9 +223,10 @@ void ExplorerViews::recomputeSecondary(ExplorerController* c, bool& stale) {
                                                         "Choose a density learner (kNN, SVM, forest, …) in the Learner panel to see it."));
         return;
     }
+    if (skipWithoutLabels(c, stale)) return;
+    QCustomPlot* plot = c == expressivity_ ? expressivityPlot_ : dimensionPlot_;
     if (c->dataset() != main_->dataset()) c->setDataset(main_->dataset(), main_->datasetSpec(), main_->datasetLabels());
     stale = false;
-    QCustomPlot* plot = c == expressivity_ ? expressivityPlot_ : dimensionPlot_;
     if (plot->plottableCount() == 0) {  // nothing to show yet: say what is coming, in the view
         (c == expressivity_ ? drawn_.expressivity : drawn_.dimension).clear();
         px::widgets::showPlotNote(plot, c == expressivity_ ? tr("Computing utility and attack for trees, treewidth ≤ 2 and ≤ 3…")
@@ -307,7 +308,10 @@ void ExplorerViews::showFailure(const QString& reason) {
     if (main_->result()) {
         refreshTradeoff();
     } else {
-        px::widgets::showPlotNote(tradeoff_, tr("The computation failed:\n%1\nChange a setting (or press F5) to try again.").arg(reason));
+        // no labels: the view's note says so, in words, over an empty plot
+        px::widgets::showPlotNote(tradeoff_, needsLabelsReason().empty()
+                                                 ? tr("The computation failed:\n%1\nChange a setting (or press F5) to try again.").arg(reason)
+                                                 : QString());
         drawn_.tradeoff.clear();
         drawn_.tradeoffAs = Drawn::Nothing;
     }

@@ -93,6 +93,9 @@ signals:
     void message(const QString& text);
 
 private:
+    // Why a view that trains a classifier has nothing to show: the data set has no class labels ("" when it has).
+    std::string needsLabelsReason() const;
+    bool skipWithoutLabels(ExplorerController* c, bool& stale);  // a secondary view on unlabelled data: true, nothing started
     QString previewNote(const px::experiment::SweepResult& preview) const;  // "PREVIEW on n of N graphs"
     px::widgets::TradeoffOptions tradeoffOptions() const;                   // the slider's marker, the font scale
     void buildDemoTab();

@@ -69,6 +69,8 @@ MainWindow::MainWindow(QWidget* parent)
     layout->insertWidget(0, buildProjectorStrip());
     views_->installEventFilter(this);
     work_ = new WorkIndicator(statusBar(), controller_, {views_->expressivity(), views_->dimension()}, views_->depth());
+    // one source of progress: every view's note says again what the bar says, at each step (not at its next paint)
+    connect(work_, &WorkIndicator::changed, this, [this] { views_->presenter()->presentAll(); });
     buildMenus();
     installWhatsThis();
     connectController();

@@ -69,6 +69,10 @@ public:
     // asks (a question box, "export-all-ask"), and a report lists what was written and what left out, and why.
     // False if there is nothing to export yet.
     bool exportAllViews(const QString& folder);
+    // Where Export all writes in the folder the user chose: a folder named by the data set and the settings on screen
+    // ("COLLAB_treewidth-2_d20_eps1_3fa2c1d0": class, d, ε and the first digits of the settings' key), so that two
+    // exports are never confused.
+    QString exportAllFolder(const QString& chosen) const;
     // One view as a figure (format from the suffix) of the given size and DPI; with sidecars also
     // PATH-without-suffix.csv (the plotted data) and .json (session, slider ε, privacy report).
     bool exportView(QCustomPlot* plot, const QString& path, const px::widgets::FigureSize& size, bool sidecars);

@@ -8,6 +8,8 @@
 #include "ExportDialog.h"
 #include "SessionModel.h"
 #include "ViewExporter.h"
+#include "ViewKeys.h"
+#include "WorkIndicator.h"
 #include "panels/PrivacyPanel.h"
 #include "learn/LearnerRegistry.h"
 #include "learn/Learners.h"
@@ -23,6 +25,7 @@
 #include "common/AtomicFile.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -221,6 +224,18 @@ QString MainWindow::suggestedExportName(const QCustomPlot* plot) const {
     return view + "-" + QString(dataset).remove(QRegularExpression("^builtin:"));
 }
 
+QString MainWindow::exportAllFolder(const QString& chosen) const {
+    const ExplorerSettings s = settings();
+    QString path = QString::fromStdString(s.dataset);
+    while (path.endsWith('/')) path.chop(1);
+    const QString dataset = QFileInfo(path).completeBaseName().remove(QRegularExpression("^builtin:"));
+    // the data set and the settings in words a reader recognises, then the key that tells any two settings apart
+    QString name = QString("%1_%2_d%3_eps%4_%5").arg(dataset, QString::fromStdString(s.patternClass)).arg(s.d)
+                       .arg(s.mechanism.epsilon, 0, 'g', 3).arg(QString::fromStdString(viewkeys::key(s, viewkeys::Scope::AtEpsilon)).left(8));
+    name.replace(QRegularExpression("[^A-Za-z0-9._+-]"), "-");
+    return QDir(chosen).filePath(name);
+}
+
 void MainWindow::exportCurrentView() {
     QCustomPlot* plot = views_->currentPlot();
     if (!plot) {
@@ -265,11 +280,20 @@ bool MainWindow::exportAllViews(const QString& folder) {
         if (b == now) writeAllViews(folder);
         if (b != compute) return;
         views_->computeForExport();
-        statusBar()->showMessage(tr("Computing %1 for the export; the files follow…").arg(missing.join(", ")));
+        statusBar()->showMessage(tr("Computing %1 for the export; the files follow… (Cancel calls the export off)").arg(missing.join(", ")));
+        // Cancel (Esc) stays enabled while the export waits, and calls it off: nothing is written, not even the folder.
+        work_->setWaiting(tr("export"));
         auto* wait = new QTimer(this);
-        connect(wait, &QTimer::timeout, this, [this, wait, folder] {
-            if (!views_->readyForExport()) return;
+        auto off = connect(work_, &WorkIndicator::cancelled, wait, [this, wait, folder] {
+            wait->stop();
             wait->deleteLater();
+            statusBar()->showMessage(tr("Export cancelled: nothing was written to %1").arg(folder), 8000);
+        });
+        connect(wait, &QTimer::timeout, this, [this, wait, folder, off] {
+            if (!views_->readyForExport()) return;
+            disconnect(off);
+            wait->deleteLater();
+            work_->setWaiting({});
             writeAllViews(folder);
         });
         wait->start(200);
@@ -283,16 +307,17 @@ bool MainWindow::writeAllViews(const QString& folder) {
     if (!r) return false;
     ViewExporter::ExportAllReport report;
     try {
-        report = ViewExporter::exportAll(*views_, *r, figureContext(), folder);
+        report = ViewExporter::exportAll(*views_, *r, figureContext(), exportAllFolder(folder));
     } catch (const std::exception& e) {
         QMessageBox::critical(this, tr("Export failed"), QString::fromStdString(e.what()));
         return false;
     }
+    const QString target = exportAllFolder(folder);
     QString summary = (report.written.size() == 1 ? tr("Wrote 1 file to %1.") : tr("Wrote %1 files to %2.").arg(report.written.size()))
-                          .arg(folder);
+                          .arg(target);
     if (!report.leftOut.isEmpty()) summary += tr("\n\nLeft out:\n• %1").arg(report.leftOut.join("\n• "));
-    statusBar()->showMessage(report.leftOut.isEmpty() ? tr("Exported all views to %1").arg(folder)
-                                                      : tr("Exported to %1; left out: %2").arg(folder, report.leftOut.join("; ")),
+    statusBar()->showMessage(report.leftOut.isEmpty() ? tr("Exported all views to %1").arg(target)
+                                                      : tr("Exported to %1; left out: %2").arg(target, report.leftOut.join("; ")),
                              15000);
     // Not modal: the window goes on (a lecture, a running computation); the file list is under "Show Details".
     auto* box = new QMessageBox(QMessageBox::Information, tr("Export all views"), summary, QMessageBox::Ok, this);

@@ -6,6 +6,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStatusBar>
+#include <QStringList>
 #include <algorithm>
 #include <cmath>
 
@@ -13,7 +14,7 @@ WorkIndicator::WorkIndicator(QStatusBar* bar, ExplorerController* main, std::vec
     : QObject(bar), depth_(depth) {
     progress_ = new QProgressBar(bar);
     progress_->setRange(0, 1000);
-    progress_->setMaximumWidth(260);
+    progress_->setMaximumWidth(460);  // "40 % · sweep 30 %, expressivity view 50 % · about 20 s left" on one line
     progress_->setVisible(false);
     cancel_ = new QPushButton(tr("Cancel"), bar);
     cancel_->setEnabled(false);
@@ -35,8 +36,14 @@ WorkIndicator::WorkIndicator(QStatusBar* bar, ExplorerController* main, std::vec
             connect(c, done, this, [this, c, phase] { if (!c->busy()) track(c, phase, 1); });
         connect(c, &ExplorerController::failed, this, [this, c, phase] { if (!c->busy()) track(c, phase, 1); });
     }
-    connect(depth_, &DepthWorkspace::busyChanged, this, [this](bool running) { track(depth_, tr("depth lab"), running ? 0 : 1); });
-    connect(depth_, &DepthWorkspace::progressed, this, [this](double f) { track(depth_, tr("depth lab"), f); });
+    // Each experiment of the depth lab's queue reports its own progress from 0: a new one restarts the part (the bar
+    // once sat at "100 % · depth lab" while the lab said "Running… (4 queued)").
+    connect(depth_, &DepthWorkspace::busyChanged, this, [this](bool running) {
+        if (running) restart(depth_, tr("depth lab"));
+        else track(depth_, tr("depth lab"), 1);
+    });
+    // an experiment done is not the lab done: 100 % only once its queue has run empty
+    connect(depth_, &DepthWorkspace::progressed, this, [this](double f) { track(depth_, tr("depth lab"), std::min(f, 0.99)); });
 }
 
 void WorkIndicator::track(const QObject* source, const QString& phase, double fraction) {
@@ -71,9 +78,13 @@ bool WorkIndicator::busy() const {
 void WorkIndicator::refresh() {
     const bool b = busy();
     active_ = b;
-    cancel_->setEnabled(b);
+    cancel_->setEnabled(b || !waiting_.isEmpty());
     progress_->setVisible(b);
-    if (!b || fractions_.empty()) return;
+    if (!b || fractions_.empty()) {
+        if (!said_.isEmpty()) emit changed();
+        said_.clear();
+        return;
+    }
     // One bar for everything started since the last idle moment: the mean of its parts, never lower than shown
     // (work that joins late holds the bar rather than pulling it back), named by the part furthest behind.
     double sum = 0;
@@ -87,8 +98,36 @@ void WorkIndicator::refresh() {
     const double elapsed = since_.isValid() ? since_.elapsed() / 1000.0 : 0;
     if (history_.empty() || history_.back().second != shown_) history_.push_back({elapsed, shown_});
     if (history_.size() > 2000) history_.erase(history_.begin(), history_.begin() + 1000);
+    progress_->setFormat(barText(behind->first));
+    // what the notes show changes with the words (whole percentages): only then are they told (not at each 0.1 %)
+    if (progress_->format() != said_) emit changed();
+    said_ = progress_->format();
+}
+
+// The bar's words: its own percentage (the mean of the parts), and with several parts each part's own, in the words
+// and rounding of the views' notes (ViewState.h), so that no two places show two numbers for one thing.
+QString WorkIndicator::barText(const QString& behind) const {
+    auto percent = [](double f) { return QString::number(std::lround(std::clamp(f, 0.0, 1.0) * 100)) + " %"; };
+    QString text = percent(shown_);
+    if (fractions_.size() == 1) {
+        text += " · " + behind;
+    } else {
+        QStringList parts;  // in a fixed order: the sweep, the secondary views, the depth lab
+        std::vector<const QObject*> order(controllers_.begin(), controllers_.end());
+        order.push_back(depth_);
+        for (const QObject* source : order)
+            if (auto it = fractions_.find(source); it != fractions_.end()) parts << it->second.first + " " + percent(it->second.second);
+        text += " · " + parts.join(", ");
+    }
     const QString left = timeLeftText(history_);
-    progress_->setFormat(left.isEmpty() ? tr("%p % · %1").arg(behind->first) : tr("%p % · %1 · %2").arg(behind->first, left));
+    return left.isEmpty() ? text : text + " · " + left;
+}
+
+double WorkIndicator::fractionShown() const { return active_ ? shown_ : -1; }
+
+void WorkIndicator::setWaiting(const QString& what) {
+    waiting_ = what;
+    refresh();
 }
 
 QString WorkIndicator::timeLeftText(double fraction, double seconds) { return timeLeftText({{0.0, 0.0}, {seconds, fraction}}); }
@@ -113,4 +152,7 @@ QString WorkIndicator::timeLeftText(const std::vector<std::pair<double, double>>
 void WorkIndicator::cancelAll() {
     for (ExplorerController* c : controllers_) c->cancel(true);  // the user's Cancel: the same settings resume it
     depth_->cancel();
+    emit cancelled();  // work waiting for these (an export) is called off
+    waiting_.clear();
+    refresh();
 }

@@ -1,9 +1,10 @@
 #pragma once
 // One progress bar and one Cancel (Esc) in the status bar for all background work: the explorer's
 // sweep, the secondary views' sweeps and the depth lab's queue. The bar never runs backwards: from an idle
-// moment to the next, it shows the mean progress of every part started, and names the part furthest behind
-// ("40 % · expressivity view · about 20 s left"). Cancel stops all of them; the button is enabled exactly while
-// something runs.
+// moment to the next, it shows the mean progress of every part started, and names the part (one part: "40 % · sweep ·
+// about 20 s left"), or each part with its own progress ("40 % · sweep 30 %, expressivity view 50 %"), the
+// numbers the views' notes show for their part. Cancel stops all of them; the button is enabled exactly while something
+// runs or waits for it (an export).
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
@@ -23,6 +24,11 @@ public:
     WorkIndicator(QStatusBar* bar, ExplorerController* main, std::vector<ExplorerController*> others, DepthWorkspace* depth);
     bool busy() const;
     void cancelAll();
+    // Work that waits for the running parts (Export all's "Compute, then export"): Cancel stays enabled while it
+    // waits, and calls it off (cancelled()). Empty: nothing waits.
+    void setWaiting(const QString& what);
+    // The bar's fraction (the mean of the parts started since the last idle moment, never lower than shown), -1 idle.
+    double fractionShown() const;
     QPushButton* cancelButton() const { return cancel_; }
     QProgressBar* bar() const { return progress_; }
     // "about 20 s left" from the fraction done and the seconds it took (a straight line); empty while either is
@@ -32,7 +38,12 @@ public:
     // pace of its recent part.
     static QString timeLeftText(const std::vector<std::pair<double, double>>& history);
 
+signals:
+    void changed();    // progress, a part started or ended: whatever shows progress shows it again
+    void cancelled();  // the user's Cancel
+
 private:
+    QString barText(const QString& behind) const;
     void refresh();
     void track(const QObject* source, const QString& phase, double fraction);
     void restart(const QObject* source, const QString& phase);
@@ -45,4 +56,6 @@ private:
     std::vector<std::pair<double, double>> history_;  // (seconds since the start, fraction shown), oldest first
     QElapsedTimer since_;  // the start of the work the bar shows
     bool active_ = false;  // something has run since the last idle moment
+    QString waiting_;
+    QString said_;  // the bar's words when changed() was last emitted
 };

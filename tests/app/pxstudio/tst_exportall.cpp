@@ -51,18 +51,20 @@ private slots:
         for (QAbstractButton* b : ask->buttons()) if (b->text() == "Export what is there") now = b;
         QVERIFY(now);
         now->click();
+        const QString out = w.exportAllFolder(dir.path());  // a folder named by the data set and the settings
+        QVERIFY2(QFileInfo(out).fileName().startsWith("sbm-cycles_") && QFileInfo(out).isDir(), qPrintable(out));
         for (const char* name : {"tradeoff", "noise-anatomy"}) {
-            QCOMPARE(head(dir.path() + "/" + name + ".png", 4), QByteArray("\x89PNG", 4));
-            QCOMPARE(head(dir.path() + "/" + name + ".pdf", 5), QByteArray("%PDF-"));
-            QVERIFY(head(dir.path() + "/" + name + ".svg", 400).contains("<svg"));
-            QVERIFY(QFileInfo(dir.path() + "/" + name + ".png").size() > 10000);
+            QCOMPARE(head(out + "/" + name + ".png", 4), QByteArray("\x89PNG", 4));
+            QCOMPARE(head(out + "/" + name + ".pdf", 5), QByteArray("%PDF-"));
+            QVERIFY(head(out + "/" + name + ".svg", 400).contains("<svg"));
+            QVERIFY(QFileInfo(out + "/" + name + ".png").size() > 10000);
         }
-        QVERIFY(QFile::exists(dir.path() + "/results.csv"));
-        QVERIFY(head(dir.path() + "/results.json", 100000).contains("\"session\""));
+        QVERIFY(QFile::exists(out + "/results.csv"));
+        QVERIFY(head(out + "/results.json", 100000).contains("\"session\""));
         // Every figure has its sidecar, which names the data set and settings on screen and describes the PDF beside
         // it (a screen-sized PDF once overwrote the paper one its sidecar described).
         for (const char* name : {"tradeoff", "noise-anatomy", "embedding", "distinguishability"}) {
-            const QString base = dir.path() + "/" + name;
+            const QString base = out + "/" + name;
             if (!QFile::exists(base + ".pdf")) continue;  // left out (the report says why; checked below)
             const auto side = nlohmann::json::parse(head(base + ".json", 1000000).toStdString());
             QCOMPARE(side["session"]["dataset"].get<std::string>(), w.settings().dataset);
@@ -73,9 +75,9 @@ private slots:
                      qPrintable(QString("%1.pdf is %2 pt wide, its sidecar says %3 in").arg(name, box.captured(1)).arg(side["figure"]["width_in"].get<double>())));
         }
         // The distinguishability demo and the pattern gallery are exported too.
-        QVERIFY(head(dir.path() + "/distinguishability.svg", 400).contains("<svg"));
-        QCOMPARE(head(dir.path() + "/pattern-gallery.png", 4), QByteArray("\x89PNG", 4));
-        QCOMPARE(head(dir.path() + "/pattern-gallery.pdf", 5), QByteArray("%PDF-"));
+        QVERIFY(head(out + "/distinguishability.svg", 400).contains("<svg"));
+        QCOMPARE(head(out + "/pattern-gallery.png", 4), QByteArray("\x89PNG", 4));
+        QCOMPARE(head(out + "/pattern-gallery.pdf", 5), QByteArray("%PDF-"));
         // The views not computed yet are named, with why and what to do, not silently dropped; the report
         // lists every file written, and every file it lists is there.
         const QString said = w.statusBar()->currentMessage();
@@ -90,8 +92,8 @@ private slots:
         const QStringList files = report->detailedText().split('\n', Qt::SkipEmptyParts);
         QVERIFY2(files.contains("tradeoff.pdf") && files.contains("pattern-gallery.pdf") && files.contains("results.json"),
                  qPrintable(files.join(", ")));
-        for (const QString& f : files) QVERIFY2(QFile::exists(dir.path() + "/" + f), qPrintable(f));
-        QCOMPARE(files.size(), int(QDir(dir.path()).entryList(QDir::Files).size()));
+        for (const QString& f : files) QVERIFY2(QFile::exists(out + "/" + f), qPrintable(f));
+        QCOMPARE(files.size(), int(QDir(out).entryList(QDir::Files).size()));
         report->close();
     }
     // "Compute, then export": the missing views are computed, then written; the report no longer leaves them out.

@@ -207,13 +207,14 @@ private:
             QVERIFY2(!started && !QDir(folder).exists(), qPrintable("exported a trade-off that was not current" + why));
             return;
         }
+        const QString out = w.exportAllFolder(folder);  // the folder named by the data set and settings, inside
         const std::map<QString, QString> files = {{"expressivity", "expressivity.pdf"}, {"dimension", "utility-vs-d.pdf"},
                                                   {"embedding", "embedding.pdf"},       {"demo", "distinguishability.pdf"},
                                                   {"anatomy", "noise-anatomy.pdf"},     {"gallery", "pattern-gallery.pdf"}};
         for (const auto& [view, file] : files)
             if (before[view] != ViewState::Current)
-                QVERIFY2(!QFile::exists(folder + "/" + file), qPrintable(file + " written for a view that was " + viewStateName(before[view]) + why));
-        QFile side(folder + "/tradeoff.json");
+                QVERIFY2(!QFile::exists(out + "/" + file), qPrintable(file + " written for a view that was " + viewStateName(before[view]) + why));
+        QFile side(out + "/tradeoff.json");
         QVERIFY2(side.open(QIODevice::ReadOnly), qPrintable("no tradeoff.json" + why));
         nlohmann::json written = nlohmann::json::parse(side.readAll().toStdString())["session"];
         QVERIFY2(ExplorerSettings::fromJson(written) == s, qPrintable("the sidecar's session is not the settings on screen" + why));

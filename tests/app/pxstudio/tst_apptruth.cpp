@@ -1,0 +1,344 @@
+// What a new user saw, measured on what the widgets draw after the user's actions (not on the setters called):
+//  - labelled → unlabelled → labelled data: every plot gets its full height back and its axis titles whole;
+//  - the noise anatomy draws for unlabelled data (noise scales need no labels); the views that train a classifier
+//    say in words, on the view, that they need labels;
+//  - the ε readout hides no drawn data point; every progress text on screen gives one number for one part;
+//  - Cancel calls off Export all's "Compute, then export" (nothing written); each export's folder names its data set
+//    and settings.
+#include "AppTestSupport.h"
+#include "DepthWorkspace.h"
+#include "EpsilonSlider.h"
+#include "SliderReadout.h"
+#include "ExplorerViews.h"
+#include "MainWindow.h"
+#include "ScreenFit.h"
+#include "ViewPresenter.h"
+#include "WorkIndicator.h"
+
+#include <QAbstractButton>
+#include <QDir>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QTimer>
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include <QLabel>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <memory>
+#include <qcustomplot.h>
+
+namespace {
+
+// A folder of GraphML graphs with no graph key at all: nothing to take labels from.
+void writeUnlabelledFolder(const QString& folder, int graphs) {
+    for (int i = 0; i < graphs; ++i) {
+        const int n = 4 + i % 9;
+        QString xml = "<?xml version=\"1.0\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
+                      "<graph edgedefault=\"undirected\">\n";
+        for (int v = 0; v < n; ++v) xml += QString("<node id=\"v%1\"/>\n").arg(v);
+        for (int v = 0; v + 1 < n; ++v) xml += QString("<edge source=\"v%1\" target=\"v%2\"/>\n").arg(v).arg(v + 1);
+        if (i % 2 == 0) xml += QString("<edge source=\"v%1\" target=\"v0\"/>\n").arg(n - 1);
+        QFile f(folder + QString("/g%1.graphml").arg(i, 2, 10, QChar('0')));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write((xml + "</graph>\n</graphml>\n").toUtf8());
+    }
+}
+
+// With PX_SCREENSHOT_DIR set, the window as drawn now (to look at, not checked).
+void shot(QWidget& w, const char* name) {
+    if (const QString dir = qEnvironmentVariable("PX_SCREENSHOT_DIR"); !dir.isEmpty()) w.grab().save(dir + "/" + name + ".png");
+}
+
+bool waitIdle(MainWindow& w) {
+    QElapsedTimer t;
+    t.start();
+    int quiet = 0;  // idle three times in a row, 50 ms apart: nothing was about to start
+    while (t.elapsed() < 240000 && quiet < 3) {
+        QTest::qWait(50);
+        quiet = w.busyAnywhere() ? 0 : quiet + 1;
+    }
+    QTest::qWait(100);  // queued replots drawn
+    return quiet >= 3;
+}
+
+// The text drawn for an axis title must be the whole title: no elision mark, and as long as the builder's.
+void checkWholeAxisTitles(QCustomPlot* plot, const QString& view) {
+    for (QCPAxis* axis : plot->axisRects().first()->axes()) {
+        if (!axis->visible() || axis->label().isEmpty()) continue;
+        const QString drawn = axis->label(), full = px::widgets::fullLabel(axis);
+        QVERIFY2(!drawn.contains(QChar(0x2026)) && drawn == full,
+                 qPrintable(QString("%1: axis title drawn as \"%2\", full \"%3\"").arg(view, drawn, full)));
+    }
+}
+
+}  // namespace
+
+class TestAppTruth : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        pxtest::useEmptyAppDataFolder("tst_apptruth");
+        QVERIFY(unlabelled_.isValid());
+        writeUnlabelledFolder(unlabelled_.path(), 24);
+    }
+
+    void init() {  // every window starts as on a first run, but for the welcome card (the screenshots show the views)
+        pxtest::useEmptyAppDataFolder("tst_apptruth");
+        QSettings().setValue("welcome/show", false);
+    }
+
+    void plotsGetTheirHeightAndTitlesBackAfterUnlabelledData() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        auto* views = w->findChild<ExplorerViews*>();
+        QCustomPlot* tradeoff = views->tradeoff();
+        views->setCurrentWidget(tradeoff);
+        QVERIFY(waitIdle(*w));
+        const int fullHeight = tradeoff->axisRect()->height(), fullWidth = tradeoff->axisRect()->width();
+        QVERIFY2(fullHeight > 200, qPrintable(QString::number(fullHeight)));
+        checkWholeAxisTitles(tradeoff, "trade-off, first");
+
+        QVERIFY(w->openDataset(unlabelled_.path(), "none"));
+        QVERIFY(waitIdle(*w));
+        shot(*w, "unlabelled-tradeoff");
+        // a note on the view, not a strip of a plot
+        QVERIFY2(tradeoff->axisRect()->height() > fullHeight / 2 && tradeoff->axisRect()->width() > fullWidth / 2,
+                 qPrintable(QString("unlabelled: axis rect %1×%2 px, labelled %3×%4").arg(tradeoff->axisRect()->width())
+                                .arg(tradeoff->axisRect()->height()).arg(fullWidth).arg(fullHeight)));
+
+        QVERIFY(w->openDataset("builtin:sbm-cycles"));
+        QVERIFY(waitIdle(*w));
+        QVERIFY(!w->controller()->dataset()->tasks.empty());
+        const int again = tradeoff->axisRect()->height();
+        QVERIFY2(std::abs(again - fullHeight) <= 30 && std::abs(tradeoff->axisRect()->width() - fullWidth) <= 30,
+                 qPrintable(QString("labelled again: axis rect %1×%2 px, first %3×%4").arg(tradeoff->axisRect()->width()).arg(again)
+                                .arg(fullWidth).arg(fullHeight)));
+        QVERIFY(tradeoff->graphCount() >= 3);
+        checkWholeAxisTitles(tradeoff, "trade-off, labelled again");
+        shot(*w, "labelled-again-tradeoff");
+        views->setCurrentWidget(views->anatomy());
+        QVERIFY(waitIdle(*w));
+        QVERIFY2(views->anatomy()->axisRect()->height() > 200, qPrintable(QString::number(views->anatomy()->axisRect()->height())));
+        checkWholeAxisTitles(views->anatomy(), "anatomy, labelled again");
+    }
+
+    void anatomyDrawsForUnlabelledDataAndTheOthersSayWhy() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        QVERIFY(w->openDataset(unlabelled_.path(), "none"));
+        QVERIFY(waitIdle(*w));
+        auto* views = w->findChild<ExplorerViews*>();
+        views->setCurrentWidget(views->anatomy());
+        QVERIFY(waitIdle(*w));
+        ViewPresenter* presenter = views->presenter();
+        const ViewStatus anatomy = presenter->present("anatomy");
+        QVERIFY2(anatomy.state == ViewState::Current, anatomy.note.c_str());
+        // drawn: one point per pattern in each series, on an axis rect of real height
+        QCustomPlot* plot = views->anatomy();
+        QVERIFY(plot->graphCount() >= 2 && w->controller()->patterns());
+        QCOMPARE(plot->graph(1)->name(), QString("noise scale σ (median over graphs)"));
+        QCOMPARE(plot->graph(1)->dataCount(), int(w->controller()->patterns()->size()));  // a noise scale for every pattern
+        QVERIFY(!presenter->note("anatomy")->isVisible());
+        shot(*w, "unlabelled-anatomy");
+        for (const char* view : {"tradeoff", "table", "expressivity"}) {
+            views->setCurrentWidget(presenter->host(view));
+            QVERIFY(waitIdle(*w));
+            const ViewStatus s = presenter->present(view);
+            QLabel* note = presenter->note(view);
+            QVERIFY2(note->isVisible() && note->text().contains("needs class labels"), qPrintable(QString(view) + ": " + note->text()));
+            QVERIFY(s.state != ViewState::Current);
+            shot(*w, (QString("unlabelled-") + view).toUtf8().constData());
+        }
+    }
+
+    // The ε readout by the slider's marker hides no drawn data point (a marker of any series, release, attack or
+    // control, grown by its radius): with the slider at several ε, and after the window is resized.
+    void theReadoutHidesNoDrawnPoint() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        auto* views = w->findChild<ExplorerViews*>();
+        views->setCurrentWidget(views->tradeoff());
+        auto* slider = w->findChild<px::widgets::EpsilonSlider*>();
+        QCustomPlot* plot = views->tradeoff();
+        int checked = 0;
+        for (const char* data : {"builtin:sbm-cycles", "builtin:er"}) {
+          if (w->settings().dataset != data) QVERIFY(w->openDataset(data));
+          QVERIFY(waitIdle(*w));
+          for (const QSize size : {QSize(1366, 768), QSize(1100, 650), QSize(1280, 720)}) {
+            w->resize(size);
+            for (int step = 0; step <= 12; ++step) {  // 0.1 … 100, the grid's points and the ε between them
+                const double epsilon = 0.1 * std::pow(1000.0, step / 12.0);
+                slider->setEpsilon(epsilon);
+                emit slider->epsilonChanged(slider->epsilon());
+                QTest::qWait(150);
+                const QRectF readout = px::widgets::sliderReadoutRect(plot);
+                QVERIFY(!readout.isEmpty());
+                if (step == 3 || step == 9) shot(*w, qPrintable(QString("readout-%1-%2x%3-step%4").arg(QString(data).mid(8)).arg(size.width()).arg(size.height()).arg(step)));
+                for (int i = 0; i < plot->graphCount(); ++i) {
+                    QCPGraph* g = plot->graph(i);
+                    if (!g->visible() || g->scatterStyle().isNone()) continue;
+                    const double r = g->scatterStyle().size() / 2;
+                    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+                        const QPointF p(g->keyAxis()->coordToPixel(it->key), g->valueAxis()->coordToPixel(it->value));
+                        const QRectF marker(p.x() - r, p.y() - r, 2 * r, 2 * r);
+                        ++checked;
+                        QVERIFY2(!readout.intersects(marker),
+                                 qPrintable(QString("window %1×%2, ε = %3: the readout (%4,%5 %6×%7) hides %8's point at ε = %9 (pixel %10,%11)")
+                                                .arg(size.width()).arg(size.height()).arg(epsilon).arg(readout.x()).arg(readout.y())
+                                                .arg(readout.width()).arg(readout.height()).arg(g->name()).arg(it->key)
+                                                .arg(p.x()).arg(p.y())));
+                    }
+                }
+            }
+          }
+        }
+        QVERIFY(checked > 50);
+    }
+
+    // One source of progress: at sampled moments of a run of the sweep and a second view's, every percentage on
+    // screen for a part (the bar's words, the views' notes) is the same number, and the bar's value is its words'.
+    void everyProgressTextAgrees() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        auto* views = w->findChild<ExplorerViews*>();
+        auto* work = w->findChild<WorkIndicator*>();
+        ViewPresenter* presenter = views->presenter();
+        const QRegularExpression notePercent(R"(\((\d+) %\))"), barOwn(R"(^(\d+) % · )"), barPart(R"((sweep|expressivity view) (\d+) %)");
+        int sampled = 0, compared = 0, depthSamples = 0;
+        QTimer sampler;
+        QStringList disagreements;
+        connect(&sampler, &QTimer::timeout, [&] {
+            if (!work->bar()->isVisible()) return;
+            if (++sampled == 12) shot(*w, "progress-sample");
+            const QString bar = work->bar()->text();  // as drawn: the format with its %p filled in
+            const auto own = barOwn.match(bar);
+            if (!own.hasMatch()) { disagreements << "bar without its percentage: " + bar; return; }
+            if (std::abs(work->bar()->value() / 10.0 - own.captured(1).toInt()) > 0.51)
+                disagreements << QString("bar value %1 ‰, its words %2").arg(work->bar()->value()).arg(bar);
+            std::map<QString, int> parts;  // what the bar says of each part
+            for (auto it = barPart.globalMatch(bar); it.hasNext();) {
+                const auto m = it.next();
+                parts[m.captured(1)] = m.captured(2).toInt();
+            }
+            if (parts.empty() && bar.contains("· sweep")) parts["sweep"] = own.captured(1).toInt();
+            if (parts.empty() && bar.contains("· expressivity view")) parts["expressivity view"] = own.captured(1).toInt();
+            for (QLabel* line : w->depthWorkspace()->findChildren<QLabel*>()) {  // the depth lab's own line about its queue
+                const auto queued = QRegularExpression(R"(^Running .*\((\d+) queued\))").match(line->text());
+                if (line->isVisible() && queued.hasMatch() && queued.captured(1).toInt() > 0 && own.captured(1) == "100") {
+                    ++compared;
+                    disagreements << QString("the depth lab says \"%1\", the bar \"%2\"").arg(line->text(), bar);
+                }
+                if (line->isVisible() && queued.hasMatch()) ++depthSamples;
+            }
+            for (const auto& [view, part] : {std::pair<const char*, QString>{"tradeoff", "sweep"}, {"expressivity", "expressivity view"}}) {
+                QLabel* note = presenter->note(view);
+                const auto m = notePercent.match(note->text());
+                if (!note->isVisible() || !m.hasMatch() || !parts.count(part)) continue;
+                ++compared;
+                if (m.captured(1).toInt() != parts[part])
+                    disagreements << QString("%1's note \"%2\", the bar \"%3\"").arg(view, note->text(), bar);
+            }
+        });
+        sampler.start(15);
+        ExplorerSettings s = w->settings();
+        s.d = s.d == 20 ? 24 : 20;
+        w->restoreSettings(s);  // the main sweep
+        views->setCurrentWidget(views->expressivityPlot());  // and a second one while it runs
+        QVERIFY(waitIdle(*w));
+        views->setCurrentWidget(views->tradeoff());
+        s.d = 28;
+        w->restoreSettings(s);
+        QVERIFY(waitIdle(*w));
+        views->setCurrentWidget(views->depth());  // the depth lab's queue: one experiment after another
+        QTest::qWait(8000);
+        w->findChild<WorkIndicator*>()->cancelAll();
+        QVERIFY(waitIdle(*w));
+        sampler.stop();
+        QVERIFY2(depthSamples >= 5, qPrintable(QString::number(depthSamples)));
+        QVERIFY2(disagreements.isEmpty(), qPrintable(disagreements.mid(0, 5).join("\n")));
+        QVERIFY2(sampled >= 5 && compared >= 3, qPrintable(QString("%1 moments sampled, %2 compared").arg(sampled).arg(compared)));
+    }
+
+    // Export all's "Compute, then export": Cancel is enabled while it waits, and cancels it: nothing is written.
+    void cancelCallsOffAnExportThatWaits() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        QTemporaryDir dir;
+        QVERIFY(w->exportAllViews(dir.path()));
+        auto* ask = w->findChild<QMessageBox*>("export-all-ask");
+        QVERIFY(ask);
+        for (QAbstractButton* b : ask->buttons())
+            if (b->text() == "Compute, then export") b->click();
+        auto* work = w->findChild<WorkIndicator*>();
+        QVERIFY(work->cancelButton()->isEnabled());
+        shot(*w, "export-waiting");
+        QTest::qWait(100);
+        QVERIFY(work->cancelButton()->isEnabled());
+        work->cancelButton()->click();
+        QVERIFY(waitIdle(*w));
+        QTest::qWait(600);  // longer than the export's polling
+        QVERIFY(!work->cancelButton()->isEnabled());
+        QVERIFY2(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).isEmpty(),
+                 qPrintable(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).join(", ")));
+        QVERIFY(!w->findChild<QMessageBox*>("export-all-report"));
+    }
+
+    // Two exports of two data sets (or settings) into one folder: two folders, each named by its data set and
+    // settings, each holding the session it came from.
+    void exportsSayWhichDataAndSettings() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        QTemporaryDir dir;
+        std::vector<ExplorerSettings> exported;
+        for (const char* data : {"builtin:sbm-cycles", "builtin:er"}) {
+            if (w->settings().dataset != data) QVERIFY(w->openDataset(data));
+            QVERIFY(waitIdle(*w));
+            QVERIFY(w->exportAllViews(dir.path()));
+            if (auto* ask = w->findChild<QMessageBox*>("export-all-ask"))
+                for (QAbstractButton* b : ask->buttons())
+                    if (b->text() == "Export what is there") b->click();
+            QTRY_VERIFY(w->findChild<QMessageBox*>("export-all-report"));
+            delete w->findChild<QMessageBox*>("export-all-report");
+            exported.push_back(w->settings());
+        }
+        const QStringList folders = QDir(dir.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        QCOMPARE(folders.size(), 2);
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());  // nothing loose beside them
+        for (const ExplorerSettings& s : exported) {
+            const QString name = QString::fromStdString(s.dataset).mid(8);
+            QString folder;
+            for (const QString& f : folders)
+                if (f.startsWith(name + "_")) folder = f;
+            QVERIFY2(!folder.isEmpty(), qPrintable(folders.join(", ")));
+            QVERIFY2(folder.contains(QString("_d%1_").arg(s.d)) && folder.contains(QString("_eps%1_").arg(s.mechanism.epsilon)), qPrintable(folder));
+            QFile results(dir.path() + "/" + folder + "/results.json");
+            QVERIFY(results.open(QIODevice::ReadOnly));
+            const auto json = nlohmann::json::parse(results.readAll().toStdString());
+            QCOMPARE(json["session"]["dataset"].get<std::string>(), s.dataset);
+        }
+    }
+
+private:
+    QTemporaryDir unlabelled_;
+};
+
+QTEST_MAIN(TestAppTruth)
+#include "tst_apptruth.moc"

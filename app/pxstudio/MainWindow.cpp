@@ -106,8 +106,7 @@ MainWindow::~MainWindow() {
     // A field being typed into is finished now, while the window is whole (its focus would otherwise leave it during
     // QWidget's destructor, and its signal reach a window that no longer exists)
     if (QWidget* typing = focusWidget()) typing->clearFocus();
-    // what is on screen, whatever happened last; closed during a lesson: the user's own settings from before it
-    session_->autosave(beforeLesson_ ? beforeLesson_->settings : settings());
+    session_->autosave(settings());  // what is on screen, whatever happened last
     // the state saved is the normal mode's: the settings column shown unless the user closed it
     if (auto* dock = findChild<QDockWidget*>("settings-dock"); dock && (dockHiddenForDepth_ || (presenting_ && dockVisibleBeforePresenting_)))
         dock->show();

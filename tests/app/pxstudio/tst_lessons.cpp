@@ -315,7 +315,7 @@ private slots:
         QVERIFY(w.openLesson(":/lessons/02-noise-and-epsilon.json"));
         QTRY_VERIFY_WITH_TIMEOUT(idle(w) && !w.lessonPlayer()->waiting(), 300000);
         const QString text = w.lessonPlayer()->stepText();
-        QVERIFY2(text.contains("bipartite") && text.contains("odd cycle") && text.contains("count is 0 in both"), qPrintable(text));
+        QVERIFY2(text.contains("bipartite") && text.contains("odd cycle") && text.contains("count 0 in both"), qPrintable(text));
         auto* views = w.findChild<ExplorerViews*>();
         QCustomPlot* demo = views->distinguishabilityPlot();
         const auto pairs = px::experiment::demoPairs();

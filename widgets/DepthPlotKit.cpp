@@ -6,6 +6,7 @@
 
 #include <QFontMetrics>
 #include <cmath>
+#include <cstdlib>
 
 namespace px::widgets::depthplot {
 
@@ -83,5 +84,12 @@ void finish(QCustomPlot* plot, const QString& title, double fs, int legendColumn
 }
 
 QString epsLabel(double e) { return std::isinf(e) ? QString("ε = ∞") : QString("ε = %1").arg(e, 0, 'g', 3); }
+
+QString powerOfTwo(int exponent) {
+    static const QString digits = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+    QString out = exponent < 0 ? QStringLiteral("2⁻") : QStringLiteral("2");
+    for (const QChar c : QString::number(std::abs(exponent))) out += digits[c.digitValue()];
+    return out;
+}
 
 }  // namespace px::widgets::depthplot

@@ -27,5 +27,7 @@ QCPGraph* line(QCustomPlot* plot, const QString& name, const QVector<double>& x,
 // Legend under the axes, title on top, replot.
 void finish(QCustomPlot* plot, const QString& title, double fs, int legendColumns = 2);
 QString epsLabel(double e);
+// 2 to an integer power as it is written, with superscript digits: 2¹¹, 2⁻³ (a tick label, not "2^11").
+QString powerOfTwo(int exponent);
 
 }  // namespace px::widgets::depthplot

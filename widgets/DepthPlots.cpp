@@ -89,7 +89,7 @@ void buildAttackHeatmap(QCustomPlot* plot, const ResultTable& t, const std::stri
         txt->setColor(lightness > 0.55 ? Qt::black : Qt::white);  // dark text on light cells
     }
     QSharedPointer<QCPAxisTickerText> yt(new QCPAxisTickerText), xt(new QCPAxisTickerText);
-    for (double r : rows) yt->addTick(rowCoord(r), log2Rows ? QString("2^%1").arg(int(std::lround(std::log2(r)))) : QString::number(r));
+    for (double r : rows) yt->addTick(rowCoord(r), log2Rows ? powerOfTwo(int(std::lround(std::log2(r)))) : QString::number(r));
     for (double c : cols) xt->addTick(colCoord(c), QString::number(c));
     plot->yAxis->setTicker(yt);
     plot->xAxis->setTicker(xt);

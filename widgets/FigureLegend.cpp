@@ -65,8 +65,11 @@ void FigureLayout::rewrapLegend(const FigureSize& size) {
         legend->setMargins(QMargins(2, 1, 2, 1));
         legend->setIconTextPadding(std::max(3, h / 3));
         legend->setColumnSpacing(h);
+        // Below the text, room for its descenders: an entry is clipped to its rectangle, laid out with the font's
+        // metrics in whole pixels of 1/96 in, while the PNG draws the glyphs at DPI/96 (g, p, y lost their tails).
         for (int i = 0; i < legend->itemCount(); ++i)
-            if (QCPAbstractLegendItem* item = legend->item(i)) item->setMargins(QMargins(0, 0, 0, 0));
+            if (QCPAbstractLegendItem* item = legend->item(i))
+                item->setMargins(QMargins(0, 0, 0, QFontMetrics(item->font()).descent()));
     }
     // As many columns as fit (entry i in column i mod k, a column as wide as its widest entry).
     const int columns = fittingLegendColumns(plot_, int(size.widthIn * kLegendDpi) - 24, 4);

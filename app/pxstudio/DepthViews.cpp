@@ -1,4 +1,5 @@
 #include "DepthViews.h"
+#include "Notation.h"
 
 #include "DepthPlots.h"
 #include "FigureExport.h"
@@ -85,8 +86,8 @@ DepthViews::DepthViews(QWidget* parent) : QTabWidget(parent) {
     for (int i = 0; i < tabs.size(); ++i) {
         tabs[i].first->setObjectName(names[i]);
         addTab(tabs[i].first, tabs[i].second);
-        setTabToolTip(i, tr(kViewTips[i]));
-        tabs[i].first->setToolTip(tr(kViewTips[i]));
+        setTabToolTip(i, px::widgets::typesetNotation(tr(kViewTips[i])));
+        tabs[i].first->setToolTip(px::widgets::typesetNotation(tr(kViewTips[i])));
     }
     auto* tablePage = new QWidget(this);
     auto* tv = new QVBoxLayout(tablePage);

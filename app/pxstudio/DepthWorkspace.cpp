@@ -2,6 +2,7 @@
 #include "ComputePool.h"
 
 #include "DepthViews.h"
+#include "Notation.h"
 #include "QueuedProgress.h"
 #include "common/Error.h"
 #include "common/Progress.h"
@@ -15,6 +16,7 @@
 #include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QEvent>
 #include <QScrollArea>
@@ -23,6 +25,8 @@
 #include <QThread>
 #include <QVBoxLayout>
 #include <QtConcurrent>
+#include <algorithm>
+#include <cmath>
 
 using px::experiment::ResultTable;
 using nlohmann::json;
@@ -49,7 +53,26 @@ DepthWorkspace::DepthWorkspace(QWidget* parent) : QWidget(parent) {
     auto* statusRow = new QHBoxLayout;
     status_ = new QLabel(tr("Depth lab: press Run all (Ctrl+R) or run one experiment"), right);
     status_->setWordWrap(true);  // a long message (an error) wraps: it never widens the window past the screen
-    statusRow->addWidget(status_, 1);  // progress and Cancel: the window's status bar
+    statusRow->addWidget(status_, 1);
+    // progress and Cancel beside the lab's own status (the window's status bar has them too)
+    progress_ = new QProgressBar(right);
+    progress_->setObjectName("depth-progress");
+    progress_->setRange(0, 1000);
+    progress_->setMaximumWidth(200);
+    progress_->hide();
+    cancel_ = new QPushButton(tr("Cancel"), right);
+    cancel_->setObjectName("depth-cancel");
+    cancel_->setToolTip(tr("Stop the running experiment and drop the queued ones"));
+    cancel_->hide();
+    connect(cancel_, &QPushButton::clicked, this, &DepthWorkspace::cancel);
+    connect(this, &DepthWorkspace::busyChanged, this, [this](bool busy) {
+        progress_->setVisible(busy);
+        cancel_->setVisible(busy);
+        progress_->setValue(0);
+    });
+    connect(this, &DepthWorkspace::progressed, this, [this](double f) { progress_->setValue(int(std::lround(1000 * std::clamp(f, 0.0, 1.0)))); });
+    statusRow->addWidget(progress_);
+    statusRow->addWidget(cancel_);
     rv->addLayout(statusRow);
     split->addWidget(scroll_);
     split->addWidget(right);
@@ -89,7 +112,16 @@ QWidget* DepthWorkspace::buildPanels() {
     });
     WheelGuard::install(panel);
     NumberFieldGuard::install(panel);
+    typesetFormulas(panel);
     return panel;
+}
+
+void DepthWorkspace::typesetFormulas(QWidget* panel) {
+    const auto written = [](const QString& t) { return t.contains('_') || t.contains('^'); };  // ‖W_l‖_op, P^L
+    for (QWidget* w : panel->findChildren<QWidget*>()) {
+        if (written(w->toolTip())) w->setToolTip(px::widgets::typesetNotation(w->toolTip()));
+        if (auto* label = qobject_cast<QLabel*>(w); label && written(label->text())) label->setText(px::widgets::typesetNotation(label->text()));
+    }
 }
 
 DepthSettings DepthWorkspace::settings() const {
@@ -201,7 +233,10 @@ void DepthWorkspace::startNext() {
 
 void DepthWorkspace::cancel() {
     queue_.clear();
-    if (job_) job_->stop = true;
+    if (job_) {
+        job_->stop = true;
+        status_->setText(tr("Cancelling…"));
+    }
 }
 
 void DepthWorkspace::close() {

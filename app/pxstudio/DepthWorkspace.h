@@ -13,6 +13,8 @@
 #include <vector>
 
 class QLabel;
+class QProgressBar;
+class QPushButton;
 class QScrollArea;
 class QTabWidget;
 class QCustomPlot;
@@ -66,6 +68,7 @@ protected:
 private:
     struct Job;
     QWidget* buildPanels();
+    static void typesetFormulas(QWidget* panel);  // labels and tooltips written as ‖W_l‖_op shown with sub- and superscripts
     void fitPanelWidth();  // the settings column as wide as its panels need (no horizontal scrolling)
     void startNext();
 
@@ -77,5 +80,7 @@ private:
     DepthViews* views_;
     QScrollArea* scroll_;
     QLabel* status_;
+    QProgressBar* progress_;
+    QPushButton* cancel_;  // shown while an experiment runs
     bool closed_ = false;
 };

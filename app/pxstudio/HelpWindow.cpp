@@ -28,8 +28,13 @@ HelpWindow::HelpWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     connect(browser_, &QTextBrowser::forwardAvailable, forward, &QPushButton::setEnabled);
     connect(contents, &QPushButton::clicked, this, [this] { showPage("index.md"); });
     connect(glossary, &QPushButton::clicked, this, [this] { showPage("glossary.md"); });
-    connect(browser_, &QTextBrowser::sourceChanged, this, [this] {
-        setWindowTitle(tr("PXStudio user guide — %1").arg(browser_->documentTitle().isEmpty() ? currentPage() : browser_->documentTitle()));
+    connect(browser_, &QTextBrowser::sourceChanged, this, [this](const QUrl& shown) {
+        // the topic: the page's own heading. Not source() nor documentTitle(): when this signal comes they are still the
+        // previous page's (the first page's title said "… — " and nothing after it), and a Markdown page has no title.
+        const QString page = QFileInfo(shown.path()).fileName();
+        QString topic = pageTitle(page).trimmed();
+        if (topic.isEmpty()) topic = QFileInfo(page).completeBaseName();
+        setWindowTitle(topic.isEmpty() ? tr("PXStudio user guide") : tr("PXStudio user guide — %1").arg(topic));
     });
     auto* buttons = new QHBoxLayout;
     for (QPushButton* b : {back, forward, contents, glossary}) buttons->addWidget(b);

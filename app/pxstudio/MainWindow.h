@@ -4,6 +4,7 @@
 // (undo, autosave, recent files), and progress with one Cancel for all background work in the status
 // bar. Every settings change restarts the computation (debounced); moving the ε slider only moves
 // the plot marker and refreshes the report.
+#include "DepthSettings.h"
 #include "ExplorerController.h"
 #include "ExplorerSettings.h"
 #include "FigureExport.h"
@@ -110,6 +111,9 @@ private:
     void buildLessonMenu(QMenu* help);
     void applyLessonStep(int index);
     void updateLessonWaiting();  // the lesson band's "computing" line goes once the step's view is current
+    // The lesson ended (its last step, End, Escape): the user's own settings, views and mode come back as they were
+    // before it started, one undo step.
+    void restoreAfterLesson();
     QWidget* lessonTarget(const std::string& key) const;  // the control a step points at
     void buildMenus();
     void refreshRecentMenu();
@@ -216,4 +220,13 @@ private:
     bool dockHiddenForDepth_ = false;
     std::map<int, std::shared_ptr<const px::experiment::SweepResult>> lessonResults_;  // each step's result, for its claims
     std::optional<ExplorerSettings> lessonStart_;  // the settings when the lesson was opened: every step is merged into them
+    // What the user had on screen before the first lesson of a run of lessons: given back when it ends
+    struct BeforeLesson {
+        ExplorerSettings settings;
+        DepthSettings depth;
+        bool projector = false;
+        int depthTab = 0;
+        QString demoPair;
+    };
+    std::optional<BeforeLesson> beforeLesson_;
 };

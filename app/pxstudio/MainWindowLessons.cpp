@@ -16,6 +16,7 @@
 #include "common/JsonInput.h"  // readRegularFile
 
 #include <QAction>
+#include <QComboBox>
 #include <algorithm>
 #include <QDir>
 #include <QFile>
@@ -81,7 +82,8 @@ void MainWindow::buildLessonMenu(QMenu* help) {
     connect(lessonPlayer_, &LessonPlayer::stepShown, this, &MainWindow::applyLessonStep);
     connect(lessonPlayer_, &LessonPlayer::stopped, this, [this] {
         for (QAction* a : {nextStep_, previousStep_}) a->setEnabled(false);
-        statusBar()->showMessage(tr("Lesson ended"), 4000);
+        restoreAfterLesson();
+        statusBar()->showMessage(tr("Lesson ended: your own settings are back"), 4000);
     });
 }
 
@@ -97,16 +99,44 @@ bool MainWindow::openLesson(const QString& path) {
             text = px::readRegularFile(path.toStdString(), std::size_t(1) << 20);
         }
         const Lesson lesson = Lesson::parse(text, path.toStdString(), lessonNames());
-        presentation_->setChecked(true);  // a lesson is for a room: projector mode
         for (QAction* a : {nextStep_, previousStep_}) a->setEnabled(true);
         lessonResults_.clear();
-        lessonStart_ = settings();
+        if (!lessonPlayer_->running() || !beforeLesson_) {  // a lesson opened during another goes back to before the first
+            QComboBox* pair = views_->distinguishabilityPlot()->parentWidget()->findChild<QComboBox*>();
+            beforeLesson_ = BeforeLesson{settings(), views_->depth()->settings(), presenting_, views_->depth()->views()->currentIndex(),
+                                         pair ? pair->currentText() : QString()};
+        }
+        lessonStart_ = beforeLesson_->settings;
+        presentation_->setChecked(true);  // a lesson is for a room: projector mode
         lessonPlayer_->start(lesson);
         return true;
     } catch (const std::exception& e) {
         QMessageBox::critical(this, tr("Cannot open lesson"), QString::fromStdString(e.what()));
         return false;
     }
+}
+
+void MainWindow::restoreAfterLesson() {
+    if (!beforeLesson_) return;
+    const BeforeLesson before = *beforeLesson_;
+    beforeLesson_.reset();
+    lessonStart_.reset();
+    presentation_->setChecked(before.projector);
+    views_->depth()->applySettings(before.depth);
+    views_->depth()->views()->setCurrentIndex(before.depthTab);
+    if (!before.demoPair.isEmpty()) views_->selectDemoPair(before.demoPair);
+    try {
+        if (!(before.settings == settings())) {
+            applySettings(before.settings);  // the data set too, if a step changed it
+            session_->commit(settings());
+            refreshEpsilonDependents();
+            views_->epsilonCommitted();
+        }
+        ensureComputing();
+    } catch (const std::exception& e) {  // the user's data set no longer loads (deleted during the lesson)
+        statusBar()->showMessage(tr("Cannot go back to data set %1: %2").arg(QString::fromStdString(before.settings.dataset), e.what()), 15000);
+    }
+    showView(before.settings.view);
 }
 
 void MainWindow::setProjectorMode(bool on) { presentation_->setChecked(on); }

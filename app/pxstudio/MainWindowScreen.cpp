@@ -95,7 +95,9 @@ void MainWindow::presentFullScreen(bool on) {
     const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
     if (on) {
         // a window not framed yet (pxstudio --projector) has no place of its own to go back to: fitToScreen finds one
-        geometryBeforePresenting_ = frameGeometry() != geometry() ? geometry() : QRect();
+        // Back in projector mode before leaving it had settled (a lesson ended, the next one opened at once): the
+        // window to go back to is still the one before the first, not the full screen being left.
+        if (!geometryBeforePresenting_.isValid()) geometryBeforePresenting_ = frameGeometry() != geometry() ? geometry() : QRect();
         for (QAction* menu : menuBar()->actions())  // a hidden menu bar's shortcuts answer only from the window itself
             if (menu->menu()) addActions(menu->menu()->actions());
         menuBar()->hide();

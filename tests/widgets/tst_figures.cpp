@@ -346,7 +346,7 @@ private slots:
                 QVERIFY2(titleMetrics.horizontalAdvance(line) <= title->outerRect().width(), qPrintable(line));
             QVERIFY(title->outerRect().left() >= 0 && title->outerRect().right() < plot.viewport().width());
             const auto thinned = plot.xAxis->ticker().dynamicCast<QCPAxisTickerText>();
-            QVERIFY(thinned && thinned->ticks().size() < 10);
+            QVERIFY(thinned);  // thinned where ten depths do not fit; since the rows read 2¹¹ (not 2^11), they may all fit
             int tickWidth = 0;
             for (const QString& label : thinned->ticks()) tickWidth += QFontMetrics(plot.xAxis->tickLabelFont()).horizontalAdvance(label);
             QVERIFY2(tickWidth < plot.axisRect()->width(), qPrintable(QString::number(tickWidth)));

@@ -11,6 +11,11 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QTextDocument>
+#include <set>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QStatusBar>
 #include <QStandardPaths>
@@ -142,6 +147,84 @@ private slots:
                     }
                 }
         reference->setChecked(false);
+    }
+
+    // Formulas are shown typeset, not as code: the heat maps' dimensions as 2 with a superscript power (it said
+    // "2^11"), the panels' labels and every tooltip with sub- and superscripts (it said "‖W_l‖_op"). Read from what the
+    // widgets show: the tick labels drawn, and each label's and tooltip's text as rendered (rich text as plain text).
+    void formulasAreShownTypeset() {
+        DepthWorkspace d;
+        d.run("cosera-grid");
+        d.waitForIdle();
+        const px::experiment::ResultTable* grid = d.table("cosera-grid");
+        QVERIFY(grid && grid->rows() > 0);
+        auto* map = d.views()->findChild<QCustomPlot*>("cosera-auroc");
+        auto* ticks = dynamic_cast<QCPAxisTickerText*>(map->yAxis->ticker().data());
+        QVERIFY(ticks && !ticks->ticks().isEmpty());
+        const QString superscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+        std::set<int> dimensions, shown;
+        for (int r = 0; r < grid->rows(); ++r) dimensions.insert(grid->at(r, "d").get<int>());
+        for (const QString& label : ticks->ticks()) {
+            QVERIFY2(label.startsWith('2') && !label.contains('^') && label.size() > 1, qPrintable(label));
+            int exponent = 0;
+            for (const QChar c : label.mid(1)) {
+                QVERIFY2(superscripts.contains(c), qPrintable(label));
+                exponent = 10 * exponent + int(superscripts.indexOf(c));
+            }
+            shown.insert(1 << exponent);
+        }
+        QCOMPARE(shown, dimensions);  // 2ⁿ reads as the grid's own d
+        const auto rendered = [](const QString& text) {
+            if (!Qt::mightBeRichText(text)) return text;
+            QTextDocument doc;
+            doc.setHtml(text);
+            return doc.toPlainText();
+        };
+        const QRegularExpression code(QStringLiteral(R"([\p{L}‖)]_|\^)"));
+        QStringList shownTexts;
+        for (QWidget* w : d.findChildren<QWidget*>()) {
+            shownTexts << rendered(w->toolTip());
+            if (auto* label = qobject_cast<QLabel*>(w)) shownTexts << rendered(label->text());
+        }
+        for (int i = 0; i < d.views()->count(); ++i) shownTexts << rendered(d.views()->tabToolTip(i));
+        for (const QString& t : shownTexts) QVERIFY2(!t.contains(code), qPrintable(t));
+        bool opNormLabel = false;
+        for (QLabel* label : d.findChildren<QLabel*>())
+            if (rendered(label->text()) == QStringLiteral("‖Wℓ‖op")) opNormLabel = label->text().contains("<sub>");
+        QVERIFY2(opNormLabel, "no label ‖Wℓ‖op with subscripts");
+    }
+
+    // Experiments start when the user asks (the Run all button, Ctrl+R); while they run, the lab shows its progress
+    // and a Cancel that stops the running one and drops the queue, and then says so. Read from the widgets.
+    void runAllShowsProgressAndItsCancelCancels() {
+        DepthWorkspace d;
+        d.resize(1200, 800);
+        d.show();
+        DepthSettings big = d.settings();
+        big.n = 1000;  // a long heat map
+        d.applySettings(big);
+        auto* progress = d.findChild<QProgressBar*>("depth-progress");
+        auto* cancel = d.findChild<QPushButton*>("depth-cancel");
+        QVERIFY(progress && cancel);
+        QVERIFY(!progress->isVisible() && !cancel->isVisible() && !d.busy());
+        QPushButton* runAll = nullptr;
+        for (QPushButton* b : d.findChildren<QPushButton*>())
+            if (b->shortcut() == QKeySequence("Ctrl+R")) runAll = b;
+        QVERIFY(runAll && runAll->isVisible());
+        QTest::mouseClick(runAll, Qt::LeftButton);
+        QVERIFY(d.busy());
+        QTRY_VERIFY(progress->isVisible() && cancel->isVisible());
+        QTest::qWait(300);
+        QElapsedTimer t;
+        t.start();
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        d.waitForIdle();
+        QVERIFY2(t.elapsed() < 3000, qPrintable(QString::number(t.elapsed())));
+        QTRY_VERIFY(!progress->isVisible() && !cancel->isVisible());
+        QVERIFY(d.table("cosera-grid") == nullptr && d.table("propagation") == nullptr);  // the long one stopped, the queue dropped
+        bool saysCancelled = false;
+        for (QLabel* l : d.findChildren<QLabel*>()) saysCancelled = saysCancelled || (l->isVisible() && l->text().startsWith("Cancelled"));
+        QVERIFY(saysCancelled);
     }
 
     void depthLabCancelStopsTheRunningExperiment() {

@@ -16,6 +16,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QDir>
+#include <QFile>
 #include <QComboBox>
 #include <QLineEdit>
 #include <QRegularExpression>
@@ -55,6 +56,25 @@ private slots:
             QCOMPARE(help.currentPage(), page);
             QVERIFY2(help.browser()->toPlainText().size() > 200, qPrintable(page));  // rendered, not a blank page
         }
+    }
+
+    // The window's title names the topic on screen: the page's heading, read here from the file on disk (it said
+    // "PXStudio user guide —" and nothing after it).
+    void theTitleNamesThePageShown() {
+        const QStringList onDisk = QDir(PX_GUIDE_DIR).entryList({"*.md"}, QDir::Files);
+        QVERIFY(!onDisk.isEmpty());
+        HelpWindow* help = window_->showHelp("index.md");
+        for (const QString& page : onDisk) {
+            QFile f(QString(PX_GUIDE_DIR) + "/" + page);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QString heading;
+            while (!f.atEnd() && heading.isEmpty())
+                if (const QString line = QString::fromUtf8(f.readLine()).trimmed(); line.startsWith("# ")) heading = line.mid(2).trimmed();
+            window_->showHelp(page);
+            QVERIFY2(!heading.isEmpty(), qPrintable(page + " has no heading"));
+            QCOMPARE(help->windowTitle(), "PXStudio user guide — " + heading);
+        }
+        help->close();
     }
 
     void everyLinkLeadsToAPage() {

@@ -200,7 +200,7 @@ void ExplorerViews::onTabChanged() {
     if (w == dimensionPlot_ && dimensionStale_) recomputeSecondary(dimension_, dimensionStale_);
     if (w == demoPlot_->parentWidget()) recomputeDemo();
     if (w == embeddingPlot_->parentWidget()) refreshEmbedding();
-    if (w == depth_ && !depth_->hasRun()) depth_->runAll();
+    // The depth lab starts nothing when opened: its experiments take minutes, so the user asks (Run all, Ctrl+R).
 }
 
 void ExplorerViews::recomputeSecondary(ExplorerController* c, bool& stale) {

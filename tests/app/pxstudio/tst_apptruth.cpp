@@ -264,6 +264,8 @@ private slots:
         w->restoreSettings(s);
         QVERIFY(waitIdle(*w));
         views->setCurrentWidget(views->depth());  // the depth lab's queue: one experiment after another
+        for (QPushButton* b : views->depth()->findChildren<QPushButton*>())
+            if (b->text() == "Run all depth experiments") b->click();
         QTest::qWait(8000);
         w->findChild<WorkIndicator*>()->cancelAll();
         QVERIFY(waitIdle(*w));

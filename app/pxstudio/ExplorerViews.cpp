@@ -314,6 +314,12 @@ void ExplorerViews::showFailure(const QString& reason) {
                                                  : QString());
         drawn_.tradeoff.clear();
         drawn_.tradeoffAs = Drawn::Nothing;
+        // nor the results table: its rows were another computation's (another data set's) and looked current
+        table_->setSortingEnabled(false);
+        table_->clear();
+        table_->setRowCount(0);
+        table_->setColumnCount(0);
+        drawn_.table.clear();
     }
     presenter_->presentAll();
 }

@@ -20,6 +20,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QTableWidget>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QTimer>
@@ -106,9 +107,13 @@ private slots:
         QVERIFY2(fullHeight > 200, qPrintable(QString::number(fullHeight)));
         checkWholeAxisTitles(tradeoff, "trade-off, first");
 
+        auto* results = views->findChild<QTableWidget*>();
+        QVERIFY(results && results->rowCount() > 0);  // the labelled set's runs
         QVERIFY(w->openDataset(unlabelled_.path(), "none"));
         QVERIFY(waitIdle(*w));
         shot(*w, "unlabelled-tradeoff");
+        // the results table shows no row of the labelled set's runs under the unlabelled set's name
+        QVERIFY2(results->rowCount() == 0, qPrintable(QString("%1 rows of another data set's runs").arg(results->rowCount())));
         // a note on the view, not a strip of a plot
         QVERIFY2(tradeoff->axisRect()->height() > fullHeight / 2 && tradeoff->axisRect()->width() > fullWidth / 2,
                  qPrintable(QString("unlabelled: axis rect %1×%2 px, labelled %3×%4").arg(tradeoff->axisRect()->width())

@@ -21,6 +21,8 @@ def roff(text):
     """Text safe in troff: backslashes escaped, hyphens as minus signs where they start an option, no request."""
     text = text.replace("\\", "\\e")
     text = re.sub(r"(?<![\w])-(?=[-\w])", r"\\-", text)
+    # the hyphens inside an option's name too ("--max-size"): troff may break a line after "-", never after "\-"
+    text = re.sub(r"\\-\\-(\w+(?:-\w+)+)", lambda m: "\\-\\-" + m.group(1).replace("-", "\\-"), text)
     return "\\&" + text if text.startswith((".", "'")) else text
 
 

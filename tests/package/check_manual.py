@@ -3,7 +3,8 @@
 
     check_manual.py PAGE.1.gz PROGRAM [HELP_OPTION]
 
-- man -l renders it (MANWIDTH=80, COLUMNS=80) without a warning, and no rendered line is over 80 columns;
+- man -l renders it (MANWIDTH=80, COLUMNS=80) without a warning, no rendered line is over 80 columns, and no
+  line ends inside an option's name ("--checkpoint-");
 - the sections NAME, SYNOPSIS, DESCRIPTION, OPTIONS, EXAMPLES, ENVIRONMENT and FILES are there;
 - every option PROGRAM HELP_OPTION (default --help) names has exactly one entry in OPTIONS (an entry: a line
   indented 7 columns that starts with the option, or with "-x, --option"). The list of options is read from
@@ -64,6 +65,9 @@ def main():
         sys.exit(f"FAIL: {program} {help_option}: status {help_run.returncode}")
     lines = rendered(page)
     problems = [f"line {i + 1} has {len(line)} columns: {line!r}" for i, line in enumerate(lines) if len(line) > WIDTH]
+    # an option's name is never broken across lines ("--checkpoint-" / "every")
+    problems += [f"line {i + 1} breaks an option's name: {line!r}" for i, line in enumerate(lines)
+                 if re.search(r"(^|[\s\[|])--?[A-Za-z0-9]+(-[A-Za-z0-9]+)*-$", line.rstrip())]
     problems += [f"no section {s}" for s in SECTIONS if s not in lines]
     options = options_in_help(help_run.stdout)
     if not options:

@@ -28,14 +28,10 @@ std::size_t editDistance(const std::string& a, const std::string& b) {
     return row[b.size()];
 }
 
-// "pxrun densities: unknown option --thread (did you mean --threads?)", or where the option belongs.
+// "densities: unknown option --thread (did you mean --threads?)": where the option belongs if another command takes
+// it, else the nearest of the command's own (a third of the name's letters may differ), else where to look.
 std::string unknownOption(const std::string& command, const std::string& option, const std::vector<std::string>& known) {
-    std::string message = command + ": unknown option " + option;
-    const auto nearest = std::min_element(known.begin(), known.end(), [&](const std::string& x, const std::string& y) {
-        return editDistance(option, x) < editDistance(option, y);
-    });
-    const std::string name = option.substr(0, option.find('='));
-    if (nearest != known.end() && editDistance(name, *nearest) <= 2) return message + " (did you mean " + *nearest + "?)";
+    const std::string message = command + ": unknown option " + option, name = option.substr(0, option.find('='));
     std::string elsewhere;
     for (const usage::CommandDoc& c : usage::usageDoc().commands) {
         const std::string other = usage::commandName(c);
@@ -45,6 +41,11 @@ std::string unknownOption(const std::string& command, const std::string& option,
             elsewhere += (elsewhere.empty() ? "" : ", ") + other;
     }
     if (!elsewhere.empty()) return message + " (an option of " + elsewhere + ")";
+    const auto nearest = std::min_element(known.begin(), known.end(), [&](const std::string& x, const std::string& y) {
+        return editDistance(name, x) < editDistance(name, y);
+    });
+    const std::size_t allowed = std::max<std::size_t>(1, (name.size() - std::min<std::size_t>(2, name.size())) / 3);
+    if (nearest != known.end() && editDistance(name, *nearest) <= allowed) return message + " (did you mean " + *nearest + "?)";
     return message + "; pxrun --help lists each command's options";
 }
 }  // namespace

@@ -132,6 +132,11 @@ private slots:
                  QString("densities: unknown option --thread (did you mean --threads?)"));
         const QString elsewhere = QString::fromStdString(refusal("info", {"builtin:er", "--samples", "4"}));
         QVERIFY2(elsewhere.contains("an option of audit"), qPrintable(elsewhere));
+        // another command's option is named as such, not mistaken for a near one of this command (--dpi is not --d)
+        QCOMPARE(QString::fromStdString(refusal("densities", {"builtin:er", "--dpi", "300"})),
+                 QString("densities: unknown option --dpi (an option of figure)"));
+        QCOMPARE(QString::fromStdString(refusal("densities", {"builtin:er", "--xyz", "1"})),
+                 QString("densities: unknown option --xyz; pxrun --help lists each command's options"));
     }
     // Each option of the table is taken by some command (or answers at once, as --version).
     void everyOptionBelongsToACommand() {

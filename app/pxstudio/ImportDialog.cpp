@@ -150,8 +150,8 @@ QString ImportDialog::summaryText() const {
     const auto& p = preview_;
     QString text = "<b>" + path_.toHtmlEscaped() + "</b><br>";
     if (p.format.empty()) return text + tr("Not read: see the reason below");
-    text += (p.graphs == 1 ? tr("Format: %1 — 1 graph") : tr("Format: %1 — %2 graphs").arg(p.graphs))
-                .arg(QString::fromStdString(p.format).toHtmlEscaped());
+    const QString format = QString::fromStdString(p.format).toHtmlEscaped();
+    text += p.graphs == 1 ? tr("Format: %1 — 1 graph").arg(format) : tr("Format: %1 — %2 graphs").arg(format).arg(p.graphs);
     if (p.graphs > 0)
         text += tr(", %1 vertices, %2 edges%3").arg(spread(p.vertices), spread(p.edges), p.graphs == 1 ? QString() : tr(" per graph"));
     if (!error_.isEmpty()) return text;  // the label error says the rest

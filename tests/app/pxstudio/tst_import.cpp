@@ -119,6 +119,8 @@ private slots:
         QVERIFY(dialog.setLabels("none"));
         QCOMPARE(column(table, 3), QStringList(ImportDialog::kPreviewRows, QString("—")));
         const QString unlabelled = dialog.findChild<QLabel*>("import-summary")->text();  // what no labels allow, said
+        const QString formatLine = QString("Format: %1 — %2 graphs").arg(QString::fromStdString(dialog.preview().format)).arg(kGraphs);
+        QVERIFY2(unlabelled.contains(formatLine), qPrintable(unlabelled));  // each number in its place
         QVERIFY2(unlabelled.contains("Labels: none") && unlabelled.contains("need labels of two classes: with no labels"), qPrintable(unlabelled));
         QVERIFY(dialog.setLabels("auto"));
         QVERIFY(!dialog.findChild<QLabel*>("import-summary")->text().contains("need labels of two classes"));

@@ -21,6 +21,14 @@ private:
 };
 }  // namespace
 
+void ExplorerViews::clearResultsTable() {
+    table_->setSortingEnabled(false);
+    table_->clear();
+    table_->setRowCount(0);
+    table_->setColumnCount(0);
+    drawn_.table.clear();
+}
+
 void ExplorerViews::refreshResultsTable() {
     const auto* r = main_->result();
     if (!r) return;

@@ -199,8 +199,7 @@ void ExplorerViews::onTabChanged() {
     if (w == expressivityPlot_ && expressivityStale_) recomputeSecondary(expressivity_, expressivityStale_);
     if (w == dimensionPlot_ && dimensionStale_) recomputeSecondary(dimension_, dimensionStale_);
     if (w == demoPlot_->parentWidget()) recomputeDemo();
-    if (w == embeddingPlot_->parentWidget()) refreshEmbedding();
-    // The depth lab starts nothing when opened: its experiments take minutes, so the user asks (Run all, Ctrl+R).
+    if (w == embeddingPlot_->parentWidget()) refreshEmbedding();  // (the depth lab starts nothing: Run all, Ctrl+R)
 }
 
 void ExplorerViews::recomputeSecondary(ExplorerController* c, bool& stale) {
@@ -314,12 +313,7 @@ void ExplorerViews::showFailure(const QString& reason) {
                                                  : QString());
         drawn_.tradeoff.clear();
         drawn_.tradeoffAs = Drawn::Nothing;
-        // nor the results table: its rows were another computation's (another data set's) and looked current
-        table_->setSortingEnabled(false);
-        table_->clear();
-        table_->setRowCount(0);
-        table_->setColumnCount(0);
-        drawn_.table.clear();
+        clearResultsTable();  // its rows were another computation's (another data set's) and looked current
     }
     presenter_->presentAll();
 }

@@ -104,6 +104,7 @@ private:
     void refreshTradeoff();
     void refreshEmbedding();
     void refreshResultsTable();
+    void clearResultsTable();  // no rows, no columns, nothing drawn
     void recomputeDemo();
     void recomputeSecondary(ExplorerController* c, bool& stale);
     void registerViews();  // ExplorerPresentation.cpp

@@ -86,6 +86,7 @@ private slots:
         clock.start();
         QCOMPARE(pxrun({"sweep", spec, "--out", dir.path() + "/ref"}).code, 0);
         const qint64 uninterruptedMs = clock.elapsed();
+        const int totalRuns = int(readAll(dir.path() + "/ref.csv").count('\n')) - 1;  // one row per run after the header
         const QString prefix = dir.path() + "/killed", journal = prefix + ".runs.partial";
         QRandomGenerator rng(20261125);
         int kills = 0, killsMidway = 0, records = 0, stalls = 0;
@@ -95,10 +96,20 @@ private slots:
             QProcess p;
             p.start(PXRUN_PATH, {"sweep", spec, "--out", prefix, "--resume"});
             QVERIFY(p.waitForStarted());
-            // A resumed sweep first recomputes its densities (about a quarter of the run, not journaled), so a
-            // kill that keeps landing before then records nothing; each such attempt lengthens the next delay.
-            const int delay = int(uninterruptedMs * (0.1 + 0.35 * rng.generateDouble() + 0.2 * stalls));
-            if (p.waitForFinished(delay)) {
+            // Every other attempt is killed at a random moment early on (often while the resumed sweep recomputes
+            // its densities, which are not journaled); the others once the journal has grown by a random number of
+            // runs (at most a fifth of the sweep), so that kills land mid-sweep however fast this machine is now.
+            const bool byProgress = attempt % 2 == 1;
+            const int delay = int(uninterruptedMs * (0.1 + 0.25 * rng.generateDouble() + 0.2 * stalls));
+            const int target = records + 1 + int(rng.bounded(std::max(1, totalRuns / 5)));
+            QElapsedTimer waited;
+            waited.start();
+            bool done = false;
+            while (!(done = p.waitForFinished(5))) {
+                if (byProgress ? journalRecords(journal) >= target : waited.elapsed() >= delay) break;
+                if (waited.elapsed() > 10 * uninterruptedMs + 30000) break;  // a stuck run is killed and reported
+            }
+            if (done) {
                 QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, p.readAllStandardError().constData());
                 finished = true;
                 break;
@@ -111,7 +122,8 @@ private slots:
                 break;
             }
             const int now = journalRecords(journal);
-            log << QString("kill after %1 ms: %2 runs recorded").arg(delay).arg(now);
+            log << QString("kill after %1 ms (%2): %3 runs recorded").arg(waited.elapsed())
+                       .arg(byProgress ? QString("at %1 runs").arg(target) : QString("timed")).arg(now);
             QVERIFY2(now >= records, qPrintable(log.join("; ")));  // nothing completed is ever lost
             if (now > records) ++killsMidway;
             stalls = now > records ? 0 : stalls + 1;

@@ -39,7 +39,7 @@ void MainWindow::chooseDataset() {
 
 void MainWindow::chooseDatasetFile() {
     const QString file = QFileDialog::getOpenFileName(this, tr("Open data set file"), {},
-                                                      tr("Graph files (*.graphml *.gml *.dot *.gv *.edges *.edgelist *.txt *.txt.gz);;Any file (*)"));
+                                                      tr("Graph files (*.graphml *.gml *.dot *.gv *.edges *.edgelist *.txt *.graphml.gz *.gml.gz *.dot.gz *.edges.gz *.edgelist.gz *.txt.gz);;Any file (*)"));
     if (!file.isEmpty()) importDataset(file);
 }
 

@@ -2,11 +2,11 @@
 #include "io/GmlReader.h"
 
 #include "common/Error.h"
-#include "common/JsonInput.h"
 #include "common/MemoryBudget.h"
 #include "common/RegularFile.h"
 #include "io/GmlTokens.h"
 #include "io/InflationLimit.h"
+#include "io/TextScanner.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -209,7 +209,8 @@ GmlGraph readGml(const std::string& file) {
     if (double(size) > limit)
         throw InputError(file, 0, "file of " + std::to_string(size) + " bytes is larger than the limit of " +
                                       std::to_string((long long)limit) + " bytes for GML (--max-input-size to change)");
-    const std::string text = readRegularFile(file, std::size_t(limit));
+    // Plain or gzip (NetworkX writes "g.gml.gz"): the limit bounds what the file expands to as well.
+    const std::string text = readWholeFile(file, std::uint64_t(limit));
     GmlParser parser(text, file);
     return parser.run();
 }

@@ -1,5 +1,4 @@
 // Single-graph files (edge list, GraphML, GML, DOT), folders of them, and the loader auto-detection.
-#include "common/JsonInput.h"
 #include "common/RegularFile.h"
 #include "io/DotNesting.h"
 #include "io/GmlReader.h"
@@ -8,6 +7,7 @@
 #include "io/LabelTypes.h"
 #include "io/LineReader.h"
 #include "io/Loaders.h"
+#include "io/TextScanner.h"
 
 #include <cerrno>
 #include <sys/stat.h>
@@ -24,6 +24,10 @@
 namespace px::io {
 
 namespace {
+// A graph file's name without a final ".gz": its format is named by the suffix before (NetworkX writes "g.gml.gz"
+// and "g.graphml.gz" as readily as plain files, and every graph reader here inflates gzip).
+std::string withoutGzip(const std::string& name) { return endsWith(name, ".gz") ? name.substr(0, name.size() - 3) : name; }
+
 std::vector<std::string> listFiles(const std::string& folder) {
     std::vector<std::string> out;
     if (DIR* d = opendir(folder.c_str())) {
@@ -34,7 +38,8 @@ std::vector<std::string> listFiles(const std::string& folder) {
     std::sort(out.begin(), out.end());
     return out;
 }
-bool isGraphFile(const std::string& n) {
+bool isGraphFile(const std::string& name) {
+    const std::string n = withoutGzip(name);
     return endsWith(n, ".graphml") || endsWith(n, ".gml") || endsWith(n, ".dot") || endsWith(n, ".edges") || endsWith(n, ".edgelist") ||
            (endsWith(n, ".txt") && n != "README.txt");
 }
@@ -93,7 +98,7 @@ Graph loadDotWithBoost(const std::string& file, std::vector<std::string>* warnin
     using Directed = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
     std::vector<std::pair<int, int>> seen;
     std::size_t vertices = 0;
-    const std::string text = readRegularFile(file);
+    const std::string text = readWholeFile(file, std::uint64_t(256) << 20);  // plain or gzip
     checkDotNesting(text, file);  // Boost's parser recurses per subgraph: refuse deep nesting before it sees it
     auto read = [&](auto& bg) {
         std::istringstream in(text);
@@ -135,9 +140,10 @@ Graph loadDotWithBoost(const std::string& file, std::vector<std::string>* warnin
 }
 
 Graph loadSingleGraph(const std::string& p, std::vector<std::string>* w) {
-    if (endsWith(p, ".graphml")) return loadGraphML(p, w);
-    if (endsWith(p, ".gml")) return loadGml(p, w);
-    if (endsWith(p, ".dot") || endsWith(p, ".gv")) return loadDot(p, w);
+    const std::string n = withoutGzip(p);
+    if (endsWith(n, ".graphml")) return loadGraphML(p, w);
+    if (endsWith(n, ".gml")) return loadGml(p, w);
+    if (endsWith(n, ".dot") || endsWith(n, ".gv")) return loadDot(p, w);
     return loadEdgeList(p, w);
 }
 }  // namespace
@@ -179,7 +185,7 @@ Graph loadGml(const std::string& file, std::vector<std::string>* warnings, std::
     return g;
 }
 
-bool hasGraphData(const std::string& file) { return endsWith(file, ".graphml") || endsWith(file, ".gml"); }
+bool hasGraphData(const std::string& file) { return endsWith(withoutGzip(file), ".graphml") || endsWith(withoutGzip(file), ".gml"); }
 
 Graph loadDot(const std::string& file, std::vector<std::string>* warnings) { return loadDotWithBoost(file, warnings); }
 
@@ -195,8 +201,9 @@ Dataset readGraphFolder(const std::string& folder, FolderLabelReport& report) {
     for (std::size_t i = 0; i < report.files.size(); ++i) {
         const std::string p = folder + "/" + report.files[i];
         std::map<std::string, std::string>* data = &report.graphData[i];
-        ds.graphs.push_back(endsWith(p, ".graphml") ? loadGraphML(p, &ds.warnings, data)
-                            : endsWith(p, ".gml")   ? loadGml(p, &ds.warnings, data)
+        const std::string n = withoutGzip(p);
+        ds.graphs.push_back(endsWith(n, ".graphml") ? loadGraphML(p, &ds.warnings, data)
+                            : endsWith(n, ".gml")   ? loadGml(p, &ds.warnings, data)
                                                     : loadSingleGraph(p, &ds.warnings));
     }
     return ds;
@@ -231,9 +238,10 @@ DataFormat detectFormat(const std::string& path) {
         throw InputError(path, 0, pathErrorText(errno));  // a symbolic link loop is not a missing file
     }
     if ((endsWith(path, ".txt") || endsWith(path, ".txt.gz")) && looksLikeGin(path)) return DataFormat::Gin;
-    if (endsWith(path, ".graphml")) return DataFormat::GraphML;
-    if (endsWith(path, ".gml")) return DataFormat::Gml;
-    if (endsWith(path, ".dot") || endsWith(path, ".gv")) return DataFormat::Dot;
+    const std::string plain = withoutGzip(path);
+    if (endsWith(plain, ".graphml")) return DataFormat::GraphML;
+    if (endsWith(plain, ".gml")) return DataFormat::Gml;
+    if (endsWith(plain, ".dot") || endsWith(plain, ".gv")) return DataFormat::Dot;
     return DataFormat::EdgeList;
 }
 

@@ -14,6 +14,7 @@
 #include <expat.h>
 #include <unistd.h>
 #include <unordered_map>
+#include <zlib.h>
 
 namespace px::io {
 
@@ -308,23 +309,37 @@ void GraphMLSax::resolveGraphData() {
 }
 
 GraphMLGraph GraphMLSax::run() {
-    struct Fd {
-        int fd;
-        ~Fd() { ::close(fd); }
-    } in{openRegularFile(file_)};
+    const int fd = openRegularFile(file_);
+    const long long bytes = fileSize(fd);
     const double limit = maxInputBytes() > 0 ? maxInputBytes() : double(kGraphMLMaxBytes);
-    if (double(fileSize(in.fd)) > limit)
-        throw InputError(file_, 0, "file of " + std::to_string(fileSize(in.fd)) + " bytes is larger than the limit of " +
+    if (double(bytes) > limit) {
+        ::close(fd);
+        throw InputError(file_, 0, "file of " + std::to_string(bytes) + " bytes is larger than the limit of " +
                                        std::to_string((long long)limit) + " bytes for GraphML (--max-input-size to change)");
+    }
+    // Through zlib: a gzip file (NetworkX writes "g.graphml.gz") is inflated, a plain one passes unchanged. The
+    // limit on the parser's byte index (above) bounds what a small compressed file may expand to.
+    struct Gz {
+        gzFile gz;
+        ~Gz() { if (gz) gzclose(gz); }
+    } in{gzdopen(fd, "rb")};
+    if (!in.gz) {
+        ::close(fd);
+        throw InputError(file_, 0, "cannot open file for reading");
+    }
     for (bool last = false; !last;) {
         void* buffer = XML_GetBuffer(parser_, kGraphMLChunk);
         if (!buffer) throw std::bad_alloc();
-        ssize_t got;
-        do got = ::read(in.fd, buffer, kGraphMLChunk);
-        while (got < 0 && errno == EINTR);
-        if (got < 0) throw InputError(file_, 0, std::string("cannot read file: ") + std::strerror(errno));
+        const int got = gzread(in.gz, buffer, kGraphMLChunk);
+        if (got < 0) {
+            int err = 0;
+            throw InputError(file_, line(), std::string("file is damaged or truncated (") + gzerror(in.gz, &err) + ")");
+        }
         last = got == 0;
-        if (XML_ParseBuffer(parser_, int(got), last) != XML_STATUS_OK) {
+        int err = Z_OK;
+        if (last && (gzerror(in.gz, &err), err != Z_OK && err != Z_STREAM_END))
+            throw InputError(file_, line(), "compressed file is truncated or damaged (end of the gzip stream missing)");
+        if (XML_ParseBuffer(parser_, got, last) != XML_STATUS_OK) {
             if (error_) std::rethrow_exception(error_);
             throw InputError(file_, line(), std::string("not valid GraphML: ") + XML_ErrorString(XML_GetErrorCode(parser_)) +
                                                 " (XML, column " + std::to_string(XML_GetCurrentColumnNumber(parser_) + 1) + ")");

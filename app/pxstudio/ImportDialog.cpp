@@ -131,10 +131,12 @@ QString ImportDialog::labelText(const px::Dataset& ds, const px::io::DatasetPrev
 void ImportDialog::fillTable(const px::Dataset& ds) {
     const int rows = std::min(kPreviewRows, ds.size());
     table_->setRowCount(rows);
+    table_->setHorizontalHeaderItem(0, new QTableWidgetItem(preview_.files.empty() ? tr("graph") : tr("file")));
     for (int i = 0; i < rows; ++i) {
         const px::Graph& g = ds.graphs[std::size_t(i)];
-        const QString cells[] = {QString::number(i), QString::number(g.numVertices()), QString::number(g.numEdges()),
-                                 labelText(ds, preview_, i)};
+        // a folder's graph by its file name (what the user knows it by), other formats' by its number
+        const QString name = std::size_t(i) < preview_.files.size() ? QString::fromStdString(preview_.files[std::size_t(i)]) : QString::number(i);
+        const QString cells[] = {name, QString::number(g.numVertices()), QString::number(g.numEdges()), labelText(ds, preview_, i)};
         for (int c = 0; c < 4; ++c) table_->setItem(i, c, new QTableWidgetItem(cells[c]));
     }
 }

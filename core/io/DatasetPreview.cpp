@@ -74,6 +74,7 @@ Dataset previewFolder(const std::string& path, const FolderLabels& labels, Datas
     p.graphKeys = report.commonKeys;
     p.labelSource = report.chosen;
     p.classNames = report.classNames;
+    p.files = report.files;
     p.classes = classCounts(ds, report.classNames);
     return ds;
 }

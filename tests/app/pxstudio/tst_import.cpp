@@ -103,13 +103,16 @@ private slots:
         }
         QTableWidget* table = dialog.table();
         QCOMPARE(table->rowCount(), ImportDialog::kPreviewRows);
-        QStringList n, m, shapes, sizes;
+        QStringList names, n, m, shapes, sizes;
         for (int i = 0; i < ImportDialog::kPreviewRows; ++i) {
+            names << QString("g%1.graphml").arg(i, 2, 10, QChar('0'));
             n << QString::number(vertices(i));
             m << QString::number(edges(i));
             shapes << shape(i);
             sizes << size(i);
         }
+        QCOMPARE(table->horizontalHeaderItem(0)->text(), QString("file"));
+        QCOMPARE(column(table, 0), names);  // a folder's graphs by their file names, not numbers
         QCOMPARE(column(table, 1), n);
         QCOMPARE(column(table, 2), m);
         QCOMPARE(column(table, 3), shapes);  // auto: the one key named label

@@ -18,7 +18,8 @@
 #include <QVBoxLayout>
 #include <cmath>
 
-ImportDialog::ImportDialog(const QString& path, const QString& labels, QWidget* parent) : QDialog(parent), path_(path) {
+ImportDialog::ImportDialog(const QString& path, const QString& labels, QWidget* parent, std::optional<Reading> automatic)
+    : QDialog(parent), path_(path), automatic_(std::move(automatic)) {
     setWindowTitle(tr("Open data set"));
     setObjectName("import-dialog");
     auto* layout = new QVBoxLayout(this);
@@ -172,18 +173,27 @@ QString ImportDialog::summaryText() const {
 
 void ImportDialog::refresh() {
     const QString spec = labels();
-    px::Dataset ds;
     error_.clear();
+    std::optional<Reading> given;
+    if (spec == "auto") std::swap(given, automatic_);
     try {
-        preview_ = px::io::previewDataset(path_.toStdString(), px::io::FolderLabels::parse(spec.toStdString()), &ds);
+        if (given && given->dataset) {
+            preview_ = std::move(given->preview);
+            dataset_ = std::move(given->dataset);
+        } else {
+            auto ds = std::make_shared<px::Dataset>();
+            preview_ = px::io::previewDataset(path_.toStdString(), px::io::FolderLabels::parse(spec.toStdString()), ds.get());
+            dataset_ = std::move(ds);
+        }
         error_ = QString::fromStdString(preview_.labelError);
     } catch (const std::exception& e) {  // the graphs themselves: file, line and field, as the loader says them
         preview_ = px::io::DatasetPreview{};
+        dataset_ = std::make_shared<px::Dataset>();
         error_ = QString::fromStdString(e.what());
     }
     usable_ = error_.isEmpty();
     fillSources();
-    fillTable(ds);
+    fillTable(*dataset_);
     summary_->setText(summaryText());
     errorLine_->setText(error_.isEmpty() ? QString() : tr("Refused: %1").arg(error_));
     errorLine_->setVisible(!error_.isEmpty());

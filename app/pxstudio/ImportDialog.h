@@ -9,6 +9,8 @@
 #include <QDialog>
 #include <QString>
 #include <QStringList>
+#include <memory>
+#include <optional>
 
 class HelpWindow;
 class QComboBox;
@@ -19,8 +21,14 @@ class QTableWidget;
 class ImportDialog : public QDialog {
     Q_OBJECT
 public:
+    // A reading already made of the path with the automatic labels (to decide whether to ask at all): the dialog's
+    // first reading with "auto" takes it instead of reading the files again.
+    struct Reading {
+        px::io::DatasetPreview preview;
+        std::shared_ptr<const px::Dataset> dataset;
+    };
     // `labels`: the source to start with (io::FolderLabels spec, e.g. the one last chosen for this path).
-    ImportDialog(const QString& path, const QString& labels = "auto", QWidget* parent = nullptr);
+    ImportDialog(const QString& path, const QString& labels = "auto", QWidget* parent = nullptr, std::optional<Reading> automatic = {});
     QString path() const { return path_; }
     QString labels() const;  // the chosen source, as io::FolderLabels::describe writes it
     // Chooses `spec` (added to the list if the preview did not offer it) and reads the preview again. False when
@@ -31,6 +39,9 @@ public:
     // The user guide's page on opening data (F1 or Help in the dialog), in a window usable while the dialog is modal.
     HelpWindow* showHelp();
     bool usable() const { return usable_; }  // the graphs loaded and the labels were accepted
+    // The data set as the preview read it with the chosen labels: what Open opens, so the files are read once (and
+    // what opens is what the preview showed). Null when not usable.
+    std::shared_ptr<const px::Dataset> dataset() const { return usable_ ? dataset_ : nullptr; }
     QString error() const { return error_; }  // the parser's or the label source's refusal; "" when usable
     const px::io::DatasetPreview& preview() const { return preview_; }
     QTableWidget* table() const { return table_; }
@@ -48,6 +59,8 @@ private:
     QString summaryText() const;
     QString path_;
     px::io::DatasetPreview preview_;
+    std::shared_ptr<const px::Dataset> dataset_;
+    std::optional<Reading> automatic_;  // taken by the first reading with "auto", then gone ("Read again" reads)
     bool usable_ = false;
     QString error_;
     QLabel* summary_;

@@ -47,8 +47,9 @@ public:
     ~MainWindow() override;
 
     // Opens a data set folder or file (errors in a dialog, nothing lost). `labels`: the label source
-    // (io::FolderLabels spec); empty: the one last chosen for this data set, else auto.
-    bool openDataset(const QString& path, const QString& labels = {});
+    // (io::FolderLabels spec); empty: the one last chosen for this data set, else auto. `read`: the data set as a
+    // preview already read it with those labels (not read again), else null.
+    bool openDataset(const QString& path, const QString& labels = {}, std::shared_ptr<const px::Dataset> read = nullptr);
     // The label source of the data set on screen changed (the Labels… button's import dialog): reloads it and
     // recomputes, one undo step; errors in a dialog, the settings unchanged then.
     bool changeLabels(const QString& labels);

@@ -98,12 +98,12 @@ std::string MainWindow::labelsFor(const std::string& dataset) const {
     return chosen.isEmpty() ? std::string("auto") : chosen.toStdString();
 }
 
-bool MainWindow::openDataset(const QString& path, const QString& labels) {
+bool MainWindow::openDataset(const QString& path, const QString& labels, std::shared_ptr<const px::Dataset> read) {
     try {
         ExplorerSettings s = settings();
         s.dataset = path.toStdString();
         s.labels = labels.isEmpty() ? labelsFor(s.dataset) : px::io::FolderLabels::parse(labels.toStdString()).describe();
-        auto ds = ExplorerController::loadDataset(s.dataset, s.labels);
+        auto ds = read ? std::move(read) : ExplorerController::loadDataset(s.dataset, s.labels);
         applyDatasetChoices(s, *ds);  // its own D and protocol (or what was declared for it), not the last set's
         if (!labels.isEmpty()) perDataset_[s.dataset].labels = s.labels;  // chosen for it: kept for it
         s.perDataset = perDataset_;

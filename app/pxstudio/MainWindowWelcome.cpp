@@ -43,24 +43,29 @@ void MainWindow::chooseDatasetFile() {
     if (!file.isEmpty()) importDataset(file);
 }
 
-bool MainWindow::importDataset(const QString& path) {
-    ImportDialog dialog(path, QString::fromStdString(labelsFor(path.toStdString())), this);
-    return dialog.exec() == QDialog::Accepted && openDataset(path, dialog.labels());
+namespace {
+// The import dialog for `path`, then the data set it read opened (the files are read once: by the preview, or by the
+// reading `automatic` made before).
+bool importInDialog(MainWindow* window, const QString& path, std::optional<ImportDialog::Reading> automatic) {
+    ImportDialog dialog(path, QString::fromStdString(window->labelsFor(path.toStdString())), window, std::move(automatic));
+    return dialog.exec() == QDialog::Accepted && window->openDataset(path, dialog.labels(), dialog.dataset());
 }
 
-namespace {
-// The automatic choice's preview of a folder of graph files whose labels a person should choose; nothing for other
+// The automatic choice's reading of a folder of graph files whose labels a person should choose; nothing for other
 // data or when the graphs do not load (openDataset then says why).
-std::optional<px::io::DatasetPreview> ambiguousLabels(const QString& path) {
+std::optional<ImportDialog::Reading> ambiguousLabels(const QString& path) {
     try {
         if (px::io::detectFormat(path.toStdString()) != px::io::DataFormat::GraphFolder) return std::nullopt;
-        px::io::DatasetPreview p = px::io::previewDataset(path.toStdString());
-        if (px::io::labelChoiceIsAmbiguous(p)) return p;
+        auto ds = std::make_shared<px::Dataset>();
+        px::io::DatasetPreview p = px::io::previewDataset(path.toStdString(), {}, ds.get());
+        if (px::io::labelChoiceIsAmbiguous(p)) return ImportDialog::Reading{std::move(p), std::move(ds)};
     } catch (const std::exception&) {
     }
     return std::nullopt;
 }
 }  // namespace
+
+bool MainWindow::importDataset(const QString& path) { return importInDialog(this, path, std::nullopt); }
 
 bool MainWindow::openRecent(const QString& path) {
     if (!QFileInfo::exists(path)) {
@@ -70,7 +75,7 @@ bool MainWindow::openRecent(const QString& path) {
     if (path.endsWith(".json") && QFileInfo(path).isFile()) return openSession(path);
     const QString chosen = chosenLabels(path);
     if (!chosen.isEmpty()) return openDataset(path, chosen);
-    if (ambiguousLabels(path)) return importDataset(path);
+    if (std::optional<ImportDialog::Reading> reading = ambiguousLabels(path)) return importInDialog(this, path, std::move(reading));
     return openDataset(path);
 }
 
@@ -79,10 +84,10 @@ bool MainWindow::openFromCommandLine(const QString& path, const QString& labels)
     if (!labels.isEmpty()) return openDataset(path, labels);
     const QString chosen = chosenLabels(path);
     if (!chosen.isEmpty()) return openDataset(path, chosen);
-    const std::optional<px::io::DatasetPreview> ambiguous = ambiguousLabels(path);
-    if (!openDataset(path)) return false;
+    const std::optional<ImportDialog::Reading> ambiguous = ambiguousLabels(path);
+    if (!openDataset(path, {}, ambiguous ? ambiguous->dataset : nullptr)) return false;  // read once
     if (ambiguous) {
-        const QString automatic = ambiguous->labelSource.empty() ? tr("no labels") : QString::fromStdString(ambiguous->labelSource);
+        const QString automatic = ambiguous->preview.labelSource.empty() ? tr("no labels") : QString::fromStdString(ambiguous->preview.labelSource);
         sayNotice(tr("%1 offers more than one source of class labels; opened with the automatic choice (%2). "
                      "Labels… (or --labels) chooses another.").arg(QFileInfo(path).fileName(), automatic));
     }

@@ -275,6 +275,7 @@ private slots:
         QVERIFY(waitIdle(*w));
         QStringList asked;  // the paths an import dialog was shown for
         QString answer;     // what it is answered with ("" rejects it)
+        const void* previewed = nullptr;  // the data set the accepted dialog's preview read
         QTimer watcher;
         connect(&watcher, &QTimer::timeout, [&] {
             for (QWidget* top : QApplication::topLevelWidgets()) {
@@ -282,7 +283,10 @@ private slots:
                 if (!dialog || !dialog->isVisible()) continue;
                 asked << dialog->path();
                 if (answer.isEmpty() || !dialog->setLabels(answer)) dialog->reject();
-                else dialog->accept();
+                else {
+                    previewed = dialog->dataset().get();
+                    dialog->accept();
+                }
             }
         });
         watcher.start(50);
@@ -303,6 +307,8 @@ private slots:
         answer = "graphml:label";
         QVERIFY(w->openRecent(viaRecent.path()));
         QCOMPARE(asked, QStringList{viaRecent.path()});
+        QVERIFY(previewed);
+        QCOMPARE(static_cast<const void*>(w->controller()->dataset().get()), previewed);  // what the preview read opens: not read again
         QCOMPARE(w->settings().labels, std::string("graphml:label"));
         QCOMPARE(remembered(viaRecent), QString("graphml:label"));
         QVERIFY(waitIdle(*w));

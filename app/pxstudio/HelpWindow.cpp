@@ -34,7 +34,9 @@ HelpWindow::HelpWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
         const QString page = QFileInfo(shown.path()).fileName();
         QString topic = pageTitle(page).trimmed();
         if (topic.isEmpty()) topic = QFileInfo(page).completeBaseName();
-        setWindowTitle(topic.isEmpty() ? tr("PXStudio user guide") : tr("PXStudio user guide — %1").arg(topic));
+        // the contents page's heading is the guide's own name: said once ("PXStudio user guide — PXStudio user guide")
+        const QString guide = tr("PXStudio user guide");
+        setWindowTitle(topic.isEmpty() || topic == guide ? guide : tr("PXStudio user guide — %1").arg(topic));
     });
     auto* buttons = new QHBoxLayout;
     for (QPushButton* b : {back, forward, contents, glossary}) buttons->addWidget(b);

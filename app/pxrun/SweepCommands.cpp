@@ -4,6 +4,7 @@
 #include "TerminalProgress.h"
 #include "common/Error.h"
 #include "common/JsonInput.h"
+#include "experiment/DiskDensityStore.h"
 #include "experiment/RunJournal.h"
 #include "experiment/SweepRunner.h"
 
@@ -95,6 +96,7 @@ int sweepCommand(const std::vector<std::string>& argv) {
     if (a.has("data")) spec.dataset = a.get("data", "");
     if (a.has("labels")) spec.labels = labelsOption(a.get("labels", "")).describe();
     px::experiment::SweepOptions opt;
+    opt.densityStore = px::experiment::DiskDensityStore::fromEnvironment();  // PX_DENSITY_CACHE (off with --no-cache)
     if (a.has("shard")) {
         const std::string s = a.get("shard", "");
         const auto slash = s.find('/');

@@ -128,7 +128,9 @@ private:
     std::shared_ptr<const px::DensityMatrix> densities_;
     // Densities computed for this data set, by pattern set: a setting that leaves the patterns as they were
     // recomputes without them. Replaced with the data set.
-    std::shared_ptr<px::experiment::DensityCache> densityCache_ = std::make_shared<px::experiment::DensityCache>();
+    // A cache backed by the density store the environment names (PX_DENSITY_CACHE): the app, not the engine, decides.
+    static std::shared_ptr<px::experiment::DensityCache> newDensityCache();
+    std::shared_ptr<px::experiment::DensityCache> densityCache_ = newDensityCache();
     std::optional<ExplorerSettings> lastSettings_;  // of the last recompute: did this one change k alone?
     std::optional<ExplorerSettings> resultFor_, runningFor_, densitiesFor_;
     QString failure_;

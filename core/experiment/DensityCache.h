@@ -23,7 +23,7 @@ namespace px::experiment {
 class DensityCache {
 public:
     explicit DensityCache(std::size_t capacityBytes = std::size_t(256) << 20,
-                          std::shared_ptr<const DiskDensityStore> disk = DiskDensityStore::fromEnvironment())
+                          std::shared_ptr<const DiskDensityStore> disk = nullptr)
         : capacity_(capacityBytes), disk_(std::move(disk)) {}
     // The densities of `patterns` on `data`: kept ones, else computed (outside the lock) and kept.
     std::shared_ptr<const DensityMatrix> get(const Dataset& data, const PatternSet& patterns, Progress& progress = noProgress());

@@ -68,7 +68,7 @@ SweepResult runPreviewSweep(const SweepSpec& spec, const Dataset& data, int maxG
     previewSpec.patternSeeds.resize(1);
     DensityCache inMemoryOnly(std::size_t(256) << 20, nullptr);  // a subsample's densities are not worth keeping on disk
     SweepOptions options;
-    options.densities = &inMemoryOnly;
+    options.densities = &inMemoryOnly;  // and no options.densityStore
     SweepResult r = runSweep(previewSpec, sub, options, progress);
     r.metadata["preview"] = {{"graphs", sub.size()}, {"of", data.size()}, {"pattern_seeds", 1}};
     return r;

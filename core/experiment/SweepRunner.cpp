@@ -83,7 +83,7 @@ struct SweepContext {
     privacy::GraphFacts facts;
     std::vector<std::string> classes;
     std::string hash;
-    std::shared_ptr<const DiskDensityStore> disk = DiskDensityStore::fromEnvironment();  // without options.densities
+    std::shared_ptr<const DiskDensityStore> disk;  // options.densityStore, for runs without options.densities
 };
 
 // The pattern set of the current run and its clean densities, kept while the next runs use the same set.
@@ -329,7 +329,7 @@ SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOpti
     const auto [begin, end] = shardRange(int(runs.size()), options.shard, options.shards);
     const std::vector<int> tasks = sweepTasks(spec, data);
     const std::string hash = data.contentHash();
-    const auto disk = DiskDensityStore::fromEnvironment();
+    const std::shared_ptr<const DiskDensityStore>& disk = options.densityStore;
     const std::vector<PatternSet> prefetch =
         options.densitiesTogether ? patternSetsToPrefetch(spec, data, options, begin, end, hash, disk.get()) : std::vector<PatternSet>{};
     // Of the bar: the sets' densities first, then the runs, each by its expected work (SweepPrefetch.h).

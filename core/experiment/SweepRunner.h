@@ -1,6 +1,7 @@
 #pragma once
 #include <cmath>
 #include <functional>
+#include <memory>
 #include <optional>
 // Runs a sweep (or one shard of it): densities are computed once per (pattern class, d, pattern
 // seed) and re-noised for every mechanism, budget and noise seed. Produces the tidy run table, the
@@ -18,6 +19,7 @@ namespace px::experiment {
 struct SweepResult;
 class RunJournal;
 class DensityCache;
+class DiskDensityStore;
 
 struct SweepOptions {
     int shard = 0, shards = 1;  // run shard i of n
@@ -31,6 +33,10 @@ struct SweepOptions {
     double partialInterval = 0.3;
     // Densities are read from and kept in this cache (none: computed for every pattern set of the sweep).
     DensityCache* densities = nullptr;
+    // Densities are also read from and kept on disk here (none: not on disk). The engine never looks for a store
+    // itself: pxrun, the app and the Python package pass DiskDensityStore::fromEnvironment() (PX_DENSITY_CACHE).
+    // A `densities` cache uses its own store for what it holds.
+    std::shared_ptr<const DiskDensityStore> densityStore;
     // The densities of all the sweep's pattern sets computed together before the first run (SweepPrefetch.h): the
     // sweep is done sooner. Off, each set is computed when its first run comes, so that the first pattern seed's
     // runs, a close estimate of the whole sweep (tests/bench/bench_preview), are shown sooner (the desktop app).

@@ -114,8 +114,9 @@ py::dict sweep(const std::string& specText, const std::string& source, const Opt
         loaded = spec.dataset.rfind("builtin:", 0) == 0 ? px::gen::builtin(spec.dataset.substr(8)) : px::io::loadDataset(spec.dataset);
         ds = &loaded;
     }
-    px::experiment::DensityCache cache;
+    px::experiment::DensityCache cache(std::size_t(256) << 20, px::experiment::DiskDensityStore::fromEnvironment());
     px::experiment::SweepOptions options;
+    options.densityStore = px::experiment::DiskDensityStore::fromEnvironment();  // PX_DENSITY_CACHE, read at each call
     options.shard = shard;
     options.shards = shards;
     if (!densities.is_none()) {

@@ -124,15 +124,20 @@ private slots:
         QCOMPARE(store->usage().entries, 2L);
     }
 
-    // A sweep that reads its densities from the disk gives the table of one that computed them.
+    // A sweep that reads its densities from the disk gives the table of one that computed them. The store is the
+    // caller's to pass (SweepOptions::densityStore): the engine does not look for one in the environment.
     void aSweepFromStoredDensitiesGivesTheSameTable() {
         QTemporaryDir dir;
         ScopedEnv folder("PX_DENSITY_CACHE", dir.path().toUtf8().constData());
         const SweepSpec spec = smallSweep();
         const Dataset ds = gen::sbmCycleTask(120, 4);
-        const SweepResult computed = runSweep(spec, ds, {});  // no cache object: the store of the environment
+        runSweep(spec, ds, {});  // no store passed: nothing kept, whatever the environment says
+        QCOMPARE(DiskDensityStore::fromEnvironment()->usage().entries, 0L);
+        SweepOptions withStore;
+        withStore.densityStore = DiskDensityStore::fromEnvironment();
+        const SweepResult computed = runSweep(spec, ds, withStore);  // no cache object: the store passed in
         QCOMPARE(DiskDensityStore::fromEnvironment()->usage().entries, 3L);  // one per pattern seed
-        DensityCache cache;
+        DensityCache cache(std::size_t(256) << 20, DiskDensityStore::fromEnvironment());
         SweepOptions options;
         options.densities = &cache;
         const SweepResult stored = runSweep(spec, ds, options);

@@ -46,6 +46,10 @@ struct ExplorerController::Job : QueuedProgress {
 // neighbours).
 constexpr std::size_t kNeighbourMemoBytes = std::size_t(128) << 20;
 
+std::shared_ptr<px::experiment::DensityCache> ExplorerController::newDensityCache() {
+    return std::make_shared<px::experiment::DensityCache>(std::size_t(256) << 20, px::experiment::DiskDensityStore::fromEnvironment());
+}
+
 ExplorerController::ExplorerController(QObject* parent, Mode mode) : QObject(parent), mode_(mode) {
     if (px::learn::neighbourMemoLimit() < kNeighbourMemoBytes) px::learn::setNeighbourMemoLimit(kNeighbourMemoBytes);
     setJournalFolder(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/unfinished-sweeps");
@@ -85,7 +89,7 @@ void ExplorerController::setDataset(std::shared_ptr<const px::Dataset> data, con
     data_ = std::move(data);
     dataSpec_ = spec;
     dataLabels_ = labels;
-    densityCache_ = std::make_shared<px::experiment::DensityCache>();  // the densities of this data set only
+    densityCache_ = newDensityCache();  // the densities of this data set only
     result_.reset();
     patterns_.reset();
     densities_.reset();
@@ -163,8 +167,9 @@ bool changesKAlone(const std::optional<ExplorerSettings>& last, const ExplorerSe
 void ExplorerController::recompute(const ExplorerSettings& settings) {
     cancel();
     if (!data_ || closed_) return;
+    px::experiment::SweepSpec spec = specFor(settings, mode_);
     // k alone changed: the user is exploring k, so kNN keeps twice the neighbours for the next change to read.
-    px::learn::setExploringK(changesKAlone(lastSettings_, settings));
+    spec.learner.exploringK = changesKAlone(lastSettings_, settings);
     lastSettings_ = settings;
     runningFor_ = settings;
     if (!dataSpec_.empty()) runningFor_->dataset = dataSpec_;  // the data it runs on, not what a panel may say
@@ -174,7 +179,6 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
     auto job = std::make_shared<Job>(this);
     job_ = job;
     auto data = data_;
-    const px::experiment::SweepSpec spec = specFor(settings, mode_);
     ++running_;
     preview_.reset();
     partial_.reset();  // the points of a replaced job are not this one's

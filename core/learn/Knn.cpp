@@ -40,7 +40,7 @@ void searchNeighbours(const RowMatrix& train, const RowMatrix& queries, int k, V
 // The same, through the neighbour memo when it is on (NeighbourMemo.h): a kept search with at least k per query
 // answers with its prefixes.
 template <class Visit>
-void forEachNeighbourList(const RowMatrix& train, const RowMatrix& queries, int k, Visit visit) {
+void forEachNeighbourList(const RowMatrix& train, const RowMatrix& queries, int k, bool exploringK, Visit visit) {
     const Eigen::Index nt = train.rows(), nq = queries.rows();
     k = int(std::min<Eigen::Index>(k, nt));
     if (k <= 0) return;
@@ -50,7 +50,7 @@ void forEachNeighbourList(const RowMatrix& train, const RowMatrix& queries, int 
     std::shared_ptr<const NeighbourLists> lists = findNeighbourLists(key, k, &shorterKept);
     if (!lists) {
         auto fresh = std::make_shared<NeighbourLists>();
-        fresh->k = neighboursToKeep(k, nt, shorterKept);
+        fresh->k = neighboursToKeep(k, nt, shorterKept, exploringK);
         fresh->nearest.resize(std::size_t(nq) * std::size_t(fresh->k));
         searchNeighbours(train, queries, fresh->k, [&](Eigen::Index q, const int* nearest, int kept) {
             std::copy(nearest, nearest + kept, fresh->nearest.begin() + q * kept);
@@ -62,9 +62,9 @@ void forEachNeighbourList(const RowMatrix& train, const RowMatrix& queries, int 
 }
 }  // namespace
 
-std::vector<std::vector<int>> knnIndices(const RowMatrix& train, const RowMatrix& queries, int k) {
+std::vector<std::vector<int>> knnIndices(const RowMatrix& train, const RowMatrix& queries, int k, bool exploringK) {
     std::vector<std::vector<int>> out(queries.rows());
-    forEachNeighbourList(train, queries, k, [&](Eigen::Index q, const int* nb, int kk) { out[q].assign(nb, nb + kk); });
+    forEachNeighbourList(train, queries, k, exploringK, [&](Eigen::Index q, const int* nb, int kk) { out[q].assign(nb, nb + kk); });
     return out;
 }
 
@@ -80,7 +80,7 @@ Eigen::MatrixXd knnPredict(const RowMatrix& train, const Eigen::MatrixXd& trainL
         labelledFrac = std::min(labelledFrac, double(have) / std::max<Eigen::Index>(1, trainLabels.rows()));
     }
     const int kSearch = int(std::ceil(params.k / std::max(labelledFrac, 1e-3)));
-    forEachNeighbourList(train, queries, kSearch, [&](Eigen::Index q, const int* nb, int kk) {
+    forEachNeighbourList(train, queries, kSearch, params.exploringK, [&](Eigen::Index q, const int* nb, int kk) {
         for (Eigen::Index t = 0; t < tasks; ++t) {
             double sum = 0;
             int used = 0;

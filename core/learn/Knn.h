@@ -21,6 +21,7 @@ struct Standardizer {
 struct KnnParams {
     int k = 10;                // neighbours
     bool weighted = false;     // false: plain average of neighbour labels
+    bool exploringK = false;   // k is being explored: the neighbour memo keeps 2k (NeighbourMemo.h)
 };
 
 // Predictions for every query row: for each label column of `trainLabels` (NaN = missing, skipped),
@@ -30,6 +31,7 @@ Eigen::MatrixXd knnPredict(const RowMatrix& train, const Eigen::MatrixXd& trainL
                            const KnnParams& params);
 
 // Indices of the k nearest training rows of each query, sorted by distance then index.
-std::vector<std::vector<int>> knnIndices(const RowMatrix& train, const RowMatrix& queries, int k);
+// `exploringK`: as KnnParams::exploringK.
+std::vector<std::vector<int>> knnIndices(const RowMatrix& train, const RowMatrix& queries, int k, bool exploringK = false);
 
 }  // namespace px::learn

@@ -73,6 +73,7 @@ std::vector<double> fitKnn(const LearnerConfig& c, const LabelledRows& tr, const
     for (std::size_t i = 0; i < tr.y.size(); ++i) y(long(i), 0) = tr.y[i];
     KnnParams kp;
     kp.k = c.k;
+    kp.exploringK = c.exploringK;
     Eigen::MatrixXd p = knnPredict(tr.x, y, xt, kp);
     return std::vector<double>(p.data(), p.data() + p.rows());
 }

@@ -27,6 +27,9 @@ struct LearnerConfig {
     std::uint64_t seed = 1;     // forest, rf, boosting
     bool dual = false;          // linear classification: dual coordinate descent (faster when features > rows)
     neural::GinParams gin;      // gin: the network and its training
+    // knn, not a setting (never in a spec file): k is being explored, so the neighbour memo keeps 2k for the next
+    // k to read (KnnParams::exploringK). The app sets it for a recompute that changed k alone.
+    bool exploringK = false;
     // Cancellation (not a setting): checked between boosting rounds and before every rf tree; an svm fit
     // runs in a child process that is killed (libsvm cannot be interrupted). Throws px::Cancelled.
     // XGBoost's "forest" grows in one call and stops only after it.

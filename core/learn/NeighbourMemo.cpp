@@ -123,13 +123,7 @@ void keepNeighbourLists(const NeighbourKey& key, std::shared_ptr<const Neighbour
     m.evictTo(m.limit);
 }
 
-namespace {
-std::atomic<bool> exploringK{false};
-}
-
-void setExploringK(bool exploring) { exploringK = exploring; }
-
-int neighboursToKeep(int k, Eigen::Index trainRows, bool shorterKept) {
+int neighboursToKeep(int k, Eigen::Index trainRows, bool shorterKept, bool exploringK) {
     if (!exploringK && !shorterKept) return k;
     return int(std::min<Eigen::Index>(trainRows, std::max(2 * k, 32)));
 }

@@ -43,10 +43,10 @@ NeighbourKey neighbourKey(const double* train, Eigen::Index trainRows, const dou
 std::shared_ptr<const NeighbourLists> findNeighbourLists(const NeighbourKey& key, int k, bool* shorterKept = nullptr);
 void keepNeighbourLists(const NeighbourKey& key, std::shared_ptr<const NeighbourLists> lists);
 
-// Whether k is being explored (the app: a recompute that changed k alone). A search for twice the neighbours
-// costs ~40 % more (each extra neighbour ~0.4 µs per query on 4,500 rows), so a first search keeps what it was
-// asked for; one that follows a change of k, or finds fewer kept for its rows, keeps 2k (at least 32).
-void setExploringK(bool exploring);
-int neighboursToKeep(int k, Eigen::Index trainRows, bool shorterKept);
+// How many neighbours a search for k keeps. A search for twice the neighbours costs ~40 % more (each extra neighbour
+// ~0.4 µs per query on 4,500 rows), so a first search keeps what it was asked for; one made while k is being
+// explored (`exploringK`: the caller says so, e.g. the app's recompute that changed k alone), or that finds fewer
+// kept for its rows, keeps 2k (at least 32).
+int neighboursToKeep(int k, Eigen::Index trainRows, bool shorterKept, bool exploringK);
 
 }  // namespace px::learn

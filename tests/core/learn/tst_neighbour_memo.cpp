@@ -4,6 +4,7 @@
 #include "TestSupport.h"
 #include "common/Rng.h"
 #include "learn/Knn.h"
+#include "learn/Learners.h"
 #include "learn/NeighbourMemo.h"
 
 #include <QtTest>
@@ -101,14 +102,31 @@ private slots:
         QCOMPARE(int(learn::neighbourMemoStats().bytes), 30 * 10 * 4);
         learn::knnIndices(p.train, p.queries, 11);  // fewer kept: searched again for 32
         QCOMPARE(int(learn::neighbourMemoStats().bytes), 30 * 32 * 4);
-        learn::setExploringK(true);
-        learn::knnIndices(q.train, q.queries, 20);
-        learn::setExploringK(false);
+        learn::knnIndices(q.train, q.queries, 20, /*exploringK=*/true);
         QCOMPARE(int(learn::neighbourMemoStats().bytes), 30 * 32 * 4 + 30 * 40 * 4);
         const auto before = learn::neighbourMemoStats();
         learn::knnIndices(q.train, q.queries, 40);
         learn::knnIndices(p.train, p.queries, 32);
         QCOMPARE(learn::neighbourMemoStats().hits, before.hits + 2);
+    }
+
+    // The caller says that k is being explored through the learner's configuration (no process-wide switch): a kNN
+    // fit with exploringK keeps 2k, one without keeps k.
+    void theLearnerConfigurationSaysWhenKIsExplored() {
+        learn::setNeighbourMemoLimit(0);
+        learn::setNeighbourMemoLimit(std::size_t(1) << 20);
+        for (const bool exploring : {false, true}) {
+            const Problem p = problem(exploring ? 41 : 40);
+            learn::LearnerConfig config;
+            config.kind = learn::LearnerKind::Knn;
+            config.k = 20;
+            config.exploringK = exploring;
+            std::vector<double> y;
+            for (Eigen::Index i = 0; i < p.labels.rows(); ++i) y.push_back(std::isnan(p.labels(i, 0)) ? 0.0 : p.labels(i, 0));
+            const std::size_t before = learn::neighbourMemoStats().bytes;
+            learn::fitPredict(config, p.train, y, p.queries, TaskType::Binary);
+            QCOMPARE(int(learn::neighbourMemoStats().bytes - before), 30 * (exploring ? 40 : 20) * 4);
+        }
     }
 };
 

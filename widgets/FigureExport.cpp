@@ -24,8 +24,9 @@ namespace px::widgets {
 namespace {
 constexpr int kUnclippedKeyOvershoot = 5;  // QCPGraph::drawLegendIcon's line ends at rect.right() + 5  // the plot is laid out in pixels of 1/96 in, as on screen
 
-FigureSize paper(double w, double h, double fontPt, bool legendBelow, bool title) {
+FigureSize paper(double w, double h, double fontPt, bool legendBelow, bool title, double marginIn = 2.0 / 72) {
     FigureSize s;
+    s.marginIn = marginIn;
     s.widthIn = w;
     s.heightIn = h;
     s.fontPt = fontPt;
@@ -142,7 +143,7 @@ const std::vector<FigurePreset>& figurePresets() {
         // A paper's figures have captions, not titles; a slide keeps its title.
         {"one-column", "one column (3.3 × 2.5 in, 8 pt)", paper(3.3, 2.5, 8, true, false)},
         {"two-column", "two columns (6.9 × 3.5 in, 9 pt)", paper(6.9, 3.5, 9, true, false)},
-        {"slide", "slide 16:9 (13.33 × 7.5 in, 20 pt)", paper(40.0 / 3, 7.5, 20, false, true)},
+        {"slide", "slide 16:9 (13.33 × 7.5 in, 20 pt)", paper(40.0 / 3, 7.5, 20, false, true, 0.15)},
     };
     return presets;
 }

@@ -23,6 +23,9 @@ struct FigureSize {
     bool legendBelow = false;  // legend in a wrapping row under the axes instead of inside them
     bool sliderMarker = false; // keep the slider marker in the figure
     bool title = true;         // false: no title above the plot (a paper's caption says it); the JSON keeps it
+    // Nothing drawn closer to the page's edge: 2 pt on paper (a journal's crop), more on a slide, whose projector
+    // or viewer frames it and whose legend would otherwise sit on the edge.
+    double marginIn = 2.0 / 72;
 };
 
 struct FigurePreset {

@@ -5,6 +5,7 @@
 #include "ScreenFit.h"
 
 #include <algorithm>
+#include <cmath>
 #include <qcustomplot.h>
 
 namespace px::widgets {
@@ -27,8 +28,10 @@ FigureLayout::FigureLayout(QCustomPlot* plot, const FigureSize& size)
     for (int i = 0; i < plot->plottableCount(); ++i)  // a projector's short names: the figure has room for the full ones
         if (QCPAbstractPlottable* p = plot->plottable(i); fullName(p) != p->name()) rename(p, fullName(p));
     if (!size.title) leaveOutTitles();
-    // Nothing within 2 pt of the page's edge (a journal's crop, a viewer's frame): 3 layout pixels of 1/96 in.
-    plot->plotLayout()->setMargins(QMargins(3, 3, 3, 3));
+    // Nothing within FigureSize::marginIn of the page's edge (a journal's crop, a viewer's frame): for 2 pt,
+    // 3 layout pixels of 1/96 in.
+    const int margin = std::max(3, int(std::ceil(size.marginIn * kLayoutDpi)));
+    plot->plotLayout()->setMargins(QMargins(margin, margin, margin, margin));
     if (!size.sliderMarker)
         for (int i = 0; i < plot->itemCount(); ++i) {
             QCPAbstractItem* item = plot->item(i);

@@ -7,6 +7,7 @@
 #include "Palette.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <qcustomplot.h>
 
@@ -72,7 +73,9 @@ void FigureLayout::rewrapLegend(const FigureSize& size) {
                 item->setMargins(QMargins(0, 0, 0, QFontMetrics(item->font()).descent()));
     }
     // As many columns as fit (entry i in column i mod k, a column as wide as its widest entry).
-    const int columns = fittingLegendColumns(plot_, int(size.widthIn * kLegendDpi) - 24, 4);
+    // The page's width less its margins (FigureSize::marginIn, at least 3 pixels a side) and 18 pixels of slack.
+    const int margin = std::max(3, int(std::ceil(size.marginIn * kLegendDpi)));
+    const int columns = fittingLegendColumns(plot_, int(size.widthIn * kLegendDpi) - 18 - 2 * margin, 4);
     legend->setWrap(columns);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     legendRewrapped_ = true;

@@ -12,22 +12,6 @@
 namespace pxrun {
 
 namespace {
-// The edit distance of two option names (Levenshtein 1966), for "did you mean".
-std::size_t editDistance(const std::string& a, const std::string& b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
 // "densities: unknown option --thread (did you mean --threads?)": where the option belongs if another command takes
 // it, else the nearest of the command's own (a third of the name's letters may differ), else where to look.
 std::string unknownOption(const std::string& command, const std::string& option, const std::vector<std::string>& known) {
@@ -41,12 +25,22 @@ std::string unknownOption(const std::string& command, const std::string& option,
             elsewhere += (elsewhere.empty() ? "" : ", ") + other;
     }
     if (!elsewhere.empty()) return message + " (an option of " + elsewhere + ")";
-    const auto nearest = std::min_element(known.begin(), known.end(), [&](const std::string& x, const std::string& y) {
-        return editDistance(name, x) < editDistance(name, y);
-    });
-    const std::size_t allowed = std::max<std::size_t>(1, (name.size() - std::min<std::size_t>(2, name.size())) / 3);
-    if (nearest != known.end() && editDistance(name, *nearest) <= allowed) return message + " (did you mean " + *nearest + "?)";
+    const std::string nearest = usage::nearestName(name, known);
+    if (!nearest.empty()) return message + " (did you mean " + nearest + "?)";
     return message + "; pxrun --help lists each command's options";
+}
+
+// "embed: give --epsilon or --rho, not both": two options of one exclusive group (UsageDoc::exclusive).
+void refuseExclusive(const std::string& command, const CLI::App& app) {
+    for (const std::vector<std::string>& group : usage::usageDoc().exclusive) {
+        std::vector<std::string> given;
+        for (const std::string& name : group)
+            if (app.get_option_no_throw(name) && app.count(name) > 0) given.push_back(name);
+        if (given.size() < 2) continue;
+        std::string names;
+        for (std::size_t i = 0; i < given.size(); ++i) names += (i == 0 ? "" : i + 1 == given.size() ? " or " : ", ") + given[i];
+        throw std::invalid_argument(command + ": give " + names + ", not both");
+    }
 }
 }  // namespace
 
@@ -57,6 +51,7 @@ Args Args::parse(const std::string& command, const std::vector<std::string>& arg
     app.set_help_flag();  // main answers --help
     app.allow_extras(true);
     Args a;
+    a.command = command;
     std::map<std::string, std::string> values;
     for (const std::string& name : known) {
         const std::string key = name.substr(2);
@@ -76,6 +71,7 @@ Args Args::parse(const std::string& command, const std::vector<std::string>& arg
     }
     for (const std::string& extra : app.remaining())
         if (extra.rfind("-", 0) == 0 && extra != "--") throw std::invalid_argument(unknownOption(command, extra, known));
+    refuseExclusive(command, app);
     for (const std::string& name : known) {
         const std::string key = name.substr(2);
         if (app.count(name) == 0) continue;
@@ -92,27 +88,27 @@ std::string Args::get(const std::string& key, const std::string& fallback) const
 namespace {
 // The option's value read whole by `convert` (std::stol, std::stod), or an error naming the option and `kind`.
 template <class Convert>
-auto converted(const std::string& key, const std::string& text, const char* kind, Convert convert) {
+auto converted(const std::string& command, const std::string& key, const std::string& text, const char* kind, Convert convert) {
     try {
         std::size_t used = 0;
         const auto v = convert(text, &used);
         if (used == text.size()) return v;
     } catch (const std::logic_error&) {  // invalid_argument, out_of_range
     }
-    throw std::invalid_argument("option --" + key + " expects " + kind + ", got '" + text + "'");
+    throw std::invalid_argument(command + ": option --" + key + " expects " + kind + ", got '" + text + "'");
 }
 }  // namespace
 
 long Args::getLong(const std::string& key, long fallback) const {
     auto it = options.find(key);
     if (it == options.end()) return fallback;
-    return converted(key, it->second, "an integer", [](const std::string& t, std::size_t* used) { return std::stol(t, used); });
+    return converted(command, key, it->second, "an integer", [](const std::string& t, std::size_t* used) { return std::stol(t, used); });
 }
 
 double Args::getDouble(const std::string& key, double fallback) const {
     auto it = options.find(key);
     if (it == options.end()) return fallback;
-    return converted(key, it->second, "a number", [](const std::string& t, std::size_t* used) { return std::stod(t, used); });
+    return converted(command, key, it->second, "a number", [](const std::string& t, std::size_t* used) { return std::stod(t, used); });
 }
 
 }  // namespace pxrun

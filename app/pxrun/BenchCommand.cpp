@@ -6,6 +6,7 @@
 #include "Commands.h"
 #include "CommonOptions.h"
 #include "TerminalProgress.h"
+#include "Usage.h"
 #include "generators/Generators.h"
 #include "hom/DensityMatrix.h"
 #include "privacy/Mechanism.h"
@@ -205,13 +206,17 @@ int benchPaths(const Args& a);
 // page faults and memory, so that a figure from another machine can be told apart from a regression.
 int benchCommand(const std::vector<std::string>& argv) {
     if (argv.empty() || argv[0].rfind("-", 0) == 0)
-        throw std::invalid_argument("usage: pxrun bench densities|scaling|paths|noise|gin|nag|depth|evaluate [options]");
+        throw UsageError("needs a benchmark: densities, scaling, paths, noise, gin, nag, depth or evaluate");
     const std::map<std::string, int (*)(const Args&)> benches = {
         {"densities", benchDensities}, {"scaling", benchScaling}, {"paths", benchPaths}, {"noise", benchNoise},
         {"gin", benchGin},             {"nag", benchNag},         {"evaluate", benchEvaluate}, {"depth", benchDepth}};
     const auto bench = benches.find(argv[0]);
-    if (bench == benches.end())
-        throw std::invalid_argument("unknown benchmark '" + argv[0] + "' (expected densities, scaling, paths, noise, gin, nag, evaluate or depth)");
+    if (bench == benches.end()) {
+        std::vector<std::string> names;
+        for (const auto& [name, run] : benches) names.push_back(name);
+        const std::string nearest = usage::nearestName(argv[0], names);
+        throw UsageError("unknown benchmark '" + argv[0] + "'" + (nearest.empty() ? "" : "; did you mean '" + nearest + "'?"));
+    }
     const Args a = Args::parse("bench " + argv[0], argv);
     std::printf("machine       %s\n", px::MachineFacts::read().line().c_str());
     const px::ResourceUsage before = px::ResourceUsage::now();

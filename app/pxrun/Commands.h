@@ -1,6 +1,7 @@
 #pragma once
 // pxrun subcommands. Each takes the arguments after its name and returns the exit code.
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -8,6 +9,7 @@ namespace pxrun {
 
 // "--key value", "--key=value" and "--flag" arguments (a flag's value is "1"); positional ones in order.
 struct Args {
+    std::string command;  // "sweep", "bench densities": named by every error about its options
     std::map<std::string, std::string> options;
     std::vector<std::string> positional;
     // Parses `argv` against the options pxrun's usage names for `command` ("info", "bench densities", ...; Usage.h):
@@ -17,6 +19,12 @@ struct Args {
     long getLong(const std::string& key, long fallback) const;
     double getDouble(const std::string& key, double fallback) const;
     bool has(const std::string& key) const { return options.count(key) > 0; }
+};
+
+// A command line that does not fit the command's synopsis (an operand or a required option missing): main prints
+// "pxrun: error: COMMAND: what" and the command's usage from the table (usage::commandUsage), and exits with 2.
+struct UsageError : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
 };
 
 int benchCommand(const std::vector<std::string>& args);

@@ -11,14 +11,6 @@
 
 namespace pxrun {
 
-namespace {
-const char* kDepthUsage =
-    "usage: pxrun depth SPEC.json|EXPERIMENT --out PREFIX [--data PATH|builtin:NAME] [--set key=JSON ...]\n"
-    "       pxrun depth --list | --defaults EXPERIMENT\n"
-    "experiments: cosera-grid, sbm-sweep, nag, accounting, propagation, asamp\n";
-
-}  // namespace
-
 int depthCommand(const std::vector<std::string>& argv) {
     std::vector<std::string> sets;
     const std::vector<std::string> rest = takeSets(argv, sets);
@@ -31,7 +23,7 @@ int depthCommand(const std::vector<std::string>& argv) {
         std::printf("%s\n", px::depthlab::defaultDepthSpec(a.get("defaults", "")).dump(2).c_str());
         return 0;
     }
-    if (a.positional.size() != 1 || !a.has("out")) throw std::invalid_argument(kDepthUsage);
+    if (a.positional.size() != 1 || !a.has("out")) throw UsageError("needs one SPEC.json or EXPERIMENT and --out PREFIX (pxrun depth --list names the experiments)");
     const std::string what = a.positional[0];
     nlohmann::json spec;
     std::string source = what;

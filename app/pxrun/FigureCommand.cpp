@@ -25,11 +25,7 @@ namespace pxrun {
 int figureCommand(const std::vector<std::string>& argv) {
     Args a = Args::parse("figure", argv);
     if (a.positional.size() != 1 || !a.has("out"))
-        throw std::invalid_argument("usage: pxrun figure PREFIX --out FIGURE.png|.pdf|.svg[,MORE] [--preset one-column|two-column|slide]\n"
-                                    "       [--width 800 --height 500 (pixels at 96 per inch)] [--dpi 300]\n"
-                                    "       [--no-title | --with-title (default: none on the paper presets, else drawn)]\n"
-                                    "       [--view tradeoff | gin-curve [--epsilon 1 (the budget drawn in bold)]]\n"
-                                    "       (PREFIX is a sweep output: PREFIX.csv and PREFIX.json; FIGURE.csv and FIGURE.json are written beside)");
+        throw UsageError("needs a sweep's PREFIX (PREFIX.csv and PREFIX.json) and --out FIGURE");
     const std::string prefix = a.positional[0];
     const std::string view = a.get("view", "tradeoff");
     usage::choiceIndex("--view", usage::figureViewNames(), view);  // refuses any other
@@ -53,14 +49,12 @@ int figureCommand(const std::vector<std::string>& argv) {
     QCustomPlot plot;
     px::widgets::FigureSize size;
     if (a.has("preset")) {
-        if (a.has("width") || a.has("height")) throw std::invalid_argument("give --preset or --width/--height, not both");
         size = px::widgets::presetSize(QString::fromStdString(a.get("preset", "")));
     } else {
         size.widthIn = double(a.getLong("width", 800)) / 96;
         size.heightIn = double(a.getLong("height", 500)) / 96;
     }
     size.dpi = int(a.getLong("dpi", 300));
-    if (a.has("no-title") && a.has("with-title")) throw std::invalid_argument("give --no-title or --with-title, not both");
     if (a.has("no-title")) size.title = false;
     if (a.has("with-title")) size.title = true;
     plot.resize(int(size.widthIn * 96), int(size.heightIn * 96));

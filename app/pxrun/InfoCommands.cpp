@@ -13,6 +13,7 @@
 #include "io/Loaders.h"
 #include "learn/LearnerRegistry.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -78,7 +79,7 @@ px::PatternSamplerParams samplerFromArgs(const Args& a) {
 
 int infoCommand(const std::vector<std::string>& argv) {
     Args a = Args::parse("info", argv);
-    if (a.positional.size() != 1) throw std::invalid_argument("usage: pxrun info PATH|builtin:NAME [--labels auto|none|csv:COLUMN|graphml:KEY]");
+    if (a.positional.size() != 1) throw UsageError("needs one data set: a folder, a file or builtin:NAME");
     const std::string spec = a.positional[0], labels = a.get("labels", "auto");
     px::Dataset ds;
     px::io::DatasetPreview preview;
@@ -115,6 +116,7 @@ int infoCommand(const std::vector<std::string>& argv) {
     std::vector<int> bounds;
     if (a.has("D")) bounds.push_back(int(a.getLong("D", 0)));
     else bounds = {deg.quantile(0.95), deg.quantile(0.99), deg.max()};
+    bounds.erase(std::unique(bounds.begin(), bounds.end()), bounds.end());  // quantiles that coincide: one line
     for (int D : bounds)
         std::printf("public bound D = %-6d refuses %d of %d graphs (Δ(G) > D)\n", D, deg.refusedBy(D), ds.size());
     for (const auto& note : ds.notes) std::printf("note        %s\n", note.c_str());
@@ -161,7 +163,7 @@ void explainPaths(const px::Dataset& ds, const px::PatternSet& set, const px::De
 
 int densitiesCommand(const std::vector<std::string>& argv) {
     Args a = Args::parse("densities", argv);
-    if (a.positional.size() != 1) throw std::invalid_argument("usage: pxrun densities DATA [--patterns FILE | --class C ...]");
+    if (a.positional.size() != 1) throw UsageError("needs one data set: a folder, a file or builtin:NAME");
     px::Dataset ds = loadData(a.positional[0], a.get("labels", "auto"));
     px::PatternSet set = a.has("patterns") ? px::PatternSet::load(a.get("patterns", "")) : px::PatternSet::sample(samplerFromArgs(a));
     TerminalProgress progress("densities");
@@ -191,7 +193,8 @@ int densitiesCommand(const std::vector<std::string>& argv) {
 
 // `pxrun learners`: every learner a sweep can run (learner.kind), from the learner registry.
 int learnersCommand(const std::vector<std::string>& args) {
-    if (!args.empty()) throw std::invalid_argument("learners takes no arguments, found '" + args[0] + "'");
+    const Args a = Args::parse("learners", args);
+    if (!a.positional.empty()) throw UsageError("takes no operands, found '" + a.positional[0] + "'");
     for (const px::learn::LearnerDescription& d : px::learn::learnerRegistry()) {
         std::printf("%s: %s%s\n  %s\n", d.key.c_str(), d.title.c_str(),
                     d.needsNeuralLayer && !px::learn::haveNeuralLayer() ? " (not in this build: no LibTorch)" : "", d.summary.c_str());

@@ -11,10 +11,29 @@
 #include "privacy/EmbeddingExport.h"
 #include "privacy/RandomizedResponse.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace pxrun {
 
+namespace {
+// The public degree bound D refuses every graph above it (privacy/Mechanism.cpp): before any density is counted,
+// name the bound that admits them all and the option that sets it. `maxDegrees`: Δ(G) of each graph of `what`.
+void requireDegreeBound(const px::privacy::MechanismParams& p, const std::vector<int>& maxDegrees, const std::string& what,
+                        bool boundGiven) {
+    namespace pv = px::privacy;
+    const bool refuses = !pv::perturbsGraph(p.mechanism) && !p.referenceMode && p.mechanism != pv::MechanismKind::SmoothGaussian &&
+                         p.sensitivity == pv::SensitivitySource::PublicDegreeBound;
+    if (!refuses || maxDegrees.empty()) return;
+    const int largest = *std::max_element(maxDegrees.begin(), maxDegrees.end());
+    if (largest <= p.degreeBound) return;
+    const long above = std::count_if(maxDegrees.begin(), maxDegrees.end(), [&](int d) { return d > p.degreeBound; });
+    throw std::invalid_argument("the public degree bound D = " + std::to_string(p.degreeBound) + (boundGiven ? "" : " (the default)") +
+                                " refuses " + std::to_string(above) + " of " + std::to_string(maxDegrees.size()) + " graphs of " +
+                                what + ", whose largest degree is " + std::to_string(largest) + ": --D " + std::to_string(largest) +
+                                " admits every graph (--sensitivity counting-lemma needs no bound)");
+}
+}  // namespace
 
 px::privacy::MechanismParams mechanismFromArgs(const Args& a) {
     px::privacy::MechanismParams p;
@@ -41,10 +60,11 @@ px::privacy::MechanismParams mechanismFromArgs(const Args& a) {
 int embedCommand(const std::vector<std::string>& argv) {
     Args a = Args::parse("embed", argv);
     if (a.positional.size() != 1 || !a.has("out"))
-        throw std::invalid_argument("usage: pxrun embed DATA --out PREFIX [--patterns FILE | --class C ...] [mechanism options]");
+        throw UsageError("needs one data set and --out PREFIX");
     px::Dataset ds = loadData(a.positional[0], a.get("labels", "auto"));
     px::PatternSet set = a.has("patterns") ? px::PatternSet::load(a.get("patterns", "")) : px::PatternSet::sample(samplerFromArgs(a));
     const px::privacy::MechanismParams mp = mechanismFromArgs(a);
+    requireDegreeBound(mp, px::privacy::GraphFacts::of(ds).maxDegree, ds.name, a.has("D"));
     const int rep = int(a.getLong("rep", 0));
     px::privacy::NoisyEmbedding e;
     {
@@ -100,6 +120,7 @@ int auditCommand(const std::vector<std::string>& argv) {
     ap.rawFloatingPoint = a.has("raw-floating-point");
     px::privacy::MechanismParams base = mechanismFromArgs(a);
     if (!a.has("D")) base.degreeBound = std::max(g0.maxDegree(), g1.maxDegree());
+    requireDegreeBound(base, {g0.maxDegree(), g1.maxDegree()}, "the pair", true);
     std::vector<std::pair<std::string, px::privacy::MechanismParams>> runs;
     if (a.has("all")) {
         using px::privacy::MechanismKind;

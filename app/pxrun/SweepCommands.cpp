@@ -86,7 +86,7 @@ int sweepCommand(const std::vector<std::string>& argv) {
     std::vector<std::string> sets;
     Args a = Args::parse("sweep", takeSets(argv, sets));
     if (a.positional.size() != 1 || !a.has("out"))
-        throw std::invalid_argument("usage: pxrun sweep SPEC.json --out PREFIX [--shard i/N] [--data PATH] [--labels SOURCE] [--resume] [--set key=JSON ...]");
+        throw UsageError("needs one SPEC.json and --out PREFIX");
     px::experiment::SweepSpec spec = px::experiment::SweepSpec::load(a.positional[0]);
     if (!sets.empty()) {  // on the file's own JSON (not the normalised spec, whose defaults depend on the learner)
         nlohmann::json raw = nlohmann::json::parse(px::readRegularFile(a.positional[0]));
@@ -141,7 +141,7 @@ int sweepCommand(const std::vector<std::string>& argv) {
 int mergeCommand(const std::vector<std::string>& argv) {
     Args a = Args::parse("merge", argv);
     if (a.positional.empty() || !a.has("out"))
-        throw std::invalid_argument("usage: pxrun merge SHARD.csv... --out PREFIX  (each SHARD.json sidecar is read too)");
+        throw UsageError("needs the SHARD.csv files of a sweep (each SHARD.json beside is read too) and --out PREFIX");
     std::vector<px::experiment::ResultTable> parts;
     px::experiment::SweepResult merged;
     nlohmann::json shards = nlohmann::json::array();

@@ -37,7 +37,23 @@ std::size_t choiceIndex(const std::string& option, const std::vector<std::string
 }
 
 namespace {
-constexpr std::size_t kWidth = 100, kTextColumn = 32;
+constexpr std::size_t kWidth = kHelpWidth, kTextColumn = kHelpTextColumn;
+
+// The edit distance of two names [Levenshtein 1966].
+std::size_t editDistance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
 
 // The words of `text`; a bracketed group ("[--scheme unconstrained|constrained]") stays one word.
 std::vector<std::string> unbreakable(const std::string& text) {
@@ -79,14 +95,51 @@ std::string entry(const std::string& head, const std::string& text, std::size_t 
     return head + "\n" + filled(std::string(indent, ' '), text, indent);
 }
 
+std::string optionEntry(const OptionDoc& o) {
+    return entry("  " + o.name + (o.value.empty() ? "" : " " + o.value), o.text, kTextColumn);
+}
+
 std::string optionLines(const UsageDoc& doc, const std::string& group, const std::string& alsoGroup = "") {
     std::string out;
     for (const OptionDoc& o : doc.options)
-        if (o.group == group || (!alsoGroup.empty() && o.group == alsoGroup))
-            out += entry("  " + o.name + (o.value.empty() ? "" : " " + o.value), o.text, kTextColumn);
+        if (o.group == group || (!alsoGroup.empty() && o.group == alsoGroup)) out += optionEntry(o);
     return out;
 }
 }  // namespace
+
+std::string nearestName(const std::string& name, const std::vector<std::string>& candidates) {
+    const auto nearest = std::min_element(candidates.begin(), candidates.end(), [&](const std::string& x, const std::string& y) {
+        return editDistance(name, x) < editDistance(name, y);
+    });
+    const std::size_t letters = name.size() - std::min(name.find_first_not_of('-'), name.size());
+    const std::size_t allowed = std::max<std::size_t>(1, letters / 3);
+    return nearest != candidates.end() && editDistance(name, *nearest) <= allowed ? *nearest : "";
+}
+
+std::vector<std::string> commandNames(const UsageDoc& doc) {
+    std::vector<std::string> out;
+    for (const CommandDoc& c : doc.commands)
+        if (std::find(out.begin(), out.end(), commandName(c)) == out.end()) out.push_back(commandName(c));
+    return out;
+}
+
+std::string commandUsage(const UsageDoc& doc, const std::string& command) {
+    std::string out;
+    for (const CommandDoc& c : doc.commands)
+        if (commandName(c) == command) out += filled(out.empty() ? "usage: pxrun " : "       pxrun ", c.synopsis, 8);
+    return out;
+}
+
+std::string commandHelp(const UsageDoc& doc, const std::string& command) {
+    std::string out = commandUsage(doc, command) + "\n";
+    for (const CommandDoc& c : doc.commands)
+        if (commandName(c) == command) out += filled("", c.text, 0);
+    out += "\noptions:\n";
+    for (const std::string& name : commandOptions(doc, command))
+        for (const OptionDoc& o : doc.options)
+            if (o.name == name) out += optionEntry(o);
+    return out + "\npxrun --help describes every command\n";
+}
 
 std::string commandName(const CommandDoc& command) {
     const std::regex subcommand("^[a-z]+$");  // as bash_completion.py's SUBCOMMAND
@@ -127,7 +180,7 @@ std::string helpText(const UsageDoc& doc) {
     std::string out = "usage: pxrun <command> [options]\n\ncommands:\n";
     for (const CommandDoc& c : doc.commands) out += filled("  ", c.synopsis, 8) + filled(std::string(8, ' '), c.text, 8);
     out += "\noptions:\n" + optionLines(doc, "");
-    out += "\nmechanism options (embed, audit; bench noise takes --mechanism and --allocation):\n" + optionLines(doc, "mechanism");
+    out += "\nmechanism options (embed, audit; bench noise: --mechanism, --allocation):\n" + optionLines(doc, "mechanism");
     out += "\nevery command:\n" + optionLines(doc, "every", "top");
     out += "\nenvironment:\n";
     for (const NamedText& e : doc.environment) out += entry("  " + e.name, e.text, kTextColumn);

@@ -3,6 +3,7 @@
 // environment it reads, the files it uses and examples. `pxrun --help` prints it as text, `pxrun --help-json`
 // as JSON, from which the build generates the manual page (cmake/man_page.py) and the bash completion
 // (cmake/bash_completion.py): one source, so that the three cannot drift apart.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -39,7 +40,12 @@ struct UsageDoc {
     std::vector<NamedText> environment, files, examples;
     std::vector<std::string> builtinData;      // the NAMEs of builtin:NAME, for completion
     std::vector<std::string> builtinNodeData;  // those of node-level commands (CommandDoc::nodeData)
+    // Options that exclude one another ({"--epsilon", "--rho"}): a command given two of one group refuses them.
+    std::vector<std::vector<std::string>> exclusive;
 };
+
+// The text's layout: no line longer than kHelpWidth columns; an option's description starts at kHelpTextColumn.
+constexpr std::size_t kHelpWidth = 80, kHelpTextColumn = 32;
 
 const UsageDoc& usageDoc();
 // "info", "bench densities": a command's name, the words of its synopsis before its operands and options.
@@ -48,7 +54,15 @@ std::string commandName(const CommandDoc& command);
 // and those of every command. The completion (cmake/bash_completion.py) follows the same rule. Empty: no such command.
 std::vector<std::string> commandOptions(const UsageDoc& doc, const std::string& command);
 bool optionTakesValue(const UsageDoc& doc, const std::string& option);  // false for a flag such as --explain
+std::vector<std::string> commandNames(const UsageDoc& doc);  // each command's name once, in the table's order
 std::string helpText(const UsageDoc& doc);  // what --help prints
+// "usage: pxrun sweep SPEC.json --out PREFIX ...": the command's synopses (what a usage error prints).
+std::string commandUsage(const UsageDoc& doc, const std::string& command);
+// What `pxrun COMMAND --help` prints: its synopses, what it does, and every option it takes (commandOptions).
+std::string commandHelp(const UsageDoc& doc, const std::string& command);
+// The name of `candidates` nearest to `name` by edit distance [Levenshtein 1966] if at most about a third of
+// its letters differ, else "" (the "did you mean" of unknown commands and options).
+std::string nearestName(const std::string& name, const std::vector<std::string>& candidates);
 std::string helpJson(const UsageDoc& doc);  // what --help-json prints
 
 // The values of options whose parsing lives in pxrun itself (the parsers use these lists too).

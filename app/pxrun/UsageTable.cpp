@@ -278,6 +278,8 @@ const UsageDoc& usageDoc() {
         d.builtinNodeData = px::depthlab::builtinNodeDatasets();
         for (auto group : {dataOptions, sweepOptions, mechanismOptions, benchOptions, generalOptions})
             for (OptionDoc& o : group()) d.options.push_back(std::move(o));
+        // One budget, one size, one title choice: the later option would otherwise silently win.
+        d.exclusive = {{"--epsilon", "--rho"}, {"--preset", "--width"}, {"--preset", "--height"}, {"--no-title", "--with-title"}};
         d.environment = {
             {"PX_DENSITY_CACHE=FOLDER|off", "where densities are kept between runs (default "
              "$XDG_CACHE_HOME/pxstudio/densities, else ~/.cache/pxstudio/densities); off: nowhere"},

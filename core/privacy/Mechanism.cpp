@@ -99,7 +99,9 @@ NoiseModel::NoiseModel(std::shared_ptr<const DensityMatrix> cleanPtr, const std:
             else if (facts.maxDegree[i] > p.degreeBound)
                 throw AssumptionViolation("graph " + std::to_string(i) + " of " + datasetName + " has maximum degree " +
                                           std::to_string(facts.maxDegree[i]) + " > the public bound D = " +
-                                          std::to_string(p.degreeBound) + "; it cannot be released under this assumption");
+                                          std::to_string(p.degreeBound) + "; it cannot be released under this assumption (D = " +
+                                          std::to_string(*std::max_element(facts.maxDegree.begin(), facts.maxDegree.end())) +
+                                          " admits every graph)");
     }
 
     // Calibrate the budget.

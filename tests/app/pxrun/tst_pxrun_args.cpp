@@ -10,7 +10,9 @@
 
 #include <algorithm>
 #include <map>
+#include <regex>
 #include <set>
+#include <sstream>
 
 using pxrun::Args;
 namespace usage = pxrun::usage;
@@ -46,6 +48,84 @@ std::string refusal(const std::string& command, const std::vector<std::string>& 
     return "";
 }
 
+std::vector<std::string> lines(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) out.push_back(line);
+    return out;
+}
+
+// The options a help text lists: the lines "  --name ..." of its sections.
+std::set<std::string> listedOptions(const std::string& help) {
+    static const std::regex entry("^  (--[A-Za-z0-9][A-Za-z0-9-]*)( .*)?$");
+    std::set<std::string> out;
+    std::smatch m;
+    for (const std::string& line : lines(help))
+        if (std::regex_match(line, m, entry)) out.insert(m[1]);
+    return out;
+}
+
+// Whether the parser takes `option` for `command`, given alone (with a value where it takes one).
+bool parserTakes(const std::string& command, const std::string& option) {
+    std::vector<std::string> argv = {option};
+    if (takesValue(option)) argv.push_back("1");
+    const std::string message = refusal(command, argv);
+    if (message.empty()) return true;
+    if (message.find(command + ": unknown option " + option) == 0) return false;
+    throw std::logic_error(command + " " + option + ": unexpected refusal: " + message);
+}
+
+// The lines of `help` that hold option `o`'s entry: its head, then its description's lines (indented to the
+// description column), or "" when the entry is not found.
+std::vector<std::string> entryLines(const std::string& help, const usage::OptionDoc& o) {
+    const std::string head = "  " + o.name + (o.value.empty() ? "" : " " + o.value);
+    const std::vector<std::string> all = lines(help);
+    const std::string indent(usage::kHelpTextColumn, ' ');
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        if (all[i].rfind(head, 0) != 0 || (all[i].size() > head.size() && all[i][head.size()] != ' ')) continue;
+        std::vector<std::string> out = {all[i]};
+        for (std::size_t j = i + 1; j < all.size() && all[j].rfind(indent, 0) == 0 && all[j].size() > indent.size() &&
+                                    all[j][indent.size()] != ' ';
+             ++j)
+            out.push_back(all[j]);
+        return out;
+    }
+    return {};
+}
+
+// A word of 1 to 14 letters, none a bracket (a bracketed group is kept whole).
+rc::Gen<std::string> letters() {
+    return rc::gen::mapcat(rc::gen::inRange(1, 15), [](int n) {
+        return rc::gen::container<std::string>(std::size_t(n), rc::gen::inRange('a', char('z' + 1)));
+    });
+}
+
+// Checks the entry of `o` in `help`: the head, the description from column kHelpTextColumn, its words in order,
+// no line past kHelpWidth, and no line break a word would have fitted before (a greedy fill).
+std::string entryProblem(const std::string& help, const usage::OptionDoc& o) {
+    std::vector<std::string> entry = entryLines(help, o);
+    if (entry.empty()) return o.name + ": no entry";
+    const std::size_t column = usage::kHelpTextColumn, width = usage::kHelpWidth;
+    const std::string head = "  " + o.name + (o.value.empty() ? "" : " " + o.value);
+    if (head.size() + 1 > column) {
+        if (entry[0] != head) return o.name + ": a long head stands alone";
+        entry.erase(entry.begin());
+    } else if (entry[0].find_first_not_of(' ', head.size()) != column) {
+        return o.name + ": description not at column " + std::to_string(column) + ": " + entry[0];
+    }
+    std::string words;
+    for (std::size_t i = 0; i < entry.size(); ++i) {
+        const std::string text = entry[i].substr(column);
+        if (entry[i].size() > width) return o.name + ": a line of " + std::to_string(entry[i].size()) + " columns";
+        if (i + 1 < entry.size()) {
+            const std::string next = entry[i + 1].substr(column, entry[i + 1].find(' ', column) - column);
+            if (entry[i].size() + 1 + next.size() <= width) return o.name + ": '" + next + "' would fit on: " + entry[i];
+        }
+        words += (words.empty() ? "" : " ") + text;
+    }
+    return words == o.text ? "" : o.name + ": the words differ: " + words;
+}
+
 void setParams() {
     if (!qEnvironmentVariableIsSet("RC_PARAMS")) qputenv("RC_PARAMS", "seed=20261206 max_success=300 verbose_progress=0");
 }
@@ -66,7 +146,18 @@ private slots:
             const std::string command = *rc::gen::elementOf(commandNames());
             std::vector<std::string> known = usage::commandOptions(usage::usageDoc(), command);
             known.erase(std::remove(known.begin(), known.end(), "--help"), known.end());  // main answers it first
-            const std::vector<std::string> chosen = *rc::gen::unique<std::vector<std::string>>(rc::gen::elementOf(known));
+            std::vector<std::string> chosen = *rc::gen::unique<std::vector<std::string>>(rc::gen::elementOf(known));
+            // at most one of each group of options that exclude one another (refusesExclusiveOptionsTogether)
+            for (const std::vector<std::string>& group : usage::usageDoc().exclusive) {
+                bool seen = false;
+                chosen.erase(std::remove_if(chosen.begin(), chosen.end(), [&](const std::string& o) {
+                                 const bool inGroup = std::find(group.begin(), group.end(), o) != group.end();
+                                 const bool drop = inGroup && seen;
+                                 seen = seen || inGroup;
+                                 return drop;
+                             }),
+                             chosen.end());
+            }
             std::map<std::string, std::string> expected;
             std::vector<std::vector<std::string>> pieces;
             for (const std::string& option : chosen) {
@@ -145,6 +236,115 @@ private slots:
             for (const std::string& o : usage::commandOptions(usage::usageDoc(), command)) taken.insert(o);
         for (const usage::OptionDoc& o : usage::usageDoc().options)
             QVERIFY2(o.group == "top" || taken.count(o.name), o.name.c_str());
+    }
+    // Two options of one group that exclude each other are refused by name, on every command that takes both;
+    // embed and audit take --epsilon and --rho (a budget each: the later one silently won before).
+    void refusesExclusiveOptionsTogether() {
+        QCOMPARE(QString::fromStdString(refusal("embed", {"builtin:er", "--epsilon", "1", "--rho", "0.5", "--out", "x"})),
+                 QString("embed: give --epsilon or --rho, not both"));
+        QCOMPARE(QString::fromStdString(refusal("audit", {"--rho=0.5", "--epsilon=1"})), QString("audit: give --epsilon or --rho, not both"));
+        for (const std::vector<std::string>& group : usage::usageDoc().exclusive)
+            for (const std::string& name : group) takesValue(name);  // throws for a name the table has no entry for
+        int pairs = 0;
+        for (const std::string& command : commandNames()) {
+            const std::vector<std::string> known = usage::commandOptions(usage::usageDoc(), command);
+            const auto takes = [&](const std::string& o) { return std::find(known.begin(), known.end(), o) != known.end(); };
+            for (const std::vector<std::string>& group : usage::usageDoc().exclusive)
+                for (std::size_t i = 0; i < group.size(); ++i)
+                    for (std::size_t j = i + 1; j < group.size(); ++j) {
+                        if (!takes(group[i]) || !takes(group[j])) continue;
+                        ++pairs;
+                        std::vector<std::string> argv = {"operand"};
+                        for (const std::string& o : {group[j], group[i]}) {
+                            argv.push_back(o);
+                            if (takesValue(o)) argv.push_back("2");
+                        }
+                        const std::string message = refusal(command, argv);
+                        QVERIFY2(message.find(command + ": give ") == 0 && message.find(group[i]) != std::string::npos &&
+                                     message.find(group[j]) != std::string::npos, (command + ": " + message).c_str());
+                        QVERIFY(refusal(command, {"operand", group[i], takesValue(group[i]) ? "2" : "operand"}).empty());
+                    }
+        }
+        QVERIFY2(pairs >= 5, qPrintable(QString::number(pairs)));  // embed, audit: ε/ρ; figure: preset/size, titles
+    }
+    // A number that is not one names the command and the option.
+    void numericErrorsNameTheCommand() {
+        const Args a = Args::parse("bench scaling", {"--max-n", "ten", "--p", "0.5x"});
+        for (const auto& [key, expected] : std::vector<std::pair<std::string, std::string>>{
+                 {"max-n", "bench scaling: option --max-n expects an integer, got 'ten'"},
+                 {"p", "bench scaling: option --p expects a number, got '0.5x'"}})
+            try {
+                key == "p" ? a.getDouble(key, 0) : double(a.getLong(key, 0));
+                QFAIL("accepted");
+            } catch (const std::invalid_argument& e) {
+                QCOMPARE(QString(e.what()), QString::fromStdString(expected));
+            }
+    }
+    void suggestsTheNearestName() {
+        const std::vector<std::string> words = {"info", "patterns", "densities", "sweep", "merge", "figure", "embed"};
+        QCOMPARE(QString::fromStdString(usage::nearestName("densitys", words)), QString("densities"));
+        QCOMPARE(QString::fromStdString(usage::nearestName("swep", words)), QString("sweep"));
+        QCOMPARE(QString::fromStdString(usage::nearestName("frobnicate", words)), QString(""));
+        QCOMPARE(QString::fromStdString(usage::nearestName("--thread", {"--threads", "--d"})), QString("--threads"));
+    }
+    // `pxrun COMMAND --help` lists exactly the options the parser takes for it, probed option by option
+    // (those of every command, --help among them, answer before parsing and are listed but not probed).
+    void commandHelpListsWhatTheParserTakes() {
+        for (const std::string& command : commandNames()) {
+            const std::string help = usage::commandHelp(usage::usageDoc(), command);
+            std::set<std::string> taken;
+            for (const usage::OptionDoc& o : usage::usageDoc().options)
+                if (o.group != "top" && o.name != "--help" && parserTakes(command, o.name)) taken.insert(o.name);
+            std::set<std::string> listed = listedOptions(help);
+            listed.erase("--help");
+            QVERIFY2(listed == taken, (command + ":\n" + help).c_str());
+            QVERIFY2(help.rfind("usage: pxrun " + command + " ", 0) == 0 || help.rfind("usage: pxrun " + command + "\n", 0) == 0,
+                     help.c_str());
+            QVERIFY2(help.find(usage::commandUsage(usage::usageDoc(), command)) == 0, command.c_str());
+        }
+    }
+    // The help's layout, on generated options: each description from the description column, filled greedily to
+    // the width (a line breaks only where the next word does not fit) and never past it.
+    void helpFillsToTheWidth() {
+        setParams();
+        QVERIFY(rc::check("option entries are filled greedily within the width", [] {
+            usage::UsageDoc doc;
+            const int count = *rc::gen::inRange(1, 6);
+            for (int i = 0; i < count; ++i) {
+                usage::OptionDoc o;
+                o.name = "--o" + std::to_string(i) + *letters();
+                o.value = *rc::gen::oneOf(rc::gen::just(std::string()), letters());
+                o.group = *rc::gen::elementOf(std::vector<std::string>{"", "mechanism", "every", "top"});
+                const std::vector<std::string> words = *rc::gen::nonEmpty(rc::gen::container<std::vector<std::string>>(letters()));
+                for (const std::string& w : words) o.text += (o.text.empty() ? "" : " ") + w;
+                doc.options.push_back(o);
+            }
+            const std::string help = usage::helpText(doc);
+            for (const usage::OptionDoc& o : doc.options) {
+                const std::string problem = entryProblem(help, o);
+                RC_ASSERT(problem == "");
+            }
+        }));
+        // and on pxrun's own table: every line of every help within the width, every entry filled greedily
+        std::vector<std::string> texts = {usage::helpText(usage::usageDoc())};
+        for (const std::string& command : commandNames()) texts.push_back(usage::commandHelp(usage::usageDoc(), command));
+        for (const std::string& text : texts)
+            for (const std::string& line : lines(text)) QVERIFY2(line.size() <= usage::kHelpWidth, line.c_str());
+        for (const usage::OptionDoc& o : usage::usageDoc().options)
+            QVERIFY2(entryProblem(texts[0], o).empty(), entryProblem(texts[0], o).c_str());
+    }
+    // The global --help: every command's synopsis, and the options of every command in their own section.
+    void helpListsEveryCommandAndTheirCommonOptions() {
+        const std::string help = usage::helpText(usage::usageDoc());
+        const std::size_t commands = help.find("\ncommands:\n"), every = help.find("\nevery command:\n");
+        QVERIFY(commands != std::string::npos && every != std::string::npos);
+        const std::size_t everyEnd = help.find("\n\n", every + 1);
+        const std::set<std::string> inEvery = listedOptions(help.substr(every, everyEnd - every));
+        for (const usage::OptionDoc& o : usage::usageDoc().options)
+            if (o.group == "every" || o.group == "top") QVERIFY2(inEvery.count(o.name), o.name.c_str());
+        for (const std::string& command : commandNames())
+            QVERIFY2(help.find("\n  " + command + " ", commands) < every || help.find("\n  " + command + "\n", commands) < every,
+                     command.c_str());
     }
 };
 

@@ -3,10 +3,11 @@
 #include "DepthWorkspace.h"
 #include "EpsilonSlider.h"
 #include "ExplorerViews.h"
+#include "ExportController.h"
 #include "ImportDialog.h"
 #include "SessionModel.h"
-#include "ViewExporter.h"
 #include "WorkIndicator.h"
+#include "LessonController.h"
 #include "LessonPlayer.h"
 #include "ProjectorStrip.h"
 #include "panels/DatasetPanel.h"
@@ -22,6 +23,7 @@
 #include "ViewKeys.h"
 #include "ViewPresenter.h"
 
+#include <QAction>
 #include <QDockWidget>
 #include <QFormLayout>
 #include <QLabel>
@@ -71,6 +73,14 @@ MainWindow::MainWindow(QWidget* parent)
     work_ = new WorkIndicator(statusBar(), controller_, {views_->expressivity(), views_->dimension()}, views_->depth());
     // one source of progress: every view's note says again what the bar says, at each step (not at its next paint)
     connect(work_, &WorkIndicator::changed, this, [this] { views_->presenter()->presentAll(); });
+    presentation_ = new QAction(tr("&Presentation mode"), this);
+    lessons_ = new LessonController({this, views_, controller_, lessonPlayer_, presentation_, [this] { return settings(); },
+                                     [this](const ExplorerSettings& s) { showSettings(s); },
+                                     [this](ExplorerSettings s, const std::string& dataset) { return onDataset(std::move(s), dataset); },
+                                     [this](const std::string& key) { return lessonTarget(key); },
+                                     [this](const std::string& title) { showView(title); }},
+                                    this);
+    exports_ = new ExportController({this, views_, controller_, work_, [this] { return settings(); }, [this] { return privacy_->epsilon(); }}, this);
     buildMenus();
     installWhatsThis();
     connectController();
@@ -94,7 +104,7 @@ MainWindow::MainWindow(QWidget* parent)
     fitToScreen(prefs.contains("window/geometry"));
     const QString restored = restoreLastSession();
     registerReport();
-    connect(views_->presenter(), &ViewPresenter::presented, this, &MainWindow::updateLessonWaiting);
+    connect(views_->presenter(), &ViewPresenter::presented, lessons_, &LessonController::updateWaiting);
     views_->presenter()->start();
     startRecompute();
     if (QSettings().value("welcome/show", true).toBool()) showWelcome();
@@ -119,7 +129,10 @@ MainWindow::~MainWindow() {
     controller_->close();
     views_->close();
     controller_->waitForIdle();
-    for (QObject* child : findChildren<QObject*>()) QObject::disconnect(child, nullptr, this, nullptr);
+    // nor the parts that answer for it (lessons, exports)
+    for (QObject* child : findChildren<QObject*>())
+        for (const QObject* receiver : {static_cast<QObject*>(this), static_cast<QObject*>(lessons_), static_cast<QObject*>(exports_)})
+            QObject::disconnect(child, nullptr, receiver, nullptr);
 }
 
 ExplorerController* MainWindow::expressivityController() { return views_->expressivity(); }
@@ -128,6 +141,12 @@ QString MainWindow::autosavePath() const { return session_->autosavePath(); }
 QUndoStack* MainWindow::undoStack() { return session_->undoStack(); }
 DepthWorkspace* MainWindow::depthWorkspace() { return views_->depth(); }
 QStringList MainWindow::recentFiles() const { return session_->recentFiles(); }
+bool MainWindow::exportAllViews(const QString& folder) { return exports_->exportAllViews(folder); }
+QString MainWindow::exportAllFolder(const QString& chosen) const { return exports_->exportAllFolder(chosen); }
+bool MainWindow::exportView(QCustomPlot* plot, const QString& path, const px::widgets::FigureSize& size, bool sidecars) {
+    return exports_->exportView(plot, path, size, sidecars);
+}
+QString MainWindow::suggestedExportName(const QCustomPlot* plot) const { return exports_->suggestedExportName(plot); }
 
 QWidget* MainWindow::buildPanels() {
     auto* panel = new QWidget;

@@ -30,7 +30,9 @@ class ExplorerViews;
 class LearnerPanel;
 class PatternsPanel;
 class PrivacyPanel;
+class HelpController;
 class HelpWindow;
+class PresentationMode;
 class LessonController;
 class LessonPlayer;
 class QAction;
@@ -90,10 +92,7 @@ public:
     void resetControl(QObject* target);
 
 protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
-    void showEvent(QShowEvent* event) override;  // once shown, the frame is known: fit the screen again
-    void resizeEvent(QResizeEvent* event) override;  // the lesson band stays within a quarter of the window
-    void changeEvent(QEvent* event) override;        // out of full screen: the window fits its screen again
+    bool eventFilter(QObject* watched, QEvent* event) override;  // a double click resets a control
     void keyPressEvent(QKeyEvent* event) override;   // Escape nobody took: closes the welcome card, else ends a lesson
 
 private:
@@ -131,24 +130,12 @@ private:
     // Starts the main computation unless it runs for the current settings or its result is theirs.
     void ensureComputing();
     void refreshReport();
-    // Projector mode (F11): large fonts, the settings column replaced by the projector strip.
-    void setPresentation(bool on);
-    void presentFullScreen(bool on);  // projector mode's whole screen, and back
-    void capLessonBand();
     QWidget* buildProjectorStrip();
-    // A window that fits the screen it is on: a first start takes most of it, a restored geometry from a larger
-    // screen (a projector after a desktop monitor) shrinks to it.
-    void fitToScreen(bool restored);
     void setRhoText(const QString& text);  // under both ε sliders
 
 public:
-    // The user guide's page for what has the focus: the panel it is in, else the view on screen.
+    // The user guide, as HelpController.h says (the tests call them on the window).
     QString helpPageForFocus() const;
-    void showViewQuestion();  // the current view's question, over the tabs (its guide page's)
-    // What's This on every panel and view with a guide page: what it is, and a link that opens the page.
-    void installWhatsThis();
-    bool openWhatsThisLink(QEvent* event);  // true: it was a What's This link, and its page is shown
-    // Opens the guide at `page` (one help window, raised if open). Returns it.
     HelpWindow* showHelp(const QString& page);
     // Lessons, as LessonController.h says (the welcome card's first: it closes the card).
     bool openLesson(const QString& path);
@@ -161,7 +148,7 @@ public:
     void chooseDatasetFile();  // File ▸ Open data set file: a file dialog, then the import dialog
     LessonPlayer* lessonPlayer() const { return lessonPlayer_; }
     void setProjectorMode(bool on);  // as F11 does
-    bool projectorMode() const { return presenting_; }
+    bool projectorMode() const;
     Lesson::Names lessonNames() const;
 
 private:
@@ -182,7 +169,6 @@ private:
     std::optional<ExplorerSettings> requested_, computedFor_;  // of the running / the last finished computation
     std::string reportDrawn_;  // the key of the privacy report shown (ViewKeys.h), "" for a message
     bool reportWaitsForResult_ = false;  // the report shows the privacy part only: the sweep's results are still to come
-    QLabel* question_ = nullptr;  // "The question this view answers", over the views (not in projector mode)
     bool restored_ = false;  // the last session is on screen (tab changes before it are not the user's)  // D and protocol the user declared, by data set
     QTimer* debounce_;
     QString notice_;  // the running sweep's notice (runs resumed, record not kept), repeated when it ends
@@ -191,18 +177,11 @@ private:
     QMenu* recentMenu_ = nullptr;
     WorkIndicator* work_;
     ExportController* exports_;
-    double fontScale_ = 1.0;
-    double normalFontPt_ = 0;  // the application's font size outside projector mode (as the desktop set it)
-    bool presenting_ = false;
     std::optional<px::privacy::MechanismKind> mechanismBeforeGin_;  // what choosing the GIN replaced
-    bool fittedWithFrame_ = false;
-    bool dockVisibleBeforePresenting_ = true;
-    QRect geometryBeforePresenting_;  // the window before projector mode, given back when it is left
     ProjectorStrip* strip_ = nullptr;
-    HelpWindow* help_ = nullptr;
     WelcomeCard* welcome_ = nullptr;
     LessonPlayer* lessonPlayer_ = nullptr;
-    QAction* presentation_ = nullptr;
-    bool dockHiddenForDepth_ = false;
+    PresentationMode* presentation_ = nullptr;
+    HelpController* help_ = nullptr;
     LessonController* lessons_ = nullptr;
 };

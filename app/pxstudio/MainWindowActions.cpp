@@ -5,6 +5,8 @@
 
 #include "DepthWorkspace.h"
 #include "ExportController.h"
+#include "HelpController.h"
+#include "PresentationMode.h"
 #include "LessonController.h"
 #include "ExplorerViews.h"
 #include "SessionModel.h"
@@ -64,20 +66,12 @@ void MainWindow::buildMenus() {
     edit->addAction(undo);
     edit->addAction(redo);
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    QAction* pres = presentation_;
-    view->addAction(pres);
-    pres->setCheckable(true);
-    pres->setShortcut(QKeySequence(tr("F11")));  // F5 is Recompute (QKeySequence::Refresh)
-    pres->setToolTip(tr("Large fonts and thick lines for lectures"));
-    connect(pres, &QAction::toggled, this, &MainWindow::setPresentation);
+    view->addAction(presentation_->action());
     view->addAction(tr("&Recompute"), QKeySequence::Refresh, this, &MainWindow::startRecompute);
     view->addSeparator();
     view->addMenu(tr("&Go to view"))->addActions(views_->viewActions());
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&User guide (page for this view)"), QKeySequence::HelpContents, this, [this] { showHelp(helpPageForFocus()); });
-    help->addAction(tr("&Contents"), this, [this] { showHelp("index.md"); });
-    help->addAction(tr("&Glossary: ε, ρ, D, controls, COSERA, NAG…"), this, [this] { showHelp("glossary.md"); });
-    help->addAction(tr("&Projector mode and keys"), this, [this] { showHelp("projector-mode.md"); });
+    help_->addActions(help);
     help->addAction(tr("W&elcome page"), this, &MainWindow::showWelcome);
     QAction* whatsThis = QWhatsThis::createAction(this);  // Shift+F1, then click any panel or view
     whatsThis->setText(tr("&What's this? (click a panel or view)"));

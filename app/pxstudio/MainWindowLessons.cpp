@@ -6,6 +6,7 @@
 #include "EpsilonSlider.h"
 #include "ExplorerViews.h"
 #include "LessonController.h"
+#include "PresentationMode.h"
 #include "ProjectorStrip.h"
 #include "panels/DatasetPanel.h"
 #include "panels/LearnerPanel.h"
@@ -24,13 +25,14 @@ QStringList MainWindow::shippedLessons() { return LessonController::shipped(); }
 std::vector<std::pair<QString, QString>> MainWindow::shippedLessonTitles() { return LessonController::shippedTitles(); }
 Lesson::Names MainWindow::lessonNames() const { return lessons_->names(); }
 
-void MainWindow::setProjectorMode(bool on) { presentation_->setChecked(on); }
+void MainWindow::setProjectorMode(bool on) { presentation_->action()->setChecked(on); }
 
 QWidget* MainWindow::lessonTarget(const std::string& key) const {
-    if (key == "dataset") return presenting_ ? strip_->datasetPicker() : dataset_->picker();
-    if (key == "class") return presenting_ ? strip_->classPicker() : patterns_->classPicker();
-    if (key == "epsilon") return presenting_ ? static_cast<QWidget*>(strip_->slider()) : privacy_->slider();
-    if (key == "learner") return presenting_ ? nullptr : learner_;
+    const bool presenting = presentation_->on();
+    if (key == "dataset") return presenting ? strip_->datasetPicker() : dataset_->picker();
+    if (key == "class") return presenting ? strip_->classPicker() : patterns_->classPicker();
+    if (key == "epsilon") return presenting ? static_cast<QWidget*>(strip_->slider()) : privacy_->slider();
+    if (key == "learner") return presenting ? nullptr : learner_;
     if (key == "view") return views_->tabBar();
     return nullptr;
 }

@@ -140,14 +140,14 @@ bool ExportController::exportAllViews(const QString& folder) {
 bool ExportController::writeAllViews(const QString& folder) {
     const auto* r = in_.controller->result();
     if (!r) return false;
+    const QString target = exportAllFolder(folder);
     ViewExporter::ExportAllReport report;
     try {
-        report = ViewExporter::exportAll(*in_.views, *r, figureContext(), exportAllFolder(folder));
+        report = ViewExporter::exportAll(*in_.views, *r, figureContext(), target);
     } catch (const std::exception& e) {
         QMessageBox::critical(in_.window, tr("Export failed"), QString::fromStdString(e.what()));
         return false;
     }
-    const QString target = exportAllFolder(folder);
     QString summary = (report.written.size() == 1 ? tr("Wrote 1 file to %1.") : tr("Wrote %1 files to %2.").arg(report.written.size()))
                           .arg(target);
     if (!report.leftOut.isEmpty()) summary += tr("\n\nLeft out:\n• %1").arg(report.leftOut.join("\n• "));

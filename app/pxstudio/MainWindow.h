@@ -177,7 +177,7 @@ private:
     QMenu* recentMenu_ = nullptr;
     WorkIndicator* work_;
     ExportController* exports_;
-    std::optional<px::privacy::MechanismKind> mechanismBeforeGin_;  // what choosing the GIN replaced
+    SettingsRules rules_;  // the learner–mechanism rules of an edit, with what choosing the GIN replaced
     ProjectorStrip* strip_ = nullptr;
     WelcomeCard* welcome_ = nullptr;
     LessonPlayer* lessonPlayer_ = nullptr;

@@ -172,8 +172,7 @@ void MainWindow::settingsEdited() {
     // D and the protocol changed by hand are declared for the data set on screen, and kept for it
     ExplorerSettings now = settings();
     const ExplorerSettings before = session_->committed();
-    const SettingsRuleResult ruled = applySettingsRules(before, now, mechanismBeforeGin_);
-    mechanismBeforeGin_ = ruled.mechanismBeforeGin;
+    const SettingsRuleResult ruled = rules_.edited(before, now);
     if (ruled.notice != SettingsNotice::None) sayNotice(settingsNoticeText(ruled.notice, ruled.settings));
     if (ruled.changed) applySettings(ruled.settings);
     now = ruled.settings;

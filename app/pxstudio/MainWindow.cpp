@@ -3,11 +3,14 @@
 #include "DepthWorkspace.h"
 #include "EpsilonSlider.h"
 #include "ExplorerViews.h"
+#include "ExportController.h"
 #include "ImportDialog.h"
 #include "SessionModel.h"
-#include "ViewExporter.h"
 #include "WorkIndicator.h"
+#include "HelpController.h"
+#include "LessonController.h"
 #include "LessonPlayer.h"
+#include "PresentationMode.h"
 #include "ProjectorStrip.h"
 #include "panels/DatasetPanel.h"
 #include "panels/LearnerPanel.h"
@@ -22,6 +25,7 @@
 #include "ViewKeys.h"
 #include "ViewPresenter.h"
 
+#include <QAction>
 #include <QDockWidget>
 #include <QFormLayout>
 #include <QLabel>
@@ -51,12 +55,12 @@ MainWindow::MainWindow(QWidget* parent)
     banner_->setWordWrap(true);
     banner_->setVisible(false);
     views_ = new ExplorerViews(controller_, [this] { return settings(); }, central);
-    question_ = new QLabel(central);
-    question_->setObjectName("view-question");
-    question_->setStyleSheet("QLabel { color: #444; }");
-    question_->setWordWrap(true);  // a narrow window wraps it instead of growing wider
+    auto* question = new QLabel(central);  // "The question this view answers", over the views (not in projector mode)
+    question->setObjectName("view-question");
+    question->setStyleSheet("QLabel { color: #444; }");
+    question->setWordWrap(true);  // a narrow window wraps it instead of growing wider
     layout->addWidget(banner_);
-    layout->addWidget(question_);
+    layout->addWidget(question);
     layout->addWidget(views_, 1);
     lessonPlayer_ = new LessonPlayer(central);
     layout->addWidget(lessonPlayer_);
@@ -67,34 +71,41 @@ MainWindow::MainWindow(QWidget* parent)
     dock->setMinimumWidth(340);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
     layout->insertWidget(0, buildProjectorStrip());
+    presentation_ = new PresentationMode(this, dock, views_, strip_, lessonPlayer_);
+    help_ = new HelpController(this, views_, question, presentation_);
+    connect(presentation_, &PresentationMode::switched, this, [this] {
+        help_->showViewQuestion();  // projector mode: the strip alone over the views
+        refreshReport();
+    });
     views_->installEventFilter(this);
     work_ = new WorkIndicator(statusBar(), controller_, {views_->expressivity(), views_->dimension()}, views_->depth());
     // one source of progress: every view's note says again what the bar says, at each step (not at its next paint)
     connect(work_, &WorkIndicator::changed, this, [this] { views_->presenter()->presentAll(); });
+    lessons_ = new LessonController({this, views_, controller_, lessonPlayer_, presentation_->action(), [this] { return settings(); },
+                                     [this](const ExplorerSettings& s) { showSettings(s); },
+                                     [this](ExplorerSettings s, const std::string& dataset) { return onDataset(std::move(s), dataset); },
+                                     [this](const std::string& key) { return lessonTarget(key); },
+                                     [this](const std::string& title) { showView(title); }},
+                                    this);
+    exports_ = new ExportController({this, views_, controller_, work_, [this] { return settings(); }, [this] { return privacy_->epsilon(); }}, this);
     buildMenus();
-    installWhatsThis();
+    help_->installWhatsThis();
     connectController();
     connect(views_, &ExplorerViews::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     connect(views_, &QTabWidget::currentChanged, this, [this] {
         if (restored_) session_->autosave(settings());  // the view on screen is part of the session
-        showViewQuestion();
+        help_->showViewQuestion();
     });
-    showViewQuestion();
-    connect(views_, &QTabWidget::currentChanged, this, [this, dock] {  // the depth lab has its own controls
-        if (presenting_) return;  // projector mode has no settings column on any tab
-        const bool depth = views_->currentWidget() == views_->depth();
-        if (depth && dock->isVisible()) { dock->hide(); dockHiddenForDepth_ = true; }
-        else if (!depth && dockHiddenForDepth_) { dock->show(); dockHiddenForDepth_ = false; }
-    });
+    help_->showViewQuestion();
     connect(session_, &SessionModel::restoreRequested, this, &MainWindow::restoreSettings);
     connect(session_, &SessionModel::recentFilesChanged, this, &MainWindow::refreshRecentMenu);
     QSettings prefs;
     restoreGeometry(prefs.value("window/geometry").toByteArray());
     restoreState(prefs.value("window/state").toByteArray());
-    fitToScreen(prefs.contains("window/geometry"));
+    presentation_->fitToScreen(prefs.contains("window/geometry"));
     const QString restored = restoreLastSession();
     registerReport();
-    connect(views_->presenter(), &ViewPresenter::presented, this, &MainWindow::updateLessonWaiting);
+    connect(views_->presenter(), &ViewPresenter::presented, lessons_, &LessonController::updateWaiting);
     views_->presenter()->start();
     startRecompute();
     if (QSettings().value("welcome/show", true).toBool()) showWelcome();
@@ -110,8 +121,7 @@ MainWindow::~MainWindow() {
     if (QWidget* typing = focusWidget()) typing->clearFocus();
     session_->autosave(settings());  // what is on screen, whatever happened last
     // the state saved is the normal mode's: the settings column shown unless the user closed it
-    if (auto* dock = findChild<QDockWidget*>("settings-dock"); dock && (dockHiddenForDepth_ || (presenting_ && dockVisibleBeforePresenting_)))
-        dock->show();
+    presentation_->showDockAsInNormalMode();
     QSettings prefs;
     prefs.setValue("window/geometry", saveGeometry());
     prefs.setValue("window/state", saveState());
@@ -119,7 +129,10 @@ MainWindow::~MainWindow() {
     controller_->close();
     views_->close();
     controller_->waitForIdle();
-    for (QObject* child : findChildren<QObject*>()) QObject::disconnect(child, nullptr, this, nullptr);
+    // nor the parts that answer for it
+    for (QObject* child : findChildren<QObject*>())
+        for (const QObject* receiver : std::initializer_list<const QObject*>{this, lessons_, exports_, presentation_, help_})
+            QObject::disconnect(child, nullptr, receiver, nullptr);
 }
 
 ExplorerController* MainWindow::expressivityController() { return views_->expressivity(); }
@@ -128,6 +141,15 @@ QString MainWindow::autosavePath() const { return session_->autosavePath(); }
 QUndoStack* MainWindow::undoStack() { return session_->undoStack(); }
 DepthWorkspace* MainWindow::depthWorkspace() { return views_->depth(); }
 QStringList MainWindow::recentFiles() const { return session_->recentFiles(); }
+bool MainWindow::exportAllViews(const QString& folder) { return exports_->exportAllViews(folder); }
+QString MainWindow::exportAllFolder(const QString& chosen) const { return exports_->exportAllFolder(chosen); }
+bool MainWindow::exportView(QCustomPlot* plot, const QString& path, const px::widgets::FigureSize& size, bool sidecars) {
+    return exports_->exportView(plot, path, size, sidecars);
+}
+QString MainWindow::suggestedExportName(const QCustomPlot* plot) const { return exports_->suggestedExportName(plot); }
+QString MainWindow::helpPageForFocus() const { return help_->pageForFocus(); }
+HelpWindow* MainWindow::showHelp(const QString& page) { return help_->show(page); }
+bool MainWindow::projectorMode() const { return presentation_->on(); }
 
 QWidget* MainWindow::buildPanels() {
     auto* panel = new QWidget;
@@ -243,7 +265,6 @@ void MainWindow::connectController() {
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
-    if (openWhatsThisLink(event)) return true;
     if (event->type() == QEvent::MouseButtonDblClick && resetters_.count(watched)) {
         resetControl(watched);
         return true;

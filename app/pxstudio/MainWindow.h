@@ -25,11 +25,15 @@ class QUndoStack;
 class QCustomPlot;
 class DatasetPanel;
 class DepthWorkspace;
+class ExportController;
 class ExplorerViews;
 class LearnerPanel;
 class PatternsPanel;
 class PrivacyPanel;
+class HelpController;
 class HelpWindow;
+class PresentationMode;
+class LessonController;
 class LessonPlayer;
 class QAction;
 class ProjectorStrip;
@@ -38,7 +42,6 @@ class SessionModel;
 class SettingsPanel;
 class WelcomeCard;
 class WorkIndicator;
-struct FigureContext;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -66,20 +69,10 @@ public:
     bool openSession(const QString& path);
     bool saveSession(const QString& path);
     bool saveSweepSpec(const QString& path);
-    // Writes every view as PNG, PDF and SVG plus the results CSV and JSON sidecar into a folder.
-    // Every view, its data and the session into `folder`; views not computed yet are computed first if the user
-    // asks (a question box, "export-all-ask"), and a report lists what was written and what left out, and why.
-    // False if there is nothing to export yet.
+    // File ▸ Export, as ExportController.h says (the tests call them on the window).
     bool exportAllViews(const QString& folder);
-    // Where Export all writes in the folder the user chose: a folder named by the data set and the settings on screen
-    // ("COLLAB_treewidth-2_d20_eps1_3fa2c1d0": class, d, ε and the first digits of the settings' key), so that two
-    // exports are never confused.
     QString exportAllFolder(const QString& chosen) const;
-    // One view as a figure (format from the suffix) of the given size and DPI; with sidecars also
-    // PATH-without-suffix.csv (the plotted data) and .json (session, slider ε, privacy report).
     bool exportView(QCustomPlot* plot, const QString& path, const px::widgets::FigureSize& size, bool sidecars);
-    // The export dialog's file name for `plot`: its view and the data set ("trade-off vs epsilon-COLLAB"), or for a
-    // depth lab plot its experiment.
     QString suggestedExportName(const QCustomPlot* plot) const;
     ExplorerSettings settings() const;
     // Shows s (loading its data set if it is not the one loaded) without recomputing. Throws when the data
@@ -100,22 +93,17 @@ public:
     void resetControl(QObject* target);
 
 protected:
-    bool eventFilter(QObject* watched, QEvent* event) override;
-    void showEvent(QShowEvent* event) override;  // once shown, the frame is known: fit the screen again
-    void resizeEvent(QResizeEvent* event) override;  // the lesson band stays within a quarter of the window
-    void changeEvent(QEvent* event) override;        // out of full screen: the window fits its screen again
+    bool eventFilter(QObject* watched, QEvent* event) override;  // a double click resets a control
     void keyPressEvent(QKeyEvent* event) override;   // Escape nobody took: closes the welcome card, else ends a lesson
 
 private:
-    bool writeAllViews(const QString& folder);
     QWidget* buildPanels();
-    void buildLessonMenu(QMenu* help);
-    void applyLessonStep(int index);
-    void updateLessonWaiting();  // the lesson band's "computing" line goes once the step's view is current
-    // The lesson ended (its last step, End, Escape): the user's own settings, views and mode come back as they were
-    // before it started, one undo step.
-    void restoreAfterLesson();
-    QWidget* lessonTarget(const std::string& key) const;  // the control a step points at
+    QWidget* lessonTarget(const std::string& key) const;  // the control a lesson step points at
+    // Shows s as one undo step (its data set loaded if another; throws before anything changed), then makes sure its
+    // sweep runs or is on screen (a lesson's step, and the settings before the lesson).
+    void showSettings(const ExplorerSettings& s);
+    // s on `dataset`, with the label source, D and protocol it gets when opened; the data set loaded (once).
+    ExplorerSettings onDataset(ExplorerSettings s, const std::string& dataset);
     void buildMenus();
     void refreshRecentMenu();
     void installResets(SettingsPanel* panel);
@@ -143,32 +131,17 @@ private:
     // Starts the main computation unless it runs for the current settings or its result is theirs.
     void ensureComputing();
     void refreshReport();
-    void exportCurrentView();
-    // Projector mode (F11): large fonts, the settings column replaced by the projector strip.
-    void setPresentation(bool on);
-    void presentFullScreen(bool on);  // projector mode's whole screen, and back
-    void capLessonBand();
     QWidget* buildProjectorStrip();
-    // A window that fits the screen it is on: a first start takes most of it, a restored geometry from a larger
-    // screen (a projector after a desktop monitor) shrinks to it.
-    void fitToScreen(bool restored);
     void setRhoText(const QString& text);  // under both ε sliders
-    FigureContext figureContext() const;
 
 public:
-    // The user guide's page for what has the focus: the panel it is in, else the view on screen.
+    // The user guide, as HelpController.h says (the tests call them on the window).
     QString helpPageForFocus() const;
-    void showViewQuestion();  // the current view's question, over the tabs (its guide page's)
-    // What's This on every panel and view with a guide page: what it is, and a link that opens the page.
-    void installWhatsThis();
-    bool openWhatsThisLink(QEvent* event);  // true: it was a What's This link, and its page is shown
-    // Opens the guide at `page` (one help window, raised if open). Returns it.
     HelpWindow* showHelp(const QString& page);
-    // Plays a lesson file (a resource ":/lessons/…" or a file), in projector mode. Errors in a dialog, naming the
-    // field; false then.
+    // Lessons, as LessonController.h says (the welcome card's first: it closes the card).
     bool openLesson(const QString& path);
-    static QStringList shippedLessons();  // the lessons compiled into the app, in order
-    static std::vector<std::pair<QString, QString>> shippedLessonTitles();  // (title, path) of each
+    static QStringList shippedLessons();
+    static std::vector<std::pair<QString, QString>> shippedLessonTitles();
     // The first-start page (WelcomeCard.h): shown at the first start and while its box says so, and from Help.
     void showWelcome();
     WelcomeCard* welcomeCard() const { return welcome_; }
@@ -176,8 +149,8 @@ public:
     void chooseDatasetFile();  // File ▸ Open data set file: a file dialog, then the import dialog
     LessonPlayer* lessonPlayer() const { return lessonPlayer_; }
     void setProjectorMode(bool on);  // as F11 does
-    bool projectorMode() const { return presenting_; }
-    Lesson::Names lessonNames() const;  // what a lesson may name: views, demo pairs, depth experiments and views
+    bool projectorMode() const;
+    Lesson::Names lessonNames() const;
 
 private:
 
@@ -197,7 +170,6 @@ private:
     std::optional<ExplorerSettings> requested_, computedFor_;  // of the running / the last finished computation
     std::string reportDrawn_;  // the key of the privacy report shown (ViewKeys.h), "" for a message
     bool reportWaitsForResult_ = false;  // the report shows the privacy part only: the sweep's results are still to come
-    QLabel* question_ = nullptr;  // "The question this view answers", over the views (not in projector mode)
     bool restored_ = false;  // the last session is on screen (tab changes before it are not the user's)  // D and protocol the user declared, by data set
     QTimer* debounce_;
     QString notice_;  // the running sweep's notice (runs resumed, record not kept), repeated when it ends
@@ -205,29 +177,12 @@ private:
     QLabel* banner_;
     QMenu* recentMenu_ = nullptr;
     WorkIndicator* work_;
-    double fontScale_ = 1.0;
-    double normalFontPt_ = 0;  // the application's font size outside projector mode (as the desktop set it)
-    bool presenting_ = false;
-    std::optional<px::privacy::MechanismKind> mechanismBeforeGin_;  // what choosing the GIN replaced
-    bool fittedWithFrame_ = false;
-    bool dockVisibleBeforePresenting_ = true;
-    QRect geometryBeforePresenting_;  // the window before projector mode, given back when it is left
+    ExportController* exports_;
+    SettingsRules rules_;  // the learner–mechanism rules of an edit, with what choosing the GIN replaced
     ProjectorStrip* strip_ = nullptr;
-    HelpWindow* help_ = nullptr;
     WelcomeCard* welcome_ = nullptr;
     LessonPlayer* lessonPlayer_ = nullptr;
-    QAction* presentation_ = nullptr;
-    QAction *nextStep_ = nullptr, *previousStep_ = nullptr;
-    bool dockHiddenForDepth_ = false;
-    std::map<int, std::shared_ptr<const px::experiment::SweepResult>> lessonResults_;  // each step's result, for its claims
-    std::optional<ExplorerSettings> lessonStart_;  // the settings when the lesson was opened: every step is merged into them
-    // What the user had on screen before the first lesson of a run of lessons: given back when it ends
-    struct BeforeLesson {
-        ExplorerSettings settings;
-        DepthSettings depth;
-        bool projector = false;
-        int depthTab = 0;
-        QString demoPair;
-    };
-    std::optional<BeforeLesson> beforeLesson_;
+    PresentationMode* presentation_ = nullptr;
+    HelpController* help_ = nullptr;
+    LessonController* lessons_ = nullptr;
 };

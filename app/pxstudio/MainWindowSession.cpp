@@ -44,6 +44,31 @@ void MainWindow::applySettings(const ExplorerSettings& given) {
     strip_->follow();
 }
 
+void MainWindow::showSettings(const ExplorerSettings& s) {
+    if (!(s == settings())) {
+        applySettings(s);
+        session_->commit(settings());
+        refreshEpsilonDependents();
+        views_->epsilonCommitted();
+    }
+    ensureComputing();
+}
+
+ExplorerSettings MainWindow::onDataset(ExplorerSettings s, const std::string& dataset) {
+    s.labels = labelsFor(dataset);  // the labels chosen for it, as when opened
+    const bool loaded = dataset == loadedSpec_ && s.labels == loadedLabels_ && controller_->dataset();
+    auto ds = loaded ? controller_->dataset() : ExplorerController::loadDataset(dataset, s.labels);  // once: applySettings keeps it
+    s.dataset = dataset;
+    applyDatasetChoices(s, *ds);  // its own D and protocol, as when opened
+    if (!loaded) {
+        controller_->setDataset(ds, dataset, s.labels);
+        loadedSpec_ = dataset;
+        loadedLabels_ = s.labels;
+        dataset_->select(QString::fromStdString(dataset), QString::fromStdString(ds->name));
+    }
+    return s;
+}
+
 QString MainWindow::restoreLastSession() {
     QString missing, unreadable;
     ExplorerSettings s = session_->restoreAutosave(&missing);
@@ -147,8 +172,7 @@ void MainWindow::settingsEdited() {
     // D and the protocol changed by hand are declared for the data set on screen, and kept for it
     ExplorerSettings now = settings();
     const ExplorerSettings before = session_->committed();
-    const SettingsRuleResult ruled = applySettingsRules(before, now, mechanismBeforeGin_);
-    mechanismBeforeGin_ = ruled.mechanismBeforeGin;
+    const SettingsRuleResult ruled = rules_.edited(before, now);
     if (ruled.notice != SettingsNotice::None) sayNotice(settingsNoticeText(ruled.notice, ruled.settings));
     if (ruled.changed) applySettings(ruled.settings);
     now = ruled.settings;

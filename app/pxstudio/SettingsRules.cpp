@@ -52,3 +52,9 @@ SettingsRuleResult applySettingsRules(const ExplorerSettings& before, const Expl
     }
     return r;
 }
+
+SettingsRuleResult SettingsRules::edited(const ExplorerSettings& before, const ExplorerSettings& now) {
+    SettingsRuleResult r = applySettingsRules(before, now, mechanismBeforeGin_);
+    mechanismBeforeGin_ = r.mechanismBeforeGin;
+    return r;
+}

@@ -31,3 +31,15 @@ SettingsRuleResult applySettingsRules(const ExplorerSettings& before, const Expl
 // Settings read whole (a session file, the autosave): a GIN under a density mechanism gets randomized response.
 // True if `s` changed.
 bool giveTheGinAGraphMechanism(ExplorerSettings& s);
+
+// The rules with the one thing they remember between edits: the mechanism that choosing the GIN replaced, given
+// back when the GIN is left (the window holds one).
+class SettingsRules {
+public:
+    // The user's change from `before` (the committed settings) to `now`: what to apply, and what to say.
+    SettingsRuleResult edited(const ExplorerSettings& before, const ExplorerSettings& now);
+    std::optional<px::privacy::MechanismKind> mechanismBeforeGin() const { return mechanismBeforeGin_; }
+
+private:
+    std::optional<px::privacy::MechanismKind> mechanismBeforeGin_;
+};

@@ -4,7 +4,10 @@
 //  - a GIN is never left with a density mechanism, a state the rules reach from a valid one is valid;
 //  - the rules change only the learner and the mechanism's kind, nothing else the user set;
 //  - choosing the GIN and leaving it again, the mechanism untouched in between, gives the mechanism back;
-//  - applying the rules to their own result changes nothing and says nothing (idempotence).
+//  - applying the rules to their own result changes nothing and says nothing (idempotence);
+//  - through the window's SettingsRules, which remembers between edits, held against a model written here: the GIN
+//    chosen under a density mechanism gets randomized response, under a graph mechanism nothing changes, and leaving
+//    it, the mechanism untouched since, gives back the mechanism that was there before.
 #include "SettingsRules.h"
 #include "learn/Learners.h"
 #include "privacy/Mechanism.h"
@@ -97,6 +100,41 @@ private slots:
             RC_ASSERT(out.notice == SettingsNotice::MechanismGivenBack);
             RC_ASSERT(out.settings.mechanism.mechanism == start.mechanism.mechanism);
             RC_ASSERT(!out.mechanismBeforeGin);
+        });
+    }
+    // Random sequences of edits through SettingsRules (the window's: it remembers what the GIN replaced between edits),
+    // each held against a model of the GIN rule kept here: what the GIN replaced, and whether the mechanism was
+    // touched since. Only the GIN's own transitions are checked against the model; the rest by the properties above.
+    void theWindowsRulesKeepTheGinRule() {
+        checkProperty("SettingsRules against a model of the GIN rule", [] {
+            const auto edits = *rc::gen::container<std::vector<Edit>>(rc::gen::construct<Edit>(rc::gen::inRange(0, 3), rc::gen::inRange(0, 100)));
+            SettingsRules rules;
+            ExplorerSettings committed;
+            std::optional<MechanismKind> replaced;  // the model's memory: the density mechanism the GIN replaced
+            for (const Edit& e : edits) {
+                const ExplorerSettings now = edited(committed, e);
+                const SettingsRuleResult r = rules.edited(committed, now);
+                const bool wasGin = committed.learner == LearnerKind::Gin, isGin = now.learner == LearnerKind::Gin;
+                const bool densityBefore = committed.mechanism.mechanism == MechanismKind::Gaussian ||
+                                           committed.mechanism.mechanism == MechanismKind::SmoothGaussian ||
+                                           committed.mechanism.mechanism == MechanismKind::Laplace;
+                if (!wasGin && isGin && densityBefore) {  // chosen under a density mechanism: randomized response
+                    RC_ASSERT(r.settings.mechanism.mechanism == MechanismKind::RandomizedResponse);
+                    RC_ASSERT(r.notice == SettingsNotice::GinGetsRandomizedResponse);
+                    replaced = committed.mechanism.mechanism;
+                } else if (!wasGin && isGin) {  // under a graph mechanism (RR, DPRR): nothing changes
+                    RC_ASSERT(r.settings == now && !r.changed && r.notice == SettingsNotice::None);
+                    replaced.reset();
+                } else if (wasGin && !isGin) {  // left: the mechanism before the GIN, if untouched since; else it stays
+                    RC_ASSERT(r.settings.mechanism.mechanism == replaced.value_or(now.mechanism.mechanism));
+                    RC_ASSERT(r.notice == (replaced ? SettingsNotice::MechanismGivenBack : SettingsNotice::GraphMechanismCosts));
+                    replaced.reset();
+                } else if (wasGin && now.mechanism.mechanism != committed.mechanism.mechanism) {
+                    replaced.reset();  // the user chose the mechanism under the GIN: it is theirs
+                }
+                RC_ASSERT(rules.mechanismBeforeGin() == replaced);
+                committed = r.settings;
+            }
         });
     }
     // A mechanism the user chose under the GIN is theirs: leaving the GIN keeps it (with the note on its cost).

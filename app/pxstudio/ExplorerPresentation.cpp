@@ -60,7 +60,8 @@ bool ExplorerViews::skipWithoutLabels(ExplorerController* c, bool& stale) {
 void ExplorerViews::showNeedsLabels(QCustomPlot* plot) { px::widgets::hideEmptyAxes(plot); }
 
 void ExplorerViews::showUnlabelled() {
-    // nothing learnt, but the densities are in: the embedding needs no more (its points uncoloured by class)
+    // nothing learnt, but the patterns and densities are in: the embedding (its points uncoloured by class) and the
+    // gallery need no more
     pca_ = main_->densities() ? std::make_unique<px::experiment::PcaBasis>(px::experiment::PcaBasis::fit(*main_->densities())) : nullptr;
     if (main_->dataset()) focus_->setRange(0, main_->dataset()->size() - 1);
     showNeedsLabels(tradeoff_);
@@ -70,6 +71,7 @@ void ExplorerViews::showUnlabelled() {
     for (ExplorerController* c : {expressivity_, dimension_})
         if (currentWidget() == (c == expressivity_ ? expressivityPlot_ : dimensionPlot_)) recomputeSecondary(c, c == expressivity_ ? expressivityStale_ : dimensionStale_);
     refreshEmbedding();
+    showPatterns();  // sampled without labels too
     presenter_->presentAll();
 }
 

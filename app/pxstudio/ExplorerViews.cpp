@@ -257,6 +257,11 @@ void ExplorerViews::showResult() {
         dimensionStale_ = true;
         if (currentWidget() == dimensionPlot_) recomputeSecondary(dimension_, dimensionStale_);
     }
+    showPatterns();
+    presenter_->presentAll();
+}
+
+void ExplorerViews::showPatterns() {
     if (const px::PatternSet* ps = main_->patterns(); ps && main_->densitiesFor()) {
         const ExplorerSettings& cur = *main_->densitiesFor();  // the patterns' own settings, not the panels'
         drawn_.gallery = viewkeys::key(cur, viewkeys::Scope::Patterns);
@@ -264,7 +269,6 @@ void ExplorerViews::showResult() {
                                        .arg(ps->size()).arg(QString::fromStdString(cur.patternClass)).arg(cur.patternSeed)
                                        .arg(ps->distinctCount()).arg(ps->maxVertices()).arg(ps->maxTreewidthBound()));
     }
-    presenter_->presentAll();
 }
 
 void ExplorerViews::showFailure(const QString& reason) {

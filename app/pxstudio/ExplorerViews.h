@@ -118,6 +118,7 @@ private:
     void onTabChanged();
     void refreshTradeoff();
     void refreshEmbedding();
+    void showPatterns();  // the gallery: the patterns of the densities on hand
     void refreshResultsTable();
     void clearResultsTable();  // no rows, no columns, nothing drawn
     void recomputeDemo();

@@ -5,7 +5,8 @@
 //    privacy report (not "Computation failed");
 //  - the views that need labels draw no empty axes under their note (a bare 0–5 frame looked like a result), and get
 //    their axes back with labelled data;
-//  - the PCA embedding is drawn (its points uncoloured by class), not "failed";
+//  - the PCA embedding is drawn (its points uncoloured by class), not "failed", and the pattern gallery shows the
+//    patterns;
 //  - a view's note box is as tall as its text.
 #include "AppTestSupport.h"
 #include "ExplorerViews.h"
@@ -169,6 +170,10 @@ private slots:
         QCOMPARE(plot->graph(0)->name(), QString("released (no class labels)"));
         QCOMPARE(plot->graph(0)->dataCount(), window_->controller()->dataset()->size());
         QVERIFY(inkedPixels(plot) > 2000);
+        // the pattern gallery too: its patterns were sampled without labels (it once said "Not computed yet (F5)")
+        const ViewStatus gallery = views->presenter()->present("gallery");
+        QVERIFY2(gallery.state == ViewState::Current, gallery.note.c_str());
+        QVERIFY(!views->presenter()->note("gallery")->isVisible());
     }
 
     // The note box of a view is as tall as its wrapped text: in the note as drawn, the blank above its first line of

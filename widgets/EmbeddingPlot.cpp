@@ -21,7 +21,7 @@ void buildEmbeddingPlot(QCustomPlot* plot, const experiment::EmbeddingProjection
     for (auto& [cls, rows] : byClass) {
         const QColor colour = viridis(c++, int(byClass.size()));
         QCPGraph* g = plot->addGraph();
-        g->setName(cls < 0 ? QString("no label") : QString("class %1 (released)").arg(cls));
+        g->setName(cls < 0 ? QString("released (no class labels)") : QString("class %1 (released)").arg(cls));
         QVector<double> x, y;
         for (int i : rows) { x << p.released(i, 0); y << p.released(i, 1); }
         g->setData(x, y);

@@ -48,6 +48,13 @@ QVector<double> errorBarHalfWidths(const QCPErrorBars* bars) {
 
 void resetPlot(QCustomPlot* plot) {
     fitAxisLabelsOnScreen(plot);
+    for (QCPAxisRect* rect : plot->axisRects())  // the axes hideEmptyAxes took away come back for the new build
+        for (QCPAxis* axis : rect->axes())
+            if (const int hidden = axis->property(kHiddenAxisProperty).toInt(); hidden != 0) {
+                axis->setVisible(true);
+                axis->grid()->setVisible((hidden & 2) != 0);
+                axis->setProperty(kHiddenAxisProperty, 0);
+            }
     plot->setProperty(kPreviewProperty, false);
     plot->clearPlottables();
     plot->clearItems();
@@ -89,6 +96,18 @@ void showPlotNote(QCustomPlot* plot, const QString& note) {
     text->setText(note);
     text->setTextAlignment(Qt::AlignCenter);
     text->setColor(QColor(90, 90, 90));
+    plot->replot();
+}
+
+void hideEmptyAxes(QCustomPlot* plot) {
+    showPlotNote(plot, {});
+    for (QCPAxisRect* rect : plot->axisRects())
+        for (QCPAxis* axis : rect->axes())
+            if (axis->visible()) {
+                axis->setProperty(kHiddenAxisProperty, 1 | (axis->grid()->visible() ? 2 : 0));
+                axis->setVisible(false);
+                axis->grid()->setVisible(false);
+            }
     plot->replot();
 }
 

@@ -32,6 +32,13 @@ QFont setPlotFonts(QCustomPlot* plot, double fs);
 // Empties the plot and writes `note` in the middle of its axes: why a view has nothing to draw.
 void showPlotNote(QCustomPlot* plot, const QString& note);
 
+// Empties the plot and hides its axes, tick labels and grid (the axis rect keeps its place): a view with nothing
+// to draw whose own note says why, with nothing under it that could be read as a result (bare 0–5 axes were).
+// The next resetPlot (every builder's first step) shows them again.
+void hideEmptyAxes(QCustomPlot* plot);
+// An axis hideEmptyAxes hid carries this property: 1, plus 2 if its grid was shown.
+inline constexpr const char* kHiddenAxisProperty = "pxHiddenByNote";
+
 // A plot drawn from a preview carries this property (true); resetPlot clears it.
 inline constexpr const char* kPreviewProperty = "pxPreview";
 

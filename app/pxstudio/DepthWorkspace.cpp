@@ -54,7 +54,7 @@ DepthWorkspace::DepthWorkspace(QWidget* parent) : QWidget(parent) {
     status_ = new QLabel(tr("Depth lab: press Run all (Ctrl+R) or run one experiment"), right);
     status_->setWordWrap(true);  // a long message (an error) wraps: it never widens the window past the screen
     statusRow->addWidget(status_, 1);
-    // progress and Cancel beside the lab's own status (the window's status bar has them too)
+    // progress and Cancel beside the lab's own status, unless the window's status bar shows them (useWindowProgress)
     progress_ = new QProgressBar(right);
     progress_->setObjectName("depth-progress");
     progress_->setRange(0, 1000);
@@ -66,8 +66,8 @@ DepthWorkspace::DepthWorkspace(QWidget* parent) : QWidget(parent) {
     cancel_->hide();
     connect(cancel_, &QPushButton::clicked, this, &DepthWorkspace::cancel);
     connect(this, &DepthWorkspace::busyChanged, this, [this](bool busy) {
-        progress_->setVisible(busy);
-        cancel_->setVisible(busy);
+        progress_->setVisible(busy && !windowProgress_);
+        cancel_->setVisible(busy && !windowProgress_);
         progress_->setValue(0);
     });
     connect(this, &DepthWorkspace::progressed, this, [this](double f) { progress_->setValue(int(std::lround(1000 * std::clamp(f, 0.0, 1.0)))); });

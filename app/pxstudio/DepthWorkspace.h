@@ -38,6 +38,9 @@ public:
     void close();
     bool busy() const;
     void waitForIdle();
+    // In the window, whose status bar shows this lab's progress and Cancel (WorkIndicator): the lab's own bar and
+    // Cancel stay hidden (two of each were on screen). Alone (tests, no window), it shows its own.
+    void useWindowProgress() { windowProgress_ = true; }
     bool hasRun() const;
 
     DepthSettings settings() const;
@@ -83,4 +86,5 @@ private:
     QProgressBar* progress_;
     QPushButton* cancel_;  // shown while an experiment runs
     bool closed_ = false;
+    bool windowProgress_ = false;
 };

@@ -23,8 +23,8 @@
 #include <cmath>
 
 const char* const ExplorerController::kNoLabels =
-    "this data set has no class labels: the views that train a classifier need them (choose a label source with "
-    "Labels… in the Data set panel); the noise anatomy needs none";
+    "No class labels: noise anatomy, privacy report and PCA embedding shown; trade-off, expressivity, utility vs d "
+    "and results need labels (Labels…)";
 
 // A running job: its cancel flag and the progress adapter the engine calls from worker threads.
 struct ExplorerController::Job : QueuedProgress {
@@ -192,7 +192,7 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
         std::shared_ptr<const px::PatternSet> patterns;
         std::shared_ptr<const px::DensityMatrix> densities;
         QString error;
-        bool wasCancelled = false;
+        bool wasCancelled = false, unlabelled = false;
         std::unique_ptr<px::experiment::RunJournal> journal;
         QString finishedRecord;
         try {
@@ -210,9 +210,9 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
             px::SubProgress previewing(*job, 0.02, 0.06), sweeping(*job, preview ? 0.08 : 0.02, preview ? 0.92 : 0.98);
             if (data->tasks.empty()) {  // nothing to learn, but the noise needs no labels: its densities are delivered
                 densities = cache->get(*data, *patterns, sweeping);
-                throw std::invalid_argument(kNoLabels);
+                unlabelled = true;
             }
-            if (preview) runPreview(job, spec, *data, previewGraphs, previewing);
+            if (preview && !unlabelled) runPreview(job, spec, *data, previewGraphs, previewing);
             px::experiment::SweepOptions opt;
             opt.journal = journal.get();
             opt.partialInterval = interval;
@@ -237,8 +237,10 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
                     emit partialReady();
                 }, Qt::QueuedConnection);
             };
-            result = std::make_unique<px::experiment::SweepResult>(px::experiment::runSweep(spec, *data, opt, sweeping));
-            densities = cache->get(*data, *patterns, *job);  // the sweep's first pattern set: kept by it
+            if (!unlabelled) {
+                result = std::make_unique<px::experiment::SweepResult>(px::experiment::runSweep(spec, *data, opt, sweeping));
+                densities = cache->get(*data, *patterns, *job);  // the sweep's first pattern set: kept by it
+            }
         } catch (const px::Cancelled&) {
             wasCancelled = true;
         } catch (const std::exception& e) {
@@ -257,7 +259,7 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
         QMetaObject::invokeMethod(
             this,
             [this, job, res = std::shared_ptr<px::experiment::SweepResult>(std::move(result)), patterns, densities, error,
-             wasCancelled]() mutable { deliver(job, std::move(res), patterns, densities, error, wasCancelled); },
+             wasCancelled, unlabelled]() mutable { deliver(job, std::move(res), patterns, densities, error, wasCancelled, unlabelled); },
             Qt::QueuedConnection);
     });
 }
@@ -265,10 +267,20 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
 // On the UI thread: a job's end, news only if it is still the current job.
 void ExplorerController::deliver(const std::shared_ptr<Job>& job, std::shared_ptr<px::experiment::SweepResult> res,
                                  std::shared_ptr<const px::PatternSet> patterns, std::shared_ptr<const px::DensityMatrix> densities,
-                                 const QString& error, bool wasCancelled) {
+                                 const QString& error, bool wasCancelled, bool unlabelled) {
     --running_;
     if (job != job_ || job->stop || wasCancelled) {
         emit cancelled();
+        return;
+    }
+    if (unlabelled && error.isEmpty()) {  // what needs no labels is in; nothing failed
+        patterns_ = std::move(patterns);
+        densities_ = std::move(densities);
+        densitiesFor_ = runningFor_;
+        partial_.reset();
+        preview_.reset();
+        emit densitiesReady();
+        emit doneWithoutLabels();
         return;
     }
     if (!error.isEmpty()) {

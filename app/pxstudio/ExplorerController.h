@@ -22,7 +22,8 @@ public:
     // Dimension: the selected class with d ∈ {5, 10, 20, 40, 80, 160} at the slider's ε and ε = ∞.
     enum class Mode { TradeOff, Expressivity, Dimension };
     explicit ExplorerController(QObject* parent = nullptr, Mode mode = Mode::TradeOff);
-    // Why a sweep on a data set without class labels fails (its densities are delivered all the same).
+    // What a sweep on a data set without class labels does (a normal state, not a failure): it delivers its
+    // patterns and densities (what needs no labels) and ends with doneWithoutLabels(); these words say what works.
     static const char* const kNoLabels;
     ~ExplorerController() override;
 
@@ -76,6 +77,9 @@ public:
     const std::optional<ExplorerSettings>& densitiesFor() const { return densitiesFor_; }
     // Why the last job failed (empty: it did not), and its last reported progress (0 to 1, -1 when none runs).
     const QString& failure() const { return failure_; }
+    // What the status bar and the views' notes call this controller's work ("sweep", "expressivity view", …).
+    const QString& workName() const { return workName_; }
+    void setWorkName(const QString& name) { workName_ = name; }
     double fraction() const { return busy() ? fraction_ : -1; }
     // The runs of the running job so far (summarised), for progressive plots; null when none.
     const px::experiment::SweepResult* partialResult() const { return partial_.get(); }
@@ -100,6 +104,9 @@ signals:
     void densitiesReady();
     void finished();
     void failed(QString message);
+    // The job ended on a data set without class labels: its patterns and densities are in (densitiesReady() came
+    // first), nothing was learnt, and nothing failed (kNoLabels says what works and what needs labels).
+    void doneWithoutLabels();
     void cancelled();
     // Something the user should know that is not an error (runs resumed from the last session, a record not kept).
     void notice(QString message);
@@ -108,10 +115,11 @@ private:
     struct Job;
     void deliver(const std::shared_ptr<Job>& job, std::shared_ptr<px::experiment::SweepResult> res,
                  std::shared_ptr<const px::PatternSet> patterns, std::shared_ptr<const px::DensityMatrix> densities, const QString& error,
-                 bool wasCancelled);
+                 bool wasCancelled, bool unlabelled);
     void runPreview(const std::shared_ptr<Job>& job, const px::experiment::SweepSpec& spec, const px::Dataset& data, int graphs,
                     px::Progress& progress);
     double partialInterval_ = 0.3;
+    QString workName_ = tr("sweep");
     QString journalFolder_;
     Mode mode_;
     std::shared_ptr<const px::Dataset> data_;

@@ -12,6 +12,7 @@
 
 #include <QComboBox>
 #include <QScrollArea>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <qcustomplot.h>
 
@@ -51,9 +52,27 @@ bool ExplorerViews::skipWithoutLabels(ExplorerController* c, bool& stale) {
     c->cancel();  // nothing to compute: the view's note says why
     stale = false;
     (c == expressivity_ ? drawn_.expressivity : drawn_.dimension).clear();
-    px::widgets::showPlotNote(c == expressivity_ ? expressivityPlot_ : dimensionPlot_, {});
+    showNeedsLabels(c == expressivity_ ? expressivityPlot_ : dimensionPlot_);
     presenter_->present(c == expressivity_ ? "expressivity" : "dimension");
     return true;
+}
+
+void ExplorerViews::showNeedsLabels(QCustomPlot* plot) { px::widgets::hideEmptyAxes(plot); }
+
+void ExplorerViews::showUnlabelled() {
+    // nothing learnt, but the patterns and densities are in: the embedding (its points uncoloured by class) and the
+    // gallery need no more
+    pca_ = main_->densities() ? std::make_unique<px::experiment::PcaBasis>(px::experiment::PcaBasis::fit(*main_->densities())) : nullptr;
+    if (main_->dataset()) focus_->setRange(0, main_->dataset()->size() - 1);
+    showNeedsLabels(tradeoff_);
+    drawn_.tradeoff.clear();
+    drawn_.tradeoffAs = Drawn::Nothing;
+    clearResultsTable();  // its rows were another data set's and looked current
+    for (ExplorerController* c : {expressivity_, dimension_})
+        if (currentWidget() == (c == expressivity_ ? expressivityPlot_ : dimensionPlot_)) recomputeSecondary(c, c == expressivity_ ? expressivityStale_ : dimensionStale_);
+    refreshEmbedding();
+    showPatterns();  // sampled without labels too
+    presenter_->presentAll();
 }
 
 QString ExplorerViews::viewName(const QWidget* page) const { return presenter_->nameOf(page); }
@@ -64,6 +83,7 @@ ViewActivity activityOf(const ExplorerController* c, const ExplorerSettings& now
     ViewActivity a;
     a.busy = c->busy();
     a.fraction = c->fraction();
+    a.part = c->workName().toStdString();
     // its failure is news only for the settings it failed on
     if (!c->failure().isEmpty() && c->runningFor() && viewkeys::key(*c->runningFor(), scope) == viewkeys::key(now, scope))
         a.failure = c->failure().toStdString();
@@ -73,6 +93,7 @@ ViewActivity activityOf(const ExplorerController* c, const ExplorerSettings& now
 
 void ExplorerViews::registerViews() {
     presenter_ = new ViewPresenter(this);
+    connect(main_, &ExplorerController::doneWithoutLabels, this, &ExplorerViews::showUnlabelled);
     auto scopedSettings = [this](Scope scope) { return [this, scope] { return viewkeys::scoped(settings_(), scope); }; };
     auto graphRelease = [this] {  // randomized response releases graphs: there is no noise model to draw
         return px::privacy::perturbsGraph(settings_().mechanism.mechanism)
@@ -134,6 +155,8 @@ void ExplorerViews::registerViews() {
                                         [this] {
                                             ViewActivity a;
                                             a.busy = demoRunning_;
+                                            a.fraction = demoFraction_;
+                                            a.part = tr(kDemoWorkName).toStdString();
                                             return a;
                                         },
                                         scopedSettings(Scope::Release)});

@@ -29,30 +29,13 @@
 #include <cmath>
 #include <qcustomplot.h>
 
-namespace {
-// The demo's two graphs above its plot on a page about as tall as wide, beside it on a wide and short one (the
-// projector's 1280×720 leaves the page 1260×450: above, the plot's axes kept 50 px).
-class SideBySideWhenWide : public QObject {
-public:
-    SideBySideWhenWide(QWidget* page, QBoxLayout* layout) : QObject(page), layout_(layout) { page->installEventFilter(this); }
-    bool eventFilter(QObject* watched, QEvent* event) override {
-        if (event->type() == QEvent::Resize) {
-            auto* page = static_cast<QWidget*>(watched);
-            layout_->setDirection(page->width() > 2 * page->height() ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
-        }
-        return false;
-    }
-
-private:
-    QBoxLayout* layout_;
-};
-}  // namespace
-
 
 ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSettings()> settings, QWidget* parent)
     : QTabWidget(parent), main_(main), settings_(std::move(settings)),
       expressivity_(new ExplorerController(this, ExplorerController::Mode::Expressivity)),
       dimension_(new ExplorerController(this, ExplorerController::Mode::Dimension)) {
+    expressivity_->setWorkName(tr("expressivity view"));  // as the status bar and the views' notes name their work
+    dimension_->setWorkName(tr("utility-vs-d view"));
     tradeoff_ = new QCustomPlot(this);
     addTab(tradeoff_, tr("Trade-off vs ε"));
     setTabToolTip(0, tr("Test utility (mean ± 2 std over repetitions) and re-identification Top-1 accuracy against ε; erf fit\n"
@@ -138,34 +121,15 @@ void ExplorerViews::close() {
     for (ExplorerController* c : {expressivity_, dimension_}) c->close();
     depth_->close();
     cancelAll(true);
+    for (auto& f : demoFutures_) f.waitForFinished();  // they report to this object: done before it goes
 }
 
 void ExplorerViews::cancelAll(bool keepRecords) {
     for (ExplorerController* c : {expressivity_, dimension_}) c->cancel(keepRecords);
     depth_->cancel();
+    cancelDemo();
     for (ExplorerController* c : {expressivity_, dimension_}) c->waitForIdle();
     depth_->waitForIdle();  // while every view and the window's work indicator still exist
-}
-
-void ExplorerViews::buildDemoTab() {
-    auto* demo = new QWidget(this);
-    auto* layout = new QVBoxLayout(demo);
-    demoPair_ = new QComboBox(demo);
-    for (const auto& p : px::experiment::demoPairs()) demoPair_->addItem(QString::fromStdString(p.name));
-    demoPair_->setToolTip(tr("Two graphs with the same n: 1-WL-equivalent pairs (trees cannot separate them) and\n"
-                             "two neighbouring graphs (privacy must make them indistinguishable)"));
-    demoPlot_ = new QCustomPlot(demo);
-    demoGraphs_ = new px::widgets::GraphPairView(demo);
-    layout->addWidget(demoPair_);
-    auto* pairAndPlot = new QBoxLayout(QBoxLayout::TopToBottom);
-    pairAndPlot->addWidget(demoGraphs_, 1);
-    pairAndPlot->addWidget(demoPlot_, 2);
-    layout->addLayout(pairAndPlot, 1);
-    new SideBySideWhenWide(demo, pairAndPlot);
-    connect(demoPair_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &ExplorerViews::recomputeDemo);
-    addTab(demo, tr("Distinguishability demo"));
-    setTabToolTip(count() - 1, tr("Expressivity and privacy on one pair of graphs: does each pattern class see\n"
-                                  "a difference, and how much do the noisy releases overlap at each ε?"));
 }
 
 void ExplorerViews::buildEmbeddingTab() {
@@ -293,6 +257,11 @@ void ExplorerViews::showResult() {
         dimensionStale_ = true;
         if (currentWidget() == dimensionPlot_) recomputeSecondary(dimension_, dimensionStale_);
     }
+    showPatterns();
+    presenter_->presentAll();
+}
+
+void ExplorerViews::showPatterns() {
     if (const px::PatternSet* ps = main_->patterns(); ps && main_->densitiesFor()) {
         const ExplorerSettings& cur = *main_->densitiesFor();  // the patterns' own settings, not the panels'
         drawn_.gallery = viewkeys::key(cur, viewkeys::Scope::Patterns);
@@ -300,17 +269,13 @@ void ExplorerViews::showResult() {
                                        .arg(ps->size()).arg(QString::fromStdString(cur.patternClass)).arg(cur.patternSeed)
                                        .arg(ps->distinctCount()).arg(ps->maxVertices()).arg(ps->maxTreewidthBound()));
     }
-    presenter_->presentAll();
 }
 
 void ExplorerViews::showFailure(const QString& reason) {
     if (main_->result()) {
         refreshTradeoff();
     } else {
-        // no labels: the view's note says so, in words, over an empty plot
-        px::widgets::showPlotNote(tradeoff_, needsLabelsReason().empty()
-                                                 ? tr("The computation failed:\n%1\nChange a setting (or press F5) to try again.").arg(reason)
-                                                 : QString());
+        px::widgets::showPlotNote(tradeoff_, tr("The computation failed:\n%1\nChange a setting (or press F5) to try again.").arg(reason));
         drawn_.tradeoff.clear();
         drawn_.tradeoffAs = Drawn::Nothing;
         clearResultsTable();  // its rows were another computation's (another data set's) and looked current
@@ -342,39 +307,6 @@ void ExplorerViews::refreshEmbedding() {
                                     fontScale_);
     drawn_.embedding = releaseKey(main_->densitiesFor(), s.mechanism);
     presenter_->present("embedding");
-}
-
-void ExplorerViews::recomputeDemo() {
-    const auto pairs = px::experiment::demoPairs();
-    const int idx = std::clamp(demoPair_->currentIndex(), 0, int(pairs.size()) - 1);
-    const ExplorerSettings s = settings_();
-    px::experiment::DistinguishabilityParams p;
-    p.mechanism = s.mechanism;
-    p.mechanism.mechanism = px::privacy::MechanismKind::Gaussian;
-    p.mechanism.referenceMode = false;
-    p.seed = s.patternSeed;
-    const double marker = s.mechanism.epsilon;
-    const std::string key = demoKey(s, idx);
-    const QString title = tr("Distinguishability: %1").arg(QString::fromStdString(pairs[idx].name));
-    demoGraphs_->setPair(pairs[idx].g0, pairs[idx].g1);
-    auto* watcher = new QFutureWatcher<px::experiment::DistinguishabilityResult>(this);
-    demoRunning_ = true;
-    connect(watcher, &QFutureWatcher<px::experiment::DistinguishabilityResult>::finished, this, [this, watcher, title, marker, key, generation = ++demoGeneration_] {
-        watcher->deleteLater();
-        if (generation != demoGeneration_) return;  // a later request replaced it: only the latest is drawn
-        demoRunning_ = false;
-        try {
-            demoShown_ = watcher->result();
-            px::widgets::buildDistinguishabilityPlot(demoPlot_, demoShown_, title, marker, fontScale_);
-            redrawDemo_ = [this, title, marker] { px::widgets::buildDistinguishabilityPlot(demoPlot_, demoShown_, title, marker, fontScale_); };
-            drawn_.demo = key;
-            presenter_->present("demo");
-        } catch (const std::exception& e) {
-            emit message(tr("Demo failed: %1").arg(e.what()));
-        }
-    });
-    const px::experiment::GraphPair pair = pairs[idx];
-    watcher->setFuture(QtConcurrent::run(computePool(), [pair, p] { return px::experiment::distinguishability(pair.g0, pair.g1, p); }));
 }
 
 QStringList ExplorerViews::missingForExport() const {

@@ -4,15 +4,17 @@
 // depth lab. It draws what the main controller hands it, and computes three things itself: it drives the two
 // secondary controllers (expressivity, utility vs d), recomputed only while their tab is shown; it starts the
 // distinguishability demo (px::experiment::distinguishability on one pair of graphs, on the compute pool, see
-// recomputeDemo); and it projects 200 releases of one graph for the PCA embedding on the GUI thread. Each view
+// recomputeDemo in ExplorerDemo.cpp: one part of the window's work, with progress and Cancel); and it projects 200 releases of one graph for the PCA embedding on the GUI thread. Each view
 // records the key of the settings what it draws was computed for (ViewKeys.h), and a ViewPresenter marks every
 // view whose key is not the current settings' (ExplorerPresentation.cpp).
 #include "ExplorerController.h"
 #include "experiment/Distinguishability.h"
 #include "experiment/EmbeddingProjection.h"
 
+#include <QFuture>
 #include <QList>
 #include <QTabWidget>
+#include <optional>
 #include <functional>
 #include <memory>
 
@@ -22,6 +24,7 @@ class QSpinBox;
 class QTableWidget;
 class QCustomPlot;
 class DepthWorkspace;
+class QueuedProgress;
 class ViewPresenter;
 namespace px::widgets { class GraphPairView; class PatternGallery; struct TradeoffOptions; }
 namespace px::privacy { struct PrivacyReport; }
@@ -68,6 +71,9 @@ public:
     // Settings changed: the secondary views are stale (recomputed now if shown).
     void settingsChanged();
     void showAnatomy(const px::privacy::PrivacyReport& report);
+    // The main computation ended on a data set without class labels (ExplorerController::doneWithoutLabels): the
+    // views that train a classifier say so over empty, greyed axes; the embedding is drawn from the densities.
+    void showUnlabelled();
     // The main computation failed: the trade-off view shows the last result that succeeded (not the failed run's
     // first points), or, if there is none, the reason in the view.
     void showFailure(const QString& reason);
@@ -78,6 +84,11 @@ public:
     bool readyForExport() const;
     // A computation of a view other than the main one runs (expressivity, utility vs d, the demo).
     bool busy() const { return !readyForExport(); }
+    // The distinguishability demo's computation: running, its progress (0 to 1, -1 when none runs), and its stop.
+    bool demoBusy() const { return demoRunning_; }
+    double demoFraction() const { return demoFraction_; }
+    void cancelDemo();
+    static const char* const kDemoWorkName;  // what the status bar and the demo's note call its work
     // Stops every view's work; keepRecords: unfinished sweeps stay recorded for resuming (the app closing).
     void cancelAll(bool keepRecords = false);
     // The app closing: every view's work stopped (records kept) and no new work started; returns when idle.
@@ -91,11 +102,15 @@ public:
 
 signals:
     void message(const QString& text);
+    void demoStarted();                 // the demo's computation started (replacing a running one)
+    void demoProgressed(double fraction);
+    void demoEnded();                   // it finished, failed or was cancelled; demoBusy() is false
 
 private:
     // Why a view that trains a classifier has nothing to show: the data set has no class labels ("" when it has).
     std::string needsLabelsReason() const;
-    bool skipWithoutLabels(ExplorerController* c, bool& stale);  // a secondary view on unlabelled data: true, nothing started
+    bool skipWithoutLabels(ExplorerController* c, bool& stale);
+    void showNeedsLabels(QCustomPlot* plot);  // empty, greyed axes under the view's "needs class labels" note  // a secondary view on unlabelled data: true, nothing started
     QString previewNote(const px::experiment::SweepResult& preview) const;  // "PREVIEW on n of N graphs"
     px::widgets::TradeoffOptions tradeoffOptions() const;                   // the slider's marker, the font scale
     void buildDemoTab();
@@ -103,6 +118,7 @@ private:
     void onTabChanged();
     void refreshTradeoff();
     void refreshEmbedding();
+    void showPatterns();  // the gallery: the patterns of the densities on hand
     void refreshResultsTable();
     void clearResultsTable();  // no rows, no columns, nothing drawn
     void recomputeDemo();
@@ -124,6 +140,11 @@ private:
     bool expressivityStale_ = true, dimensionStale_ = true;
     bool demoRunning_ = false;
     int demoGeneration_ = 0;
+    double demoFraction_ = -1;
+    std::shared_ptr<QueuedProgress> demoJob_;  // the running demo's progress and stop flag
+    // The demo's computations still running (a replaced one stops at its next check): waited for on close(), since
+    // they report to this object.
+    QList<QFuture<std::optional<px::experiment::DistinguishabilityResult>>> demoFutures_;
     px::experiment::DistinguishabilityResult demoShown_;  // the latest demo request: an earlier one that finishes later is not drawn
     double fontScale_ = 1.0;
     // What the anatomy and the demo drew last, so that a new font scale (projector mode on or off) draws them again

@@ -78,7 +78,7 @@ MainWindow::MainWindow(QWidget* parent)
         refreshReport();
     });
     views_->installEventFilter(this);
-    work_ = new WorkIndicator(statusBar(), controller_, {views_->expressivity(), views_->dimension()}, views_->depth());
+    work_ = new WorkIndicator(statusBar(), controller_, views_);
     // one source of progress: every view's note says again what the bar says, at each step (not at its next paint)
     connect(work_, &WorkIndicator::changed, this, [this] { views_->presenter()->presentAll(); });
     lessons_ = new LessonController({this, views_, controller_, lessonPlayer_, presentation_->action(), [this] { return settings(); },
@@ -261,6 +261,10 @@ void MainWindow::connectController() {
         markStale();
         views_->showFailure(msg);  // the last good result again over the failed run's partial points, or the reason
         showReportMessage("<span style='color:#b22'><b>" + tr("Computation failed") + ":</b> " + msg.toHtmlEscaped() + "</span>");
+    });
+    connect(controller_, &ExplorerController::doneWithoutLabels, this, [this] {  // a normal state: what works, what needs labels
+        statusBar()->showMessage(tr(ExplorerController::kNoLabels));
+        markStale();
     });
 }
 

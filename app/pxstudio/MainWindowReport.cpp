@@ -21,6 +21,7 @@ void MainWindow::registerReport() {
         a.busy = controller_->busy();
         a.partial = reportWaitsForResult_;
         a.fraction = controller_->fraction();
+        a.part = controller_->workName().toStdString();  // "(sweep 30 %)", as the status bar says it
         // the sweep of these settings failed: the report (which quotes its results) says so whatever it still shows
         const auto running = controller_->runningFor();
         if (!controller_->failure().isEmpty() && running &&

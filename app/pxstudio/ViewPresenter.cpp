@@ -100,7 +100,10 @@ void ViewPresenter::setFontScale(double scale) {
 void ViewPresenter::placeNote(View& v) {
     const int width = std::max(120, std::min(v.host->width() - 40, int(560 * fontScale_)));
     v.note->setFixedWidth(width);
-    v.note->adjustSize();
+    // As tall as its wrapped text at this width. QLabel's size for a width never goes below its minimum size: the
+    // height an earlier text or a narrower view gave it held the box at 176 px around two lines of text.
+    v.note->setMinimumHeight(0);
+    v.note->setFixedHeight(v.note->heightForWidth(width));
     QRect at((v.host->width() - width) / 2, 34, width, v.note->height());  // under a plot's title row
     if (v.avoid) {
         const QRect readout = v.avoid();

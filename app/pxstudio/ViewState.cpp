@@ -3,9 +3,10 @@
 #include <cmath>
 
 namespace {
-std::string progressPercent(double fraction) {
+// "(sweep 30 %)": the part's own progress, named as the status bar names it, so that one number means one thing.
+std::string progressPercent(double fraction, const std::string& part) {
     if (!(fraction >= 0)) return "";
-    return " (" + std::to_string(int(std::lround(std::fmin(fraction, 1.0) * 100))) + " %)";
+    return " (" + (part.empty() ? std::string() : part + " ") + std::to_string(int(std::lround(std::fmin(fraction, 1.0) * 100))) + " %)";
 }
 }  // namespace
 
@@ -32,11 +33,11 @@ ViewStatus decideViewState(const std::string& drawnKey, const std::string& curre
         s.nothingToShow = true;
     } else if (drawsCurrent && a.preview) {
         s.state = ViewState::Preview;
-        s.note = a.busy ? "PREVIEW of these settings on part of the data" + progressPercent(a.fraction) + ": the full result replaces it"
+        s.note = a.busy ? "PREVIEW of these settings on part of the data" + progressPercent(a.fraction, a.part) + ": the full result replaces it"
                         : "PREVIEW of these settings on part of the data: the full computation stopped (F5 computes it)";
     } else if (drawsCurrent && a.partial) {
         s.state = ViewState::Computing;
-        s.note = a.busy ? "COMPUTING these settings" + progressPercent(a.fraction) + ": the points arrive as their runs finish"
+        s.note = a.busy ? "COMPUTING these settings" + progressPercent(a.fraction, a.part) + ": the points arrive as their runs finish"
                         : "PART of these settings' result: the computation stopped (F5 computes the rest)";
     } else if (drawsCurrent) {
         s.state = ViewState::Current;
@@ -47,10 +48,10 @@ ViewStatus decideViewState(const std::string& drawnKey, const std::string& curre
                  "\nChange a setting or press F5 to try again.";
     } else if (drawnKey.empty()) {
         s.state = a.busy ? ViewState::Computing : ViewState::Empty;
-        s.note = a.busy ? "COMPUTING these settings" + progressPercent(a.fraction) + "…" : "Not computed yet for these settings (F5 computes).";
+        s.note = a.busy ? "COMPUTING these settings" + progressPercent(a.fraction, a.part) + "…" : "Not computed yet for these settings (F5 computes).";
     } else {
         s.state = ViewState::Previous;
-        s.note = a.busy ? "PREVIOUS SETTINGS shown: recomputing for the current ones" + progressPercent(a.fraction) + "…"
+        s.note = a.busy ? "PREVIOUS SETTINGS shown: recomputing for the current ones" + progressPercent(a.fraction, a.part) + "…"
                         : "PREVIOUS SETTINGS shown: not recomputed for the current ones (F5 recomputes).";
     }
     return s;

@@ -20,6 +20,7 @@ struct ViewActivity {
     bool preview = false;     // what is drawn is a preview (of drawnKey's settings)
     bool partial = false;     // what is drawn is the first points of a running computation (of drawnKey's settings)
     double fraction = -1;     // its progress, 0 to 1 (-1: unknown)
+    std::string part;         // the work it is part of, as the status bar names it ("sweep"): the note says "(sweep 30 %)"
     std::string failure;      // the current settings' computation failed: why (empty: it did not)
     std::string emptyReason;  // the view has nothing to show for these settings, and why (empty: it has)
 };

@@ -2,7 +2,9 @@
 
 #include "DepthWorkspace.h"
 #include "ExplorerController.h"
+#include "ExplorerViews.h"
 
+#include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStatusBar>
@@ -10,32 +12,38 @@
 #include <algorithm>
 #include <cmath>
 
-WorkIndicator::WorkIndicator(QStatusBar* bar, ExplorerController* main, std::vector<ExplorerController*> others, DepthWorkspace* depth)
-    : QObject(bar), depth_(depth) {
+WorkIndicator::WorkIndicator(QStatusBar* bar, ExplorerController* main, ExplorerViews* views)
+    : QObject(bar), views_(views), depth_(views->depth()) {
+    words_ = new QLabel(bar);
+    words_->setObjectName("work-words");
+    words_->setVisible(false);
     progress_ = new QProgressBar(bar);
     progress_->setRange(0, 1000);
-    progress_->setMaximumWidth(460);  // "40 % · sweep 30 %, expressivity view 50 % · about 20 s left" on one line
+    progress_->setTextVisible(false);  // its words beside it: drawn over the fill, "13 %" read as "ı3 %"
+    progress_->setFixedWidth(120);
     progress_->setVisible(false);
     cancel_ = new QPushButton(tr("Cancel"), bar);
     cancel_->setEnabled(false);
     cancel_->setShortcut(Qt::Key_Escape);
-    cancel_->setToolTip(tr("Stop every running computation: the sweep, the secondary views and the depth lab (Esc)"));
+    cancel_->setToolTip(tr("Stop every running computation: the sweep, the secondary views, the demo and the depth lab (Esc)"));
     connect(cancel_, &QPushButton::clicked, this, &WorkIndicator::cancelAll);
+    bar->addPermanentWidget(words_);
     bar->addPermanentWidget(progress_);
     bar->addPermanentWidget(cancel_);
-    controllers_.push_back(main);
-    controllers_.insert(controllers_.end(), others.begin(), others.end());
-    const QStringList phases = {tr("sweep"), tr("expressivity view"), tr("utility-vs-d view")};
-    for (std::size_t i = 0; i < controllers_.size(); ++i) {
-        ExplorerController* c = controllers_[i];
-        const QString phase = i < std::size_t(phases.size()) ? phases[int(i)] : tr("view");
-        connect(c, &ExplorerController::started, this, [this, c, phase] { restart(c, phase); });
-        connect(c, &ExplorerController::progressed, this, [this, c, phase](double f) { track(c, phase, f); });
+    controllers_ = {main, views->expressivity(), views->dimension()};
+    for (ExplorerController* c : controllers_) {
+        connect(c, &ExplorerController::started, this, [this, c] { restart(c, c->workName()); });
+        connect(c, &ExplorerController::progressed, this, [this, c](double f) { track(c, c->workName(), f); });
         // The end of a job that newer settings replaced is not the end of the work: the newer job is running.
-        for (auto done : {&ExplorerController::finished, &ExplorerController::cancelled})
-            connect(c, done, this, [this, c, phase] { if (!c->busy()) track(c, phase, 1); });
-        connect(c, &ExplorerController::failed, this, [this, c, phase] { if (!c->busy()) track(c, phase, 1); });
+        for (auto done : {&ExplorerController::finished, &ExplorerController::cancelled, &ExplorerController::doneWithoutLabels})
+            connect(c, done, this, [this, c] { if (!c->busy()) track(c, c->workName(), 1); });
+        connect(c, &ExplorerController::failed, this, [this, c] { if (!c->busy()) track(c, c->workName(), 1); });
     }
+    const QString demo = ExplorerViews::tr(ExplorerViews::kDemoWorkName);
+    connect(views, &ExplorerViews::demoStarted, this, [this, demo] { restart(views_, demo); });
+    connect(views, &ExplorerViews::demoProgressed, this, [this, demo](double f) { track(views_, demo, f); });
+    connect(views, &ExplorerViews::demoEnded, this, [this, demo] { track(views_, demo, 1); });
+    depth_->useWindowProgress();  // this bar and Cancel, not a second pair in the lab
     // Each experiment of the depth lab's queue reports its own progress from 0: a new one restarts the part (the bar
     // once sat at "100 % · depth lab" while the lab said "Running… (4 queued)").
     connect(depth_, &DepthWorkspace::busyChanged, this, [this](bool running) {
@@ -72,7 +80,7 @@ void WorkIndicator::restart(const QObject* source, const QString& phase) {
 bool WorkIndicator::busy() const {
     for (const ExplorerController* c : controllers_)
         if (c->busy()) return true;
-    return depth_->busy();
+    return depth_->busy() || views_->demoBusy();
 }
 
 void WorkIndicator::refresh() {
@@ -80,6 +88,7 @@ void WorkIndicator::refresh() {
     active_ = b;
     cancel_->setEnabled(b || !waiting_.isEmpty());
     progress_->setVisible(b);
+    words_->setVisible(b);
     if (!b || fractions_.empty()) {
         if (!said_.isEmpty()) emit changed();
         said_.clear();
@@ -98,26 +107,30 @@ void WorkIndicator::refresh() {
     const double elapsed = since_.isValid() ? since_.elapsed() / 1000.0 : 0;
     if (history_.empty() || history_.back().second != shown_) history_.push_back({elapsed, shown_});
     if (history_.size() > 2000) history_.erase(history_.begin(), history_.begin() + 1000);
-    progress_->setFormat(barText(behind->first));
+    const QString words = barText(behind->first);
+    words_->setText(words);
+    progress_->setFormat(words);  // for screen readers (the bar's accessible value)
     // what the notes show changes with the words (whole percentages): only then are they told (not at each 0.1 %)
-    if (progress_->format() != said_) emit changed();
-    said_ = progress_->format();
+    if (words != said_) emit changed();
+    said_ = words;
 }
 
-// The bar's words: its own percentage (the mean of the parts), and with several parts each part's own, in the words
-// and rounding of the views' notes (ViewState.h), so that no two places show two numbers for one thing.
+// The bar's words: one number for one thing, each named. One part: its name and the bar's percentage, which is the
+// part's own ("sweep 40 %"). Several: "all work" for the bar's (the mean of the parts), then each part's own, in the
+// words and rounding of the views' notes (ViewState.h: "(sweep 30 %)").
 QString WorkIndicator::barText(const QString& behind) const {
     auto percent = [](double f) { return QString::number(std::lround(std::clamp(f, 0.0, 1.0) * 100)) + " %"; };
-    QString text = percent(shown_);
+    QString text;
     if (fractions_.size() == 1) {
-        text += " · " + behind;
+        text = behind + " " + percent(shown_);
     } else {
-        QStringList parts;  // in a fixed order: the sweep, the secondary views, the depth lab
+        QStringList parts;  // in a fixed order: the sweep, the secondary views, the depth lab, the demo
         std::vector<const QObject*> order(controllers_.begin(), controllers_.end());
         order.push_back(depth_);
+        order.push_back(views_);
         for (const QObject* source : order)
             if (auto it = fractions_.find(source); it != fractions_.end()) parts << it->second.first + " " + percent(it->second.second);
-        text += " · " + parts.join(", ");
+        text = tr("all work %1: %2").arg(percent(shown_), parts.join(", "));
     }
     const QString left = timeLeftText(history_);
     return left.isEmpty() ? text : text + " · " + left;
@@ -152,6 +165,7 @@ QString WorkIndicator::timeLeftText(const std::vector<std::pair<double, double>>
 void WorkIndicator::cancelAll() {
     for (ExplorerController* c : controllers_) c->cancel(true);  // the user's Cancel: the same settings resume it
     depth_->cancel();
+    views_->cancelDemo();
     emit cancelled();  // work waiting for these (an export) is called off
     waiting_.clear();
     refresh();

@@ -1,27 +1,31 @@
 #pragma once
 // One progress bar and one Cancel (Esc) in the status bar for all background work: the explorer's
-// sweep, the secondary views' sweeps and the depth lab's queue. The bar never runs backwards: from an idle
-// moment to the next, it shows the mean progress of every part started, and names the part (one part: "40 % · sweep ·
-// about 20 s left"), or each part with its own progress ("40 % · sweep 30 %, expressivity view 50 %"), the
-// numbers the views' notes show for their part. Cancel stops all of them; the button is enabled exactly while something
-// runs or waits for it (an export).
+// sweep, the secondary views' sweeps, the distinguishability demo and the depth lab's queue (the only progress bar
+// and Cancel in the window). The bar never runs backwards: from an idle moment to the next, it shows the mean
+// progress of every part started. Its words, in a label beside the bar (drawn over the bar's fill they were
+// illegible), give one number for one thing, each named: one part, "sweep 40 % · about 20 s left"; several,
+// "all work 40 %: sweep 30 %, expressivity view 50 %", the bar being "all work". The views' notes name their part's
+// number the same way ("(sweep 30 %)"). Cancel stops all of them; the button is enabled exactly while something runs
+// or waits for it (an export).
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 #include <map>
 #include <vector>
 
+class QLabel;
 class QProgressBar;
 class QPushButton;
 class QStatusBar;
 class DepthWorkspace;
 class ExplorerController;
+class ExplorerViews;
 
 class WorkIndicator : public QObject {
     Q_OBJECT
 public:
-    // main: the sweep whose progress the bar shows first; others: secondary sweeps.
-    WorkIndicator(QStatusBar* bar, ExplorerController* main, std::vector<ExplorerController*> others, DepthWorkspace* depth);
+    // main: the sweep whose progress the bar shows first; views: the secondary sweeps, the demo and the depth lab.
+    WorkIndicator(QStatusBar* bar, ExplorerController* main, ExplorerViews* views);
     bool busy() const;
     void cancelAll();
     // Work that waits for the running parts (Export all's "Compute, then export"): Cancel stays enabled while it
@@ -31,6 +35,7 @@ public:
     double fractionShown() const;
     QPushButton* cancelButton() const { return cancel_; }
     QProgressBar* bar() const { return progress_; }
+    QLabel* words() const { return words_; }  // the bar's words, beside it
     // "about 20 s left" from the fraction done and the seconds it took (a straight line); empty while either is
     // too small to extrapolate from (under 5 % or 2 s).
     static QString timeLeftText(double fraction, double seconds);
@@ -48,8 +53,10 @@ private:
     void track(const QObject* source, const QString& phase, double fraction);
     void restart(const QObject* source, const QString& phase);
     std::vector<ExplorerController*> controllers_;
+    ExplorerViews* views_;  // the demo's part (its source in fractions_)
     DepthWorkspace* depth_;
     QProgressBar* progress_;
+    QLabel* words_;
     QPushButton* cancel_;
     std::map<const QObject*, std::pair<QString, double>> fractions_;  // part → (its phase, its progress)
     double shown_ = 0;

@@ -1,6 +1,7 @@
 // The distinguishability demo on one pair of graphs (Distinguishability.h): output laws and their overlap.
 #include "experiment/Distinguishability.h"
 
+#include "common/Error.h"
 #include "generators/Generators.h"
 #include "hom/DensityMatrix.h"
 #include "hom/HomCounter.h"
@@ -17,16 +18,20 @@ namespace {
 // computed in floating point and two graphs with equal counts can differ in the last bits (a tree on
 // decalin and on bicyclopentyl: 4e−19), so whether a pattern separates the pair is decided on the exact
 // integer counts hom(F, G) (both graphs have the same n, so equal counts mean equal densities).
-std::vector<double> exactDifferences(const PatternSet& set, const DensityMatrix& dm, const Graph& g0, const Graph& g1) {
+std::vector<double> exactDifferences(const PatternSet& set, const DensityMatrix& dm, const Graph& g0, const Graph& g1,
+                                     Progress& progress) {
     std::vector<double> diff(dm.cols(), 0.0);
-    for (int j = 0; j < dm.cols(); ++j)
+    for (int j = 0; j < dm.cols(); ++j) {
+        if (progress.cancelled()) throw Cancelled();
         if (hom::homCount(set.patterns[j], g0) != hom::homCount(set.patterns[j], g1)) diff[j] = dm.t(1, j) - dm.t(0, j);
+        progress.report(double(j + 1) / dm.cols());
+    }
     return diff;
 }
 
 }  // namespace
 
-DistinguishabilityResult distinguishability(const Graph& g0, const Graph& g1, const DistinguishabilityParams& p) {
+DistinguishabilityResult distinguishability(const Graph& g0, const Graph& g1, const DistinguishabilityParams& p, Progress& progress) {
     if (g0.numVertices() != g1.numVertices())
         throw std::invalid_argument("the two graphs must have the same number of vertices (n is released as it is)");
     if (p.mechanism.mechanism != privacy::MechanismKind::Gaussian)
@@ -37,18 +42,23 @@ DistinguishabilityResult distinguishability(const Graph& g0, const Graph& g1, co
     const privacy::GraphFacts facts = privacy::GraphFacts::of(pair);
     DistinguishabilityResult out;
     out.epsilons = p.epsilons;
+    const double share = 1.0 / std::max<std::size_t>(1, p.classes.size());  // of the bar, per class
     for (const auto& key : p.classes) {
+        if (progress.cancelled()) throw Cancelled();
+        const double base = share * double(out.classes.size());
+        SubProgress sampling(progress, base, 0.2 * share), densities(progress, base + 0.2 * share, 0.6 * share),
+            exact(progress, base + 0.8 * share, 0.2 * share);
         PatternSamplerParams sp;
         sp.patternClass = PatternClass::parse(key);
         sp.count = p.d;
         sp.size.maxSize = p.maxSize;
         sp.seed = p.seed;
-        const PatternSet set = PatternSet::sample(sp);
-        const DensityMatrix dm = DensityMatrix::compute(pair, set);
+        const PatternSet set = PatternSet::sample(sp, sampling);
+        const DensityMatrix dm = DensityMatrix::compute(pair, set, {}, densities);
         ClassDistinguishability c;
         c.patternClass = key;
         c.patterns = dm.cols();
-        const std::vector<double> diff = exactDifferences(set, dm, g0, g1);
+        const std::vector<double> diff = exactDifferences(set, dm, g0, g1, exact);
         double dist2 = 0;
         for (int j = 0; j < dm.cols(); ++j) {
             dist2 += diff[j] * diff[j];
@@ -70,6 +80,7 @@ DistinguishabilityResult distinguishability(const Graph& g0, const Graph& g1, co
             c.overlap.push_back(1 - tv);
         }
         out.classes.push_back(std::move(c));
+        progress.report(share * double(out.classes.size()));
     }
     return out;
 }

@@ -6,6 +6,7 @@
 // total-variation distance is exact: TV = 2Φ(‖(t1 − t0)/σ‖₂ / 2) − 1, the best test's accuracy is
 // (1 + TV)/2 and the overlap of the two distributions is 1 − TV. The public degree bound is the pair's
 // own maximum degree (the tightest assumption under which both may be released).
+#include "common/Progress.h"
 #include "graph/Graph.h"
 #include "patterns/PatternClass.h"
 #include "privacy/Mechanism.h"
@@ -37,8 +38,11 @@ struct DistinguishabilityResult {
     std::vector<ClassDistinguishability> classes;
 };
 
-// Throws std::invalid_argument if the graphs differ in n (n is released as it is: always telling).
-DistinguishabilityResult distinguishability(const Graph& g0, const Graph& g1, const DistinguishabilityParams& p);
+// Throws std::invalid_argument if the graphs differ in n (n is released as it is: always telling). Reports its
+// progress (each class an equal share: sampling, densities, exact counts) and throws px::Cancelled once `progress`
+// is cancelled.
+DistinguishabilityResult distinguishability(const Graph& g0, const Graph& g1, const DistinguishabilityParams& p,
+                                            Progress& progress = noProgress());
 
 // The demo's built-in pairs: name and the two graphs.
 struct GraphPair {

@@ -65,6 +65,7 @@ DatasetPanel::DatasetPanel(QWidget* parent) : SettingsPanel(tr("Data set"), pare
     box_->setToolTip(tr("Built-in generated data sets (seeded); the public TU, social (GIN format) and OGB sets of\n"
                         "../shared/data when present; or File ▸ Open data set… for OGB, TU, GIN, GraphML or edge lists"));
     summary_ = new QLabel;
+    summary_->setObjectName("dataset-summary");
     summary_->setWordWrap(true);
     summary_->setTextFormat(Qt::RichText);
     labelsLine_ = new QLabel;
@@ -97,7 +98,8 @@ void DatasetPanel::select(const QString& spec, const QString& name) {
 void DatasetPanel::apply(const ExplorerSettings& s) {
     select(QString::fromStdString(s.dataset), {});
     labels_ = s.labels;
-    labelsLine_->setText(tr("Labels: %1").arg(QString::fromStdString(s.labels)));
+    const bool sameData = s.dataset == describedData_ && s.labels == describedLabels_;
+    labelsLine_->setText(sameData && describedUnlabelled_ ? unlabelledLine(s) : tr("Labels: %1").arg(QString::fromStdString(s.labels)));
     labelsButton_->setEnabled(s.dataset.rfind("builtin:", 0) != 0);  // generated data: its own classes
 }
 
@@ -106,11 +108,23 @@ void DatasetPanel::collect(ExplorerSettings& s) const {
     s.labels = labels_;
 }
 
+QString DatasetPanel::unlabelledLine(const ExplorerSettings& s) const {
+    return s.labels == "none" ? tr("Labels: none (opened without class labels)")
+                              : tr("Labels: none found (source: %1)").arg(QString::fromStdString(s.labels));
+}
+
 void DatasetPanel::describe(const px::Dataset& ds, const ExplorerSettings& s) {
     const px::DegreeProfile deg = px::DegreeProfile::of(ds);
     const bool folds = s.protocol != "split";
-    QString protocol = folds ? (ds.folds.size() == 10 ? tr("10-fold CV on the shipped folds") : tr("stratified 10-fold CV"))
-                             : ds.split ? tr("split %1").arg(QString::fromStdString(ds.split->name)) : tr("stratified 80/20 split");
+    describedData_ = s.dataset;
+    describedLabels_ = s.labels;
+    describedUnlabelled_ = ds.tasks.empty();
+    labelsLine_->setText(describedUnlabelled_ ? unlabelledLine(s) : tr("Labels: %1").arg(QString::fromStdString(s.labels)));
+    // no labels, nothing to train: no split or folds to describe (they were described as if there were)
+    QString protocol = describedUnlabelled_ ? tr("no class labels, so no train/test split or folds apply (they need labels: "
+                                                 "choose a label source with Labels… above)")
+                       : folds ? (ds.folds.size() == 10 ? tr("10-fold CV on the shipped folds") : tr("stratified 10-fold CV"))
+                       : ds.split ? tr("split %1").arg(QString::fromStdString(ds.split->name)) : tr("stratified 80/20 split");
     QString text = tr("%1 graphs, %2 vertices on average; %3.<br>Max degree per graph: median %4, 95th percentile %5, 99th %6, max %7.")
                        .arg(ds.size())
                        .arg(double(ds.totalVertices()) / std::max(1, ds.size()), 0, 'f', 1)

@@ -27,9 +27,13 @@ signals:
     void labelsRequested();                   // the user asked to choose where the labels come from
 
 private:
+    QString unlabelledLine(const ExplorerSettings& s) const;  // "Labels: none found (source: auto)"
     QComboBox* box_;
     QLabel* summary_;
     QLabel* labelsLine_;
     QPushButton* labelsButton_;
-    std::string labels_ = "auto";  // the settings' label source, shown and collected as it was applied
+    std::string labels_ = "auto";
+    // The data set and label source last described, and whether it has no class labels (the line says so, not "auto").
+    std::string describedData_, describedLabels_;
+    bool describedUnlabelled_ = false;  // the settings' label source, shown and collected as it was applied
 };

@@ -212,8 +212,9 @@ private slots:
         QVERIFY(checked > 50);
     }
 
-    // One source of progress: at sampled moments of a run of the sweep and a second view's, every percentage on
-    // screen for a part (the bar's words, the views' notes) is the same number, and the bar's value is its words'.
+    // One source of progress, one number for one thing: at sampled moments of a run of the sweep and a second view's,
+    // the words beside the bar name each number (the bar's own: one part's, or "all work"), every view note's number
+    // names its part and is the number the bar's words give that part, and the bar's value is its words' number.
     void everyProgressTextAgrees() {
         auto w = std::make_unique<MainWindow>();
         w->resize(1366, 768);
@@ -222,39 +223,41 @@ private slots:
         auto* views = w->findChild<ExplorerViews*>();
         auto* work = w->findChild<WorkIndicator*>();
         ViewPresenter* presenter = views->presenter();
-        const QRegularExpression notePercent(R"(\((\d+) %\))"), barOwn(R"(^(\d+) % · )"), barPart(R"((sweep|expressivity view) (\d+) %)");
+        const QString partNames = "sweep|expressivity view|utility-vs-d view|depth lab|distinguishability demo";
+        const QRegularExpression notePercent(R"(\((\D*?) ?(\d+) %\))"), barOne("^(" + partNames + R"() (\d+) %)"),
+            barAll(R"(^all work (\d+) %: )"), barPart("(" + partNames + R"() (\d+) %)");
         int sampled = 0, compared = 0, depthSamples = 0;
         QTimer sampler;
         QStringList disagreements;
         connect(&sampler, &QTimer::timeout, [&] {
             if (!work->bar()->isVisible()) return;
             if (++sampled == 12) shot(*w, "progress-sample");
-            const QString bar = work->bar()->text();  // as drawn: the format with its %p filled in
-            const auto own = barOwn.match(bar);
-            if (!own.hasMatch()) { disagreements << "bar without its percentage: " + bar; return; }
-            if (std::abs(work->bar()->value() / 10.0 - own.captured(1).toInt()) > 0.51)
+            const QString bar = work->words()->text();  // as shown, beside the bar
+            const auto one = barOne.match(bar), all = barAll.match(bar);
+            if (!one.hasMatch() && !all.hasMatch()) { disagreements << "bar words without a named percentage: " + bar; return; }
+            const int own = one.hasMatch() ? one.captured(2).toInt() : all.captured(1).toInt();
+            if (std::abs(work->bar()->value() / 10.0 - own) > 0.51)
                 disagreements << QString("bar value %1 ‰, its words %2").arg(work->bar()->value()).arg(bar);
-            std::map<QString, int> parts;  // what the bar says of each part
+            std::map<QString, int> parts;  // what the bar's words say of each part
             for (auto it = barPart.globalMatch(bar); it.hasNext();) {
                 const auto m = it.next();
                 parts[m.captured(1)] = m.captured(2).toInt();
             }
-            if (parts.empty() && bar.contains("· sweep")) parts["sweep"] = own.captured(1).toInt();
-            if (parts.empty() && bar.contains("· expressivity view")) parts["expressivity view"] = own.captured(1).toInt();
             for (QLabel* line : w->depthWorkspace()->findChildren<QLabel*>()) {  // the depth lab's own line about its queue
                 const auto queued = QRegularExpression(R"(^Running .*\((\d+) queued\))").match(line->text());
-                if (line->isVisible() && queued.hasMatch() && queued.captured(1).toInt() > 0 && own.captured(1) == "100") {
+                if (line->isVisible() && queued.hasMatch() && queued.captured(1).toInt() > 0 && parts["depth lab"] == 100) {
                     ++compared;
                     disagreements << QString("the depth lab says \"%1\", the bar \"%2\"").arg(line->text(), bar);
                 }
                 if (line->isVisible() && queued.hasMatch()) ++depthSamples;
             }
-            for (const auto& [view, part] : {std::pair<const char*, QString>{"tradeoff", "sweep"}, {"expressivity", "expressivity view"}}) {
+            for (const char* view : {"tradeoff", "expressivity", "table", "report"}) {
                 QLabel* note = presenter->note(view);
                 const auto m = notePercent.match(note->text());
-                if (!note->isVisible() || !m.hasMatch() || !parts.count(part)) continue;
+                if (!note->isVisible() || !m.hasMatch()) continue;
                 ++compared;
-                if (m.captured(1).toInt() != parts[part])
+                const QString part = m.captured(1).trimmed();
+                if (!parts.count(part) || m.captured(2).toInt() != parts[part])
                     disagreements << QString("%1's note \"%2\", the bar \"%3\"").arg(view, note->text(), bar);
             }
         });
@@ -278,6 +281,68 @@ private slots:
         QVERIFY2(depthSamples >= 5, qPrintable(QString::number(depthSamples)));
         QVERIFY2(disagreements.isEmpty(), qPrintable(disagreements.mid(0, 5).join("\n")));
         QVERIFY2(sampled >= 5 && compared >= 3, qPrintable(QString("%1 moments sampled, %2 compared").arg(sampled).arg(compared)));
+    }
+
+    // While the depth lab runs: one progress bar and one Cancel in the whole window (the lab had its own pair as
+    // well), and the bar's words beside the bar, not drawn over its fill (where "13 %" read "ı3 %").
+    void oneBarOneCancelAndWordsBesideTheBar() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        auto* views = w->findChild<ExplorerViews*>();
+        auto* work = w->findChild<WorkIndicator*>();
+        views->setCurrentWidget(views->depth());
+        for (QPushButton* b : views->depth()->findChildren<QPushButton*>())
+            if (b->text() == "Run all depth experiments") b->click();
+        QTRY_VERIFY(w->depthWorkspace()->busy() && work->bar()->isVisible());
+        QTest::qWait(300);
+        shot(*w, "depth-running");
+        int bars = 0, cancels = 0;
+        for (QProgressBar* b : w->findChildren<QProgressBar*>()) bars += b->isVisible();
+        for (QPushButton* b : w->findChildren<QPushButton*>()) cancels += b->isVisible() && b->text() == "Cancel";
+        QVERIFY2(bars == 1 && cancels == 1, qPrintable(QString("%1 progress bars, %2 Cancel buttons on screen").arg(bars).arg(cancels)));
+        QVERIFY(!work->bar()->isTextVisible());  // nothing written over the fill
+        QLabel* words = work->words();
+        QVERIFY2(words->isVisible() && words->text().startsWith("depth lab "), qPrintable(words->text()));
+        const QRect wordsAt(words->mapTo(w.get(), QPoint(0, 0)), words->size()), barAt(work->bar()->mapTo(w.get(), QPoint(0, 0)), work->bar()->size());
+        QVERIFY2(!wordsAt.intersects(barAt), "the words overlap the bar");
+        QVERIFY2(words->fontMetrics().horizontalAdvance(words->text()) <= words->width(), qPrintable(words->text()));  // whole
+        work->cancelButton()->click();
+        QVERIFY(waitIdle(*w));
+        QVERIFY(!work->bar()->isVisible() && !words->isVisible());
+    }
+
+    // The distinguishability demo's computation is one part of the window's work: on the bar, named, with its note
+    // quoting the same number, and the status bar's Cancel stops it: the new pair is never drawn.
+    void theDemoIsOnTheBarAndCancelStopsIt() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        auto* views = w->findChild<ExplorerViews*>();
+        auto* work = w->findChild<WorkIndicator*>();
+        views->setCurrentWidget(views->distinguishabilityPlot()->parentWidget());
+        QVERIFY(waitIdle(*w));
+        QCOMPARE(views->presenter()->present("demo").state, ViewState::Current);
+        const std::string drawnBefore = views->presenter()->status("demo").drawnKey;
+        const QString before = views->demoPairNames().at(0), other = views->demoPairNames().at(1);
+        QVERIFY(views->selectDemoPair(other));  // a new computation starts
+        QVERIFY(views->demoBusy() && work->bar()->isVisible() && work->cancelButton()->isEnabled());
+        QVERIFY2(work->words()->text().startsWith("distinguishability demo "), qPrintable(work->words()->text()));
+        const ViewStatus running = views->presenter()->present("demo");
+        QVERIFY2(QString::fromStdString(running.note).contains("(distinguishability demo "), running.note.c_str());
+        shot(*w, "demo-running");
+        work->cancelButton()->click();
+        QVERIFY(!views->demoBusy());
+        QVERIFY(waitIdle(*w));
+        QTest::qWait(3000);  // longer than the demo takes: its result, had it run on, would be drawn by now
+        const ViewStatus after = views->presenter()->present("demo");
+        QVERIFY2(after.state != ViewState::Current && after.drawnKey == drawnBefore, after.note.c_str());
+        QVERIFY(!work->bar()->isVisible());
+        QVERIFY(views->selectDemoPair(before));
+        QVERIFY(waitIdle(*w));
+        QCOMPARE(views->presenter()->present("demo").state, ViewState::Current);
     }
 
     // Export all's "Compute, then export": Cancel is enabled while it waits, and cancels it: nothing is written.

@@ -2,6 +2,7 @@
 // test by brute force (every map of F's vertices into G, checked edge by edge), on the demo's own pairs and on
 // random pairs of small graphs (RapidCheck). A pattern separates two graphs with the same n exactly when its hom
 // counts differ; rounding in the densities must not make a tree "separate" two 1-WL-equivalent graphs.
+#include "common/Error.h"
 #include "experiment/Distinguishability.h"
 #include "patterns/PatternSet.h"
 
@@ -103,6 +104,37 @@ private slots:
                 if (i < 4 && c.patternClass == "trees") QVERIFY2(expected == 0, qPrintable(where + " (1-WL-equivalent)"));
             }
         }
+    }
+    // The demo reports its progress and stops when asked: the fractions never go down and end at 1, the result is
+    // the one computed without a progress; a stop asked after the first report throws px::Cancelled before the
+    // second class starts (the demo was once a computation the window could not show or call off).
+    void reportsProgressAndStopsWhenCancelled() {
+        struct Recorder : px::Progress {
+            std::vector<double> seen;
+            int stopAfter = -1;  // cancelled once this many reports arrived (-1: never)
+            void report(double f) override { seen.push_back(f); }
+            bool cancelled() const override { return stopAfter >= 0 && int(seen.size()) >= stopAfter; }
+        };
+        DistinguishabilityParams p;
+        p.d = 8;
+        p.maxSize = 6;
+        const GraphPair pair = demoPairs().front();
+        Recorder all;
+        const auto withProgress = distinguishability(pair.g0, pair.g1, p, all);
+        const auto without = distinguishability(pair.g0, pair.g1, p);
+        QVERIFY(all.seen.size() >= p.classes.size());
+        QVERIFY(std::is_sorted(all.seen.begin(), all.seen.end()));
+        QCOMPARE(all.seen.back(), 1.0);
+        QVERIFY(all.seen.front() < 1.0 / double(p.classes.size()) + 1e-12);  // the first class's share, not the whole
+        QCOMPARE(withProgress.classes.size(), without.classes.size());
+        for (std::size_t i = 0; i < without.classes.size(); ++i) {
+            QCOMPARE(withProgress.classes[i].separatingPatterns, without.classes[i].separatingPatterns);
+            QCOMPARE(withProgress.classes[i].overlap, without.classes[i].overlap);
+        }
+        Recorder stopping;
+        stopping.stopAfter = 1;
+        QVERIFY_THROWS_EXCEPTION(px::Cancelled, distinguishability(pair.g0, pair.g1, p, stopping));
+        QVERIFY2(stopping.seen.back() <= 1.0 / double(p.classes.size()) + 1e-12, qPrintable(QString::number(stopping.seen.back())));
     }
     // What lesson 1 says of decalin and bicyclopentyl: a 5-cycle maps into bicyclopentyl, never into decalin
     // (bipartite), while the 30 treewidth-2 patterns the demo draws all count the same in both.

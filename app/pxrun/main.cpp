@@ -126,8 +126,13 @@ int main(int argc, char** argv) {
     if (cmd == "--version") {  // milliseconds: the kernel path, which needs LibTorch, only when asked
         std::printf("pxrun %s\n", PX_VERSION);
 #ifdef PX_HAVE_NEURAL
-        if (std::find(rest.begin(), rest.end(), "--kernels") != rest.end())
-            std::printf("GIN kernels: %s\n", px::neural::kernelPathInUse().c_str());
+        try {  // LibTorch may be missing (PX_NEURAL_LIBRARY): an error that says where it looked, not an abort
+            if (std::find(rest.begin(), rest.end(), "--kernels") != rest.end())
+                std::printf("GIN kernels: %s\n", px::neural::kernelPathInUse().c_str());
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "pxrun: error: %s\n", e.what());
+            return 1;
+        }
 #endif
         return 0;
     }

@@ -49,6 +49,13 @@ px::privacy::MechanismParams mechanismFromArgs(const Args& a) {
     p.epsilon = a.getDouble("epsilon", 1.0);
     p.delta = a.getDouble("delta", 1e-6);
     p.beta = a.getDouble("beta", 0.0);
+    // refused here, before any density is counted (the mechanism would refuse them only after)
+    const auto positive = [&](const char* option, double value) {
+        if (!(value > 0)) throw std::invalid_argument(std::string("--") + option + " must be positive, got '" + a.get(option, "") + "'");
+    };
+    if (a.has("rho")) positive("rho", p.rho);
+    if (a.has("epsilon")) positive("epsilon", p.epsilon);
+    if (a.has("delta") && !(p.delta > 0 && p.delta < 1)) throw std::invalid_argument("--delta must lie in (0, 1), got '" + a.get("delta", "") + "'");
     p.referenceMode = a.has("reference");
     p.secure = a.has("secure");
     const std::size_t split = usage::choiceIndex("--dprr-split", usage::dprrSplitNames(), a.get("dprr-split", "project"));

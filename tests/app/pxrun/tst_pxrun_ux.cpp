@@ -50,6 +50,15 @@ private slots:
         QCOMPARE(audit.code, 1);
         QCOMPARE(audit.err, QString("pxrun: error: audit: give --epsilon or --rho, not both\n"));
     }
+    // A budget that no mechanism takes is refused at once, naming the option, not after the densities are counted.
+    void impossibleBudgetsAreRefusedFirst() {
+        QTemporaryDir dir;
+        for (const QStringList& bad : {QStringList{"--rho", "-1"}, QStringList{"--epsilon", "0"}, QStringList{"--delta", "1.5"}}) {
+            const Run r = pxrun(QStringList{"embed", "builtin:er", "--D", "40", "--out", dir.path() + "/e"} + bad);
+            QVERIFY2(r.code == 1 && r.err.startsWith("pxrun: error: embed: " + bad[0]), qPrintable(bad.join(' ') + " -> " + r.err));
+            QVERIFY2(!r.err.contains("densities") && !r.out.contains("densities"), qPrintable(r.out + r.err));  // nothing counted first
+        }
+    }
     // The default bound D = 6 is below builtin:er's degrees: the refusal names the bound that admits every graph,
     // the largest degree pxrun info reports, and the option; that bound works and one less does not.
     void degreeBoundRefusalSaysWhichBoundWorks() {

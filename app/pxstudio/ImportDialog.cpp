@@ -111,6 +111,9 @@ void ImportDialog::fillSources() {
     const QString chosen = labels();
     sources_->clear();
     for (const auto& [spec, words] : labelChoices(preview_)) sources_->addItem(words, spec);
+    // "automatic (…)" names what the automatic choice takes: known from a reading with it, not from another choice's
+    if (chosen == "auto") automaticWords_ = sources_->itemText(0);
+    else sources_->setItemText(0, automaticWords_.isEmpty() ? tr("automatic") : automaticWords_);
     int index = sources_->findData(chosen);
     if (index < 0) {  // asked for by name, not offered by the files: kept, so that its refusal stays on screen
         sources_->addItem(chosen, chosen);

@@ -60,6 +60,7 @@ private:
     QString path_;
     px::io::DatasetPreview preview_;
     std::shared_ptr<const px::Dataset> dataset_;
+    QString automaticWords_;  // the automatic entry as a reading with it said it ("automatic (labels.csv column label)")
     std::optional<Reading> automatic_;  // taken by the first reading with "auto", then gone ("Read again" reads)
     bool usable_ = false;
     QString error_;

@@ -81,8 +81,10 @@ std::vector<std::string> commonGraphKeys(const FolderLabelReport& r) {
 
 // "GraphML graph key", "GML graph attribute", or "graph key" for a folder of both.
 std::string graphKeyWords(const std::vector<std::string>& files) {
-    const bool gml = std::any_of(files.begin(), files.end(), [](const std::string& f) { return endsWith(f, ".gml"); });
-    const bool graphml = std::any_of(files.begin(), files.end(), [](const std::string& f) { return endsWith(f, ".graphml"); });
+    const auto any = [&](const char* suffix) {  // plain or gzip-compressed
+        return std::any_of(files.begin(), files.end(), [&](const std::string& f) { return endsWith(f, suffix) || endsWith(f, std::string(suffix) + ".gz"); });
+    };
+    const bool gml = any(".gml"), graphml = any(".graphml");
     return gml && graphml ? "graph key" : gml ? "GML graph attribute" : "GraphML graph key";
 }
 

@@ -116,10 +116,14 @@ private slots:
         QCOMPARE(column(table, 1), n);
         QCOMPARE(column(table, 2), m);
         QCOMPARE(column(table, 3), shapes);  // auto: the one key named label
+        const QString automatic = dialog.sources()->itemText(0);  // "automatic (GraphML graph key 'label')"
+        QVERIFY2(automatic.contains("label"), qPrintable(automatic));
         QVERIFY(dialog.setLabels("graphml:size"));
         QCOMPARE(dialog.labels(), QString("graphml:size"));
         QCOMPARE(column(table, 3), sizes);
+        QCOMPARE(dialog.sources()->itemText(0), automatic);  // what auto takes, not the source chosen now ("size")
         QVERIFY(dialog.setLabels("none"));
+        QCOMPARE(dialog.sources()->itemText(0), automatic);
         QCOMPARE(column(table, 3), QStringList(ImportDialog::kPreviewRows, QString("—")));
         const QString unlabelled = dialog.findChild<QLabel*>("import-summary")->text();  // what no labels allow, said
         const QString formatLine = QString("Format: %1 — %2 graphs").arg(QString::fromStdString(dialog.preview().format)).arg(kGraphs);
@@ -298,6 +302,8 @@ private slots:
         QVERIFY(w->controller()->dataset()->tasks.empty());  // two candidates: the automatic choice takes neither
         QVERIFY2(w->statusBar()->currentMessage().contains("more than one source of class labels"), qPrintable(w->statusBar()->currentMessage()));
         QCOMPARE(remembered(twoKeys), QString());  // the automatic choice is nobody's choice
+        QVERIFY(waitIdle(*w));  // and once the views are in, the notice is still said (the "no class labels" line replaced it)
+        QVERIFY2(w->statusBar()->currentMessage().contains("more than one source of class labels"), qPrintable(w->statusBar()->currentMessage()));
         QVERIFY(w->openFromCommandLine(twoKeys.path(), "graphml:class"));
         QCOMPARE(w->settings().labels, std::string("graphml:class"));
         QCOMPARE(w->controller()->dataset()->tasks.size(), std::size_t(1));

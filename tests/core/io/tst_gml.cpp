@@ -267,6 +267,12 @@ private slots:
         const Dataset ds = io::loadGraphFolder(dir.path().toStdString() + "/f", io::FolderLabels{}, &report);
         QCOMPARE(ds.size(), 2);
         QCOMPARE(report.classNames, (std::vector<std::string>{"x", "y"}));
+        QCOMPARE(report.chosen, std::string("graph key 'class'"));  // GML and GraphML, compressed: named as both
+        QDir().mkpath(dir.path() + "/g");
+        for (const char* c : {"x", "y"})
+            writeGzip(dir, std::string("g/") + c + ".gml.gz", std::string("graph [ class \"") + c + "\" node [ id 0 ] ]\n");
+        io::loadGraphFolder(dir.path().toStdString() + "/g", io::FolderLabels{}, &report);
+        QCOMPARE(report.chosen, std::string("GML graph attribute 'class'"));  // said "GraphML graph key" for .gml.gz
     }
 
     // A gzip file cut short is refused with its name, not read as a shorter graph.

@@ -196,6 +196,14 @@ QWidget* MainWindow::buildPanels() {
     return scroll;
 }
 
+namespace {
+// Two notices of one sweep, both said: "A offers more than one source…. Shown from the kept record…".
+QString joinedNotice(const QString& first, const QString& then) {
+    if (first.isEmpty()) return then;
+    return first + (first.endsWith('.') ? " " : ". ") + then;
+}
+}  // namespace
+
 void MainWindow::connectController() {
     connect(controller_, &ExplorerController::started, this,
             [this] {
@@ -252,7 +260,7 @@ void MainWindow::connectController() {
                                         "save the session elsewhere (File ▸ Save session…, Ctrl+S).").arg(reason));
     });
     connect(controller_, &ExplorerController::notice, this, [this](const QString& m) {
-        notice_ = m;  // repeated with "Done", which would otherwise replace it at once
+        notice_ = joinedNotice(notice_, m);  // repeated with "Done", which would otherwise replace it at once
         statusBar()->showMessage(m, 10000);
     });
     connect(controller_, &ExplorerController::failed, this, [this](const QString& msg) {
@@ -263,7 +271,8 @@ void MainWindow::connectController() {
         showReportMessage("<span style='color:#b22'><b>" + tr("Computation failed") + ":</b> " + msg.toHtmlEscaped() + "</span>");
     });
     connect(controller_, &ExplorerController::doneWithoutLabels, this, [this] {  // a normal state: what works, what needs labels
-        statusBar()->showMessage(tr(ExplorerController::kNoLabels));
+        statusBar()->showMessage(joinedNotice(notice_, tr(ExplorerController::kNoLabels)));  // a notice of the opening stays
+        notice_.clear();
         markStale();
     });
 }
@@ -332,7 +341,8 @@ void MainWindow::refreshReport() {
     // The report quotes the privacy report of the densities on hand and the sweep's results (utility, controls, attack):
     // its key is both. Without a result yet, only the first part is drawn, and the report says the rest is computing.
     const std::string release = ExplorerViews::releaseKey(controller_->densitiesFor(), drawnFor.mechanism);
-    reportWaitsForResult_ = !controller_->result();
+    // (data without class labels: no sweep result is to come, and the privacy part is the whole report)
+    reportWaitsForResult_ = !controller_->result() && controller_->dataset() && !controller_->dataset()->tasks.empty();
     const std::string sweep = controller_->resultFor() && controller_->result() ? viewkeys::key(*controller_->resultFor(), viewkeys::Scope::Sweep)
                                                                                 : viewkeys::key(settings(), viewkeys::Scope::Sweep);
     reportDrawn_ = release.empty() ? std::string() : viewkeys::keyOf({{"release", release}, {"sweep", sweep}});

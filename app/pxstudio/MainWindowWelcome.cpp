@@ -85,11 +85,14 @@ bool MainWindow::openFromCommandLine(const QString& path, const QString& labels)
     const QString chosen = chosenLabels(path);
     if (!chosen.isEmpty()) return openDataset(path, chosen);
     const std::optional<ImportDialog::Reading> ambiguous = ambiguousLabels(path);
-    if (!openDataset(path, {}, ambiguous ? ambiguous->dataset : nullptr)) return false;  // read once
-    if (ambiguous) {
+    if (ambiguous) {  // said before the open: its sweep starts at once and carries the notice to its end
         const QString automatic = ambiguous->preview.labelSource.empty() ? tr("no labels") : QString::fromStdString(ambiguous->preview.labelSource);
         sayNotice(tr("%1 offers more than one source of class labels; opened with the automatic choice (%2). "
                      "Labels… (or --labels) chooses another.").arg(QFileInfo(path).fileName(), automatic));
+    }
+    if (!openDataset(path, {}, ambiguous ? ambiguous->dataset : nullptr)) {  // read once
+        sayNotice({});  // not opened: the notice belongs to no sweep
+        return false;
     }
     return true;
 }

@@ -124,12 +124,15 @@ private slots:
         // said whole: the message fits beside the status bar's Cancel at this window's width
         const int room = window_->statusBar()->width() - window_->findChild<WorkIndicator*>()->cancelButton()->width() - 24;
         QVERIFY2(window_->statusBar()->fontMetrics().horizontalAdvance(status) <= room,
-                 qPrintable(QString("%1 px of text, %2 px of room").arg(window_->statusBar()->fontMetrics().horizontalAdvance(status)).arg(room)));
+                 qPrintable(QString("%1 px of text, %2 px of room: %3").arg(window_->statusBar()->fontMetrics().horizontalAdvance(status)).arg(room).arg(status)));
         auto* report = window_->findChild<ReportPanel*>();
         QVERIFY2(!report->text().contains("failed", Qt::CaseInsensitive), qPrintable(report->text().left(300)));
         QVERIFY2(report->text().contains("ε"), qPrintable(report->text().left(300)));  // the report itself
         const ViewStatus reportStatus = window_->findChild<ExplorerViews*>()->presenter()->present("report");
         QVERIFY2(!reportStatus.failed, reportStatus.note.c_str());
+        // whole, not "PART of these settings' result: the computation stopped": no sweep result is to come
+        QVERIFY2(reportStatus.state == ViewState::Current, (std::string(viewStateName(reportStatus.state)) + ": " + reportStatus.note).c_str());
+        QVERIFY2(!report->text().contains("stopped"), qPrintable(report->text().left(300)));
     }
 
     // The views that need labels: their note, and nothing under it drawn by the plot; the axes come back with labels.

@@ -103,7 +103,9 @@ bool LessonController::open(const QString& path) {
             before_ = Before{w_.settings(), w_.views->depth()->settings(), w_.projector->isChecked(),
                              w_.views->depth()->views()->currentIndex(), pair ? pair->currentText() : QString()};
         }
-        start_ = before_->settings;
+        // Every lesson starts from the app's defaults, not from what the user had: a step shows what its author saw
+        // (a user's d = 300 made a 300-bar wall of lesson 2's noise anatomy). The user's own come back when it ends.
+        start_ = ExplorerSettings{};
         w_.projector->setChecked(true);  // a lesson is for a room: projector mode
         w_.player->start(lesson);
         return true;

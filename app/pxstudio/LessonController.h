@@ -70,7 +70,7 @@ private:
     Window w_;
     QAction *nextStep_ = nullptr, *previousStep_ = nullptr;
     std::map<int, std::shared_ptr<const px::experiment::SweepResult>> results_;  // each step's result, for its claims
-    std::optional<ExplorerSettings> start_;  // the settings when the lesson was opened: every step is merged into them
+    std::optional<ExplorerSettings> start_;  // the app's defaults while a lesson plays: every step is merged into them
     // What the user had on screen before the first lesson of a run of lessons: given back when it ends
     struct Before {
         ExplorerSettings settings;

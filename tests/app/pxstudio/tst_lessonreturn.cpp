@@ -151,6 +151,36 @@ private slots:
         QVERIFY(ok);
     }
 
+    // What a lesson step shows does not depend on what the user had before the lesson: two users with different
+    // settings (d up to 300) see the same panels at the same step (a user's d = 300 made lesson 2's noise anatomy a
+    // wall of 300 bars: lessons started from the user's settings).
+    void aStepShowsTheSameWhateverTheUserHad() {
+        if (!qEnvironmentVariableIsSet("RC_PARAMS")) qputenv("RC_PARAMS", "seed=20261206 max_success=6 verbose_progress=0");
+        MainWindow& w = *window_;
+        const bool ok = rc::check("a lesson step's settings are the lesson's, not the user's", [&] {
+            const QStringList lessons = MainWindow::shippedLessons();
+            const QString lesson = lessons[*rc::gen::inRange(0, int(lessons.size()))];
+            const int step = *rc::gen::inRange(0, 8);
+            RC_TAG(lesson.toStdString(), step);
+            nlohmann::json shown[2];
+            for (nlohmann::json& panels : shown) {
+                ExplorerSettings mine = drawUserSettings(w);
+                mine.d = *rc::gen::inRange(4, 301);
+                w.restoreSettings(mine);
+                RC_ASSERT(w.openLesson(lesson));
+                LessonPlayer* player = w.lessonPlayer();
+                for (int i = 0; i < step && i + 1 < int(player->lesson().steps.size()); ++i) player->next();
+                panels = w.settings().toJson();
+                panels.erase("per_dataset");  // the window's memory of declared bounds, not a panel
+                panels.erase("view");         // the tab: a step that names none leaves the user's
+                player->stop();
+                RC_ASSERT(QTest::qWaitFor([&] { return idle(w); }, 300000));
+            }
+            if (shown[0] != shown[1]) RC_FAIL("one user saw\n" + shown[0].dump() + "\nthe other\n" + shown[1].dump());
+        });
+        QVERIFY(ok);
+    }
+
     void cleanupTestCase() { window_.reset(); }
 };
 

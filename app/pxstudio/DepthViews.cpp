@@ -113,6 +113,14 @@ void DepthViews::setResult(const std::string& e, const ResultTable& t, const nlo
     if (tableChoice_->currentText().toStdString() == e) refreshTable();
 }
 
+void DepthViews::showExperiment(const std::string& e) {
+    const std::map<std::string, QCustomPlot*> first{{"cosera-grid", aurocMap_},        {"sbm-sweep", sbmMap_},
+                                                    {"cosera-real", realPlot_},        {"nag", nagPlot_},
+                                                    {"nag-trained", trainedNagPlot_},  {"accounting", multiplierPlot_},
+                                                    {"propagation", accDepthPlot_},    {"asamp", asampPlot_}};
+    if (auto it = first.find(e); it != first.end() && indexOf(it->second) >= 0) setCurrentIndex(indexOf(it->second));
+}
+
 const ResultTable* DepthViews::table(const std::string& e) const {
     auto it = tables_.find(e);
     return it == tables_.end() ? nullptr : &it->second;

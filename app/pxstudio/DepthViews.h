@@ -19,6 +19,8 @@ public:
     // A finished experiment: keep and draw it. epsilon: the ε control (the depth views show the closest run).
     void setResult(const std::string& experiment, const px::experiment::ResultTable& table, const nlohmann::json& spec, double epsilon);
     void redraw(const std::string& experiment, double epsilon);
+    // Brings the tab that draws `experiment` (its first plot) to the front: where its result will land.
+    void showExperiment(const std::string& experiment);
     const px::experiment::ResultTable* table(const std::string& experiment) const;
     bool empty() const { return tables_.empty(); }
     QCustomPlot* currentPlot() const;  // the current tab's plot (null on the tables)

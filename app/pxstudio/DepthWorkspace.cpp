@@ -101,7 +101,10 @@ QWidget* DepthWorkspace::buildPanels() {
     panels_ = {new CoseraPanel(panel), nodeData_, new NagPanel(panel), convergence_, new AsampPanel(panel)};
     for (DepthPanel* p : panels_) {
         v->addWidget(p);
-        connect(p, &DepthPanel::runRequested, this, [this](const QString& e) { run(e.toStdString()); });
+        connect(p, &DepthPanel::runRequested, this, [this](const QString& e) {  // one experiment's button: show its tab
+            views_->showExperiment(e.toStdString());
+            run(e.toStdString());
+        });
     }
     v->addStretch(1);
     connect(nodeData_, &NodeDataPanel::status, this, [this](const QString& t) { status_->setText(t); });

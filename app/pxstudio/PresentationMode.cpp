@@ -30,7 +30,8 @@ PresentationMode::PresentationMode(QMainWindow* window, QDockWidget* dock, Explo
 void PresentationMode::followTab() {
     if (presenting_) return;  // projector mode has no settings column on any tab
     const bool depth = views_->currentWidget() == views_->depth();
-    if (depth && dock_->isVisible()) { dock_->hide(); dockHiddenForDepth_ = true; }
+    // !isHidden, not isVisible: a session restored onto the depth lab switches tabs before the window is shown
+    if (depth && !dock_->isHidden()) { dock_->hide(); dockHiddenForDepth_ = true; }
     else if (!depth && dockHiddenForDepth_) { dock_->show(); dockHiddenForDepth_ = false; }
 }
 

@@ -1,13 +1,16 @@
 // The depth lab in the window and on its own, offscreen: every view on built-in data, background
 // loading of node data, and cancelling (its own cancel and the window's one Cancel).
 #include "DepthWorkspace.h"
+#include "ExplorerViews.h"
 #include "FigureExport.h"
 #include "MainWindow.h"
 #include "SessionModel.h"
 #include "AppTestSupport.h"
 #include "depthlab/DepthLab.h"
 
+#include <map>
 #include <QCheckBox>
+#include <QDockWidget>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -232,6 +235,45 @@ private slots:
         bool saysCancelled = false;
         for (QLabel* l : d.findChildren<QLabel*>()) saysCancelled = saysCancelled || (l->isVisible() && l->text().startsWith("Cancelled"));
         QVERIFY(saysCancelled);
+    }
+
+    // An experiment's own Run button brings the tab its result lands on to the front (the trained NAG's result sat on a
+    // tab the user was not looking at, under an empty heat map). Every button of every panel, read from the widgets.
+    void anExperimentsButtonShowsItsTab() {
+        DepthWorkspace d;
+        d.resize(1200, 800);
+        d.show();
+        const std::map<QString, QString> tabOf{{"Run heat maps (d × L)", "AUROC"},   {"Run SBM sweep (K × p)", "SBM sweep"},
+                                               {"Run NAG vs bound (untrained)", "NAG"}, {"Train NAG networks", "NAG trained"}};
+        int clicked = 0;
+        for (const auto& [text, tab] : tabOf)
+            for (QPushButton* b : d.findChildren<QPushButton*>()) {
+                if (b->text() != text || !b->isEnabled()) continue;
+                d.views()->setCurrentIndex(d.views()->count() - 1);  // the last tab (the tables): somewhere else
+                QTest::mouseClick(b, Qt::LeftButton);
+                QCOMPARE(d.views()->tabText(d.views()->currentIndex()), tab);
+                d.cancel();
+                d.waitForIdle();
+                ++clicked;
+            }
+        QVERIFY2(clicked >= 3, qPrintable(QString::number(clicked)));  // "Train NAG networks" needs the neural layer
+    }
+
+    // A window that opens on the depth lab (a session restored there) gives it the whole width, as a switch to the tab
+    // does: the settings column is not shown (it stayed, leaving the plot 470 px at 1280×720).
+    void aWindowOpenedOnTheDepthLabHidesTheSettingsColumn() {
+        MainWindow w;
+        auto* views = w.findChild<ExplorerViews*>();
+        views->setCurrentWidget(views->depth());  // before the window is shown, as a restored session does
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QDockWidget* dock = w.findChild<QDockWidget*>();
+        QVERIFY(dock);
+        QVERIFY2(!dock->isVisible(), "the settings column is on screen beside the depth lab");
+        views->setCurrentIndex(0);
+        QTRY_VERIFY(dock->isVisible());  // and back on the explorer's views
+        w.controller()->waitForIdle();
     }
 
     void depthLabCancelStopsTheRunningExperiment() {

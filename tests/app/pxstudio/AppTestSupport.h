@@ -20,6 +20,22 @@ inline void useEmptyAppDataFolder(const char* testName) {
     qputenv("PX_DENSITY_CACHE", "off");  // nor the user's density cache: what a test computes, it computes
 }
 
+// A folder of GraphML graphs (paths of 4 to 12 vertices, every `cycleEvery`-th closed into a cycle) with no graph key
+// at all: nothing to take class labels from.
+inline void writeUnlabelledFolder(const QString& folder, int graphs, int cycleEvery) {
+    for (int i = 0; i < graphs; ++i) {
+        const int n = 4 + i % 9;
+        QString xml = "<?xml version=\"1.0\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
+                      "<graph edgedefault=\"undirected\">\n";
+        for (int v = 0; v < n; ++v) xml += QString("<node id=\"v%1\"/>\n").arg(v);
+        for (int v = 0; v + 1 < n; ++v) xml += QString("<edge source=\"v%1\" target=\"v%2\"/>\n").arg(v).arg(v + 1);
+        if (i % cycleEvery == 0) xml += QString("<edge source=\"v%1\" target=\"v0\"/>\n").arg(n - 1);
+        QFile f(folder + QString("/g%1.graphml").arg(i, 2, 10, QChar('0')));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write((xml + "</graph>\n</graphml>\n").toUtf8());
+    }
+}
+
 }  // namespace pxtest
 
 inline bool waitFinished(ExplorerController* c, int ms = 180000) {  // generous: the sanitizer build on a busy machine

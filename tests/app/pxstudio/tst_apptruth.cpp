@@ -36,21 +36,6 @@
 
 namespace {
 
-// A folder of GraphML graphs with no graph key at all: nothing to take labels from.
-void writeUnlabelledFolder(const QString& folder, int graphs) {
-    for (int i = 0; i < graphs; ++i) {
-        const int n = 4 + i % 9;
-        QString xml = "<?xml version=\"1.0\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
-                      "<graph edgedefault=\"undirected\">\n";
-        for (int v = 0; v < n; ++v) xml += QString("<node id=\"v%1\"/>\n").arg(v);
-        for (int v = 0; v + 1 < n; ++v) xml += QString("<edge source=\"v%1\" target=\"v%2\"/>\n").arg(v).arg(v + 1);
-        if (i % 2 == 0) xml += QString("<edge source=\"v%1\" target=\"v0\"/>\n").arg(n - 1);
-        QFile f(folder + QString("/g%1.graphml").arg(i, 2, 10, QChar('0')));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write((xml + "</graph>\n</graphml>\n").toUtf8());
-    }
-}
-
 // With PX_SCREENSHOT_DIR set, the window as drawn now (to look at, not checked).
 void shot(QWidget& w, const char* name) {
     if (const QString dir = qEnvironmentVariable("PX_SCREENSHOT_DIR"); !dir.isEmpty()) w.grab().save(dir + "/" + name + ".png");
@@ -86,7 +71,7 @@ private slots:
     void initTestCase() {
         pxtest::useEmptyAppDataFolder("tst_apptruth");
         QVERIFY(unlabelled_.isValid());
-        writeUnlabelledFolder(unlabelled_.path(), 24);
+        pxtest::writeUnlabelledFolder(unlabelled_.path(), 24, 2);
     }
 
     void init() {  // every window starts as on a first run, but for the welcome card (the screenshots show the views)

@@ -9,7 +9,7 @@
 namespace px::widgets {
 
 void buildEmbeddingPlot(QCustomPlot* plot, const experiment::EmbeddingProjection& p, const std::vector<double>& labels,
-                        const double explained[2], const QString& title, double fs) {
+                        const double explained[2], const QString& title, double fs, const std::vector<std::string>& classNames) {
     resetPlot(plot);
     setPlotFonts(plot, fs);  // explicit fonts: the application's font is the projector's once projector mode is on
     std::map<long, QVector<int>> byClass;
@@ -21,7 +21,9 @@ void buildEmbeddingPlot(QCustomPlot* plot, const experiment::EmbeddingProjection
     for (auto& [cls, rows] : byClass) {
         const QColor colour = viridis(c++, int(byClass.size()));
         QCPGraph* g = plot->addGraph();
-        g->setName(cls < 0 ? QString("released (no class labels)") : QString("class %1 (released)").arg(cls));
+        const QString name = cls >= 0 && std::size_t(cls) < classNames.size() ? QString::fromStdString(classNames[std::size_t(cls)])
+                                                                             : QString::number(cls);
+        g->setName(cls < 0 ? QString("released (no class labels)") : QString("class %1 (released)").arg(name));
         QVector<double> x, y;
         for (int i : rows) { x << p.released(i, 0); y << p.released(i, 1); }
         g->setData(x, y);

@@ -105,8 +105,10 @@ int infoCommand(const std::vector<std::string>& argv) {
         std::printf("task        %s (%s), %ld missing\n", ds.tasks[t].name.c_str(), px::toString(ds.tasks[t].type), missing);
     }
     if (ds.split)
-        std::printf("split       %s: %zu / %zu / %zu\n", ds.split->name.c_str(), ds.split->train.size(),
+        std::printf("split       %s: %zu / %zu / %zu (train / valid / test)\n", ds.split->name.c_str(), ds.split->train.size(),
                     ds.split->valid.size(), ds.split->test.size());
+    else if (!ds.tasks.empty())
+        std::printf("split       none in the data: each run draws a stratified 80/20 split (or k folds)\n");
     if (!ds.folds.empty())
         std::printf("folds       %zu (train/test sizes of the first: %zu / %zu)\n", ds.folds.size(), ds.folds[0].train.size(),
                     ds.folds[0].test.size());

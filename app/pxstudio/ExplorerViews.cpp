@@ -304,7 +304,7 @@ void ExplorerViews::refreshEmbedding() {
     const auto proj = px::experiment::projectRelease(*pca_, *main_->densities(), *model, focus_->value(), 200);
     px::widgets::buildEmbeddingPlot(embeddingPlot_, proj, labels, pca_->explained,
                                     tr("Released embeddings at ε = %1 (PCA of the clean densities)").arg(s.mechanism.epsilon, 0, 'g', 3),
-                                    fontScale_);
+                                    fontScale_, ds.tasks.empty() ? std::vector<std::string>{} : ds.tasks[0].classNames);
     drawn_.embedding = releaseKey(main_->densitiesFor(), s.mechanism);
     presenter_->present("embedding");
 }

@@ -9,6 +9,7 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -63,6 +64,11 @@ ImportDialog::ImportDialog(const QString& path, const QString& labels, QWidget* 
 }
 
 QString ImportDialog::labels() const { return sources_->currentData().toString(); }
+
+void ImportDialog::setLabelsOnly() {
+    setWindowTitle(tr("Class labels of %1").arg(QFileInfo(path_).fileName()));
+    open_->setText(tr("Use these labels"));
+}
 
 HelpWindow* ImportDialog::showHelp() {
     if (!help_) help_ = new HelpWindow(this);  // a window of the dialog's own: usable while the dialog is modal
@@ -166,11 +172,19 @@ QString ImportDialog::summaryText() const {
     QStringList classes;
     for (const auto& [name, count] : p.classes) classes << tr("%1: %2").arg(QString::fromStdString(name).toHtmlEscaped()).arg(count);
     if (!classes.isEmpty()) text += "<br>" + tr("Classes (graphs): %1").arg(classes.join(", "));
+    if (dataset_ && dataset_->split)
+        text += "<br>" + tr("Split: %1 — %2 train, %3 valid, %4 test graphs")
+                             .arg(QString::fromStdString(dataset_->split->name).toHtmlEscaped())
+                             .arg(dataset_->split->train.size())
+                             .arg(dataset_->split->valid.size())
+                             .arg(dataset_->split->test.size());
+    else if (!p.classes.empty())
+        text += "<br>" + tr("Split: none in the data — each run draws a stratified 80/20 split of its own");
     if (p.labelSource.empty() || p.classes.size() == 1)  // classes is empty for a regression task: nothing to say
-        text += "<br><span style='color:#b22'>" +
+        text += "<br><i>" +  // information, not a refusal: red is kept for what cannot be opened
                 tr("The views that train a classifier (trade-off, expressivity, utility vs d, results) need labels of two "
                    "classes: with %1 they will say so instead of computing.").arg(p.labelSource.empty() ? tr("no labels") : tr("one class")) +
-                "</span>";
+                "</i>";
     return text;
 }
 

@@ -30,6 +30,8 @@ public:
     // `labels`: the source to start with (io::FolderLabels spec, e.g. the one last chosen for this path).
     ImportDialog(const QString& path, const QString& labels = "auto", QWidget* parent = nullptr, std::optional<Reading> automatic = {});
     QString path() const { return path_; }
+    // For the data set already open (the Labels… button): titled by the data set, its button applies the labels.
+    void setLabelsOnly();
     QString labels() const;  // the chosen source, as io::FolderLabels::describe writes it
     // Chooses `spec` (added to the list if the preview did not offer it) and reads the preview again. False when
     // the spec does not parse (the error is shown).

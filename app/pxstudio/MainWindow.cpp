@@ -176,6 +176,7 @@ QWidget* MainWindow::buildPanels() {
     connect(dataset_, &DatasetPanel::labelsRequested, this, [this] {  // the import dialog for the data set on screen
         const ExplorerSettings s = settings();
         ImportDialog dialog(QString::fromStdString(s.dataset), QString::fromStdString(s.labels), this);
+        dialog.setLabelsOnly();
         if (dialog.exec() == QDialog::Accepted) changeLabels(dialog.labels());
     });
     connect(privacy_, &PrivacyPanel::epsilonPreview, this, [this] {

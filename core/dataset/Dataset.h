@@ -16,6 +16,9 @@ const char* toString(TaskType t);
 struct LabelTask {
     std::string name;              // e.g. "HIV_active" or "task0"
     TaskType type = TaskType::Binary;
+    // A classification's class k as the data wrote it ("mutagen", "-1"); empty when the loader keeps no names
+    // (regression, generated data): class k is then called by its number.
+    std::vector<std::string> classNames;
 };
 
 struct Split {

@@ -132,9 +132,10 @@ DatasetPreview previewDataset(const std::string& path, const FolderLabels& label
             }
             asked = {};
         }
-        ds = format == DataFormat::GraphML || format == DataFormat::Gml || format == DataFormat::Dot || format == DataFormat::EdgeList
-                 ? previewSingleFile(path, format, p)
-                 : loadDataset(path, asked);
+        const bool singleFile = format == DataFormat::GraphML || format == DataFormat::Gml || format == DataFormat::Dot ||
+                                format == DataFormat::EdgeList;
+        ds = singleFile ? previewSingleFile(path, format, p) : loadDataset(path, asked);
+        if (singleFile) p.files = {baseName(path)};  // its one graph is known by the file's name
         p.builtinLabels = formatLabels(format, ds);
         if (!ds.tasks.empty()) p.labelSource = p.builtinLabels;
         p.classes = classCounts(ds, {});

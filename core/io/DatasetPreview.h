@@ -39,7 +39,8 @@ struct DatasetPreview {
     std::vector<std::pair<std::string, long>> classes;
     // Class k's name as the data wrote it (folders of graph files; empty: the loader keeps no names).
     std::vector<std::string> classNames;
-    // Folders of graph files: graph i's file name (sorted, as the loader numbers them); empty for other formats.
+    // Folders of graph files: graph i's file name (sorted, as the loader numbers them); a single graph file: its
+    // name; empty for other formats.
     std::vector<std::string> files;
     std::vector<std::string> notes, warnings;  // the loader's
 };

@@ -210,4 +210,43 @@ std::vector<std::string> labelsFromCsv(const LabelCsv& csv, const std::vector<st
     return raw;
 }
 
+namespace {
+// "train", "valid" or "test" for a split column's cell (any case, a few usual synonyms); empty for anything else.
+std::string splitPart(const std::string& cell) {
+    const std::string v = lowerCase(cell);
+    if (v == "train" || v == "training") return "train";
+    if (v == "valid" || v == "val" || v == "validation" || v == "dev") return "valid";
+    if (v == "test" || v == "testing") return "test";
+    return {};
+}
+}  // namespace
+
+std::optional<Split> splitFromCsv(const LabelCsv& csv, const std::vector<std::string>& files, LabelCsvColumns c) {
+    std::size_t column = csv.columns.size();
+    for (std::size_t k = 0; k < csv.columns.size(); ++k)
+        if (k != c.file && k != c.label && lowerCase(csv.columns[k]) == "split") column = k;
+    if (!csv.headed || column == csv.columns.size()) return std::nullopt;
+    const std::string field = fieldName(column) + " ('" + csv.columns[column] + "')";
+    std::vector<std::string> part(files.size());
+    std::vector<long> lineOf(files.size(), 0);
+    for (const LabelCsv::Row& row : csv.rows) {
+        const std::string& cell = row.fields[column];
+        const std::string p = splitPart(cell);
+        if (p.empty()) throw InputError(csv.path, row.line, field + ": '" + cell + "' is no part of a split (train, valid or test, any case)");
+        const std::size_t i = std::size_t(std::lower_bound(files.begin(), files.end(), row.fields[c.file]) - files.begin());
+        if (lineOf[i] != 0 && part[i] != p)
+            throw InputError(csv.path, row.line, field + ": graph file '" + files[i] + "' is put in " + p + " here and in " + part[i] +
+                                                     " on line " + std::to_string(lineOf[i]));
+        part[i] = p, lineOf[i] = row.line;
+    }
+    Split split;
+    split.name = "labels.csv column '" + csv.columns[column] + "'";
+    for (std::size_t i = 0; i < files.size(); ++i)
+        (part[i] == "train" ? split.train : part[i] == "valid" ? split.valid : split.test).push_back(int(i));
+    if (split.train.empty() || split.test.empty())
+        throw InputError(csv.path, 0, field + ": no graph is marked " + (split.train.empty() ? "train" : "test") +
+                                          " (a split column needs both; rename the column to keep it out of use)");
+    return split;
+}
+
 }  // namespace px::io

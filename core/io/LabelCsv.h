@@ -15,8 +15,13 @@
 //    else the only other column, else the one column named label, class, y or target (any case); anything else
 //    is refused naming the columns found. A header naming a column twice (in any case) or leaving a name empty
 //    is refused.
+//  - A headed file's column named split (any case; not the label column) is the data set's split, the way PyG's
+//    and OGB's tables mark it: each cell train, valid or test (any case; also training, val, validation, dev,
+//    testing). Any other cell, a graph given two parts, or no train or no test graph at all is refused.
 #include "common/Error.h"
+#include "dataset/Dataset.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +52,9 @@ std::vector<std::string> labelColumns(const LabelCsv& csv);
 // The label text of each graph file of `files` (sorted), refusing with file, line and field: a name that is no
 // graph file, an empty label, a file given two different labels, a graph file without a line.
 std::vector<std::string> labelsFromCsv(const LabelCsv& csv, const std::vector<std::string>& files, LabelCsvColumns c);
+// The split of the split column (rule above), refusing with file, line and field; none without such a column.
+// Call after labelsFromCsv, which has checked that every line names a graph file and every graph file has one.
+std::optional<Split> splitFromCsv(const LabelCsv& csv, const std::vector<std::string>& files, LabelCsvColumns c);
 
 // True (and the value) if `text` is a finite decimal number as a whole (strtod's syntax, no hexadecimal).
 bool parseLabelNumber(const std::string& text, double* value);

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -129,10 +130,18 @@ std::string autoGraphKey(const FolderLabelReport& r, bool required, const std::s
     return {};
 }
 
-std::vector<std::string> csvLabels(const LabelCsv& csv, const FolderLabels& options, FolderLabelReport& report) {
+// The labels of labels.csv's chosen column, and the split of its split column if it has one (io/LabelCsv.h).
+std::vector<std::string> csvLabels(const LabelCsv& csv, const FolderLabels& options, FolderLabelReport& report, std::optional<Split>& split) {
     const LabelCsvColumns c = chooseCsvColumns(csv, options.name);
     report.chosen = csv.headed ? "labels.csv column '" + csv.columns[c.label] + "'" : std::string("labels.csv");
-    return labelsFromCsv(csv, report.files, c);
+    std::vector<std::string> raw = labelsFromCsv(csv, report.files, c);
+    split = splitFromCsv(csv, report.files, c);
+    return raw;
+}
+
+std::string splitNote(const Split& s) {
+    return "split from " + s.name + ": " + std::to_string(s.train.size()) + " train, " + std::to_string(s.valid.size()) + " valid, " +
+           std::to_string(s.test.size()) + " test graphs (used instead of a random split)";
 }
 }  // namespace
 
@@ -157,6 +166,7 @@ std::vector<std::string> setLabelsFromText(Dataset& ds, const std::vector<std::s
         for (const std::string& s : raw) numbers.push_back(double(std::lower_bound(names.begin(), names.end(), s) - names.begin()));
     }
     setClassLabels(ds, std::move(numbers));
+    ds.tasks[0].classNames = names;  // the words, not the numbers 0..k−1 they were coded as
     ds.notes.push_back(mappingNote(source, names, strings));
     return names;
 }
@@ -178,10 +188,12 @@ void applyFolderLabels(Dataset& ds, const std::string& folder, const FolderLabel
         }
     }
     std::vector<std::string> raw;
+    std::optional<Split> split;
+    ds.split.reset();
     if (csvWanted) {
         if (!report.csvPresent)
             throw InputError(csvPath, 0, "no labels.csv in the folder (the labels were to come from it: " + options.describe() + ")");
-        raw = csvLabels(csv, options, report);
+        raw = csvLabels(csv, options, report, split);
     } else if (options.source != Source::None) {
         const std::string key = options.name.empty() ? autoGraphKey(report, options.source == Source::GraphMLKey, folder, ds.notes) : options.name;
         if (!key.empty()) {
@@ -194,6 +206,11 @@ void applyFolderLabels(Dataset& ds, const std::string& folder, const FolderLabel
         return;
     }
     report.classNames = setLabelsFromText(ds, raw, report.chosen);
+    if (split) {
+        ds.notes.push_back(splitNote(*split));
+        ds.split = std::move(split);
+        ds.checkConsistent();
+    }
 }
 
 }  // namespace px::io

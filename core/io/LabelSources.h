@@ -3,7 +3,8 @@
 // without a header line, one or more columns), a graph-level GraphML <data> key or GML graph attribute of every
 // graph (both "graph keys", chosen as graphml:KEY), or none.
 //
-// How labels.csv is read (CSV of RFC 4180, the header rule, which columns) is in io/LabelCsv.h.
+// How labels.csv is read (CSV of RFC 4180, the header rule, which columns) is in io/LabelCsv.h. When the labels come
+// from a headed labels.csv with a column named split, that column is the data set's split (Dataset::split, noted).
 // A graph-level GraphML key (GraphML Primer, Brandes et al.: <key for="graph">, named by its attr.name) must be
 // given by every graph of the folder; the first file without it is refused by name. A GML file's graph keys are the
 // scalar attributes of its graph [ … ] (io/GmlReader.h), "label" in `graph [ label "active" … ]`.

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace px::io {
 
@@ -28,6 +29,12 @@ std::vector<double> encodeClasses(Dataset& ds, int task) {
         if (!std::isnan(x)) x = double(std::lower_bound(values.begin(), values.end(), x) - values.begin());
     }
     ds.tasks[task].type = values.size() <= 2 ? TaskType::Binary : TaskType::MultiClass;
+    ds.tasks[task].classNames.clear();
+    for (double v : values) {
+        char text[40];
+        std::snprintf(text, sizeof text, "%.15g", v);
+        ds.tasks[task].classNames.push_back(text);
+    }
     return values;
 }
 

@@ -7,7 +7,8 @@ namespace px::io {
 // OGB-style columns: binary if every present value is 0 or 1, otherwise regression.
 void inferOgbTaskTypes(Dataset& ds);
 // Class columns (TU): values are mapped to 0..C-1 in ascending order of the original value;
-// binary for two classes, multi-class for more. Returns the original value of each class.
+// binary for two classes, multi-class for more. Returns the original value of each class (also kept, as text, in
+// the task's classNames).
 std::vector<double> encodeClasses(Dataset& ds, int task);
 // Sets one class column from raw per-graph values (or, if empty, no label columns at all) and
 // checks the data set.

@@ -153,8 +153,21 @@ private slots:
         QVERIFY(r.out.contains("graphs      150"));
         Run o = pxrun({"info", data("valid/ogb_small")});
         QCOMPARE(o.code, 0);
-        QVERIFY(o.out.contains("split       scaffold: 1 / 0 / 1"));
+        QVERIFY(o.out.contains("split       scaffold: 1 / 0 / 1 (train / valid / test)"));
         QVERIFY(o.out.contains("self loop 1-1 dropped"));
+        QVERIFY2(r.out.contains("split       none in the data: each run draws a stratified 80/20 split"), qPrintable(r.out));
+        QTemporaryDir dir;  // a labels.csv's split column is the split
+        QFile csv(dir.path() + "/labels.csv");
+        QVERIFY(csv.open(QIODevice::WriteOnly));
+        for (int i = 0; i < 5; ++i) {
+            QFile g(dir.path() + QString("/g%1.edges").arg(i));
+            QVERIFY(g.open(QIODevice::WriteOnly));
+            g.write(i % 2 ? "0 1\n" : "0 1\n1 2\n");
+            csv.write(QString("%1g%2.edges,%3,%4\n").arg(i ? "" : "graph,split,label\n").arg(i).arg(i < 3 ? "train" : i == 3 ? "Val" : "TEST").arg(i % 2).toUtf8());
+        }
+        csv.close();
+        const Run split = pxrun({"info", dir.path()});
+        QVERIFY2(split.out.contains("split       labels.csv column 'split': 3 / 1 / 1 (train / valid / test)"), qPrintable(split.out + split.err));
     }
     // `pxrun info --labels`: each source of a folder (labels.csv, a GraphML graph key, none, the Auto choice) gives
     // the classes counted here; a bad value is refused naming the option; a key no graph has is refused by name.

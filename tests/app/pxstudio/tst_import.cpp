@@ -28,7 +28,10 @@
 #include <QTextBrowser>
 #include <QTemporaryDir>
 #include <QDir>
+#include <QFileInfo>
+#include <QTimer>
 #include <QtTest>
+#include <qcustomplot.h>
 #include <memory>
 
 namespace {
@@ -100,6 +103,7 @@ private slots:
             QStringList offeredForOne;
             for (int i = 0; i < single.sources()->count(); ++i) offeredForOne << single.sources()->itemData(i).toString();
             QCOMPARE(offeredForOne, (QStringList{"auto", "none"}));
+            QCOMPARE(column(single.table(), 0), QStringList{QFileInfo(one).fileName()});  // its graph by the file's name
         }
         QTableWidget* table = dialog.table();
         QCOMPARE(table->rowCount(), ImportDialog::kPreviewRows);
@@ -129,6 +133,7 @@ private slots:
         const QString formatLine = QString("Format: %1 — %2 graphs").arg(QString::fromStdString(dialog.preview().format)).arg(kGraphs);
         QVERIFY2(unlabelled.contains(formatLine), qPrintable(unlabelled));  // each number in its place
         QVERIFY2(unlabelled.contains("Labels: none") && unlabelled.contains("need labels of two classes: with no labels"), qPrintable(unlabelled));
+        QVERIFY2(!unlabelled.contains("color"), qPrintable(unlabelled));  // a choice made, not a refusal: not in red
         QVERIFY(dialog.setLabels("auto"));
         QVERIFY(!dialog.findChild<QLabel*>("import-summary")->text().contains("need labels of two classes"));
         QVERIFY(dialog.setLabels("none"));
@@ -153,6 +158,65 @@ private slots:
 
     // A session's label source is read as FolderLabels reads it and written back in its words; a bad one is refused
     // naming the field, in the session and in what it declares per data set.
+    // An edge-list folder whose headed labels.csv has a split column: the preview says the split's parts, and the
+    // data set that opens trains on them.
+    void aSplitColumnIsTheSplit() {
+        QTemporaryDir dir;
+        QString csv = "graph,split,label\n";
+        const QStringList parts{"train", "valid", "test"};
+        for (int i = 0; i < 12; ++i) {
+            const QString name = QString("e%1.edges").arg(i, 2, 10, QChar('0'));
+            write(dir.path() + "/" + name, i % 2 ? "0 1\n1 2\n2 0\n" : "0 1\n1 2\n2 3\n");
+            csv += name + "," + parts[i % 3] + "," + (i % 2 ? "ring" : "path") + "\n";
+        }
+        write(dir.path() + "/labels.csv", csv);
+        ImportDialog dialog(dir.path(), "auto");
+        QVERIFY2(dialog.usable(), qPrintable(dialog.error()));
+        const QString summary = dialog.findChild<QLabel*>("import-summary")->text();
+        QVERIFY2(summary.contains("Split: labels.csv column &#x27;split&#x27; — 4 train, 4 valid, 4 test graphs") ||
+                     summary.contains("Split: labels.csv column 'split' — 4 train, 4 valid, 4 test graphs"),
+                 qPrintable(summary));
+        QCOMPARE(column(dialog.table(), 3).mid(0, 2), (QStringList{"path", "ring"}));
+        const auto ds = dialog.dataset();
+        QVERIFY(ds && ds->split);
+        QCOMPARE(ds->split->test, (std::vector<int>{2, 5, 8, 11}));
+        QVERIFY(dialog.setLabels("none"));  // no labels: no split either, and the summary says what runs draw instead
+        QVERIFY(!dialog.dataset()->split);
+    }
+
+    // The Labels… button of the data set panel opens the dialog for the data set on screen, named as such.
+    void theLabelsButtonNamesTheDataSet() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        QVERIFY(w->openDataset(folder_.path(), "graphml:label"));
+        QVERIFY(waitIdle(*w));
+        QString title, button;
+        QTimer::singleShot(300, [&] {
+            for (QWidget* top : QApplication::topLevelWidgets())
+                if (auto* d = qobject_cast<ImportDialog*>(top); d && d->isVisible()) {
+                    title = d->windowTitle();
+                    for (QPushButton* b : d->findChildren<QPushButton*>())
+                        if (b->isEnabled() && b->text().contains("label")) button = b->text();
+                    d->reject();
+                }
+        });
+        auto* labels = w->findChild<QPushButton*>("labels-button");
+        QVERIFY(labels && labels->isVisible());
+        QTest::mouseClick(labels, Qt::LeftButton);
+        QCOMPARE(title, QString("Class labels of %1").arg(QFileInfo(folder_.path()).fileName()));
+        QCOMPARE(button, QString("Use these labels"));
+        QCOMPARE(w->settings().labels, std::string("graphml:label"));  // cancelled: nothing changed
+        // the classes are called by the words the files wrote, in the views too (the embedding's legend)
+        auto* views = w->findChild<ExplorerViews*>();
+        views->setCurrentWidget(views->embeddingPlot()->parentWidget());
+        QVERIFY(waitIdle(*w));
+        QCOMPARE(views->presenter()->present("embedding").state, ViewState::Current);
+        QCOMPARE(views->embeddingPlot()->graph(0)->name(), QString("class cycle (released)"));
+        QCOMPARE(views->embeddingPlot()->graph(1)->name(), QString("class path (released)"));
+    }
+
     void sessionLabelsAreCheckedByName() {
         nlohmann::json j = ExplorerSettings{}.toJson();
         QCOMPARE(j["labels"], nlohmann::json("auto"));

@@ -123,6 +123,10 @@ private slots:
         QCOMPARE(classesOf(ds), (std::vector<int>{1, 0, 1, 2, 0}));
         QCOMPARE(report.chosen, std::string("labels.csv column 'label'"));
         QCOMPARE(report.csvColumns, (std::vector<std::string>{"split", "label"}));  // the file column is no choice of labels
+        QVERIFY(ds.split);  // the split column is the split
+        QCOMPARE(ds.split->train, (std::vector<int>{0, 2, 4}));
+        QCOMPARE(ds.split->valid, (std::vector<int>{3}));
+        QCOMPARE(ds.split->test, (std::vector<int>{1}));
         try {  // and asked for as one, it is named as the file column
             io::loadGraphFolder(f.path, choice("csv:Graph"));
             QFAIL("the file column was taken as labels");
@@ -130,9 +134,13 @@ private slots:
             QVERIFY2(has(e.what(), "labels.csv:1: 'Graph' is the column of file names, not of labels; label columns: 'split', 'label'"), e.what());
         }
         QCOMPARE(report.classNames, (std::vector<std::string>{"0", "1", "2"}));
+        QCOMPARE(ds.tasks[0].classNames, report.classNames);  // the data set keeps them (the views' legends)
         const Dataset bySplit = io::loadGraphFolder(f.path, choice("csv:split"));
         QCOMPARE(classesOf(bySplit), (std::vector<int>{1, 0, 1, 2, 1}));  // test, train, valid
-        QCOMPARE(classesOf(io::loadGraphFolder(f.path, choice("graphml:class"))), (std::vector<int>{2, 0, 2, 1, 0}));
+        QVERIFY(!bySplit.split);  // the labels' column is no split
+        const Dataset byClass = io::loadGraphFolder(f.path, choice("graphml:class"));
+        QCOMPARE(classesOf(byClass), (std::vector<int>{2, 0, 2, 1, 0}));
+        QCOMPARE(byClass.tasks[0].classNames, (std::vector<std::string>{"inert", "inert, mostly", "mutagen"}));
     }
 
     void unheadedCsvNumbersStringsAndSpaces() {
@@ -204,6 +212,13 @@ private slots:
         QVERIFY(csv("graph,label\nm0.graphml,1\nm1.graphml,0\nm0.graphml,2\n", 4,
                     "field 2 ('label'): graph file 'm0.graphml' is given a second, different label ('2'; line 2 gave '1')"));
         QVERIFY(csv("graph,label\nm0.graphml,\n", 2, "field 2 ('label'): empty label for graph file 'm0.graphml'"));
+        // a split column: only train, valid and test; one part per graph; both train and test
+        QVERIFY(csv("graph,split,label\n" + std::string(rows).replace(rows.find("valid"), 5, "dev2"), 5,
+                    "field 2 ('split'): 'dev2' is no part of a split (train, valid or test, any case)"));
+        QVERIFY(csv("graph,SPLIT,label\n" + rows + "m1.graphml,Train,0\n", 7,
+                    "field 2 ('SPLIT'): graph file 'm1.graphml' is put in train here and in test on line 3"));
+        QVERIFY(csv("label,graph,split\n1,m0.graphml,train\n0,m1.graphml,valid\n1,m2.graphml,Training\n2,m3.graphml,val\n0,m4.graphml,dev\n", 0,
+                    "field 3 ('split'): no graph is marked test (a split column needs both"));
         QVERIFY(csv("graph,label\nm0.graphml,1\nm9.graphml,1\n", 3, "field 1 ('graph'): no graph file named 'm9.graphml'"));
         QVERIFY(csv("graph,label\nm0.graphml,1\n", 0, "field 1 ('graph'): no label for graph file 'm1.graphml'"));
         // a header-like first line whose label is a number is data, and names no graph file
@@ -274,6 +289,8 @@ private slots:
         QCOMPARE(p.format, std::string("GraphML file"));
         QCOMPARE(p.graphKeys, std::vector<std::string>{"label"});
         QCOMPARE(p.graphs, 1);
+        QCOMPARE(p.files, std::vector<std::string>{"one.graphml"});  // its one graph named by the file
+        QVERIFY(io::previewDataset(pxtest::testData("valid/tu_small")).files.empty());  // many graphs of one file: numbers
     }
 
     // A sweep spec's "labels": any string either reads as the source the rule above gives, and survives the
@@ -327,18 +344,30 @@ private slots:
             QTemporaryDir dir;
             const std::string p = dir.path().toStdString();
             std::string csv = source == 1 ? "split,Label,FileName\n" : "";
+            // the headed file's split column: random parts, written in any case and with synonyms
+            const auto parts = *rc::gen::container<std::vector<int>>(std::size_t(n), rc::gen::inRange(0, 3));
+            const char* partWords[3][3] = {{"train", "Training", "TRAIN"}, {"valid", "val", "Dev"}, {"test", "Test", "testing"}};
             for (int i = 0; i < n; ++i) {
                 const std::string name = "g" + std::to_string(i) + (source == 2 ? ".graphml" : ".edges");
                 if (source == 2) put(p, name, graphML(i, {{"target", labels[std::size_t(i)]}}));
                 else put(p, name, "0 1\n1 2\n");
-                csv += source == 1 ? "x," + csvField(labels[std::size_t(i)]) + "," + name + "\n" : name + "," + csvField(labels[std::size_t(i)]) + "\n";
+                const std::string part = partWords[parts[std::size_t(i)]][*rc::gen::inRange(0, 3)];
+                csv += source == 1 ? part + "," + csvField(labels[std::size_t(i)]) + "," + name + "\n" : name + "," + csvField(labels[std::size_t(i)]) + "\n";
             }
+            const bool splitUsable = std::count(parts.begin(), parts.end(), 0) > 0 && std::count(parts.begin(), parts.end(), 2) > 0;
+            RC_PRE(source != 1 || splitUsable);  // a split without train or test graphs is refused (checked by hand above)
             if (source != 2) put(p, "labels.csv", csv);
             io::FolderLabelReport report;
             const Dataset ds = io::loadGraphFolder(p, choice(source == 0 ? "csv" : source == 1 ? "csv:Label" : "graphml:target"), &report);
             const auto same = [&](std::size_t i, std::size_t j) {
                 return numbers ? std::stod(labels[i]) == std::stod(labels[j]) : labels[i] == labels[j];
             };
+            RC_ASSERT(bool(ds.split) == (source == 1));
+            for (int i = 0; ds.split && i < n; ++i) {  // graph i is "g<i>": files sort as names, so compare through them
+                const std::vector<int>& in = parts[std::size_t(i)] == 0 ? ds.split->train : parts[std::size_t(i)] == 1 ? ds.split->valid : ds.split->test;
+                const int index = int(std::lower_bound(report.files.begin(), report.files.end(), "g" + std::to_string(i) + ".edges") - report.files.begin());
+                RC_ASSERT(std::count(in.begin(), in.end(), index) == 1);
+            }
             for (std::size_t i = 0; i < std::size_t(n); ++i) {
                 const int ci = int(ds.labels(Eigen::Index(i), 0));
                 if (!numbers) RC_ASSERT(report.classNames[std::size_t(ci)] == labels[i]);

@@ -56,7 +56,7 @@ int figureCommand(const std::vector<std::string>& argv) {
     }
     size.dpi = int(a.getLong("dpi", 300));
     if (a.has("no-title")) size.title = false;
-    if (a.has("with-title")) size.title = true;
+    if (a.has("with-title") || a.has("title")) size.title = true;  // a title given is a title shown, on any preset
     plot.resize(int(size.widthIn * 96), int(size.heightIn * 96));
     px::widgets::TradeoffOptions opt;
     opt.showFit = !a.has("no-fit");

@@ -162,7 +162,7 @@ std::vector<OptionDoc> sweepOptions() {
         {"--presentation", "", "type 1.6 times as large, for slides", "", {}, ""},
         {"--no-title", "", "no title on the figure (the default on the paper presets)", "", {}, ""},
         {"--with-title", "", "a title on the figure (the default but on the paper presets)", "", {}, ""},
-        {"--title", "TEXT", "the figure's title instead of the one made from the spec", "", {}, ""},
+        {"--title", "TEXT", "the figure's title instead of the one made from the spec (shown on the paper presets too)", "", {}, ""},
         {"--no-fit", "", "figure: leave out the erf fit", "", {}, ""},
         {"--no-attack", "", "figure: leave out the attack's success", "", {}, ""},
         {"--view", "tradeoff|gin-curve", "what the figure shows: utility against privacy, or a GIN sweep's metric "
@@ -279,7 +279,7 @@ const UsageDoc& usageDoc() {
         for (auto group : {dataOptions, sweepOptions, mechanismOptions, benchOptions, generalOptions})
             for (OptionDoc& o : group()) d.options.push_back(std::move(o));
         // One budget, one size, one title choice: the later option would otherwise silently win.
-        d.exclusive = {{"--epsilon", "--rho"}, {"--preset", "--width"}, {"--preset", "--height"}, {"--no-title", "--with-title"}};
+        d.exclusive = {{"--epsilon", "--rho"}, {"--preset", "--width"}, {"--preset", "--height"}, {"--no-title", "--with-title"}, {"--no-title", "--title"}};
         d.environment = {
             {"PX_DENSITY_CACHE=FOLDER|off", "where densities are kept between runs (default "
              "$XDG_CACHE_HOME/pxstudio/densities, else ~/.cache/pxstudio/densities); off: nowhere"},

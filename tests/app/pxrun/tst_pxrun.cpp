@@ -334,6 +334,11 @@ private slots:
             const QJsonObject figure = QJsonDocument::fromJson(side.readAll()).object()["figure"].toObject();
             QCOMPARE(figure["files"].toArray(), (QJsonArray{"fig.png", "fig.pdf", "fig.svg"}));
         }
+        {  // a title given is drawn, on a paper preset (which has none by default) too
+            Run t = pxrun({"figure", dir.path() + "/full", "--out", fig + "-titled.svg", "--preset", "one-column", "--title", "Zebra trade-off"});
+            QCOMPARE(t.code, 0);
+            QVERIFY(head(fig + "-titled.svg", 1 << 22).contains("Zebra trade-off"));
+        }
         Run bad = pxrun({"sweep", data("malformed/edgelist_empty.txt"), "--out", dir.path() + "/x"});
         QCOMPARE(bad.code, 1);
         QVERIFY(bad.err.contains("not valid JSON"));

@@ -77,6 +77,9 @@ void buildNoiseAnatomyPlot(QCustomPlot* plot, const privacy::PrivacyReport& r, c
     plot->xAxis->setLabel("patterns, ordered by size");
     plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
     plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    // every decade as a power of ten (10⁻⁴, 10⁻⁶): the default "g" wrote 0.0001 beside 10⁻⁶ on the same axis
+    plot->yAxis->setNumberFormat("eb");
+    plot->yAxis->setNumberPrecision(0);
     plot->yAxis->rescale();
     QCPRange yr = plot->yAxis->range();
     plot->yAxis->setRange(yr.lower / 3, yr.upper * 3);

@@ -381,6 +381,11 @@ private slots:
             QCustomPlot plot;
             widgets::buildNoiseAnatomyPlot(&plot, m.report(), info);
             QCOMPARE(plot.graphCount(), 4);
+            // one notation on the log axis: every labelled decade is 1e±k, drawn as 10 to the k (never 0.0001 beside 10⁻⁶)
+            QCOMPARE(plot.yAxis->numberFormat(), QString("eb"));
+            QVERIFY(plot.yAxis->tickVectorLabels().size() >= 2);
+            for (const QString& label : plot.yAxis->tickVectorLabels())
+                QVERIFY2(QRegularExpression("^1e[-+][0-9]+$").match(label).hasMatch(), qPrintable(label));
             QCPGraph* shares = plot.graph(3);
             QCOMPARE(shares->valueAxis(), plot.yAxis2);
             QVERIFY(plot.yAxis2->visible());

@@ -89,13 +89,24 @@ void showPlotNote(QCustomPlot* plot, const QString& note) {
         plot->plotLayout()->simplify();
         plot->axisRect()->insetLayout()->addElement(plot->legend, Qt::AlignRight | Qt::AlignTop);
     }
+    addCentredNote(plot, note);
+    plot->replot();
+}
+
+void addCentredNote(QCustomPlot* plot, const QString& note) {
     auto* text = new QCPItemText(plot);
+    text->setObjectName("plot-note");
     text->position->setType(QCPItemPosition::ptAxisRectRatio);
     text->position->setCoords(0.5, 0.5);
     text->setPositionAlignment(Qt::AlignCenter);
     text->setText(note);
     text->setTextAlignment(Qt::AlignCenter);
     text->setColor(QColor(90, 90, 90));
+}
+
+void showNoteWithoutAxes(QCustomPlot* plot, const QString& note) {
+    hideEmptyAxes(plot);
+    addCentredNote(plot, note);
     plot->replot();
 }
 

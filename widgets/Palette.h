@@ -36,6 +36,11 @@ void showPlotNote(QCustomPlot* plot, const QString& note);
 // to draw whose own note says why, with nothing under it that could be read as a result (bare 0–5 axes were).
 // The next resetPlot (every builder's first step) shows them again.
 void hideEmptyAxes(QCustomPlot* plot);
+// A note in the middle of a plot's area (no replot).
+void addCentredNote(QCustomPlot* plot, const QString& note);
+// What a plot with nothing to draw yet shows: its note alone, no axes (not the bare 0–5 axes of an empty plot). The
+// next build (resetPlot) brings the axes back.
+void showNoteWithoutAxes(QCustomPlot* plot, const QString& note);
 // An axis hideEmptyAxes hid carries this property: 1, plus 2 if its grid was shown.
 inline constexpr const char* kHiddenAxisProperty = "pxHiddenByNote";
 

@@ -2,6 +2,7 @@
 #include "Notation.h"
 
 #include "DepthPlots.h"
+#include "Palette.h"
 #include "FigureExport.h"
 #include "TabNavigation.h"
 #include "common/AtomicFile.h"
@@ -88,6 +89,9 @@ DepthViews::DepthViews(QWidget* parent) : QTabWidget(parent) {
         addTab(tabs[i].first, tabs[i].second);
         setTabToolTip(i, px::widgets::typesetNotation(tr(kViewTips[i])));
         tabs[i].first->setToolTip(px::widgets::typesetNotation(tr(kViewTips[i])));
+        // until its experiment has run: what to press, not the bare 0–5 axes of an empty plot
+        px::widgets::showNoteWithoutAxes(tabs[i].first, tr("Not run yet: its experiment's Run button on the left runs it,\n"
+                                                           "Run all depth experiments (Ctrl+R) runs every one"));
     }
     auto* tablePage = new QWidget(this);
     auto* tv = new QVBoxLayout(tablePage);

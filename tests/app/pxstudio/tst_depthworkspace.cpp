@@ -46,6 +46,13 @@ private slots:
         tabs->setCurrentWidget(d);
         QTest::qWait(300);
         QVERIFY2(!d->busy() && !d->hasRun(), "opening the depth lab started experiments the user did not ask for");
+        for (QCustomPlot* p : d->plots()) {  // unrun: a note saying what to press, no bare 0–5 axes to read as a result
+            QVERIFY2(!p->xAxis->visible() && !p->yAxis->visible(), qPrintable(p->objectName()));
+            bool note = false;
+            for (int i = 0; i < p->itemCount(); ++i)
+                if (auto* t = qobject_cast<QCPItemText*>(p->item(i))) note |= t->text().startsWith("Not run yet") && t->visible();
+            QVERIFY2(note, qPrintable(p->objectName()));
+        }
         QPushButton* runAll = nullptr;
         for (QPushButton* b : d->findChildren<QPushButton*>())
             if (b->text() == "Run all depth experiments") runAll = b;
@@ -61,7 +68,7 @@ private slots:
         QCOMPARE(d->table("cosera-grid")->rows(), 10 * 10);
         for (QCustomPlot* p : d->plots())
             if (px::depthlab::depthExperimentAvailable(p->objectName().toStdString()))
-                QVERIFY2(p->plottableCount() > 0, qPrintable(p->objectName()));
+                QVERIFY2(p->plottableCount() > 0 && p->xAxis->visible() && p->yAxis->visible(), qPrintable(p->objectName()));
         // the ε control redraws the accounting view
         const double before = d->table("accounting")->at(0, "multiplier").get<double>();
         QDoubleSpinBox* eps = nullptr;

@@ -1,5 +1,5 @@
 // A sweep's run journal as the runners use it: its header, and the runs and parts it restores and records.
-#include "experiment/SweepRunner.h"
+#include "experiment/SweepJournal.h"
 
 #include "experiment/RunJournal.h"
 

@@ -1,5 +1,5 @@
-// A sweep's summary (SweepRunner.h): runs aggregated per grid point, erf fits, comparison with the controls, files.
-#include "experiment/SweepRunner.h"
+// A sweep's summary (SweepSummary.h): runs aggregated per grid point, erf fits, comparison with the controls, files.
+#include "experiment/SweepSummary.h"
 #include "learn/LearnerRegistry.h"
 
 #include "common/AtomicFile.h"

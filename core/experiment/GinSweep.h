@@ -17,8 +17,12 @@
 // "epoch_selection": "test_curve" (Xu et al.'s protocol for the TU table of the GIN paper) trains on the whole
 // training part, scores the test graphs after every epoch, and reports every fold at the one epoch whose
 // test accuracy averaged over the folds is best: an optimistic choice, labelled in the rows.
+#include "common/Progress.h"
 #include "experiment/FoldCurves.h"
-#include "experiment/SweepRunner.h"
+#include "experiment/SweepDataChecks.h"
+#include "experiment/SweepJournal.h"
+#include "experiment/SweepSummary.h"
+#include "experiment/SweepTypes.h"
 
 namespace px::experiment {
 

@@ -1,7 +1,7 @@
+// The tasks, splits and data checks of a sweep (SweepDataChecks.h).
 #include "experiment/SweepDataChecks.h"
 
 #include "common/Error.h"
-#include "experiment/SweepRunner.h"
 #include "privacy/Mechanism.h"
 
 #include <cmath>
@@ -73,6 +73,19 @@ std::vector<int> sweepTasks(const SweepSpec& spec, const Dataset& ds) {
 void checkSpecAgainstData(const SweepSpec& spec, const Dataset& data, const std::vector<int>& tasks) {
     checkDegreeBounds(spec, data);
     checkLabelledTraining(spec, data, tasks);
+}
+
+SweepSplits sweepSplits(const SweepSpec& spec, const Dataset& data, int task) {
+    SweepSplits s;
+    const int k = spec.folds();
+    s.splits = k > 0 ? chooseFolds(data, task, spec.splitSeed, k) : std::vector<TrainTest>{chooseSplit(data, task, spec.splitSeed)};
+    s.name = k == 0 ? s.splits[0].name
+                    : std::to_string(k) + "-fold (" + (int(data.folds.size()) == k ? "shipped folds" : "stratified, seed=" + std::to_string(spec.splitSeed)) + ")";
+    if (spec.runFolds > 0 && spec.runFolds < int(s.splits.size())) {
+        s.splits.resize(std::size_t(spec.runFolds));
+        s.name += spec.runFolds == 1 ? ", only fold 1 run" : ", only folds 1-" + std::to_string(spec.runFolds) + " run";
+    }
+    return s;
 }
 
 }  // namespace px::experiment

@@ -24,19 +24,6 @@
 
 namespace px::experiment {
 
-SweepSplits sweepSplits(const SweepSpec& spec, const Dataset& data, int task) {
-    SweepSplits s;
-    const int k = spec.folds();
-    s.splits = k > 0 ? chooseFolds(data, task, spec.splitSeed, k) : std::vector<TrainTest>{chooseSplit(data, task, spec.splitSeed)};
-    s.name = k == 0 ? s.splits[0].name
-                    : std::to_string(k) + "-fold (" + (int(data.folds.size()) == k ? "shipped folds" : "stratified, seed=" + std::to_string(spec.splitSeed)) + ")";
-    if (spec.runFolds > 0 && spec.runFolds < int(s.splits.size())) {
-        s.splits.resize(std::size_t(spec.runFolds));
-        s.name += spec.runFolds == 1 ? ", only fold 1 run" : ", only folds 1-" + std::to_string(spec.runFolds) + " run";
-    }
-    return s;
-}
-
 PatternSet sweepPatternSet(const SweepSpec& spec, const SweepSpec::Run& run) {
     PatternSamplerParams pp = spec.patterns;
     pp.patternClass = PatternClass::parse(spec.classKeys()[run.classIndex]);
@@ -58,16 +45,6 @@ SweepPatternPlan sweepPatternPlan(const SweepSpec& spec) {
         plan.setOfRun.push_back(int(plan.sets.size()) - 1);
     }
     return plan;
-}
-
-SweepResult partialResult(const SweepSpec& spec, const Dataset& data, const ResultTable& runs) {
-    SweepResult partial;
-    partial.runs = runs;
-    partial.metadata["spec"] = spec.toJson();
-    partial.metadata["dataset"] = {{"name", data.name}, {"source", data.source}, {"graphs", data.size()}};
-    partial.metadata["partial"] = true;
-    summarise(partial);
-    return partial;
 }
 
 namespace {
@@ -309,19 +286,6 @@ ResultTable::Row runRow(const SweepContext& x, int r, const SweepSpec::Run& run,
 }
 
 }  // namespace
-
-nlohmann::json sweepMetadata(const SweepSpec& spec, const Dataset& data, const std::string& datasetHash, const std::string& splitName,
-                             const SweepOptions& options, std::pair<int, int> runRange, std::size_t totalRuns) {
-    nlohmann::json m;
-    m["format"] = "pxstudio-sweep-result";
-    m["version"] = PX_VERSION;
-    m["spec"] = spec.toJson();
-    m["dataset"] = {{"name", data.name}, {"source", data.source}, {"content_hash", datasetHash}, {"graphs", data.size()}};
-    m["split"] = splitName;
-    m["protocol"] = spec.protocol;
-    m["shard"] = {{"index", options.shard}, {"count", options.shards}, {"runs", {runRange.first, runRange.second}}, {"total_runs", totalRuns}};
-    return m;
-}
 
 SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options, Progress& progress) {
     if (learn::isGraphLearner(spec.learner.kind)) return runGinSweep(spec, data, options, progress);

@@ -2,10 +2,11 @@
 // Runs a sweep (or one shard of it): densities are computed once per (pattern class, d, pattern
 // seed) and re-noised for every mechanism, budget and noise seed. Produces the tidy run table, the
 // mean ± 2 std aggregate per grid point, and erf fits of AUC against the noise parameter ρ.
-// Its options and result are in SweepTypes.h, its journal in SweepJournal.h, its summary in SweepSummary.h.
+// Its options and result are in SweepTypes.h, its tasks and splits in SweepDataChecks.h, its journal in
+// SweepJournal.h, its summary in SweepSummary.h.
 #include "common/Progress.h"
 #include "dataset/Dataset.h"
-#include "experiment/Evaluation.h"
+#include "experiment/SweepDataChecks.h"
 #include "experiment/SweepJournal.h"
 #include "experiment/SweepSpec.h"
 #include "experiment/SweepSummary.h"
@@ -30,20 +31,5 @@ SweepPatternPlan sweepPatternPlan(const SweepSpec& spec);
 
 SweepResult runSweep(const SweepSpec& spec, const Dataset& data, const SweepOptions& options = {},
                      Progress& progress = noProgress());
-// What every sweep result's metadata says of its run (the one place both runners write it): format,
-// version, spec, data set (with its content hash, data.contentHash(), which the runner has already), split, protocol,
-// shard and the runs it covers.
-nlohmann::json sweepMetadata(const SweepSpec& spec, const Dataset& data, const std::string& datasetHash, const std::string& splitName,
-                             const SweepOptions& options, std::pair<int, int> runRange, std::size_t totalRuns);
-// The runs so far, summarised, for whoever draws them (SweepOptions::onPartial).
-SweepResult partialResult(const SweepSpec& spec, const Dataset& data, const ResultTable& runs);
-// The label columns a sweep scores (spec "task": an index or "all"); throws InputError naming the field.
-std::vector<int> sweepTasks(const SweepSpec& spec, const Dataset& data);
-// The splits of the sweep's protocol (the data set's split, or K folds) and their name for the run table.
-struct SweepSplits {
-    std::vector<TrainTest> splits;
-    std::string name;
-};
-SweepSplits sweepSplits(const SweepSpec& spec, const Dataset& data, int task);
 
 }  // namespace px::experiment

@@ -226,4 +226,27 @@ void saveSweep(const SweepResult& result, const std::string& prefix) {
     writeFileAtomically(prefix + ".json", [&](std::ostream& out) { out << result.metadata.dump(1) << "\n"; });
 }
 
+SweepResult partialResult(const SweepSpec& spec, const Dataset& data, const ResultTable& runs) {
+    SweepResult partial;
+    partial.runs = runs;
+    partial.metadata["spec"] = spec.toJson();
+    partial.metadata["dataset"] = {{"name", data.name}, {"source", data.source}, {"graphs", data.size()}};
+    partial.metadata["partial"] = true;
+    summarise(partial);
+    return partial;
+}
+
+nlohmann::json sweepMetadata(const SweepSpec& spec, const Dataset& data, const std::string& datasetHash, const std::string& splitName,
+                             const SweepOptions& options, std::pair<int, int> runRange, std::size_t totalRuns) {
+    nlohmann::json m;
+    m["format"] = "pxstudio-sweep-result";
+    m["version"] = PX_VERSION;
+    m["spec"] = spec.toJson();
+    m["dataset"] = {{"name", data.name}, {"source", data.source}, {"content_hash", datasetHash}, {"graphs", data.size()}};
+    m["split"] = splitName;
+    m["protocol"] = spec.protocol;
+    m["shard"] = {{"index", options.shard}, {"count", options.shards}, {"runs", {runRange.first, runRange.second}}, {"total_runs", totalRuns}};
+    return m;
+}
+
 }  // namespace px::experiment

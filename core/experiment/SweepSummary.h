@@ -1,14 +1,25 @@
 #pragma once
 // A sweep's summary: its runs aggregated per grid point (mean ± 2 sd), the erf fits of utility against the noise,
-// the comparison with the public controls, and the files a sweep is saved as.
+// the comparison with the public controls, the result's metadata, and the files a sweep is saved as. Both
+// runners (SweepRunner.cpp, GinSweep.cpp) use it; it calls neither.
+#include "dataset/Dataset.h"
+#include "experiment/SweepSpec.h"
 #include "experiment/SweepTypes.h"
 #include "privacy/Mechanism.h"
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 namespace px::experiment {
 
+// What every sweep result's metadata says of its run (the one place both runners write it): format,
+// version, spec, data set (with its content hash, data.contentHash(), which the runner has already), split, protocol,
+// shard and the runs it covers.
+nlohmann::json sweepMetadata(const SweepSpec& spec, const Dataset& data, const std::string& datasetHash, const std::string& splitName,
+                             const SweepOptions& options, std::pair<int, int> runRange, std::size_t totalRuns);
+// The runs so far, summarised, for whoever draws them (SweepOptions::onPartial).
+SweepResult partialResult(const SweepSpec& spec, const Dataset& data, const ResultTable& runs);
 // Aggregates a (possibly merged) run table and fits the erf law; used by runSweep and pxrun merge.
 void summarise(SweepResult& result);
 // Writes <prefix>.csv (runs), <prefix>-summary.csv (aggregate) and <prefix>.json (metadata), each atomically.

@@ -38,7 +38,8 @@ int cacheCommand(const std::vector<std::string>& args) {
     const std::string what = a.positional.empty() ? "info" : a.positional[0];
     if (a.positional.size() > 1 || (what != "info" && what != "clear"))
         throw std::invalid_argument("cache expects 'info' or 'clear', found '" + what + "'");
-    const DiskDensityStore::Settings s = DiskDensityStore::settingsFromEnvironment();
+    DiskDensityStore::Settings s = DiskDensityStore::settingsFromEnvironment();
+    if (a.has("no-cache")) s.enabled = false, s.disabledBecause = "--no-cache";
     if (!s.warning.empty()) std::fprintf(stderr, "pxrun: warning: %s\n", s.warning.c_str());
     if (!s.enabled) {
         std::printf("density cache: off (%s)\n", s.disabledBecause.c_str());

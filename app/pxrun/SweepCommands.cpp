@@ -96,7 +96,8 @@ int sweepCommand(const std::vector<std::string>& argv) {
     if (a.has("data")) spec.dataset = a.get("data", "");
     if (a.has("labels")) spec.labels = labelsOption(a.get("labels", "")).describe();
     px::experiment::SweepOptions opt;
-    opt.densityStore = px::experiment::DiskDensityStore::fromEnvironment();  // PX_DENSITY_CACHE (off with --no-cache)
+    // the store PX_DENSITY_CACHE names; none with --no-cache (passed in: the engine never looks for one itself)
+    if (!a.has("no-cache")) opt.densityStore = px::experiment::DiskDensityStore::fromEnvironment();
     if (a.has("shard")) {
         const std::string s = a.get("shard", "");
         const auto slash = s.find('/');

@@ -116,11 +116,7 @@ int main(int argc, char** argv) {
 #endif
     if (argc < 2) { std::fputs(usageText(), stderr); return 2; }
     const std::string cmd = argv[1];
-    std::vector<std::string> rest;
-    for (int i = 2; i < argc; ++i) {
-        if (std::string(argv[i]) == "--no-cache") setenv("PX_DENSITY_CACHE", "off", 1);  // read by DiskDensityStore
-        else rest.emplace_back(argv[i]);
-    }
+    std::vector<std::string> rest(argv + 2, argv + argc);  // --no-cache is every command's option (its Args)
     if (cmd == "--help" || cmd == "-h" || cmd == "help") { std::fputs(usageText(), stdout); return 0; }
     if (cmd == "--help-json") { std::fputs(usage::helpJson(usage::usageDoc()).c_str(), stdout); return 0; }
     if (cmd == "--version") {  // milliseconds: the kernel path, which needs LibTorch, only when asked

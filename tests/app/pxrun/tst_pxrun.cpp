@@ -396,6 +396,7 @@ private slots:
         QCOMPARE(entries(), QString("0"));
         QCOMPARE(pxrun({"sweep", spec, "--out", dir.path() + "/a", "--no-cache"}, 120000, env).code, 0);
         QCOMPARE(entries(), QString("0"));
+        QVERIFY(pxrun({"cache", "info", "--no-cache"}, 60000, env).out.contains("density cache: off (--no-cache)"));
         QCOMPARE(pxrun({"sweep", spec, "--out", dir.path() + "/b"}, 120000, env).code, 0);
         const QString kept = entries();
         QVERIFY2(kept.toInt() > 0, qPrintable(kept));

@@ -5,6 +5,7 @@
 #include "Commands.h"
 #include "Usage.h"
 
+#include "PropertySupport.h"
 #include <QtTest>
 #include <rapidcheck.h>
 
@@ -126,9 +127,9 @@ std::string entryProblem(const std::string& help, const usage::OptionDoc& o) {
     return words == o.text ? "" : o.name + ": the words differ: " + words;
 }
 
-void setParams() {
-    if (!qEnvironmentVariableIsSet("RC_PARAMS")) qputenv("RC_PARAMS", "seed=20261206 max_success=300 verbose_progress=0");
-}
+// Each property's seed and cases (PropertySupport.h).
+constexpr std::uint64_t kSeed = 20261206;
+constexpr int kCases = 300;
 }  // namespace
 
 class TestPxrunArgs : public QObject {
@@ -141,8 +142,7 @@ private slots:
     }
     // A random subset of a command's options in random order, in both spellings, among random operands.
     void acceptsItsOptionsInAnyOrder() {
-        setParams();
-        QVERIFY(rc::check("the parsed options and operands are the generated ones", [] {
+        QVERIFY(pxtest::checkProperty("the parsed options and operands are the generated ones", kSeed, kCases, [] {
             const std::string command = *rc::gen::elementOf(commandNames());
             std::vector<std::string> known = usage::commandOptions(usage::usageDoc(), command);
             known.erase(std::remove(known.begin(), known.end(), "--help"), known.end());  // main answers it first
@@ -189,8 +189,7 @@ private slots:
     }
     // A name the command's usage does not give, anywhere among valid arguments, is refused by name.
     void refusesAnUnknownOption() {
-        setParams();
-        QVERIFY(rc::check("an unknown option is named in the refusal", [] {
+        QVERIFY(pxtest::checkProperty("an unknown option is named in the refusal", kSeed, kCases, [] {
             const std::string command = *rc::gen::elementOf(commandNames());
             const std::vector<std::string> known = usage::commandOptions(usage::usageDoc(), command);
             const std::string name = "--" + *rc::gen::nonEmpty(rc::gen::container<std::string>(rc::gen::elementOf(std::string("abdemrstx-"))));
@@ -204,8 +203,7 @@ private slots:
     }
     // A value option given twice, or last without its value, is refused by name.
     void refusesARepeatedOrEmptyOption() {
-        setParams();
-        QVERIFY(rc::check("a repeated option and a missing value are named", [] {
+        QVERIFY(pxtest::checkProperty("a repeated option and a missing value are named", kSeed, kCases, [] {
             const std::string command = *rc::gen::elementOf(commandNames());
             std::vector<std::string> withValue;
             for (const std::string& o : usage::commandOptions(usage::usageDoc(), command))
@@ -306,8 +304,7 @@ private slots:
     // The help's layout, on generated options: each description from the description column, filled greedily to
     // the width (a line breaks only where the next word does not fit) and never past it.
     void helpFillsToTheWidth() {
-        setParams();
-        QVERIFY(rc::check("option entries are filled greedily within the width", [] {
+        QVERIFY(pxtest::checkProperty("option entries are filled greedily within the width", kSeed, kCases, [] {
             usage::UsageDoc doc;
             const int count = *rc::gen::inRange(1, 6);
             for (int i = 0; i < count; ++i) {

@@ -18,6 +18,7 @@
 #include <QTabWidget>
 #include <QtTest>
 #include <qcustomplot.h>
+#include "../../PropertySupport.h"
 #include <rapidcheck.h>
 
 namespace {
@@ -98,10 +99,9 @@ private slots:
     }
 
     void leavingALessonGivesTheUserTheirSettingsBack() {
-        if (!qEnvironmentVariableIsSet("RC_PARAMS")) qputenv("RC_PARAMS", "seed=20261206 max_success=12 verbose_progress=0");
         MainWindow& w = *window_;
         auto* views = w.findChild<ExplorerViews*>();
-        const bool ok = rc::check("a lesson left at any step gives back the settings on screen before it", [&] {
+        const bool ok = pxtest::checkProperty("a lesson left at any step gives back the settings on screen before it", 20261206, 12, [&] {
             ExplorerSettings mine = drawUserSettings(w);
             const int tab = *rc::gen::inRange(0, views->count());
             mine.view = views->tabText(tab).toStdString();
@@ -155,9 +155,8 @@ private slots:
     // settings (d up to 300) see the same panels at the same step (a user's d = 300 made lesson 2's noise anatomy a
     // wall of 300 bars: lessons started from the user's settings).
     void aStepShowsTheSameWhateverTheUserHad() {
-        if (!qEnvironmentVariableIsSet("RC_PARAMS")) qputenv("RC_PARAMS", "seed=20261206 max_success=6 verbose_progress=0");
         MainWindow& w = *window_;
-        const bool ok = rc::check("a lesson step's settings are the lesson's, not the user's", [&] {
+        const bool ok = pxtest::checkProperty("a lesson step's settings are the lesson's, not the user's", 20261206, 6, [&] {
             const QStringList lessons = MainWindow::shippedLessons();
             const QString lesson = lessons[*rc::gen::inRange(0, int(lessons.size()))];
             const int step = *rc::gen::inRange(0, 8);

@@ -13,6 +13,7 @@
 #include "privacy/Mechanism.h"
 
 #include <QtTest>
+#include "../../PropertySupport.h"
 #include <rapidcheck.h>
 
 using px::learn::LearnerKind;
@@ -49,8 +50,7 @@ ExplorerSettings edited(ExplorerSettings s, const Edit& e) {
 }
 
 void checkProperty(const char* name, const std::function<void()>& property) {
-    if (!qEnvironmentVariableIsSet("RC_PARAMS")) qputenv("RC_PARAMS", "seed=20261205 max_success=300 verbose_progress=0");
-    QVERIFY2(rc::check(name, property), name);
+    QVERIFY2(pxtest::checkProperty(name, 20261205, 300, property), name);
 }
 
 }  // namespace

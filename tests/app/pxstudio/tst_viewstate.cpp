@@ -15,6 +15,7 @@
 #include "FigureLayout.h"
 #include "FigureRoles.h"
 #include <qcustomplot.h>
+#include "../../PropertySupport.h"
 #include <rapidcheck.h>
 
 namespace {
@@ -56,8 +57,7 @@ nlohmann::json mergePatchByTheRfc(nlohmann::json target, const nlohmann::json& p
 }
 
 template <class Property> bool checkProperty(const char* name, Property property) {
-    if (!qEnvironmentVariableIsSet("RC_PARAMS")) qputenv("RC_PARAMS", "seed=20261205 max_success=200 verbose_progress=0");
-    return rc::check(name, property);
+    return pxtest::checkProperty(name, 20261205, 200, property);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <QtTest>
 #include <algorithm>
 #include <functional>
+#include "PropertySupport.h"
 #include <rapidcheck.h>
 
 using namespace px;
@@ -166,16 +167,14 @@ private slots:
         QVERIFY2(fourChromatic > 0, "the demo's treewidth-3 sample holds no pattern that needs four colours");
         const Graph k4 = Graph::fromEdges(4, {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}});
         QVERIFY(!separates(k4));
-        if (!qEnvironmentVariableIsSet("RC_PARAMS")) qputenv("RC_PARAMS", "seed=20261205 max_success=200 verbose_progress=0");
-        QVERIFY(rc::check("F separates C6 from two triangles iff F is 3- but not 2-colourable", [&] {
+        QVERIFY(pxtest::checkProperty("F separates C6 from two triangles iff F is 3- but not 2-colourable", 20261205, 200, [&] {
             const Graph f = randomGraph(*rc::gen::inRange(1, 7));
             RC_ASSERT(separates(f) == (!colourable(f, 2) && colourable(f, 3)));
         }));
     }
     // Random pairs of graphs with the same n and a random class: the demo's count is the brute-force count.
     void randomPairsAgreeWithBruteForce() {
-        if (!qEnvironmentVariableIsSet("RC_PARAMS")) qputenv("RC_PARAMS", "seed=20261205 max_success=40 verbose_progress=0");
-        QVERIFY(rc::check("separating patterns are those whose hom counts differ", [] {
+        QVERIFY(pxtest::checkProperty("separating patterns are those whose hom counts differ", 20261205, 40, [] {
             const int n = *rc::gen::inRange(2, 7);
             const Graph g0 = randomGraph(n), g1 = randomGraph(n);
             DistinguishabilityParams p;

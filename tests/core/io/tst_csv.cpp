@@ -10,6 +10,7 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include "PropertySupport.h"
 #include <rapidcheck.h>
 
 using px::InputError;
@@ -167,8 +168,7 @@ private slots:
     void randomTablesRoundTrip() {
         QTemporaryDir dir;
         const std::string path = dir.path().toStdString() + "/p.csv";
-        if (!qEnvironmentVariableIsSet("RC_PARAMS")) qputenv("RC_PARAMS", "seed=20261206 max_success=500 verbose_progress=0");
-        QVERIFY(rc::check("write then read gives the same table", [&] {
+        QVERIFY(pxtest::checkProperty("write then read gives the same table", 20261206, 500, [&] {
             const auto piece = rc::gen::element<std::string>("a", "Z", "0", " ", ",", "\"", "\r", "\n", "\r\n", "é", "€", "😀", "\t", ";");
             const auto cell = rc::gen::map(rc::gen::container<std::vector<std::string>>(piece), [](const std::vector<std::string>& v) {
                 std::string s;
@@ -215,8 +215,7 @@ private slots:
     void resultTableKeepsTypes() {
         QTemporaryDir dir;
         const std::string path = dir.path().toStdString() + "/typed.csv";
-        if (!qEnvironmentVariableIsSet("RC_PARAMS")) qputenv("RC_PARAMS", "seed=20261206 max_success=300 verbose_progress=0");
-        QVERIFY(rc::check("typed cells survive saveCsv and loadCsv", [&] {
+        QVERIFY(pxtest::checkProperty("typed cells survive saveCsv and loadCsv", 20261206, 300, [&] {
             const auto piece = rc::gen::element<std::string>("1", "0", "-", "+", ".", "e", "5", "x", "inf", "nan", "true",
                                                              "false", " ", ",", "\"", "\n", "0x1p3");
             const auto text = rc::gen::map(rc::gen::container<std::vector<std::string>>(piece), [](const std::vector<std::string>& v) {

@@ -58,7 +58,7 @@ void printLabelPreview(const px::io::DatasetPreview& p) {
     if (!p.graphKeys.empty()) std::printf("graph keys  %s (GraphML graph data or GML graph attributes every graph has)\n", joined(p.graphKeys).c_str());
     if (!p.builtinLabels.empty() && p.builtinLabels != p.labelSource) std::printf("built-in    %s\n", p.builtinLabels.c_str());
     std::printf("labels from %s\n", p.labelSource.empty() ? "(none: unlabelled)" : px::printablePath(p.labelSource).c_str());
-    if (!p.labelError.empty()) std::printf("refused     %s\n", p.labelError.c_str());
+    if (!p.labelError.empty()) std::printf("refused     the labels asked for (the error below says why)\n");
     for (const auto& [name, count] : p.classes)
         std::printf("class       %s: %ld graph%s\n", px::printablePath(name).c_str(), count, count == 1 ? "" : "s");
 }

@@ -18,15 +18,15 @@
 #include <qcustomplot.h>
 
 namespace {
-// The demo's two graphs above its plot on a page about as tall as wide, beside it on a wide and short one (the
-// projector's 1280×720 leaves the page 1260×450: above, the plot's axes kept 50 px).
+// The demo's two graphs above its plot on a page about as tall as wide, beside it on a wider one (the projector's
+// 1280×720 leaves the page 1260×450, the normal window's about 880×560: above, the plot's axes kept 40-70 px).
 class SideBySideWhenWide : public QObject {
 public:
     SideBySideWhenWide(QWidget* page, QBoxLayout* layout) : QObject(page), layout_(layout) { page->installEventFilter(this); }
     bool eventFilter(QObject* watched, QEvent* event) override {
         if (event->type() == QEvent::Resize) {
             auto* page = static_cast<QWidget*>(watched);
-            layout_->setDirection(page->width() > 2 * page->height() ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+            layout_->setDirection(2 * page->width() > 3 * page->height() ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
         }
         return false;
     }

@@ -35,10 +35,11 @@ void ExplorerViews::refreshResultsTable() {
     const auto& a = r->aggregated;
     table_->setSortingEnabled(false);
     table_->clear();
-    // The columns that vary across the grid first, then the controls, then the run's parameters.
+    // The columns that vary across the grid first, with the verdict on them (visible without scrolling, also in
+    // projector mode, where lesson 3 points at it), then the controls, then the run's parameters.
     std::vector<std::string> cols;
-    for (const char* c : {"budget", "epsilon_mean", "metric", "value_mean", "value_std", "value_count", "public_value_mean",
-                          "shuffled_value_mean", "no_structural_signal", "accuracy_mean", "top1_mean", "top10_mean",
+    for (const char* c : {"budget", "epsilon_mean", "metric", "value_mean", "value_std", "no_structural_signal", "public_value_mean",
+                          "shuffled_value_mean", "value_count", "accuracy_mean", "top1_mean", "top10_mean",
                           "ceiling_top1_mean", "chance_same_n_top1_mean", "noise_param_rho_mean"})
         if (a.columnIndex(c) >= 0) cols.push_back(c);
     for (const auto& c : a.columns())

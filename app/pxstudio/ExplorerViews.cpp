@@ -67,6 +67,7 @@ ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSet
     addTab(galleryScroll, tr("Pattern gallery"));
     setTabToolTip(count() - 1, tr("The sampled patterns F as node-link drawings with m, e(F) and treewidth bound"));
     table_ = new QTableWidget(this);
+    table_->setObjectName("results-table");
     table_->setSortingEnabled(true);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     addTab(table_, tr("Results"));

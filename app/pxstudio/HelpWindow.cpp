@@ -4,7 +4,10 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QPushButton>
+#include <QScreen>
 #include <QTextBrowser>
+#include <QTimer>
+#include <algorithm>
 #include <QVBoxLayout>
 
 namespace {
@@ -45,6 +48,23 @@ HelpWindow::HelpWindow(QWidget* parent) : QWidget(parent, Qt::Window) {
     layout->addLayout(buttons);
     layout->addWidget(browser_, 1);
     resize(720, 640);
+}
+
+void HelpWindow::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    keepOnScreen();
+    QTimer::singleShot(0, this, &HelpWindow::keepOnScreen);  // again once a window manager has framed and placed it
+}
+
+void HelpWindow::keepOnScreen() {
+    QScreen* s = screen();
+    if (!s) return;
+    const QRect room = s->availableGeometry();
+    resize(std::min(width(), int(room.width() * 0.9)), std::min(height(), int(room.height() * 0.85)));
+    const QRect frame = frameGeometry();
+    const int x = std::clamp(frame.x(), room.left(), std::max(room.left(), room.right() + 1 - frame.width()));
+    const int y = std::clamp(frame.y(), room.top(), std::max(room.top(), room.bottom() + 1 - frame.height()));
+    if (x != frame.x() || y != frame.y()) move(x, y);  // move() places the frame's corner
 }
 
 bool HelpWindow::pageExists(const QString& page) { return QFile::exists(":/guide/" + page); }

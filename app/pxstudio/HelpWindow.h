@@ -19,6 +19,12 @@ public:
     // A view's page: the one question the view answers (its "**The question it answers:**" line); empty if none.
     static QString pageQuestion(const QString& page);
 
+protected:
+    // Kept inside the screen, frame included, at most 90 % of its width and 85 % of its height: placed by a window
+    // manager near its parent, it ran past the bottom of 1280×720 and 1366×768 screens.
+    void showEvent(QShowEvent* event) override;
+
 private:
+    void keepOnScreen();
     QTextBrowser* browser_;
 };

@@ -4,6 +4,7 @@
 #include "HelpWindow.h"
 
 #include "common/Error.h"
+#include "io/LabelCsv.h"
 #include "io/LabelSources.h"
 #include "io/Loaders.h"
 
@@ -17,6 +18,7 @@
 #include <QShortcut>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 ImportDialog::ImportDialog(const QString& path, const QString& labels, QWidget* parent, std::optional<Reading> automatic)
@@ -42,6 +44,8 @@ ImportDialog::ImportDialog(const QString& path, const QString& labels, QWidget* 
     table_->verticalHeader()->hide();
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->horizontalHeader()->setStretchLastSection(true);
+    caption_ = new QLabel;
+    caption_->setObjectName("import-table-caption");
     auto* form = new QFormLayout;
     form->addRow(tr("Labels from"), sources_);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel | QDialogButtonBox::Help);
@@ -52,6 +56,7 @@ ImportDialog::ImportDialog(const QString& path, const QString& labels, QWidget* 
     layout->addLayout(form);
     layout->addWidget(errorLine_);
     layout->addWidget(table_, 1);
+    layout->addWidget(caption_);
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -104,8 +109,9 @@ std::vector<std::pair<QString, QString>> ImportDialog::labelChoices(const px::io
     // labels.csv and GraphML keys label the graphs of a folder: a single file keeps its own labels (auto) or none
     if (p.format == px::io::toString(px::io::DataFormat::GraphFolder)) {
         if (p.csvPresent && !p.csvHeaded) out.push_back({"csv", tr("labels.csv (no header: file name, label)")});
-        for (const std::string& c : p.csvColumns)
-            out.push_back({"csv:" + QString::fromStdString(c), tr("labels.csv column %1").arg(QString::fromStdString(c))});
+        for (const std::string& c : p.csvColumns)  // the split column is the split (LabelCsv.h), not a choice of classes
+            if (px::io::lowerCase(c) != "split" || p.csvColumns.size() == 1)
+                out.push_back({"csv:" + QString::fromStdString(c), tr("labels.csv column %1").arg(QString::fromStdString(c))});
         for (const std::string& k : p.graphKeys)
             out.push_back({"graphml:" + QString::fromStdString(k), tr("graph key %1 (GraphML data or GML attribute)").arg(QString::fromStdString(k))});
     }
@@ -141,6 +147,10 @@ QString ImportDialog::labelText(const px::Dataset& ds, const px::io::DatasetPrev
 void ImportDialog::fillTable(const px::Dataset& ds) {
     const int rows = std::min(kPreviewRows, ds.size());
     table_->setRowCount(rows);
+    caption_->setText(rows < ds.size() ? tr("The first %1 of %2 graphs").arg(rows).arg(ds.size())
+                      : rows == 1      ? tr("The one graph")
+                                       : tr("All %1 graphs").arg(rows));
+    caption_->setVisible(rows > 0);
     table_->setHorizontalHeaderItem(0, new QTableWidgetItem(preview_.files.empty() ? tr("graph") : tr("file")));
     for (int i = 0; i < rows; ++i) {
         const px::Graph& g = ds.graphs[std::size_t(i)];
@@ -166,11 +176,23 @@ QString ImportDialog::summaryText() const {
     text += p.graphs == 1 ? tr("Format: %1 — 1 graph").arg(format) : tr("Format: %1 — %2 graphs").arg(format).arg(p.graphs);
     if (p.graphs > 0)
         text += tr(", %1 vertices, %2 edges%3").arg(spread(p.vertices), spread(p.edges), p.graphs == 1 ? QString() : tr(" per graph"));
+    for (const std::string& note : p.notes)  // what the readers did (isolated vertices counted); labels and split are said below
+        if (note.rfind("class labels from", 0) != 0 && note.rfind("split from", 0) != 0)
+            text += "<br>" + tr("Note: %1").arg(QString::fromStdString(note).toHtmlEscaped());
+    if (!p.warnings.empty()) {  // what the readers dropped (self loops, repeated edges, …): said before opening
+        text += "<br>" + tr("Warnings (%1): what was dropped while reading").arg(p.warnings.size());
+        const std::size_t shown = std::min<std::size_t>(p.warnings.size(), 4);
+        for (std::size_t i = 0; i < shown; ++i) text += "<br>&nbsp;&nbsp;• " + QString::fromStdString(p.warnings[i]).toHtmlEscaped();
+        if (shown < p.warnings.size()) text += "<br>&nbsp;&nbsp;" + tr("… and %1 more (pxrun info lists every one)").arg(p.warnings.size() - shown);
+    }
     if (!error_.isEmpty()) return text;  // the label error says the rest
     text += "<br>" + (p.labelSource.empty() ? tr("Labels: none (unlabelled)")
                                             : tr("Labels from %1").arg(QString::fromStdString(p.labelSource).toHtmlEscaped()));
     QStringList classes;
-    for (const auto& [name, count] : p.classes) classes << tr("%1: %2").arg(QString::fromStdString(name).toHtmlEscaped()).arg(count);
+    for (const auto& [name, count] : p.classes) {  // a name with a comma or colon quoted: "class, B": 20 is one class
+        const QString n = QString::fromStdString(name);
+        classes << tr("%1: %2").arg((n.contains(',') || n.contains(':') ? "“" + n + "”" : n).toHtmlEscaped()).arg(count);
+    }
     if (!classes.isEmpty()) text += "<br>" + tr("Classes (graphs): %1").arg(classes.join(", "));
     if (dataset_ && dataset_->split)
         text += "<br>" + tr("Split: %1 — %2 train, %3 valid, %4 test graphs")

@@ -68,6 +68,7 @@ private:
     QString error_;
     QLabel* summary_;
     QLabel* errorLine_;
+    QLabel* caption_;  // under the table: how many of the graphs it shows
     QComboBox* sources_;
     QTableWidget* table_;
     QPushButton* open_;

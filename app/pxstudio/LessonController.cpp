@@ -140,7 +140,9 @@ void LessonController::applyStep(int index) {
         // reached forward or back (Page Up from a step that changed the data set goes back to the earlier data set).
         ExplorerSettings base = start_.value_or(w_.settings());
         const std::string dataset = settingsAtStep(base, lesson, index).dataset;
-        if (dataset != base.dataset) base = w_.onDataset(base, dataset);  // its own D and protocol; then the steps' fields
+        // its own D and protocol, then the steps' fields: also for the defaults a lesson starts from (their D = 20 is
+        // no data set's, and on the built-in data, whose largest degree is 12, drew other curves than the app does)
+        if (dataset != base.dataset || start_) base = w_.onDataset(base, dataset);
         // Whatever changed (even only the data set, loaded above): the sweep of the step's settings runs or is on screen.
         w_.show(settingsAtStep(base, lesson, index));
     } catch (const std::exception& e) {

@@ -133,6 +133,7 @@ bool MainWindow::openDataset(const QString& path, const QString& labels, std::sh
         if (!labels.isEmpty()) perDataset_[s.dataset].labels = s.labels;  // chosen for it: kept for it
         s.perDataset = perDataset_;
         controller_->setDataset(ds, s.dataset, s.labels);
+        if (welcome_ && !welcome_->isHidden()) welcome_->dismiss();  // it says the built-in data is behind it: no longer
         loadedSpec_ = s.dataset;
         loadedLabels_ = s.labels;
         dataset_->select(path, QString::fromStdString(ds->name));

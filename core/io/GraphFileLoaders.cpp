@@ -189,6 +189,35 @@ bool hasGraphData(const std::string& file) { return endsWith(withoutGzip(file), 
 
 Graph loadDot(const std::string& file, std::vector<std::string>* warnings) { return loadDotWithBoost(file, warnings); }
 
+namespace {
+bool isEdgeListFile(const std::string& name) {
+    const std::string n = withoutGzip(name);
+    return !endsWith(n, ".graphml") && !endsWith(n, ".gml") && !endsWith(n, ".dot") && !endsWith(n, ".gv");
+}
+
+// An edge list names no vertex without an edge: ids 0..largest are the vertices ("# vertices N" sets the count), so
+// an id in no edge is an isolated vertex, which the densities count (t(F, G) divides by n^|V(F)|). Said once, in
+// the notes, for the edge-list graphs among `names` (graph i of ds is names[i]).
+void noteIsolatedVertices(Dataset& ds, const std::vector<std::string>& names) {
+    long edgeLists = 0, withIsolated = 0;
+    std::string example;
+    for (std::size_t i = 0; i < names.size() && i < ds.graphs.size(); ++i) {
+        if (!isEdgeListFile(names[i])) continue;
+        ++edgeLists;
+        const Graph& g = ds.graphs[i];
+        int isolated = 0;
+        for (int v = 0; v < g.numVertices(); ++v) isolated += g.degree(v) == 0;
+        if (isolated == 0) continue;
+        if (++withIsolated == 1)
+            example = names[i] + ": " + std::to_string(g.numVertices()) + " vertices, " + std::to_string(isolated) + " in no edge";
+    }
+    if (withIsolated > 0)
+        ds.notes.push_back(std::to_string(withIsolated) + " of " + std::to_string(edgeLists) + " edge-list graphs have vertices in no "
+                           "edge, counted as isolated vertices (ids 0..largest id are the vertices; '# vertices N' sets the count): "
+                           "e.g. " + example);
+}
+}  // namespace
+
 Dataset readGraphFolder(const std::string& folder, FolderLabelReport& report) {
     Dataset ds;
     ds.name = baseName(folder);
@@ -206,6 +235,7 @@ Dataset readGraphFolder(const std::string& folder, FolderLabelReport& report) {
                             : endsWith(n, ".gml")   ? loadGml(p, &ds.warnings, data)
                                                     : loadSingleGraph(p, &ds.warnings));
     }
+    noteIsolatedVertices(ds, report.files);
     return ds;
 }
 
@@ -282,6 +312,7 @@ Dataset loadDetected(const std::string& path, DataFormat format) {
     ds.source = path;
     ds.graphs.push_back(loadSingleGraph(path, &ds.warnings));
     ds.labels.resize(1, 0);
+    noteIsolatedVertices(ds, {baseName(path)});
     return ds;
 }
 }  // namespace
@@ -291,9 +322,14 @@ Dataset loadDataset(const std::string& path) { return loadDetected(path, detectF
 Dataset loadDataset(const std::string& path, const FolderLabels& labels) {
     const DataFormat format = detectFormat(path);
     if (format == DataFormat::GraphFolder) return loadGraphFolder(path, labels);
-    if (labels.source == FolderLabels::Source::CsvColumn || labels.source == FolderLabels::Source::GraphMLKey)
-        throw InputError(path, 0, "labels '" + labels.describe() + "' apply to a folder of graph files; this is " + toString(format) +
-                                      " data (choose auto for its own labels, or none)");
+    if (labels.source == FolderLabels::Source::CsvColumn || labels.source == FolderLabels::Source::GraphMLKey) {
+        const bool oneGraphFile = format == DataFormat::GraphML || format == DataFormat::Gml || format == DataFormat::Dot ||
+                                  format == DataFormat::EdgeList;
+        const std::string what = oneGraphFile ? "one " + std::string(toString(format)) + ", one graph, so one class at most: its graph keys "
+                                                "label the graphs of a folder of such files (open the folder to use them)"
+                                              : std::string(toString(format)) + " data (choose auto for its own labels, or none)";
+        throw InputError(path, 0, "labels '" + labels.describe() + "' apply to a folder of graph files; this is " + what);
+    }
     Dataset ds = loadDetected(path, format);
     if (labels.source == FolderLabels::Source::None) {
         ds.tasks.clear();

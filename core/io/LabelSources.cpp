@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -115,12 +116,30 @@ std::vector<std::string> labelsFromGraphKey(const std::string& folder, const Fol
     return raw;
 }
 
+// A key named label, class, y or target that some graphs give and others do not: labels with a graph left out are
+// refused (naming the first graph without it), not dropped for the whole folder in silence.
+void refuseLabelKeyMissingFromSome(const FolderLabelReport& r, const std::string& folder) {
+    std::map<std::string, std::size_t> givenBy;
+    for (std::size_t i = 0; i < r.files.size() && i < r.graphData.size(); ++i)
+        for (const auto& [key, value] : r.graphData[i])
+            if (isLabelKeyName(key)) ++givenBy[key];
+    for (const auto& [key, count] : givenBy) {
+        if (count == r.files.size()) continue;
+        for (std::size_t i = 0; i < r.files.size(); ++i)
+            if (i >= r.graphData.size() || !r.graphData[i].count(key))
+                throw InputError(folder + "/" + r.files[i], 0, "graph key '" + key + "' is given by " + std::to_string(count) + " of " +
+                                                                   std::to_string(r.files.size()) + " graphs but not by this one: every graph "
+                                                                   "needs its label (or choose none to open the graphs without labels)");
+    }
+}
+
 // The graph key chosen for the labels when none is named: the one key named label, class, y or target.
 std::string autoGraphKey(const FolderLabelReport& r, bool required, const std::string& folder, std::vector<std::string>& notes) {
     std::vector<std::string> candidates;
     for (const std::string& k : r.commonKeys)
         if (isLabelKeyName(k)) candidates.push_back(k);
     if (candidates.size() == 1) return candidates[0];
+    if (candidates.empty() && !required) refuseLabelKeyMissingFromSome(r, folder);
     if (!required && candidates.size() > 1)
         notes.push_back("no class labels: graph keys " + quotedList(candidates) + " could each be the labels; choose one (graphml:KEY)");
     if (required)

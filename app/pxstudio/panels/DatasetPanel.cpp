@@ -70,6 +70,7 @@ DatasetPanel::DatasetPanel(QWidget* parent) : SettingsPanel(tr("Data set"), pare
     summary_->setTextFormat(Qt::RichText);
     labelsLine_ = new QLabel;
     labelsLine_->setObjectName("labels-line");
+    labelsLine_->setWordWrap(true);  // "Labels: none (opened without class labels)" wraps instead of widening the panel
     labelsButton_ = new QPushButton(tr("Labels…"));
     labelsButton_->setObjectName("labels-button");
     labelsButton_->setToolTip(tr("Where the class labels come from: labels.csv (a column), a GraphML graph key, the\n"
@@ -121,12 +122,14 @@ void DatasetPanel::describe(const px::Dataset& ds, const ExplorerSettings& s) {
     describedUnlabelled_ = ds.tasks.empty();
     labelsLine_->setText(describedUnlabelled_ ? unlabelledLine(s) : tr("Labels: %1").arg(QString::fromStdString(s.labels)));
     // no labels, nothing to train: no split or folds to describe (they were described as if there were)
-    QString protocol = describedUnlabelled_ ? tr("no class labels, so no train/test split or folds apply (they need labels: "
-                                                 "choose a label source with Labels… above)")
+    QString protocol = describedUnlabelled_ && ds.size() == 1
+                           ? tr("one graph, so no classes to learn: the views that train need a folder of graphs of two classes")
+                       : describedUnlabelled_ ? tr("no class labels, so no train/test split or folds apply (they need labels: "
+                                                   "choose a label source with Labels… above)")
                        : folds ? (ds.folds.size() == 10 ? tr("10-fold CV on the shipped folds") : tr("stratified 10-fold CV"))
                        : ds.split ? tr("split %1").arg(QString::fromStdString(ds.split->name)) : tr("stratified 80/20 split");
-    QString text = tr("%1 graphs, %2 vertices on average; %3.<br>Max degree per graph: median %4, 95th percentile %5, 99th %6, max %7.")
-                       .arg(ds.size())
+    QString text = tr("%1, %2 vertices on average; %3.<br>Max degree per graph: median %4, 95th percentile %5, 99th %6, max %7.")
+                       .arg(ds.size() == 1 ? tr("1 graph") : tr("%1 graphs").arg(ds.size()))
                        .arg(double(ds.totalVertices()) / std::max(1, ds.size()), 0, 'f', 1)
                        .arg(protocol)
                        .arg(deg.quantile(0.5)).arg(deg.quantile(0.95)).arg(deg.quantile(0.99)).arg(deg.max());
@@ -137,7 +140,9 @@ void DatasetPanel::describe(const px::Dataset& ds, const ExplorerSettings& s) {
         const int refused = deg.refusedBy(m.degreeBound);
         const auto mine = s.perDataset.find(s.dataset);
         const bool declared = mine != s.perDataset.end() && mine->second.degreeBound > 0;
-        const QString origin = declared ? tr("declared for this data set") : tr("its maximum degree");
+        const QString origin = declared                          ? tr("declared for this data set")
+                               : m.degreeBound == deg.max() ? tr("its maximum degree")
+                                                            : tr("its maximum degree is %1").arg(deg.max());
         text += "<br>" + (refused > 0 ? tr("<span style='color:#b22'>D = %1 (%2) refuses %3 of %4 graphs (Δ(G) &gt; D).</span>")
                                             .arg(m.degreeBound).arg(origin).arg(refused).arg(ds.size())
                                       : tr("D = %1 (%2) refuses no graph.").arg(m.degreeBound).arg(origin));

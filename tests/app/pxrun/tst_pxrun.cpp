@@ -200,6 +200,8 @@ private slots:
         const Run missing = pxrun({"info", dir.path(), "--labels", "graphml:colour"});
         QCOMPARE(missing.code, 1);
         QVERIFY2(missing.err.contains("colour") && missing.err.contains("g00.graphml"), qPrintable(missing.err));
+        QVERIFY2(missing.out.contains("refused     the labels asked for") && !missing.out.contains("has no <data>"),
+                 qPrintable(missing.out));  // the reason once, as the error (it was printed twice)
     }
     // A sweep spec's "labels" reaches the loader: the result records it, a key no graph has is refused by name
     // when the sweep loads its data, and a value that does not parse is refused naming the field.

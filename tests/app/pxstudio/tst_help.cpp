@@ -229,6 +229,12 @@ private slots:
         QTimer::singleShot(200, [] { if (QWidget* m = QApplication::activeModalWidget()) m->close(); });
         QVERIFY(!first->openDataset("/nonexistent/folder"));
         QVERIFY(card->isVisible());
+        // a data set that opens takes the card away (it stayed over a user's own folder, saying the built-in data
+        // was behind it); Help ▸ Welcome page brings it back
+        QVERIFY(first->openDataset("builtin:er"));
+        QVERIFY(!card->isVisible());
+        first->showWelcome();
+        QTRY_VERIFY(card->isVisible());
         auto* explore = card->findChild<QPushButton*>("welcome-explore");
         QVERIFY(explore);
         QTest::mouseClick(explore, Qt::LeftButton);

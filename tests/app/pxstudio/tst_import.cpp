@@ -107,6 +107,7 @@ private slots:
         }
         QTableWidget* table = dialog.table();
         QCOMPARE(table->rowCount(), ImportDialog::kPreviewRows);
+        QCOMPARE(dialog.findChild<QLabel*>("import-table-caption")->text(), QString("The first %1 of %2 graphs").arg(ImportDialog::kPreviewRows).arg(kGraphs));
         QStringList names, n, m, shapes, sizes;
         for (int i = 0; i < ImportDialog::kPreviewRows; ++i) {
             names << QString("g%1.graphml").arg(i, 2, 10, QChar('0'));
@@ -156,8 +157,6 @@ private slots:
         QVERIFY(help->browser()->toPlainText().contains("GML graph attribute"));
     }
 
-    // A session's label source is read as FolderLabels reads it and written back in its words; a bad one is refused
-    // naming the field, in the session and in what it declares per data set.
     // An edge-list folder whose headed labels.csv has a split column: the preview says the split's parts, and the
     // data set that opens trains on them.
     void aSplitColumnIsTheSplit() {
@@ -166,8 +165,9 @@ private slots:
         const QStringList parts{"train", "valid", "test"};
         for (int i = 0; i < 12; ++i) {
             const QString name = QString("e%1.edges").arg(i, 2, 10, QChar('0'));
-            write(dir.path() + "/" + name, i % 2 ? "0 1\n1 2\n2 0\n" : "0 1\n1 2\n2 3\n");
-            csv += name + "," + parts[i % 3] + "," + (i % 2 ? "ring" : "path") + "\n";
+            // e00 repeats an edge and names vertex 4 in no edge (vertices 0..5): both said before opening
+            write(dir.path() + "/" + name, i == 0 ? "0 1\n1 2\n2 3\n0 1\n3 5\n" : i % 2 ? "0 1\n1 2\n2 0\n" : "0 1\n1 2\n2 3\n");
+            csv += name + "," + parts[i % 3] + "," + (i % 2 ? "\"ring, closed\"" : "path") + "\n";
         }
         write(dir.path() + "/labels.csv", csv);
         ImportDialog dialog(dir.path(), "auto");
@@ -176,7 +176,14 @@ private slots:
         QVERIFY2(summary.contains("Split: labels.csv column &#x27;split&#x27; — 4 train, 4 valid, 4 test graphs") ||
                      summary.contains("Split: labels.csv column 'split' — 4 train, 4 valid, 4 test graphs"),
                  qPrintable(summary));
-        QCOMPARE(column(dialog.table(), 3).mid(0, 2), (QStringList{"path", "ring"}));
+        QCOMPARE(column(dialog.table(), 3).mid(0, 2), (QStringList{"path", "ring, closed"}));
+        QVERIFY2(summary.contains("Classes (graphs): path: 6, “ring, closed”: 6"), qPrintable(summary));  // one class, quoted
+        QVERIFY2(summary.contains("Warnings (1)") && summary.contains("e00.edges:4"), qPrintable(summary));
+        QVERIFY2(summary.contains("Note: 1 of 12 edge-list graphs have vertices in no edge") && summary.contains("e00.edges: 6 vertices, 1 in no edge"),
+                 qPrintable(summary));
+        QStringList offered;  // the split column is the split, not offered as classes
+        for (int i = 0; i < dialog.sources()->count(); ++i) offered << dialog.sources()->itemData(i).toString();
+        QCOMPARE(offered, (QStringList{"auto", "csv:label", "none"}));
         const auto ds = dialog.dataset();
         QVERIFY(ds && ds->split);
         QCOMPARE(ds->split->test, (std::vector<int>{2, 5, 8, 11}));
@@ -217,6 +224,8 @@ private slots:
         QCOMPARE(views->embeddingPlot()->graph(1)->name(), QString("class path (released)"));
     }
 
+    // A session's label source is read as FolderLabels reads it and written back in its words; a bad one is refused
+    // naming the field, in the session and in what it declares per data set.
     void sessionLabelsAreCheckedByName() {
         nlohmann::json j = ExplorerSettings{}.toJson();
         QCOMPARE(j["labels"], nlohmann::json("auto"));

@@ -10,6 +10,7 @@
 #include "FigureRoles.h"
 #include "PatternGallery.h"
 #include "ViewPresenter.h"
+#include <QTableWidget>
 #include "ProjectorStrip.h"
 #include "experiment/Distinguishability.h"
 #include "patterns/PatternSet.h"
@@ -408,11 +409,27 @@ private:
         QVERIFY2(!w.lessonPlayer()->waiting(), qPrintable(where + "the band still says it is computing"));
         // what the step says about its result is what the app computed (its "expect")
         QVERIFY2(w.lessonPlayer()->falseClaims().isEmpty(), qPrintable(where + w.lessonPlayer()->falseClaims().join("; ")));
-        const QString name = QString::fromStdString(ExplorerController::loadDataset(s.dataset)->name);
+        const auto data = ExplorerController::loadDataset(s.dataset);
+        const QString name = QString::fromStdString(data->name);
+        // no lesson sets D: a step's is the data set's own, as the app gives it when the data set is opened (lessons
+        // started from the defaults' D = 20 on sbm-cycles, whose maximum degree is 12, and so drew other curves)
+        QVERIFY2(s.mechanism.degreeBound == derivedChoices(*data).degreeBound && s.protocol == derivedChoices(*data).protocol,
+                 qPrintable(where + QString("D = %1, the data set's own %2").arg(s.mechanism.degreeBound).arg(derivedChoices(*data).degreeBound)));
         QString title;
         for (QCPLayoutElement* e : views->tradeoff()->plotLayout()->elements(true))
             if (auto* t = qobject_cast<QCPTextElement*>(e); t && title.isEmpty()) title = t->text();
         QVERIFY2(title.startsWith(name), qPrintable(where + "the trade-off is titled " + title + ", the data set is " + name));
+        if (w.lessonPlayer()->stepText().contains("no-structural-signal flag")) {  // the column the text points at is in view
+            auto* table = views->findChild<QTableWidget*>("results-table");
+            QVERIFY(table && table->isVisible());
+            int flag = -1;
+            for (int c = 0; c < table->columnCount(); ++c)
+                if (table->horizontalHeaderItem(c)->text() == "no_structural_signal") flag = c;
+            QVERIFY2(flag >= 0, qPrintable(where + "no flag column"));
+            const int right = table->columnViewportPosition(flag) + table->columnWidth(flag);
+            QVERIFY2(table->columnViewportPosition(flag) >= 0 && right <= table->viewport()->width(),
+                     qPrintable(where + QString("the flag column ends at %1 of a %2 px wide table").arg(right).arg(table->viewport()->width())));
+        }
         if (onScreen == "gallery") {
             QCOMPARE(views->gallery()->patternCount(), s.d);
             QVERIFY2(views->gallery()->caption().contains(QString::fromStdString(s.patternClass)), qPrintable(where + views->gallery()->caption()));

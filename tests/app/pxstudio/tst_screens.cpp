@@ -14,6 +14,7 @@
 #include "TradeoffPlot.h"
 #include "FigureExport.h"
 #include "FigureRoles.h"
+#include "HelpWindow.h"
 #include "WorkIndicator.h"
 #include "experiment/SweepRunner.h"
 #include "generators/Generators.h"
@@ -520,6 +521,48 @@ private slots:
         QVERIFY2(cut.isEmpty(), qPrintable(QString("legend in %1 columns, plot %2 px: ").arg(plot->legend->wrap()).arg(plot->width()) + cut.join("; ")));
         QVERIFY(plot->legend->outerRect().right() <= plot->width());
         maximise();
+    }
+
+    // The demo's plot keeps room for its axes on every page shape: on a page not quite twice as wide as tall (the normal
+    // window with a lesson's band, 870×445 at 1280×720) its graphs took the height and left the axes 40-70 px, the tick
+    // labels on one another. Window heights are tried until the page has such a shape.
+    void theDemoPlotKeepsItsAxes() {
+        maximise();
+        auto* views = window_->findChild<ExplorerViews*>();
+        QCustomPlot* demo = views->distinguishabilityPlot();
+        QWidget* page = demo->parentWidget();
+        views->setCurrentIndex(views->indexOf(page));
+        QTRY_VERIFY_WITH_TIMEOUT(demo->graphCount() > 0, 120000);
+        int tried = 0;
+        for (int height = window_->height(); height >= 480; height -= 10) {
+            window_->resize(window_->width(), height);
+            QTest::qWait(30);
+            const double shape = double(page->width()) / page->height();
+            if (shape < 1.55 || shape > 1.98) continue;
+            ++tried;
+            demo->replot(QCustomPlot::rpImmediateRefresh);
+            QVERIFY2(demo->axisRect()->rect().height() >= 100,
+                     qPrintable(QString("page %1×%2: the demo's axes are %3 px tall").arg(page->width()).arg(page->height())
+                                    .arg(demo->axisRect()->rect().height())));
+        }
+        QVERIFY2(tried > 0, "no window height gave the page the shape to try");
+        views->setCurrentIndex(0);
+        maximise();
+    }
+
+    // The guide's window stays inside the screen, wherever it was placed and however tall it was (it ran past the
+    // bottom of 1280×720 and 1366×768 screens): its frame inside the available area once shown.
+    void theHelpWindowStaysOnTheScreen() {
+        HelpWindow help;
+        const QRect room = help.screen()->availableGeometry();
+        help.resize(720, room.height() + 200);
+        help.move(room.left() + 300, room.top() + room.height() / 2);
+        help.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&help));
+        QTest::qWait(50);
+        QVERIFY2(room.contains(help.frameGeometry()),
+                 qPrintable(QString("frame %1,%2 %3x%4 in %5x%6").arg(help.frameGeometry().x()).arg(help.frameGeometry().y())
+                                .arg(help.frameGeometry().width()).arg(help.frameGeometry().height()).arg(room.width()).arg(room.height())));
     }
 
     void cleanupTestCase() { window_.reset(); }

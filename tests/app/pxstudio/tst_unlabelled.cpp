@@ -18,6 +18,8 @@
 #include <QPushButton>
 
 #include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -95,6 +97,18 @@ private slots:
         for (const char* wrong : {"stratified", "80/20", "fold CV"}) QVERIFY2(!said.contains(wrong), qPrintable(said));
         QVERIFY2(said.contains("no class labels") && said.contains("no train/test split") && said.contains("Labels…"), qPrintable(said));
         QVERIFY2(said.startsWith("30 graphs"), qPrintable(said));
+        // the longer line wraps inside the panel: it widened the panel past its scroll area, and the Labels… button,
+        // the way out of this state, was cut off (seen at 1280×720 and 1366×768)
+        auto* button = window_->findChild<QPushButton*>("labels-button");
+        QScrollArea* scroll = nullptr;
+        for (QWidget* w = button; w && !scroll; w = w->parentWidget()) scroll = qobject_cast<QScrollArea*>(w);
+        QVERIFY(button && scroll);
+        const QRect inViewport(button->mapTo(scroll->viewport(), QPoint(0, 0)), button->size());
+        QVERIFY2(scroll->viewport()->rect().contains(inViewport.topLeft()) && inViewport.right() <= scroll->viewport()->rect().right(),
+                 qPrintable(QString("button at %1,%2 %3 wide; viewport %4 wide").arg(inViewport.x()).arg(inViewport.y())
+                                .arg(inViewport.width()).arg(scroll->viewport()->width())));
+        QVERIFY2(scroll->widget()->width() <= scroll->viewport()->width(),
+                 qPrintable(QString("panel %1 px in a viewport of %2").arg(scroll->widget()->width()).arg(scroll->viewport()->width())));
     }
 
     // The status bar says what works and what needs labels; the report panel shows the privacy report.

@@ -59,8 +59,11 @@ void printLabelPreview(const px::io::DatasetPreview& p) {
     if (!p.builtinLabels.empty() && p.builtinLabels != p.labelSource) std::printf("built-in    %s\n", p.builtinLabels.c_str());
     std::printf("labels from %s\n", p.labelSource.empty() ? "(none: unlabelled)" : px::printablePath(p.labelSource).c_str());
     if (!p.labelError.empty()) std::printf("refused     the labels asked for (the error below says why)\n");
-    for (const auto& [name, count] : p.classes)
-        std::printf("class       %s: %ld graph%s\n", px::printablePath(name).c_str(), count, count == 1 ? "" : "s");
+    for (const auto& [name, count] : p.classes) {  // a name with a comma or colon quoted: "class, B": 20 is one class
+        const std::string shown = px::printablePath(name);
+        const bool quote = name.find_first_of(",:") != std::string::npos;
+        std::printf("class       %s: %ld graph%s\n", (quote ? "\"" + shown + "\"" : shown).c_str(), count, count == 1 ? "" : "s");
+    }
 }
 }  // namespace
 

@@ -44,6 +44,7 @@ ImportDialog::ImportDialog(const QString& path, const QString& labels, QWidget* 
     table_->verticalHeader()->hide();
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->horizontalHeader()->setStretchLastSection(true);
+    table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);  // a file's whole name (k00.graphml.gz)
     caption_ = new QLabel;
     caption_->setObjectName("import-table-caption");
     auto* form = new QFormLayout;
@@ -195,7 +196,8 @@ QString ImportDialog::summaryText() const {
     }
     if (!classes.isEmpty()) text += "<br>" + tr("Classes (graphs): %1").arg(classes.join(", "));
     if (dataset_ && dataset_->split)
-        text += "<br>" + tr("Split: %1 — %2 train, %3 valid, %4 test graphs")
+        text += "<br>" + tr("Split: %1 — %2 train, %3 valid, %4 test graphs (the density learners leave the valid ones out; "
+                            "the GIN chooses its epoch on them)")
                              .arg(QString::fromStdString(dataset_->split->name).toHtmlEscaped())
                              .arg(dataset_->split->train.size())
                              .arg(dataset_->split->valid.size())

@@ -6,6 +6,7 @@
 #include <Eigen/Core>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace px {
@@ -14,6 +15,8 @@ enum class TaskType { Binary, MultiClass, Regression };
 const char* toString(TaskType t);
 
 struct LabelTask {
+    LabelTask() = default;
+    LabelTask(std::string n, TaskType t, std::vector<std::string> names = {}) : name(std::move(n)), type(t), classNames(std::move(names)) {}
     std::string name;              // e.g. "HIV_active" or "task0"
     TaskType type = TaskType::Binary;
     // A classification's class k as the data wrote it ("mutagen", "-1"); empty when the loader keeps no names

@@ -160,7 +160,8 @@ std::vector<std::string> csvLabels(const LabelCsv& csv, const FolderLabels& opti
 
 std::string splitNote(const Split& s) {
     return "split from " + s.name + ": " + std::to_string(s.train.size()) + " train, " + std::to_string(s.valid.size()) + " valid, " +
-           std::to_string(s.test.size()) + " test graphs (used instead of a random split)";
+           std::to_string(s.test.size()) + " test graphs (used instead of a random split; the density learners train on the "
+           "train graphs and leave the valid ones out, the GIN chooses its epoch on them)";
 }
 }  // namespace
 
@@ -225,6 +226,9 @@ void applyFolderLabels(Dataset& ds, const std::string& folder, const FolderLabel
         return;
     }
     report.classNames = setLabelsFromText(ds, raw, report.chosen);
+    if (csvWanted && csv.headed && lowerCase(report.chosen) == "labels.csv column 'split'")  // asked for by name (csv:split)
+        ds.notes.push_back("the split column is taken as the class labels (asked for by name): its parts are the classes, and "
+                           "the data set has no split of its own");
     if (split) {
         ds.notes.push_back(splitNote(*split));
         ds.split = std::move(split);

@@ -163,11 +163,13 @@ private slots:
             QFile g(dir.path() + QString("/g%1.edges").arg(i));
             QVERIFY(g.open(QIODevice::WriteOnly));
             g.write(i % 2 ? "0 1\n" : "0 1\n1 2\n");
-            csv.write(QString("%1g%2.edges,%3,%4\n").arg(i ? "" : "graph,split,label\n").arg(i).arg(i < 3 ? "train" : i == 3 ? "Val" : "TEST").arg(i % 2).toUtf8());
+            csv.write(QString("%1g%2.edges,%3,%4\n").arg(i ? "" : "graph,split,label\n").arg(i).arg(i < 3 ? "train" : i == 3 ? "Val" : "TEST")
+                          .arg(i % 2 ? "\"ring, closed\"" : "path").toUtf8());
         }
         csv.close();
         const Run split = pxrun({"info", dir.path()});
         QVERIFY2(split.out.contains("split       labels.csv column 'split': 3 / 1 / 1 (train / valid / test)"), qPrintable(split.out + split.err));
+        QVERIFY2(split.out.contains("class       \"ring, closed\": 2 graphs"), qPrintable(split.out));  // one class, quoted
     }
     // `pxrun info --labels`: each source of a folder (labels.csv, a GraphML graph key, none, the Auto choice) gives
     // the classes counted here; a bad value is refused naming the option; a key no graph has is refused by name.

@@ -138,7 +138,8 @@ private slots:
         QCOMPARE(ds.tasks[0].classNames, report.classNames);  // the data set keeps them (the views' legends)
         const Dataset bySplit = io::loadGraphFolder(f.path, choice("csv:split"));
         QCOMPARE(classesOf(bySplit), (std::vector<int>{1, 0, 1, 2, 1}));  // test, train, valid
-        QVERIFY(!bySplit.split);  // the labels' column is no split
+        QVERIFY(!bySplit.split);  // the labels' column is no split, and a note says what was done
+        QVERIFY(has(bySplit.notes.back(), "the split column is taken as the class labels (asked for by name)"));
         const Dataset byClass = io::loadGraphFolder(f.path, choice("graphml:class"));
         QCOMPARE(classesOf(byClass), (std::vector<int>{2, 0, 2, 1, 0}));
         QCOMPARE(byClass.tasks[0].classNames, (std::vector<std::string>{"inert", "inert, mostly", "mutagen"}));

@@ -24,4 +24,4 @@ fuzz_one() {  # $1: the target's name
   fi
 }
 export -f fuzz_one
-printf '%s\n' edgelist graphml gml dot gin tu linqs sweep_spec depth_spec patterns run_table | xargs -P2 -I{} bash -c 'fuzz_one {}'
+printf '%s\n' edgelist graphml gml dot gin tu linqs sweep_spec depth_spec patterns run_table lesson | xargs -P2 -I{} bash -c 'fuzz_one {}'

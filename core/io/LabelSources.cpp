@@ -150,9 +150,12 @@ std::string autoGraphKey(const FolderLabelReport& r, bool required, const std::s
 }
 
 // The labels of labels.csv's chosen column, and the split of its split column if it has one (io/LabelCsv.h).
-std::vector<std::string> csvLabels(const LabelCsv& csv, const FolderLabels& options, FolderLabelReport& report, std::optional<Split>& split) {
+// `splitAsLabels`: the label column is the one named split (asked for by name).
+std::vector<std::string> csvLabels(const LabelCsv& csv, const FolderLabels& options, FolderLabelReport& report, std::optional<Split>& split,
+                                   bool& splitAsLabels) {
     const LabelCsvColumns c = chooseCsvColumns(csv, options.name);
     report.chosen = csv.headed ? "labels.csv column '" + csv.columns[c.label] + "'" : std::string("labels.csv");
+    splitAsLabels = csv.headed && lowerCase(csv.columns[c.label]) == "split";
     std::vector<std::string> raw = labelsFromCsv(csv, report.files, c);
     split = splitFromCsv(csv, report.files, c);
     return raw;
@@ -209,11 +212,12 @@ void applyFolderLabels(Dataset& ds, const std::string& folder, const FolderLabel
     }
     std::vector<std::string> raw;
     std::optional<Split> split;
+    bool splitAsLabels = false;
     ds.split.reset();
     if (csvWanted) {
         if (!report.csvPresent)
             throw InputError(csvPath, 0, "no labels.csv in the folder (the labels were to come from it: " + options.describe() + ")");
-        raw = csvLabels(csv, options, report, split);
+        raw = csvLabels(csv, options, report, split, splitAsLabels);
     } else if (options.source != Source::None) {
         const std::string key = options.name.empty() ? autoGraphKey(report, options.source == Source::GraphMLKey, folder, ds.notes) : options.name;
         if (!key.empty()) {
@@ -226,7 +230,7 @@ void applyFolderLabels(Dataset& ds, const std::string& folder, const FolderLabel
         return;
     }
     report.classNames = setLabelsFromText(ds, raw, report.chosen);
-    if (csvWanted && csv.headed && lowerCase(report.chosen) == "labels.csv column 'split'")  // asked for by name (csv:split)
+    if (splitAsLabels)  // asked for by name (csv:split)
         ds.notes.push_back("the split column is taken as the class labels (asked for by name): its parts are the classes, and "
                            "the data set has no split of its own");
     if (split) {

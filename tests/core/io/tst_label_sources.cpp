@@ -339,6 +339,34 @@ private slots:
         }
     }
 
+    // The automatic choice over random folders whose graphs each give the key "label" or not (plus a key "name" every
+    // graph has): all give it, its values are the labels; none does, the folder opens unlabelled; some do, the folder
+    // is refused naming the first graph (by file name) without it, never opened unlabelled in silence.
+    void autoRefusesALabelKeySomeGraphsLack() {
+        QVERIFY(pxtest::checkProperty("a label key some graphs lack is refused at the first graph without it", 20261206, 40, [] {
+            const auto given = *rc::gen::container<std::vector<bool>>(std::size_t(*rc::gen::inRange(1, 9)), rc::gen::arbitrary<bool>());
+            QTemporaryDir dir;
+            const std::string p = dir.path().toStdString();
+            for (std::size_t i = 0; i < given.size(); ++i) {
+                std::map<std::string, std::string> data{{"name", "g"}};
+                if (given[i]) data["label"] = std::to_string(i % 2);
+                put(p, "g" + std::to_string(i) + ".graphml", graphML(int(i), data));
+            }
+            const auto firstMissing = std::find(given.begin(), given.end(), false);
+            const auto count = std::count(given.begin(), given.end(), true);
+            try {
+                const Dataset ds = io::loadGraphFolder(p, choice("auto"));
+                RC_ASSERT(firstMissing == given.end() || count == 0);
+                RC_ASSERT(ds.tasks.empty() == (count == 0));
+            } catch (const InputError& e) {
+                RC_ASSERT(count > 0 && firstMissing != given.end());
+                const std::string file = "g" + std::to_string(firstMissing - given.begin()) + ".graphml";
+                RC_ASSERT(e.file().size() >= file.size() && e.file().compare(e.file().size() - file.size(), file.size(), file) == 0);
+                RC_ASSERT(has(e.what(), "is given by " + std::to_string(count) + " of " + std::to_string(given.size()) + " graphs"));
+            }
+        }));
+    }
+
     // Random labels, numbers or strings, written through each source read back to the same partition of the
     // graphs into classes; string labels keep their text as the class names.
     void everySourceKeepsThePartition() {

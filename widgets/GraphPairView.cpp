@@ -5,6 +5,8 @@
 #include "graph/GraphAlgorithms.h"
 
 #include <QFontMetrics>
+#include <QFontInfo>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <algorithm>
 
@@ -50,6 +52,17 @@ QString GraphPairView::caption(int which) const {
     return tr("%1: n = %2, m = %3").arg(names_[std::size_t(which)]).arg(g.numVertices()).arg(g.numEdges());
 }
 
+QFont GraphPairView::captionFont(int which) const {
+    QFont f = font();
+    const double room = width() / 2.0 - 8;
+    const double full = f.pointSizeF() > 0 ? f.pointSizeF() : QFontInfo(f).pointSizeF();
+    for (double size = full; size >= 0.6 * full; size *= 0.92) {
+        f.setPointSizeF(size);
+        if (QFontMetricsF(f).horizontalAdvance(caption(which)) <= room) break;
+    }
+    return f;
+}
+
 QSize GraphPairView::sizeHint() const { return {420, 8 * fontMetrics().height() + 24}; }
 QSize GraphPairView::minimumSizeHint() const { return {200, 4 * fontMetrics().height() + 16}; }
 
@@ -74,6 +87,7 @@ void GraphPairView::paintEvent(QPaintEvent*) {
         const double r = std::max(3.0, line / 3.0);
         for (int v = 0; v < g.numVertices(); ++v) painter.drawEllipse(at(v), r, r);
         painter.setPen(Qt::black);
+        painter.setFont(captionFont(k));  // beside the demo's plot the cell is narrow: the two captions ran into each other
         painter.drawText(QRectF(cell.left(), height() - line - 4, cell.width(), line), Qt::AlignCenter, caption(k));
     }
 }

@@ -4,6 +4,7 @@
 #include "graph/Graph.h"
 
 #include <QPointF>
+#include <QFont>
 #include <QString>
 #include <QWidget>
 #include <array>
@@ -18,6 +19,8 @@ public:
     void setPair(const Graph& g0, const Graph& g1, const QString& name0 = "G₀", const QString& name1 = "G₁");
     // "G₀: n = 6, m = 6" for each graph (what the view writes under it).
     QString caption(int which) const;
+    // The font a caption is drawn in: the widget's, made smaller (to 60 % at most) until the caption fits half the width.
+    QFont captionFont(int which) const;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 

@@ -15,6 +15,7 @@
 #include "FigureExport.h"
 #include "FigureRoles.h"
 #include "HelpWindow.h"
+#include "GraphPairView.h"
 #include "WorkIndicator.h"
 #include "experiment/SweepRunner.h"
 #include "generators/Generators.h"
@@ -541,6 +542,11 @@ private slots:
             if (shape < 1.55 || shape > 1.98) continue;
             ++tried;
             demo->replot(QCustomPlot::rpImmediateRefresh);
+            auto* pair = page->findChild<px::widgets::GraphPairView*>();  // and the two graphs' captions fit their halves
+            QVERIFY(pair);
+            for (int k = 0; k < 2; ++k)
+                QVERIFY2(QFontMetricsF(pair->captionFont(k)).horizontalAdvance(pair->caption(k)) <= pair->width() / 2.0 - 8,
+                         qPrintable(QString("caption %1 wider than its half (%2 px)").arg(pair->caption(k)).arg(pair->width() / 2)));
             QVERIFY2(demo->axisRect()->rect().height() >= 100,
                      qPrintable(QString("page %1×%2: the demo's axes are %3 px tall").arg(page->width()).arg(page->height())
                                     .arg(demo->axisRect()->rect().height())));

@@ -5,6 +5,7 @@
 #include "ExplorerViews.h"
 
 #include <QLabel>
+#include <QLayout>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStatusBar>
@@ -90,6 +91,7 @@ void WorkIndicator::refresh() {
     progress_->setVisible(b);
     words_->setVisible(b);
     if (!b || fractions_.empty()) {
+        words_->setMinimumWidth(0);  // the next work's words size it afresh
         if (!said_.isEmpty()) emit changed();
         said_.clear();
         return;
@@ -109,6 +111,13 @@ void WorkIndicator::refresh() {
     if (history_.size() > 2000) history_.erase(history_.begin(), history_.begin() + 1000);
     const QString words = barText(behind->first);
     words_->setText(words);
+    // The label grows to its words at once and never shrinks while the work runs: the bar beside it does not jump
+    // at each new percentage, and no word is cut before the status bar's next layout pass.
+    const int needed = words_->fontMetrics().horizontalAdvance(words) + 2 * words_->margin();
+    if (needed > words_->minimumWidth()) {
+        words_->setMinimumWidth(needed);
+        if (QLayout* layout = words_->parentWidget()->layout()) layout->activate();
+    }
     progress_->setFormat(words);  // for screen readers (the bar's accessible value)
     // what the notes show changes with the words (whole percentages): only then are they told (not at each 0.1 %)
     if (words != said_) emit changed();

@@ -48,6 +48,10 @@ QVector<double> errorBarHalfWidths(const QCPErrorBars* bars) {
 
 void resetPlot(QCustomPlot* plot) {
     fitAxisLabelsOnScreen(plot);
+    // No cache of drawn tick labels: QCustomPlot keeps them by their text, and after projector mode a "1" cached at the
+    // projector's size was drawn again beside normal-sized ticks (tst_apptruth measures the pixels). A plot here has
+    // a dozen ticks; drawing them anew costs nothing one sees.
+    plot->setPlottingHint(QCP::phCacheLabels, false);
     for (QCPAxisRect* rect : plot->axisRects())  // the axes hideEmptyAxes took away come back for the new build
         for (QCPAxis* axis : rect->axes())
             if (const int hidden = axis->property(kHiddenAxisProperty).toInt(); hidden != 0) {

@@ -10,6 +10,7 @@
 #include "EpsilonSlider.h"
 #include "SliderReadout.h"
 #include "ExplorerViews.h"
+#include "LessonPlayer.h"
 #include "MainWindow.h"
 #include "ScreenFit.h"
 #include "ViewPresenter.h"
@@ -32,6 +33,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <memory>
+#include <random>
 #include <qcustomplot.h>
 
 namespace {
@@ -63,6 +65,48 @@ void checkWholeAxisTitles(QCustomPlot* plot, const QString& view) {
     }
 }
 
+
+// What an axis draws, measured in the plot's pixels: for every tick label of a left or right axis inside the
+// range, the height of its ink against the height the axis' tick font gives that text. QCustomPlot keeps drawn labels
+// in a cache keyed by their text; a label cached at another size would show here ("1" at the projector's size in
+// the normal window, seen in a screenshot tour after F11).
+QStringList tickLabelsOfAnotherSize(QCustomPlot* plot, QCPAxis* axis) {
+    QStringList wrong;
+    if (!axis->visible() || !axis->tickLabels() || axis->orientation() != Qt::Vertical) return wrong;
+    const QImage image = plot->grab().toImage().convertToFormat(QImage::Format_Grayscale8);
+    const QFontMetrics metrics(axis->tickLabelFont());
+    const QVector<double> ticks = axis->tickVector();
+    const QVector<QString> labels = axis->tickVectorLabels();
+    const QRect rect = axis->axisRect()->rect();
+    for (int i = 0; i < ticks.size(); ++i) {
+        // labels typeset as powers ("1e-04" drawn as 10 with a raised -4) have no one text height to compare with
+        if (!axis->range().contains(ticks[i]) || labels[i].isEmpty() || labels[i].contains('e')) continue;
+        const int y = int(std::lround(axis->coordToPixel(ticks[i])));
+        // a label stands centred on its tick: searched within its font's height, up to halfway to the next tick, and
+        // within its own width (a little more) from the axis, short of the axis title
+        double spacing = 1e9;
+        for (int j : {i - 1, i + 1})
+            if (j >= 0 && j < ticks.size()) spacing = std::min(spacing, std::abs(axis->coordToPixel(ticks[j]) - axis->coordToPixel(ticks[i])));
+        const int half = std::min(metrics.height(), int(spacing / 2) - 1);
+        const int width = int(1.3 * metrics.horizontalAdvance(labels[i])) + axis->tickLabelPadding();
+        const int edge = axis->axisType() == QCPAxis::atLeft ? rect.left() - axis->tickLengthOut() - 1 : rect.right() + axis->tickLengthOut() + 2;
+        const int x0 = axis->axisType() == QCPAxis::atLeft ? std::max(0, edge - width) : edge;
+        const int x1 = axis->axisType() == QCPAxis::atLeft ? edge : std::min(image.width() - 1, edge + width);
+        int top = -1, bottom = -1;
+        for (int row = std::max(0, y - half); row <= std::min(image.height() - 1, y + half); ++row)
+            for (int x = x0; x < x1; ++x)
+                if (qGray(image.pixel(x, row)) < 110) {
+                    if (top < 0) top = row;
+                    bottom = row;
+                    break;
+                }
+        const int drawn = top < 0 ? 0 : bottom - top + 1, expected = metrics.tightBoundingRect(labels[i]).height();
+        if (std::abs(drawn - expected) > 2)
+            wrong << QString("%1 %2 axis: \"%3\" drawn %4 px tall, its font gives %5 px").arg(plot->objectName(),
+                         axis->axisType() == QCPAxis::atLeft ? "left" : "right", labels[i]).arg(drawn).arg(expected);
+    }
+    return wrong;
+}
 }  // namespace
 
 class TestAppTruth : public QObject {
@@ -266,6 +310,60 @@ private slots:
         QVERIFY2(depthSamples >= 5, qPrintable(QString::number(depthSamples)));
         QVERIFY2(disagreements.isEmpty(), qPrintable(disagreements.mid(0, 5).join("\n")));
         QVERIFY2(sampled >= 5 && compared >= 3, qPrintable(QString("%1 moments sampled, %2 compared").arg(sampled).arg(compared)));
+    }
+
+    // Projector mode on and off (F11) in a seeded random order, over the plots' tabs: every tick label the visible
+    // plots draw has the size of the font their axes say, measured from the pixels (not from the font set).
+    void tickLabelsAreDrawnAtTheirFontsSizeAfterProjectorMode() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QVERIFY(waitIdle(*w));
+        auto* views = w->findChild<ExplorerViews*>();
+        QAction* projector = nullptr;
+        for (QAction* a : w->findChildren<QAction*>())
+            if (a->text().contains("Presentation")) projector = a;
+        QVERIFY(projector);
+        const std::vector<QCustomPlot*> plots = {views->tradeoff(), views->expressivityPlot(), views->anatomy(), views->dimensionPlot()};
+        std::mt19937 random(7);
+        QStringList done;
+        for (int step = 0; step < 12; ++step) {
+            if (step % 2 == 0 || random() % 3 == 0) projector->setChecked(!projector->isChecked());
+            QCustomPlot* plot = plots[random() % plots.size()];
+            views->setCurrentWidget(plot);
+            done << QString("%1 on tab %2").arg(projector->isChecked() ? "projector" : "normal").arg(views->indexOf(plot));
+            QVERIFY(waitIdle(*w));
+            if (!plot->isVisible() || plot->plottableCount() == 0) continue;
+            QStringList wrong;
+            for (QCPAxis* axis : plot->axisRect()->axes()) wrong << tickLabelsOfAnotherSize(plot, axis);
+            QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join("\n") + "\nafter: " + done.join(", ")));
+        }
+    }
+
+    // The screenshot tour's path: a lecture started in projector mode, F11 to leave it, then every step of lesson 1;
+    // the plot each step shows draws its tick labels at its axes' font size.
+    void aLessonLeftByF11DrawsNormalSizedTicks() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1366, 768);
+        w->show();
+        QAction* projector = nullptr;
+        for (QAction* a : w->findChildren<QAction*>())
+            if (a->text().contains("Presentation")) projector = a;
+        QVERIFY(projector);
+        projector->setChecked(true);
+        QVERIFY(w->openLesson(MainWindow::shippedLessons().first()));
+        QVERIFY(waitIdle(*w));
+        projector->setChecked(false);
+        auto* views = w->findChild<ExplorerViews*>();
+        for (int step = 1; step <= 6; ++step) {
+            QVERIFY(waitIdle(*w));
+            if (auto* plot = qobject_cast<QCustomPlot*>(views->currentWidget()); plot && plot->plottableCount() > 0) {
+                QStringList wrong;
+                for (QCPAxis* axis : plot->axisRect()->axes()) wrong << tickLabelsOfAnotherSize(plot, axis);
+                QVERIFY2(wrong.isEmpty(), qPrintable(QString("lesson 1, step %1: ").arg(step) + wrong.join("\n")));
+            }
+            w->lessonPlayer()->next();
+        }
     }
 
     // While the depth lab runs: one progress bar and one Cancel in the whole window (the lab had its own pair as

@@ -70,6 +70,18 @@ int expectedPatternCount(const ExplorerSettings& s) {
     return total;
 }
 
+// The fields two settings differ in, as "field: before → after" (their JSON forms, compared key by key).
+QString settingsDifference(const ExplorerSettings& a, const ExplorerSettings& b) {
+    const nlohmann::json ja = a.toJson(), jb = b.toJson();
+    QStringList differ;
+    for (const auto& [key, value] : ja.items())
+        if (!jb.contains(key) || jb.at(key) != value)
+            differ << QString::fromStdString(key + ": " + value.dump() + " → " + (jb.contains(key) ? jb.at(key).dump() : "absent"));
+    for (const auto& [key, value] : jb.items())
+        if (!ja.contains(key)) differ << QString::fromStdString(key + ": absent → " + value.dump());
+    return differ.join("; ");
+}
+
 }  // namespace
 
 class TestOneTruth : public QObject {
@@ -90,15 +102,17 @@ private slots:
         for (int i = 0; i < actions; ++i) {
             const onetruth::Kind kind = play.draw();
             if (kind == onetruth::Kind::Restart) {
+                // what was on screen once the last action took effect (a lesson applies its step a moment later)
+                if (!waitIdle(*w)) QFAIL(qPrintable("the window did not settle\n" + play.recent()));
                 const ExplorerSettings before = w->settings();
-                waitIdle(*w);
                 w.reset();
                 w = std::make_unique<MainWindow>();
                 w->resize(1366, 768);
                 w->show();
                 play.log("restart");
                 play.forgetCancel();
-                QVERIFY2(w->settings() == before, qPrintable("a restart changed the settings\n" + play.recent()));
+                QVERIFY2(w->settings() == before, qPrintable("a restart changed the settings: " + settingsDifference(before, w->settings()) +
+                                                             "\n" + play.recent()));
             } else if (kind == onetruth::Kind::ExportAll) {
                 if (!waitIdle(*w)) QFAIL(qPrintable("the window did not settle\n" + play.recent()));
                 exportAndCheck(*w, exports.path() + QString("/export-%1").arg(i), play);

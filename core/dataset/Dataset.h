@@ -22,6 +22,9 @@ struct LabelTask {
     // A classification's class k as the data wrote it ("mutagen", "-1"); empty when the loader keeps no names
     // (regression, generated data): class k is then called by its number.
     std::vector<std::string> classNames;
+    // Where the labels were read, in words ("labels.csv column 'class'", "the GraphML graph key 'y'"); empty when
+    // the loader does not say (generated data, the fixed formats).
+    std::string origin;
 };
 
 struct Split {

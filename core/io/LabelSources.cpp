@@ -190,6 +190,7 @@ std::vector<std::string> setLabelsFromText(Dataset& ds, const std::vector<std::s
     }
     setClassLabels(ds, std::move(numbers));
     ds.tasks[0].classNames = names;  // the words, not the numbers 0..k−1 they were coded as
+    ds.tasks[0].origin = source;
     ds.notes.push_back(mappingNote(source, names, strings));
     return names;
 }

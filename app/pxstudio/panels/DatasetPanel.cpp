@@ -100,13 +100,22 @@ void DatasetPanel::apply(const ExplorerSettings& s) {
     select(QString::fromStdString(s.dataset), {});
     labels_ = s.labels;
     const bool sameData = s.dataset == describedData_ && s.labels == describedLabels_;
-    labelsLine_->setText(sameData && describedUnlabelled_ ? unlabelledLine(s) : tr("Labels: %1").arg(QString::fromStdString(s.labels)));
+    labelsLine_->setText(sameData ? labelsLine(s) : tr("Labels: %1").arg(QString::fromStdString(s.labels)));
     labelsButton_->setEnabled(s.dataset.rfind("builtin:", 0) != 0);  // generated data: its own classes
 }
 
 void DatasetPanel::collect(ExplorerSettings& s) const {
     s.dataset = box_->currentData().toString().toStdString();
     s.labels = labels_;
+}
+
+// Where the labels came from, in the words of the loader ("labels.csv column 'class'"), and whether the app found
+// the source itself (auto) or was told it: "Labels: auto" alone did not say what auto had taken.
+QString DatasetPanel::labelsLine(const ExplorerSettings& s) const {
+    if (describedUnlabelled_) return unlabelledLine(s);
+    if (describedOrigin_.empty()) return tr("Labels: %1").arg(QString::fromStdString(s.labels));
+    const QString origin = QString::fromStdString(describedOrigin_);
+    return s.labels == "auto" ? tr("Labels: %1 (found automatically)").arg(origin) : tr("Labels: %1").arg(origin);
 }
 
 QString DatasetPanel::unlabelledLine(const ExplorerSettings& s) const {
@@ -120,7 +129,8 @@ void DatasetPanel::describe(const px::Dataset& ds, const ExplorerSettings& s) {
     describedData_ = s.dataset;
     describedLabels_ = s.labels;
     describedUnlabelled_ = ds.tasks.empty();
-    labelsLine_->setText(describedUnlabelled_ ? unlabelledLine(s) : tr("Labels: %1").arg(QString::fromStdString(s.labels)));
+    describedOrigin_ = ds.tasks.empty() ? std::string() : ds.tasks[0].origin;
+    labelsLine_->setText(labelsLine(s));
     // no labels, nothing to train: no split or folds to describe (they were described as if there were)
     QString protocol = describedUnlabelled_ && ds.size() == 1
                            ? tr("one graph, so no classes to learn: the views that train need a folder of graphs of two classes")

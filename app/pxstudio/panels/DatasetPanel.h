@@ -28,6 +28,7 @@ signals:
 
 private:
     QString unlabelledLine(const ExplorerSettings& s) const;  // "Labels: none found (source: auto)"
+    QString labelsLine(const ExplorerSettings& s) const;      // what the line says of the labels described last
     QComboBox* box_;
     QLabel* summary_;
     QLabel* labelsLine_;
@@ -35,5 +36,6 @@ private:
     std::string labels_ = "auto";
     // The data set and label source last described, and whether it has no class labels (the line says so, not "auto").
     std::string describedData_, describedLabels_;
+    std::string describedOrigin_;  // where the described data's labels were read, in words (empty: not said)
     bool describedUnlabelled_ = false;  // the settings' label source, shown and collected as it was applied
 };

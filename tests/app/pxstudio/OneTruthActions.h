@@ -53,9 +53,16 @@ public:
     // The user's Cancel stopped the computation of a view's current key, and neither F5 nor a restart asked for it
     // since: the view may show the previous settings' result, marked as such, while its key stays the one it had at
     // the Cancel (what Cancel promises; a change of the settings it depends on must recompute it).
-    bool cancelledFor(const QString& view, const std::string& currentKey) const {
+    // Moving ε alone asks for no new computation (a sweep covers every ε; the marker moves on the result shown), so
+    // it does not undo the Cancel either: the view stays marked as the previous settings' until F5 or another change.
+    bool cancelledFor(const QString& view, const std::string& currentKey, const ExplorerSettings& now) const {
         const auto it = keysAtCancel_.find(view);
-        return it != keysAtCancel_.end() && it->second == currentKey;
+        if (it == keysAtCancel_.end()) return false;
+        if (it->second == currentKey) return true;
+        ExplorerSettings sameEpsilon = now;
+        sameEpsilon.mechanism.epsilon = settingsAtCancel_.mechanism.epsilon;
+        sameEpsilon.view = settingsAtCancel_.view;
+        return sameEpsilon == settingsAtCancel_;
     }
     void forgetCancel() { keysAtCancel_.clear(); }
 
@@ -176,6 +183,7 @@ private:
                 if (text == "Cancel") {
                     ViewPresenter* presenter = w.findChild<ExplorerViews*>()->presenter();
                     for (const QString& name : presenter->names()) keysAtCancel_[name] = presenter->present(name).currentKey;
+                    settingsAtCancel_ = w.settings();
                 }
                 b->click();
                 return;
@@ -199,6 +207,7 @@ private:
 
     std::mt19937 rng_;
     std::map<QString, std::string> keysAtCancel_;  // each view's current key when Cancel was clicked
+    ExplorerSettings settingsAtCancel_;  // the settings when Cancel was clicked
     int untilCheck_ = 6;
     QStringList recent_;
 };

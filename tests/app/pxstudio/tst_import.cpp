@@ -197,8 +197,14 @@ private slots:
         w->resize(1366, 768);
         w->show();
         QVERIFY(waitIdle(*w));
+        // the panel names where the labels were read, and says when auto found the source itself
+        auto* line = w->findChild<QLabel*>("labels-line");
+        QVERIFY(w->openDataset(folder_.path(), "auto"));
+        QVERIFY(waitIdle(*w));
+        QCOMPARE(line->text(), QString("Labels: GraphML graph key 'label' (found automatically)"));
         QVERIFY(w->openDataset(folder_.path(), "graphml:label"));
         QVERIFY(waitIdle(*w));
+        QCOMPARE(line->text(), QString("Labels: GraphML graph key 'label'"));
         QString title, button;
         QTimer::singleShot(300, [&] {
             for (QWidget* top : QApplication::topLevelWidgets())

@@ -123,6 +123,7 @@ private slots:
         const Dataset ds = io::loadGraphFolder(f.path, choice("auto"), &report);  // labels.csv before the graph key
         QCOMPARE(classesOf(ds), (std::vector<int>{1, 0, 1, 2, 0}));
         QCOMPARE(report.chosen, std::string("labels.csv column 'label'"));
+        QCOMPARE(ds.tasks.at(0).origin, report.chosen);  // the data set keeps where its labels came from
         QCOMPARE(report.csvColumns, (std::vector<std::string>{"split", "label"}));  // the file column is no choice of labels
         QVERIFY(ds.split);  // the split column is the split
         QCOMPARE(ds.split->train, (std::vector<int>{0, 2, 4}));
@@ -168,6 +169,7 @@ private slots:
         io::FolderLabelReport report;
         Dataset ds = io::loadGraphFolder(f.path, {}, &report);
         QCOMPARE(report.chosen, std::string("GraphML graph key 'Y'"));  // any case
+        QCOMPARE(ds.tasks.at(0).origin, report.chosen);
         QCOMPARE(report.commonKeys, (std::vector<std::string>{"Y", "name"}));
         QCOMPARE(classesOf(ds), (std::vector<int>{0, 1, 0}));
         // a second candidate key: no choice, unlabelled as without labels, and a note says why

@@ -31,8 +31,10 @@
 using px::experiment::ResultTable;
 using nlohmann::json;
 
+// Its progress is told as the whole queue's (DepthWorkspace::batchFraction); a job already replaced tells nothing.
 struct DepthWorkspace::Job : QueuedProgress {
-    explicit Job(DepthWorkspace* o) : QueuedProgress(o, [o](double f) { emit o->progressed(f); }) {}
+    explicit Job(DepthWorkspace* o)
+        : QueuedProgress(o, [o, this](double f) { if (o->job_.get() == this) emit o->progressed(o->batchFraction(f)); }) {}
 };
 
 DepthWorkspace::DepthWorkspace(QWidget* parent) : QWidget(parent) {
@@ -191,8 +193,20 @@ void DepthWorkspace::run(const std::string& experiment) {
     if (!job_) startNext();
 }
 
+// The experiments started since the lab was last idle are one piece of work: the bar goes from 0 to 100 % once
+// over all of them (it restarted at each experiment: "99 %" then "26 %"), and the end of the last one is said.
+double DepthWorkspace::batchFraction(double running) const {
+    const int total = batchDone_ + (job_ ? 1 : 0) + int(queue_.size());
+    return total == 0 ? 1.0 : (batchDone_ + std::clamp(running, 0.0, 1.0)) / total;
+}
+
 void DepthWorkspace::startNext() {
     if (queue_.empty()) {
+        if (batchDone_ > 0 && !batchCancelled_)
+            emit message(batchDone_ == 1 ? tr("Depth lab: the experiment finished")
+                                         : tr("Depth lab: all %1 experiments finished").arg(batchDone_));
+        batchDone_ = 0;
+        batchCancelled_ = false;
         emit busyChanged(false);
         return;
     }
@@ -201,9 +215,10 @@ void DepthWorkspace::startNext() {
     const std::string name = spec["experiment"].get<std::string>();
     auto job = std::make_shared<Job>(this);
     job_ = job;
-    emit busyChanged(true);
-    emit progressed(0);
-    status_->setText(tr("Running %1… (%2 queued)").arg(QString::fromStdString(name)).arg(queue_.size()));
+    if (batchDone_ == 0) emit busyChanged(true);  // the queue's work begins
+    emit progressed(batchFraction(0));
+    status_->setText(tr("Running %1 (%2 of %3)…").arg(QString::fromStdString(name)).arg(batchDone_ + 1)
+                         .arg(batchDone_ + 1 + int(queue_.size())));
     auto data = nodeData_->data();
     const std::string nodeSpecAtStart = nodeData_->spec().toStdString();
     (void)QtConcurrent::run(computePool(), [this, job, spec, name, data, nodeSpecAtStart] {
@@ -220,8 +235,11 @@ void DepthWorkspace::startNext() {
         }
         QMetaObject::invokeMethod(this, [this, job, table, spec, name, error, cancelled] {
             if (job_ == job) job_.reset();
+            ++batchDone_;
             if (cancelled || job->stop) {
                 status_->setText(tr("Cancelled %1").arg(QString::fromStdString(name)));
+                emit message(tr("Depth lab: cancelled %1; the experiments queued after it were dropped").arg(QString::fromStdString(name)));
+                batchCancelled_ = true;
             } else if (!error.isEmpty()) {
                 status_->setText(tr("%1 failed: %2").arg(QString::fromStdString(name), error));
                 emit message(tr("Depth lab: %1 failed: %2").arg(QString::fromStdString(name), error));

@@ -63,7 +63,7 @@ public:
 signals:
     void message(QString text);
     void busyChanged(bool busy);       // an experiment started, or the queue ran empty
-    void progressed(double fraction);  // of the running experiment
+    void progressed(double fraction);  // of the experiments started since the lab was last idle, the running one's part in it
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -75,8 +75,12 @@ private:
     void fitPanelWidth();  // the settings column as wide as its panels need (no horizontal scrolling)
     void startNext();
 
+    double batchFraction(double running) const;  // done + the running one's fraction, over all since idle
+
     std::vector<nlohmann::json> queue_;
     std::shared_ptr<Job> job_;
+    int batchDone_ = 0;             // experiments ended (finished, failed or cancelled) since the lab was last idle
+    bool batchCancelled_ = false;   // the user cancelled: the end is not "finished"
     std::vector<DepthPanel*> panels_;
     NodeDataPanel* nodeData_;
     ConvergencePanel* convergence_;

@@ -71,6 +71,18 @@ void ExplorerViews::cancelDemo() {
     presenter_->present("demo");
 }
 
+// The demo on screen follows the settings. Settings whose result is drawn already call off a computation for other
+// ones (an ε typed and at once undone: the typed ε's result arrived after the undo and was drawn, marked PREVIOUS
+// SETTINGS, with nothing left to recompute it); other settings are computed, unless they are being computed.
+void ExplorerViews::followDemo() {
+    const std::string want = demoKey(settings_(), demoPair_->currentIndex());
+    if (drawn_.demo == want) {
+        if (demoRunning_) cancelDemo();
+        return;
+    }
+    if (!demoRunning_ || demoRequested_ != want) recomputeDemo();
+}
+
 void ExplorerViews::recomputeDemo() {
     if (demoJob_) demoJob_->stop = true;  // a request replaces the running one: it stops
     const auto pairs = px::experiment::demoPairs();
@@ -83,6 +95,7 @@ void ExplorerViews::recomputeDemo() {
     p.seed = s.patternSeed;
     const double marker = s.mechanism.epsilon;
     const std::string key = demoKey(s, idx);
+    demoRequested_ = key;
     const QString title = tr("Distinguishability: %1").arg(QString::fromStdString(pairs[idx].name));
     demoGraphs_->setPair(pairs[idx].g0, pairs[idx].g1);
     const int generation = ++demoGeneration_;

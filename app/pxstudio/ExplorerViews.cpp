@@ -205,7 +205,7 @@ void ExplorerViews::settingsChanged() {
     if (currentWidget() == expressivityPlot_) recomputeSecondary(expressivity_, expressivityStale_);
     if (currentWidget() == dimensionPlot_) recomputeSecondary(dimension_, dimensionStale_);
     // the demo runs the slider's mechanism: shown, it follows it
-    if (currentWidget() == demoPlot_->parentWidget() && drawn_.demo != demoKey(settings_(), demoPair_->currentIndex())) recomputeDemo();
+    if (currentWidget() == demoPlot_->parentWidget()) followDemo();
     presenter_->presentAll();
 }
 

@@ -88,6 +88,7 @@ public:
     bool demoBusy() const { return demoRunning_; }
     double demoFraction() const { return demoFraction_; }
     void cancelDemo();
+    void followDemo();  // the demo shown computes the current settings' result when it does not draw it
     static const char* const kDemoWorkName;  // what the status bar and the demo's note call its work
     // Stops every view's work; keepRecords: unfinished sweeps stay recorded for resuming (the app closing).
     void cancelAll(bool keepRecords = false);
@@ -140,6 +141,7 @@ private:
     bool expressivityStale_ = true, dimensionStale_ = true;
     bool demoRunning_ = false;
     int demoGeneration_ = 0;
+    std::string demoRequested_;  // the key of the demo's latest computation (running, or ended)
     double demoFraction_ = -1;
     std::shared_ptr<QueuedProgress> demoJob_;  // the running demo's progress and stop flag
     // The demo's computations still running (a replaced one stops at its next check): waited for on close(), since

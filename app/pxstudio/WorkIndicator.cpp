@@ -45,13 +45,12 @@ WorkIndicator::WorkIndicator(QStatusBar* bar, ExplorerController* main, Explorer
     connect(views, &ExplorerViews::demoProgressed, this, [this, demo](double f) { track(views_, demo, f); });
     connect(views, &ExplorerViews::demoEnded, this, [this, demo] { track(views_, demo, 1); });
     depth_->useWindowProgress();  // this bar and Cancel, not a second pair in the lab
-    // Each experiment of the depth lab's queue reports its own progress from 0: a new one restarts the part (the bar
-    // once sat at "100 % · depth lab" while the lab said "Running… (4 queued)").
+    // The depth lab reports its whole queue's progress (one experiment after another), and becomes busy once for it;
+    // 100 % only once the queue has run empty (the bar once sat at "100 % · depth lab" with four experiments queued).
     connect(depth_, &DepthWorkspace::busyChanged, this, [this](bool running) {
         if (running) restart(depth_, tr("depth lab"));
         else track(depth_, tr("depth lab"), 1);
     });
-    // an experiment done is not the lab done: 100 % only once its queue has run empty
     connect(depth_, &DepthWorkspace::progressed, this, [this](double f) { track(depth_, tr("depth lab"), std::min(f, 0.99)); });
 }
 

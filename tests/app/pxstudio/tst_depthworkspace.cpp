@@ -5,6 +5,7 @@
 #include "FigureExport.h"
 #include "MainWindow.h"
 #include "SessionModel.h"
+#include "WorkIndicator.h"
 #include "AppTestSupport.h"
 #include "depthlab/DepthLab.h"
 
@@ -57,9 +58,23 @@ private slots:
         for (QPushButton* b : d->findChildren<QPushButton*>())
             if (b->text() == "Run all depth experiments") runAll = b;
         QVERIFY(runAll && runAll->isVisible());
+        // the status bar's words count the whole queue once, from 0 to 100 %: never back to a lower percentage at the
+        // next experiment (they went 99 %, then 26 %), and its end is said in the window's status bar
+        auto* work = w.findChild<WorkIndicator*>();
+        QList<int> percents;
+        connect(work, &WorkIndicator::changed, &w, [&] {
+            const QRegularExpressionMatch m = QRegularExpression("^depth lab (\\d+) %").match(work->words()->text());
+            if (work->words()->isVisible() && m.hasMatch()) percents << m.captured(1).toInt();
+        });
+        QStringList said;
+        connect(w.statusBar(), &QStatusBar::messageChanged, &w, [&](const QString& m) { said << m; });
         QTest::mouseClick(runAll, Qt::LeftButton);  // every experiment on built-in data
         QVERIFY(d->busy());
         d->waitForIdle();
+        QVERIFY2(percents.size() >= 3, qPrintable(QString::number(percents.size())));
+        for (int i = 1; i < percents.size(); ++i)
+            QVERIFY2(percents[i] >= percents[i - 1], qPrintable(QString("depth lab %1 % after %2 %").arg(percents[i]).arg(percents[i - 1])));
+        QVERIFY2(said.filter(QRegularExpression("^Depth lab: all \\d+ experiments finished$")).size() == 1, qPrintable(said.join(" | ")));
         qInfo("depth lab: all experiments on built-in data in %.1f s", timer.elapsed() / 1000.0);
         for (const char* e : {"cosera-grid", "sbm-sweep", "cosera-real", "nag", "nag-trained", "accounting", "propagation", "asamp"}) {
             if (!px::depthlab::depthExperimentAvailable(e)) continue;  // builds without the neural layer

@@ -63,7 +63,9 @@ private slots:
         auto* work = w.findChild<WorkIndicator*>();
         QList<int> percents;
         connect(work, &WorkIndicator::changed, &w, [&] {
-            const QRegularExpressionMatch m = QRegularExpression("^depth lab (\\d+) %").match(work->words()->text());
+            // alone ("depth lab 41 %") or as one part of several ("all work 60 %: sweep 80 %, depth lab 41 %", while the
+            // window's first sweep still runs, as under the sanitizers)
+            const QRegularExpressionMatch m = QRegularExpression("depth lab (\\d+) %").match(work->words()->text());
             if (work->words()->isVisible() && m.hasMatch()) percents << m.captured(1).toInt();
         });
         QStringList said;

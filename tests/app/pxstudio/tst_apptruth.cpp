@@ -68,6 +68,13 @@ void checkWholeAxisTitles(QCustomPlot* plot, const QString& view) {
 }
 
 
+// The menu action that switches projector mode (F11), found by its text as a user finds it.
+QAction* projectorAction(MainWindow& w) {
+    for (QAction* a : w.findChildren<QAction*>())
+        if (a->text().contains("Presentation")) return a;
+    return nullptr;
+}
+
 // What an axis draws, measured in the plot's pixels: for every tick label of a left or right axis inside the
 // range, the height of its ink against the height the axis' tick font gives that text. QCustomPlot keeps drawn labels
 // in a cache keyed by their text; a label cached at another size would show here ("1" at the projector's size in
@@ -322,9 +329,7 @@ private slots:
         w->show();
         QVERIFY(waitIdle(*w));
         auto* views = w->findChild<ExplorerViews*>();
-        QAction* projector = nullptr;
-        for (QAction* a : w->findChildren<QAction*>())
-            if (a->text().contains("Presentation")) projector = a;
+        QAction* projector = projectorAction(*w);
         QVERIFY(projector);
         const std::vector<QCustomPlot*> plots = {views->tradeoff(), views->expressivityPlot(), views->anatomy(), views->dimensionPlot()};
         std::mt19937 random(7);
@@ -348,9 +353,7 @@ private slots:
         auto w = std::make_unique<MainWindow>();
         w->resize(1366, 768);
         w->show();
-        QAction* projector = nullptr;
-        for (QAction* a : w->findChildren<QAction*>())
-            if (a->text().contains("Presentation")) projector = a;
+        QAction* projector = projectorAction(*w);
         QVERIFY(projector);
         projector->setChecked(true);
         QVERIFY(w->openLesson(MainWindow::shippedLessons().first()));

@@ -89,9 +89,8 @@ DepthViews::DepthViews(QWidget* parent) : QTabWidget(parent) {
         addTab(tabs[i].first, tabs[i].second);
         setTabToolTip(i, px::widgets::typesetNotation(tr(kViewTips[i])));
         tabs[i].first->setToolTip(px::widgets::typesetNotation(tr(kViewTips[i])));
-        // until its experiment has run: what to press, not the bare 0–5 axes of an empty plot
-        px::widgets::showNoteWithoutAxes(tabs[i].first, tr("Not run yet: its experiment's Run button on the left runs it,\n"
-                                                           "Run all depth experiments (Ctrl+R) runs every one"));
+        // until its experiment has run, no bare 0–5 axes to read as a result: the view's note says what to press
+        px::widgets::hideEmptyAxes(tabs[i].first);
     }
     auto* tablePage = new QWidget(this);
     auto* tv = new QVBoxLayout(tablePage);
@@ -118,11 +117,19 @@ void DepthViews::setResult(const std::string& e, const ResultTable& t, const nlo
 }
 
 void DepthViews::showExperiment(const std::string& e) {
-    const std::map<std::string, QCustomPlot*> first{{"cosera-grid", aurocMap_},        {"sbm-sweep", sbmMap_},
-                                                    {"cosera-real", realPlot_},        {"nag", nagPlot_},
-                                                    {"nag-trained", trainedNagPlot_},  {"accounting", multiplierPlot_},
-                                                    {"propagation", accDepthPlot_},    {"asamp", asampPlot_}};
-    if (auto it = first.find(e); it != first.end() && indexOf(it->second) >= 0) setCurrentIndex(indexOf(it->second));
+    const auto plots = plotsByExperiment();
+    if (auto it = plots.find(e); it != plots.end() && indexOf(it->second.front()) >= 0) setCurrentIndex(indexOf(it->second.front()));
+}
+
+std::map<std::string, QList<QCustomPlot*>> DepthViews::plotsByExperiment() const {
+    return {{"cosera-grid", {aurocMap_, errMap_}}, {"sbm-sweep", {sbmMap_}}, {"cosera-real", {realPlot_}}, {"nag", {nagPlot_}},
+            {"nag-trained", {trainedNagPlot_}}, {"accounting", {multiplierPlot_}},
+            {"propagation", {accDepthPlot_, accEpsPlot_, attackDepthPlot_, attackEpsPlot_}}, {"asamp", {asampPlot_}}};
+}
+
+const nlohmann::json* DepthViews::spec(const std::string& e) const {
+    auto it = specs_.find(e);
+    return it == specs_.end() ? nullptr : &it->second;
 }
 
 const ResultTable* DepthViews::table(const std::string& e) const {
@@ -203,13 +210,15 @@ QList<QCustomPlot*> DepthViews::plots() const {
             attackEpsPlot_, asampPlot_};
 }
 
-QStringList DepthViews::exportAll(const QString& folder, QStringList* written) const {
+QStringList DepthViews::exportAll(const QString& folder, const std::function<bool(const std::string&)>& current, QStringList* written) const {
     QDir().mkpath(folder);
-    const std::map<std::string, QList<QCustomPlot*>> byExperiment{
-        {"cosera-grid", {aurocMap_, errMap_}}, {"sbm-sweep", {sbmMap_}}, {"cosera-real", {realPlot_}}, {"nag", {nagPlot_}},
-        {"nag-trained", {trainedNagPlot_}}, {"accounting", {multiplierPlot_}}, {"propagation", {accDepthPlot_, accEpsPlot_, attackDepthPlot_, attackEpsPlot_}},
-        {"asamp", {asampPlot_}}};
+    const auto byExperiment = plotsByExperiment();
+    QStringList notRun, stale;
     for (const auto& [name, t] : tables_) {
+        if (!current(name)) {  // drawn from other settings: a file named for this lab's settings would say otherwise
+            stale << QString::fromStdString(name);
+            continue;
+        }
         const QString base = folder + "/depth-" + QString::fromStdString(name);
         t.saveCsv((base + ".csv").toStdString());
         const std::string text = specs_.at(name).dump(2) + "\n";
@@ -221,11 +230,12 @@ QStringList DepthViews::exportAll(const QString& folder, QStringList* written) c
                 if (written) *written << "depth-" + p->objectName() + "." + ext;
             }
     }
-    QStringList notRun;
     for (const auto& [name, plots] : byExperiment)
         if (!tables_.count(name) && px::depthlab::depthExperimentAvailable(name)) notRun << QString::fromStdString(name);
     QStringList leftOut;
     if (!notRun.isEmpty()) leftOut << "depth lab: " + notRun.join(", ") + ": not run — Run all in the depth lab, then export again";
+    if (!stale.isEmpty())
+        leftOut << "depth lab: " + stale.join(", ") + ": computed for other settings — run again in the depth lab, then export again";
     return leftOut;
 }
 

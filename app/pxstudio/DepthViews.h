@@ -5,6 +5,7 @@
 #include "experiment/ResultTable.h"
 
 #include <QTabWidget>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -22,13 +23,16 @@ public:
     // Brings the tab that draws `experiment` (its first plot) to the front: where its result will land.
     void showExperiment(const std::string& experiment);
     const px::experiment::ResultTable* table(const std::string& experiment) const;
+    const nlohmann::json* spec(const std::string& experiment) const;  // the spec of what is drawn (null: not run)
+    // The plots that draw each experiment's result ("cosera-grid": both heat maps; "propagation": four views).
+    std::map<std::string, QList<QCustomPlot*>> plotsByExperiment() const;
     bool empty() const { return tables_.empty(); }
     QCustomPlot* currentPlot() const;  // the current tab's plot (null on the tables)
     QList<QCustomPlot*> plots() const;
     void setFontScale(double fs, double epsilon);
-    // Every computed view as PNG, PDF and SVG and every table as CSV (+ its spec as JSON); throws.
-    // Writes every computed experiment; returns the experiments left out because they were not computed.
-    QStringList exportAll(const QString& folder, QStringList* written = nullptr) const;
+    // Every computed view as PNG, PDF and SVG and every table as CSV (+ its spec as JSON); throws. Writes the
+    // experiments whose result is of the current settings (`current`); returns the others, each with the reason.
+    QStringList exportAll(const QString& folder, const std::function<bool(const std::string&)>& current, QStringList* written = nullptr) const;
 
 private:
     void refreshTable();

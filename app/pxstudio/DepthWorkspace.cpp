@@ -4,6 +4,7 @@
 #include "DepthViews.h"
 #include "Notation.h"
 #include "QueuedProgress.h"
+#include "ViewPresenter.h"
 #include "common/Error.h"
 #include "common/Progress.h"
 #include "dataset/NodeDataset.h"
@@ -25,6 +26,7 @@
 #include <QThread>
 #include <QVBoxLayout>
 #include <QtConcurrent>
+#include <qcustomplot.h>
 #include <algorithm>
 #include <cmath>
 
@@ -72,7 +74,11 @@ DepthWorkspace::DepthWorkspace(QWidget* parent) : QWidget(parent) {
         cancel_->setVisible(busy && !windowProgress_);
         progress_->setValue(0);
     });
-    connect(this, &DepthWorkspace::progressed, this, [this](double f) { progress_->setValue(int(std::lround(1000 * std::clamp(f, 0.0, 1.0)))); });
+    connect(this, &DepthWorkspace::progressed, this, [this](double f) {
+        progress_->setValue(int(std::lround(1000 * std::clamp(f, 0.0, 1.0))));
+        batchShown_ = std::max(batchShown_, f);  // as the window's bar: never lower
+        presenter_->presentAll();
+    });
     statusRow->addWidget(progress_);
     statusRow->addWidget(cancel_);
     rv->addLayout(statusRow);
@@ -80,7 +86,47 @@ DepthWorkspace::DepthWorkspace(QWidget* parent) : QWidget(parent) {
     split->addWidget(right);
     split->setStretchFactor(1, 1);
     outer->addWidget(split);
+    presenter_ = new ViewPresenter(this);
+    watchViews();
     setNodeData("builtin:chain-8");
+    presenter_->start();
+}
+
+void DepthWorkspace::watchViews() {
+    for (const auto& [experiment, plots] : views_->plotsByExperiment())
+        for (QCustomPlot* plot : plots) {
+            const std::string e = experiment;
+            ViewPresenter::Source source;
+            source.drawnKey = [this, e] { const json* s = views_->spec(e); return s ? s->dump() : std::string(); };
+            source.currentKey = [this, e] { return specFor(e).dump(); };
+            source.activity = [this, e] { return activityOf(e); };
+            source.settings = [this, e] { return specFor(e); };
+            presenter_->add(plot->objectName(), plot, std::move(source));
+        }
+    for (DepthPanel* p : panels_) connect(p, &DepthPanel::edited, presenter_, &ViewPresenter::presentAll);
+    connect(convergence_, &ConvergencePanel::epsilonChanged, presenter_, &ViewPresenter::presentAll);
+}
+
+ViewActivity DepthWorkspace::activityOf(const std::string& e) const {
+    ViewActivity a;
+    QString button = tr("its Run button");  // “Run heat maps”: the button on the left that runs the experiment
+    for (const QPushButton* b : scroll_->widget()->findChildren<QPushButton*>())
+        if (b->property("pxExperiment").toString().toStdString() == e) button = "“" + b->text().section(" (", 0, 0) + "”";
+    a.rerun = button.toStdString();
+    a.part = "depth lab";
+    const json now = specFor(e);
+    const bool running = !runningSpec_.is_null() && runningSpec_ == now;
+    a.busy = running || std::any_of(queue_.begin(), queue_.end(), [&](const json& q) { return q == now; });
+    if (a.busy) a.fraction = batchShown_;
+    if (auto f = failures_.find(e); f != failures_.end() && f->second.first == now.dump()) a.failure = f->second.second.toStdString();
+    if (!views_->spec(e) && !a.busy && a.failure.empty())
+        a.emptyReason = tr("Not run yet: %1 on the left runs it, “Run all depth experiments” (Ctrl+R) runs every one").arg(button).toStdString();
+    return a;
+}
+
+bool DepthWorkspace::isCurrent(const std::string& e) const {
+    const json* drawn = views_->spec(e);
+    return drawn && *drawn == specFor(e);
 }
 
 DepthWorkspace::~DepthWorkspace() {
@@ -169,7 +215,7 @@ void DepthWorkspace::fitPanelWidth() {
 
 bool DepthWorkspace::exportAll(const QString& folder, QString* error, QStringList* leftOut, QStringList* written) {
     try {
-        const QStringList skipped = views_->exportAll(folder, written);
+        const QStringList skipped = views_->exportAll(folder, [this](const std::string& e) { return isCurrent(e); }, written);
         if (leftOut) *leftOut << skipped;
         return true;
     } catch (const std::exception& e) {
@@ -191,6 +237,7 @@ void DepthWorkspace::run(const std::string& experiment) {
                  queue_.end());
     queue_.push_back(std::move(spec));
     if (!job_) startNext();
+    presenter_->presentAll();
 }
 
 // The experiments started since the lab was last idle are one piece of work: the bar goes from 0 to 100 % once
@@ -207,7 +254,9 @@ void DepthWorkspace::startNext() {
                                          : tr("Depth lab: all %1 experiments finished").arg(batchDone_));
         batchDone_ = 0;
         batchCancelled_ = false;
+        batchShown_ = -1;
         emit busyChanged(false);
+        presenter_->presentAll();
         return;
     }
     const json spec = queue_.front();
@@ -215,7 +264,11 @@ void DepthWorkspace::startNext() {
     const std::string name = spec["experiment"].get<std::string>();
     auto job = std::make_shared<Job>(this);
     job_ = job;
-    if (batchDone_ == 0) emit busyChanged(true);  // the queue's work begins
+    runningSpec_ = spec;
+    if (batchDone_ == 0) {  // the queue's work begins
+        batchShown_ = 0;
+        emit busyChanged(true);
+    }
     emit progressed(batchFraction(0));
     status_->setText(tr("Running %1 (%2 of %3)…").arg(QString::fromStdString(name)).arg(batchDone_ + 1)
                          .arg(batchDone_ + 1 + int(queue_.size())));
@@ -235,25 +288,30 @@ void DepthWorkspace::startNext() {
         }
         QMetaObject::invokeMethod(this, [this, job, table, spec, name, error, cancelled] {
             if (job_ == job) job_.reset();
+            runningSpec_ = nullptr;
             ++batchDone_;
             if (cancelled || job->stop) {
                 status_->setText(tr("Cancelled %1").arg(QString::fromStdString(name)));
                 emit message(tr("Depth lab: cancelled %1; the experiments queued after it were dropped").arg(QString::fromStdString(name)));
                 batchCancelled_ = true;
             } else if (!error.isEmpty()) {
+                failures_[name] = {spec.dump(), error};
                 status_->setText(tr("%1 failed: %2").arg(QString::fromStdString(name), error));
                 emit message(tr("Depth lab: %1 failed: %2").arg(QString::fromStdString(name), error));
             } else {
+                failures_.erase(name);
                 views_->setResult(name, *table, spec, settings().epsilon);
                 status_->setText(tr("Finished %1 (%2 rows)").arg(QString::fromStdString(name)).arg(table->rows()));
             }
             startNext();
+            presenter_->presentAll();
         }, Qt::QueuedConnection);
     });
 }
 
 void DepthWorkspace::cancel() {
     queue_.clear();
+    presenter_->presentAll();  // the views queued say at once that they will not be computed
     if (job_) {
         job_->stop = true;
         status_->setText(tr("Cancelling…"));

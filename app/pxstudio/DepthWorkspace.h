@@ -8,12 +8,15 @@
 #include "experiment/ResultTable.h"
 
 #include <QWidget>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <vector>
 
 class QLabel;
 class QProgressBar;
+class ViewPresenter;
+struct ViewActivity;
 class QPushButton;
 class QScrollArea;
 class QTabWidget;
@@ -55,6 +58,10 @@ public:
     // Exports every computed depth-lab view; `leftOut` receives the ones not computed yet.
     bool exportAll(const QString& folder, QString* error = nullptr, QStringList* leftOut = nullptr, QStringList* written = nullptr);
     void setFontScale(double fs);
+    // Every view of the lab says what it shows, as the explorer's do (ViewPresenter): a result of other settings than
+    // the controls', a failure, a run in progress, or nothing run yet. One view per plot, named as its plot.
+    ViewPresenter* presenter() const { return presenter_; }
+    bool isCurrent(const std::string& experiment) const;  // its result drawn is of the controls' settings
     // Selects the node data set for propagation / NAG / AsampGCN: "builtin:NAME" or a LINQS path,
     // loaded on the calling thread (tests, start-up); the controls load in the background instead.
     bool setNodeData(const QString& spec, QString* error = nullptr);
@@ -74,6 +81,8 @@ private:
     static void typesetFormulas(QWidget* panel);  // labels and tooltips written as ‖W_l‖_op shown with sub- and superscripts
     void fitPanelWidth();  // the settings column as wide as its panels need (no horizontal scrolling)
     void startNext();
+    void watchViews();                                      // every plot a view of presenter_
+    ViewActivity activityOf(const std::string& experiment) const;
 
     double batchFraction(double running) const;  // done + the running one's fraction, over all since idle
 
@@ -89,6 +98,10 @@ private:
     QLabel* status_;
     QProgressBar* progress_;
     QPushButton* cancel_;  // shown while an experiment runs
+    ViewPresenter* presenter_;
+    nlohmann::json runningSpec_;                            // of the running experiment (null: none)
+    double batchShown_ = -1;                                // the lab's progress as the status bar says it
+    std::map<std::string, std::pair<std::string, QString>> failures_;  // experiment → (spec that failed, why)
     bool closed_ = false;
     bool windowProgress_ = false;
 };

@@ -34,25 +34,25 @@ ViewStatus decideViewState(const std::string& drawnKey, const std::string& curre
     } else if (drawsCurrent && a.preview) {
         s.state = ViewState::Preview;
         s.note = a.busy ? "PREVIEW of these settings on part of the data" + progressPercent(a.fraction, a.part) + ": the full result replaces it"
-                        : "PREVIEW of these settings on part of the data: the full computation stopped (F5 computes it)";
+                        : "PREVIEW of these settings on part of the data: the full computation stopped (" + a.rerun + " computes it)";
     } else if (drawsCurrent && a.partial) {
         s.state = ViewState::Computing;
         s.note = a.busy ? "COMPUTING these settings" + progressPercent(a.fraction, a.part) + ": the points arrive as their runs finish"
-                        : "PART of these settings' result: the computation stopped (F5 computes the rest)";
+                        : "PART of these settings' result: the computation stopped (" + a.rerun + " computes the rest)";
     } else if (drawsCurrent) {
         s.state = ViewState::Current;
     } else if (!a.failure.empty()) {
         s.state = drawnKey.empty() ? ViewState::Failed : ViewState::Previous;
         s.failed = true;
         s.note = std::string(drawnKey.empty() ? "FAILED" : "PREVIOUS SETTINGS shown: these settings FAILED") + ": " + a.failure +
-                 "\nChange a setting or press F5 to try again.";
+                 "\nChange a setting or press " + a.rerun + " to try again.";
     } else if (drawnKey.empty()) {
         s.state = a.busy ? ViewState::Computing : ViewState::Empty;
-        s.note = a.busy ? "COMPUTING these settings" + progressPercent(a.fraction, a.part) + "…" : "Not computed yet for these settings (F5 computes).";
+        s.note = a.busy ? "COMPUTING these settings" + progressPercent(a.fraction, a.part) + "…" : "Not computed yet for these settings (" + a.rerun + " computes).";
     } else {
         s.state = ViewState::Previous;
         s.note = a.busy ? "PREVIOUS SETTINGS shown: recomputing for the current ones" + progressPercent(a.fraction, a.part) + "…"
-                        : "PREVIOUS SETTINGS shown: not recomputed for the current ones (F5 recomputes).";
+                        : "PREVIOUS SETTINGS shown: not recomputed for the current ones (" + a.rerun + " recomputes).";
     }
     return s;
 }

@@ -23,6 +23,7 @@ struct ViewActivity {
     std::string part;         // the work it is part of, as the status bar names it ("sweep"): the note says "(sweep 30 %)"
     std::string failure;      // the current settings' computation failed: why (empty: it did not)
     std::string emptyReason;  // the view has nothing to show for these settings, and why (empty: it has)
+    std::string rerun = "F5"; // what the user presses to (re)compute it: "F5" in the explorer, "its Run button" in the depth lab
 };
 
 struct ViewStatus {

@@ -13,6 +13,7 @@
 QPushButton* DepthPanel::runButton(const QString& text, const QString& experiment, const QString& tip) {
     auto* b = new QPushButton(text, this);
     if (!tip.isEmpty()) b->setToolTip(tip);
+    b->setProperty("pxExperiment", experiment);  // the views' notes name the button that runs them
     connect(b, &QPushButton::clicked, this, [this, experiment] { emit runRequested(experiment); });
     return b;
 }

@@ -100,4 +100,5 @@ void NodeDataPanel::adopt(std::shared_ptr<const px::NodeDataset> data, const QSt
                        .arg(data_->test.size());
     for (const auto& w : data_->warnings) info += "\n" + QString::fromStdString(w);
     info_->setText(info);
+    emit edited();  // the experiments on node data are of other settings now
 }

@@ -11,8 +11,10 @@
 #include <QDockWidget>
 #include <QEvent>
 #include <QMainWindow>
+#include <QMenu>
 #include <QMenuBar>
 #include <QScreen>
+#include <QShortcut>
 #include <QTimer>
 #include <algorithm>
 #include <utility>
@@ -126,9 +128,11 @@ void PresentationMode::presentFullScreen(bool on) {
         for (QAction* menu : window_->menuBar()->actions())  // a hidden menu bar's shortcuts answer only from the window itself
             if (menu->menu()) window_->addActions(menu->menu()->actions());
         window_->menuBar()->hide();
+        openMenusByTheirKeys(true);
         if (s) window_->setMaximumSize(s->geometry().size());
         window_->showFullScreen();
     } else {
+        openMenusByTheirKeys(false);  // the menu bar's own mnemonics again
         window_->menuBar()->show();
         window_->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
         window_->setMinimumSize(0, 0);
@@ -140,6 +144,23 @@ void PresentationMode::presentFullScreen(bool on) {
         });
     }
     capLessonBand();
+}
+
+// A hidden menu bar answers no Alt+letter: each menu's key opens it at the window's top edge instead, where the bar
+// was, so that Help (Alt+H) and the others stay one key away on a projector.
+void PresentationMode::openMenusByTheirKeys(bool on) {
+    if (menuKeys_.empty())
+        for (QAction* entry : window_->menuBar()->actions()) {
+            QMenu* menu = entry->menu();
+            const QKeySequence key = QKeySequence::mnemonic(entry->text());
+            if (!menu || key.isEmpty()) continue;
+            auto* shortcut = new QShortcut(key, window_);
+            connect(shortcut, &QShortcut::activated, this, [this, menu] {
+                menu->popup(window_->mapToGlobal(QPoint(0, 0)));
+            });
+            menuKeys_.push_back(shortcut);
+        }
+    for (QShortcut* shortcut : menuKeys_) shortcut->setEnabled(on);
 }
 
 void PresentationMode::capLessonBand() {

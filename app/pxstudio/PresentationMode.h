@@ -7,8 +7,10 @@
 // a quarter of the window. It watches the window's own show, resize and state events.
 #include <QObject>
 #include <QRect>
+#include <vector>
 
 class QAction;
+class QShortcut;
 class QDockWidget;
 class QMainWindow;
 class ExplorerViews;
@@ -39,6 +41,7 @@ private:
     void setOn(bool on);
     void presentFullScreen(bool on);  // projector mode's whole screen, and back
     void capLessonBand();
+    void openMenusByTheirKeys(bool on);  // Alt+H and the others open their menus while the menu bar is hidden
     void followTab();  // the depth lab's tab hides the settings column, another tab brings it back
     void windowShown();
     void windowStateChanged();
@@ -56,4 +59,5 @@ private:
     bool dockVisibleBeforePresenting_ = true;
     bool dockHiddenForDepth_ = false;
     QRect geometryBeforePresenting_;  // the window before projector mode, given back when it is left
+    std::vector<QShortcut*> menuKeys_;
 };

@@ -25,6 +25,8 @@ public:
     // The texts that do not fit the rectangle they are drawn in at the current width and font (none, unless
     // something is wrong): the caption wraps, the tiles grow with the font.
     QStringList clippedTexts() const;
+    // The rectangle pattern i is drawn in (its frame), at the current width: what paintEvent draws it in.
+    QRectF tileArea(int i) const { return tileRect(tiling(width()), i); }
 
 protected:
     void paintEvent(QPaintEvent*) override;

@@ -3,7 +3,55 @@
 #include "depthlab/DepthLab.h"
 
 #include <algorithm>
+#include <type_traits>
 #include <thread>
+
+namespace {
+// The fields by name, for both directions: visit(name, field) for each.
+template <typename Settings, typename Visit>
+void eachField(Settings& s, Visit&& visit) {
+    visit("model", s.model);
+    visit("n", s.n);
+    visit("weights", s.weights);
+    visit("trials", s.trials);
+    visit("nag_depth", s.nagDepth);
+    visit("op_norm", s.opNorm);
+    visit("nag_scheme", s.nagScheme);
+    visit("nag_width", s.nagWidth);
+    visit("epsilon", s.epsilon);
+    visit("delta", s.delta);
+    visit("contraction", s.contraction);
+    visit("attack", s.attack);
+    visit("caribou_reference", s.caribouReference);
+    visit("propagation_model", s.propagationModel);
+    visit("subgraphs", s.subgraphs);
+    visit("asamp_fit", s.asampFit);
+}
+
+template <typename T>
+bool holds(const nlohmann::json& v) {
+    if constexpr (std::is_same_v<T, bool>) return v.is_boolean();
+    else if constexpr (std::is_same_v<T, int>) return v.is_number_integer();
+    else if constexpr (std::is_same_v<T, double>) return v.is_number();
+    else return v.is_string();
+}
+}  // namespace
+
+nlohmann::json DepthSettings::toJson() const {
+    nlohmann::json j = nlohmann::json::object();
+    eachField(*this, [&](const char* name, const auto& field) { j[name] = field; });
+    return j;
+}
+
+DepthSettings DepthSettings::fromJson(const nlohmann::json& j) {
+    DepthSettings s;
+    if (!j.is_object()) return s;
+    eachField(s, [&](const char* name, auto& field) {
+        using T = std::decay_t<decltype(field)>;
+        if (auto it = j.find(name); it != j.end() && holds<T>(*it)) field = it->get<T>();
+    });
+    return s;
+}
 
 nlohmann::json DepthSettings::specFor(const std::string& e, const std::string& nodeSpec, int nodeClasses) const {
     nlohmann::json s = px::depthlab::defaultDepthSpec(e);

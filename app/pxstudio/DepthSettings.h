@@ -27,6 +27,11 @@ struct DepthSettings {
     int subgraphs = 200;
     std::string asampFit = "least-squares";  // or "logistic": how the base GCN's taps are trained
 
+    // Kept between runs of the app (DepthWorkspace): every field by its name. fromJson takes each field that is
+    // present with the right type and keeps the default of the others (a file of an older or newer version).
+    nlohmann::json toJson() const;
+    static DepthSettings fromJson(const nlohmann::json& j);
+
     // nodeSpec: "builtin:NAME" or a LINQS folder; nodeClasses: its number of classes.
     nlohmann::json specFor(const std::string& experiment, const std::string& nodeSpec, int nodeClasses) const;
 };

@@ -22,6 +22,7 @@
 #include <QEvent>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSettings>
 #include <QSplitter>
 #include <QThread>
 #include <QVBoxLayout>
@@ -89,7 +90,22 @@ DepthWorkspace::DepthWorkspace(QWidget* parent) : QWidget(parent) {
     presenter_ = new ViewPresenter(this);
     watchViews();
     setNodeData("builtin:chain-8");
+    keepSettings();
     presenter_->start();
+}
+
+// The controls as the user left them at the last run of the app, and every change of them kept for the next.
+void DepthWorkspace::keepSettings() {
+    const QByteArray kept = QSettings().value("depth/settings").toByteArray();
+    const json j = json::parse(kept.toStdString(), nullptr, false);  // unreadable: the defaults
+    if (!kept.isEmpty() && !j.is_discarded()) {
+        for (DepthPanel* p : panels_) p->blockSignals(true);  // taking them starts nothing (a changed ε would run)
+        applySettings(DepthSettings::fromJson(j));
+        for (DepthPanel* p : panels_) p->blockSignals(false);
+    }
+    const auto save = [this] { QSettings().setValue("depth/settings", QByteArray::fromStdString(settings().toJson().dump())); };
+    for (DepthPanel* p : panels_) connect(p, &DepthPanel::edited, this, save);
+    connect(convergence_, &ConvergencePanel::epsilonChanged, this, save);
 }
 
 void DepthWorkspace::watchViews() {

@@ -81,7 +81,8 @@ private:
     static void typesetFormulas(QWidget* panel);  // labels and tooltips written as ‖W_l‖_op shown with sub- and superscripts
     void fitPanelWidth();  // the settings column as wide as its panels need (no horizontal scrolling)
     void startNext();
-    void watchViews();                                      // every plot a view of presenter_
+    void watchViews();
+    void keepSettings();                                      // every plot a view of presenter_
     ViewActivity activityOf(const std::string& experiment) const;
 
     double batchFraction(double running) const;  // done + the running one's fraction, over all since idle

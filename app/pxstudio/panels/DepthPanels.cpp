@@ -190,7 +190,7 @@ AsampPanel::AsampPanel(QWidget* parent) : DepthPanel(tr("Subsampling stability (
     fit_->setToolTip(tr("How each subgraph's one-layer GCN f = σ((h₀I + h₁L)x) learns its taps (h₀, h₁) from the training\n"
                         "nodes: least squares on ±1 labels, or the logistic loss (σ the logistic function, Newton's method)"));
     form->addRow(tr("Base GCN"), fit_);
-    form->addRow(runButton(tr("Run AsampGCN vs p_s"), "asamp",
+    form->addRow(runButton(tr("Run AsampGCN vs pₛ"), "asamp",
                            tr("Binary task: class 1 against the rest, on the node data above (for a chain data set,\n"
                               "which has no per-node signal, on the built-in SBM task); ε and δ from the group above")));
     apply(DepthSettings{});

@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QtTest>
 
@@ -17,6 +18,7 @@ inline void useEmptyAppDataFolder(const char* testName) {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setApplicationName(testName);
     QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
+    QSettings().clear();  // nor what an earlier run of the test left in its preferences (the depth lab's controls)
     qputenv("PX_DENSITY_CACHE", "off");  // nor the user's density cache: what a test computes, it computes
 }
 

@@ -33,6 +33,8 @@
 
 #include <QLabel>
 #include <QTemporaryDir>
+#include <QMenu>
+#include <QMenuBar>
 #include <QtTest>
 #include <memory>
 #include <random>
@@ -345,6 +347,42 @@ private slots:
             for (QCPAxis* axis : plot->axisRect()->axes()) wrong << tickLabelsOfAnotherSize(plot, axis);
             QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join("\n") + "\nafter: " + done.join(", ")));
         }
+    }
+
+    // Projector mode hides the menu bar; each menu's Alt+letter still opens it (Alt+H did nothing), and the menu bar's
+    // own letters are back after leaving it. Measured by the menu the user sees open.
+    void aHiddenMenuBarStillOpensItsMenus() {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1280, 720);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QAction* presentation = projectorAction(*w);
+        QVERIFY(presentation);
+        presentation->setChecked(true);
+        QTest::qWait(100);
+        QVERIFY(!w->menuBar()->isVisible());
+        for (QAction* entry : w->menuBar()->actions()) {
+            const QKeySequence key = QKeySequence::mnemonic(entry->text());
+            if (!entry->menu() || key.isEmpty()) continue;
+            QTest::keyClick(w.get(), Qt::Key(key[0].key()), key[0].keyboardModifiers());
+            QTRY_VERIFY2(QApplication::activePopupWidget() == entry->menu(), qPrintable(entry->text() + " did not open"));
+            QVERIFY2(w->geometry().contains(entry->menu()->geometry().topLeft()), qPrintable(entry->text() + " opened off the window"));
+            entry->menu()->close();
+            QTRY_VERIFY(!QApplication::activePopupWidget());
+            w->activateWindow();
+            QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        }
+        presentation->setChecked(false);
+        QTest::qWait(100);
+        QVERIFY(w->menuBar()->isVisible());
+        QAction* help = nullptr;
+        for (QAction* entry : w->menuBar()->actions()) if (entry->text() == "&Help") help = entry;
+        QVERIFY(help);
+        w->activateWindow();  // a closed menu stays the active window offscreen
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        QTest::keyClick(w.get(), Qt::Key_H, Qt::AltModifier);  // the bar's own mnemonic, not a second shortcut
+        QTRY_VERIFY2(QApplication::activePopupWidget() == help->menu(), "Alt+H with the menu bar shown");
+        help->menu()->close();
     }
 
     // The screenshot tour's path: a lecture started in projector mode, F11 to leave it, then every step of lesson 1;

@@ -5,6 +5,7 @@
 #include "FigureExport.h"
 #include "MainWindow.h"
 #include "SessionModel.h"
+#include "panels/NodeDataPanel.h"
 #include "ViewPresenter.h"
 #include "WorkIndicator.h"
 #include "AppTestSupport.h"
@@ -26,8 +27,35 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QComboBox>
+#include <QSettings>
+#include <QSpinBox>
+#include <random>
+#include <QScrollArea>
 #include <QtTest>
 #include <qcustomplot.h>
+
+namespace {
+// The settings column's controls (not the views' table chooser), in the order they were made (the same in every workspace), but the node data's.
+QList<QWidget*> depthControls(DepthWorkspace& d) {
+    QList<QWidget*> out;
+    for (QWidget* w : d.findChild<QScrollArea*>()->widget()->findChildren<QWidget*>()) {  // the settings column
+        const bool control = qobject_cast<QComboBox*>(w) || qobject_cast<QAbstractSpinBox*>(w) || qobject_cast<QCheckBox*>(w);
+        if (control && !qobject_cast<NodeDataPanel*>(w->parentWidget()) && !w->inherits("QLineEdit")) out << w;
+    }
+    return out;
+}
+
+QStringList controlValues(DepthWorkspace& d) {
+    QStringList values;
+    for (QWidget* w : depthControls(d)) {
+        if (auto* box = qobject_cast<QComboBox*>(w)) values << box->currentText();
+        if (auto* spin = qobject_cast<QAbstractSpinBox*>(w)) values << spin->text();
+        if (auto* check = qobject_cast<QCheckBox*>(w)) values << (check->isChecked() ? "on" : "off");
+    }
+    return values;
+}
+}  // namespace
 
 class TestDepthWorkspace : public QObject {
     Q_OBJECT
@@ -56,7 +84,7 @@ private slots:
             // it names the button that runs this view's experiment, as the button says it
             const std::map<QString, QString> runBy{{"cosera-auroc", "Run heat maps"}, {"cosera-err", "Run heat maps"},
                 {"sbm-sweep", "Run SBM sweep"}, {"cosera-real", "Run COSERA on this data"}, {"nag", "Run NAG vs bound"},
-                {"nag-trained", "Train NAG networks"}, {"noise-vs-depth", "Update noise vs depth"}, {"asamp", "Run AsampGCN vs p"},
+                {"nag-trained", "Train NAG networks"}, {"noise-vs-depth", "Update noise vs depth"}, {"asamp", "Run AsampGCN vs pₛ"},
                 {"accuracy-vs-depth", "Run private propagation"}, {"accuracy-vs-epsilon", "Run private propagation"},
                 {"attack-vs-depth", "Run private propagation"}, {"attack-vs-epsilon", "Run private propagation"}};
             const QString named = QRegularExpression("“([^”]+)”").match(note->text()).captured(1);
@@ -236,6 +264,7 @@ private slots:
         for (QWidget* w : d.findChildren<QWidget*>()) {
             shownTexts << rendered(w->toolTip());
             if (auto* label = qobject_cast<QLabel*>(w)) shownTexts << rendered(label->text());
+            if (auto* button = qobject_cast<QAbstractButton*>(w)) shownTexts << button->text();  // plain text only
         }
         for (int i = 0; i < d.views()->count(); ++i) shownTexts << rendered(d.views()->tabToolTip(i));
         for (const QString& t : shownTexts) QVERIFY2(!t.contains(code), qPrintable(t));
@@ -336,6 +365,36 @@ private slots:
         QVERIFY(d.table("cosera-grid") == nullptr);
         QVERIFY(d.table("propagation") == nullptr);  // the queued one was dropped
     }
+    // Every control of the settings column (but the node data, loaded by its own choice) set at random, as the next
+    // run of the app finds it: nothing the user chose is lost. Read back from the widgets of a new workspace.
+    void theControlsAreKeptForTheNextRun() {
+        std::mt19937 rng(20261206);
+        for (int round = 0; round < 3; ++round) {
+            QStringList chosen;
+            {
+                DepthWorkspace d;
+                for (QWidget* w : depthControls(d)) {
+                    if (auto* box = qobject_cast<QComboBox*>(w)) box->setCurrentIndex(int(rng() % unsigned(box->count())));
+                    if (auto* spin = qobject_cast<QSpinBox*>(w)) spin->setValue(spin->minimum() + int(rng() % unsigned(spin->maximum() - spin->minimum() + 1)));
+                    if (auto* spin = qobject_cast<QDoubleSpinBox*>(w))
+                        spin->setValue(spin->minimum() + (spin->maximum() - spin->minimum()) * double(rng() % 1000) / 999.0);
+                    if (auto* check = qobject_cast<QCheckBox*>(w); check && check->isEnabled()) check->setChecked(rng() % 2);
+                }
+                chosen = controlValues(d);
+                d.cancel();
+                d.waitForIdle();
+            }
+            DepthWorkspace next;
+            QVERIFY2(chosen.size() >= 15, qPrintable(QString::number(chosen.size())));  // every control of the column
+            QCOMPARE(controlValues(next), chosen);
+        }
+        QSettings().setValue("depth/settings", "{\"n\": \"five hundred\", \"trials\": 3, \"nonsense\": [1]}");
+        DepthWorkspace mistyped;  // a field of the wrong type keeps its default, the others are taken
+        QCOMPARE(mistyped.settings().n, DepthSettings{}.n);
+        QCOMPARE(mistyped.settings().trials, 3);
+        QSettings().remove("depth/settings");
+    }
+
     void oneCancelStopsTheDepthLabToo() {
         QFile::remove(SessionModel().autosavePath());  // not the view the last test left on screen, which would compute
         MainWindow w;

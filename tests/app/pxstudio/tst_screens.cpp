@@ -265,37 +265,6 @@ private slots:
         QVERIFY(dock->isVisible() && !strip->isVisible());
     }
 
-    // Projector mode hides the menu bar; each menu's Alt+letter still opens it (Alt+H did nothing), and the menu bar's
-    // own letters are back after leaving it. Measured by the menu the user sees open.
-    void aHiddenMenuBarStillOpensItsMenus() {
-        QAction* presentation = presentationAction(*window_);
-        presentation->setChecked(true);
-        QTest::qWait(100);
-        QVERIFY(!window_->menuBar()->isVisible());
-        for (QAction* entry : window_->menuBar()->actions()) {
-            const QKeySequence key = QKeySequence::mnemonic(entry->text());
-            if (!entry->menu() || key.isEmpty()) continue;
-            QTest::keyClick(window_.get(), Qt::Key(key[0].key()), key[0].keyboardModifiers());
-            QTRY_VERIFY2(QApplication::activePopupWidget() == entry->menu(), qPrintable(entry->text() + " did not open"));
-            QVERIFY2(window_->geometry().contains(entry->menu()->geometry().topLeft()), qPrintable(entry->text() + " opened off the window"));
-            entry->menu()->close();
-            QTRY_VERIFY(!QApplication::activePopupWidget());
-            window_->activateWindow();
-            QVERIFY(QTest::qWaitForWindowActive(window_.get()));
-        }
-        presentation->setChecked(false);
-        QTest::qWait(100);
-        QVERIFY(window_->menuBar()->isVisible());
-        QAction* help = nullptr;
-        for (QAction* entry : window_->menuBar()->actions()) if (entry->text() == "&Help") help = entry;
-        QVERIFY(help);
-        window_->activateWindow();  // a closed menu stays the active window offscreen
-        QVERIFY(QTest::qWaitForWindowActive(window_.get()));
-        QTest::keyClick(window_.get(), Qt::Key_H, Qt::AltModifier);  // the bar's own mnemonic, not a second shortcut
-        QTRY_VERIFY2(QApplication::activePopupWidget() == help->menu(), "Alt+H with the menu bar shown");
-        help->menu()->close();
-    }
-
     // A lecture at this screen's size: projector mode is the whole screen without menus, and at every step of a lesson
     // the view takes at least 60 % of the height, the lesson band at most 25 %, text is at least 18 px, and the window
     // stays within the screen; leaving brings back the menus and a window that fits a 1280×720 laptop.

@@ -28,8 +28,11 @@ ViewStatus decideViewState(const std::string& drawnKey, const std::string& curre
     s.currentKey = currentKey;
     const bool drawsCurrent = !drawnKey.empty() && drawnKey == currentKey;
     if (!a.emptyReason.empty()) {
-        s.state = ViewState::Empty;
-        s.note = a.emptyReason;
+        // nothing to show for these settings; a drawing still there is of others (the noise anatomy of a Gaussian
+        // release after randomized response was chosen), and says so
+        const bool other = !drawnKey.empty() && drawnKey != currentKey;
+        s.state = other ? ViewState::Previous : ViewState::Empty;
+        s.note = other ? "PREVIOUS SETTINGS shown. " + a.emptyReason : a.emptyReason;
         s.nothingToShow = true;
     } else if (drawsCurrent && a.preview) {
         s.state = ViewState::Preview;

@@ -118,9 +118,16 @@ private slots:
             // "failed" says the note names a failure of these settings, whatever is drawn beside it
             RC_ASSERT(st.failed == (st.note.find("FAILED") != std::string::npos));
             if (st.failed) RC_ASSERT(st.note.find(a.failure) != std::string::npos);
-            if (!a.emptyReason.empty()) RC_ASSERT(st.state == ViewState::Empty && st.note == a.emptyReason);
-            // a result of other settings is never presented as these settings' preview or partial result
+            // nothing to show for these settings: said, and a drawing of other settings left in the view is marked so
+            if (!a.emptyReason.empty()) {
+                RC_ASSERT(st.nothingToShow && st.note.find(a.emptyReason) != std::string::npos);
+                const bool other = !drawn.empty() && drawn != current;
+                RC_ASSERT(st.state == (other ? ViewState::Previous : ViewState::Empty));
+            }
+            // a result of other settings is never presented as these settings' preview or partial result, and is
+            // always called what it is
             if (drawn != current) RC_ASSERT(st.state != ViewState::Preview && st.state != ViewState::Current);
+            if (!drawn.empty() && drawn != current) RC_ASSERT(st.note.find("PREVIOUS SETTINGS") != std::string::npos);
         }));
     }
 

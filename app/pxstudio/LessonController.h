@@ -56,6 +56,8 @@ public:
     static std::vector<std::pair<QString, QString>> shippedTitles();  // (title, path) of each
     Lesson::Names names() const;  // what a lesson may name: views, demo pairs, depth experiments and views
     void updateWaiting();  // the band's "computing" line goes once the step's view is current; then the claims
+    // The user's own settings while a lesson borrows the window (given back when it ends); none otherwise.
+    std::optional<ExplorerSettings> usersOwnSettings() const { return before_ ? std::optional(before_->settings) : std::nullopt; }
 
 private:
     void applyStep(int index);

@@ -87,6 +87,7 @@ MainWindow::MainWindow(QWidget* parent)
                                      [this](const std::string& key) { return lessonTarget(key); },
                                      [this](const std::string& title) { showView(title); }},
                                     this);
+    session_->keepInAutosave([this] { return lessons_->usersOwnSettings(); });  // a lesson cut short is not the user's
     exports_ = new ExportController({this, views_, controller_, work_, [this] { return settings(); }, [this] { return privacy_->epsilon(); }}, this);
     buildMenus();
     help_->installWhatsThis();

@@ -94,7 +94,8 @@ QString SessionModel::autosavePath() const {
 bool SessionModel::autosave(const ExplorerSettings& s) {
     QString problem;
     try {
-        writeSession(autosavePath(), s);
+        const std::optional<ExplorerSettings> own = own_ ? own_() : std::nullopt;
+        writeSession(autosavePath(), own ? *own : s);
     } catch (const std::exception& e) {
         problem = QString::fromStdString(e.what());
         if (problem.isEmpty()) problem = tr("unknown error");

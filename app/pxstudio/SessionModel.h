@@ -6,6 +6,8 @@
 
 #include <QObject>
 #include <QStringList>
+#include <functional>
+#include <optional>
 
 class QUndoStack;
 
@@ -21,6 +23,10 @@ public:
     void setCommitted(const ExplorerSettings& s);
 
     QString autosavePath() const;
+    // While `own` gives settings (a lesson plays: the user's own, given back when it ends), the autosave keeps those
+    // instead of the ones on screen, so that a lesson cut short (a crash, a kill) does not leave its settings as the
+    // user's at the next start.
+    void keepInAutosave(std::function<std::optional<ExplorerSettings>()> own) { own_ = std::move(own); }
     // false if the file could not be written: autosaveFailed says why (once, until it works again).
     bool autosave(const ExplorerSettings& s);
     // The autosaved session (the last state before exit or crash), else the defaults. A data set file or
@@ -50,4 +56,5 @@ private:
     QUndoStack* undo_;
     ExplorerSettings committed_;
     QString autosaveProblem_;
+    std::function<std::optional<ExplorerSettings>()> own_;
 };

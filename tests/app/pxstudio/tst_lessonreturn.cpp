@@ -11,6 +11,7 @@
 #include "LessonPlayer.h"
 #include "MainWindow.h"
 #include "ProjectorStrip.h"
+#include "SessionModel.h"
 #include "ViewPresenter.h"
 
 #include <QComboBox>
@@ -178,6 +179,36 @@ private slots:
             if (shown[0] != shown[1]) RC_FAIL("one user saw\n" + shown[0].dump() + "\nthe other\n" + shown[1].dump());
         });
         QVERIFY(ok);
+    }
+
+    // A lesson cut short (the app killed mid-lesson, a crash) leaves the user's own settings for the next start: the
+    // autosave, read as the next start reads it, holds the settings on screen before the lesson, at every step.
+    void aLessonCutShortLeavesTheUsersOwnSettingsForTheNextStart() {
+        MainWindow& w = *window_;
+        ExplorerSettings mine = w.settings();
+        mine.dataset = "builtin:er";
+        mine.perDataset.clear();
+        mine.patternClass = "fan-cactus:2";
+        mine.d = 13;
+        mine.mechanism.epsilon = 0.7;
+        w.restoreSettings(mine);
+        QVERIFY(QTest::qWaitFor([&] { return idle(w); }, 300000));
+        const nlohmann::json before = w.settings().toJson();
+        auto* session = w.findChild<SessionModel*>();
+        QVERIFY(session);
+        QVERIFY(w.openLesson(MainWindow::shippedLessons().front()));
+        LessonPlayer* player = w.lessonPlayer();
+        for (int step = 0; step < 3 && player->running(); ++step) {
+            QVERIFY(QTest::qWaitFor([&] { return idle(w); }, 300000));
+            QVERIFY2(!(w.settings().toJson() == before), "the lesson's step shows the user's settings: this proves nothing");
+            QCOMPARE(QString::fromStdString(SessionModel::readSession(session->autosavePath()).toJson().dump()),
+                     QString::fromStdString(before.dump()));
+            player->next();
+        }
+        player->stop();
+        QVERIFY(QTest::qWaitFor([&] { return idle(w); }, 300000));
+        QCOMPARE(QString::fromStdString(SessionModel::readSession(session->autosavePath()).toJson().dump()),
+                 QString::fromStdString(w.settings().toJson().dump()));  // after the lesson: what is on screen again
     }
 
     void cleanupTestCase() { window_.reset(); }

@@ -145,8 +145,9 @@ void DepthViews::redraw(const std::string& e, double epsilon) {
     if (e == "cosera-grid") {
         const auto& s = specs_[e];
         const QString model = s["model"] == "er" ? tr("ER, p = ln n / n") : tr("SBM K = 3, p = 0.3, q = 0.05");
-        const QString what = tr("%1, n = %2, %3 weights, %4 trials").arg(model).arg(s["n"].get<int>())
-                                 .arg(QString::fromStdString(s["weights"].get<std::string>())).arg(s["trials"].get<int>());
+        // the weights in the words of the control that chose them
+        const QString weights = s["weights"] == "gaussian" ? tr("random (He init.)") : QString::fromStdString(s["weights"].get<std::string>());
+        const QString what = tr("%1, n = %2, %3 weights, %4 trials").arg(model).arg(s["n"].get<int>()).arg(weights).arg(s["trials"].get<int>());
         w::buildAttackHeatmap(aurocMap_, *t, "d", "depth", "auroc_mean", tr("COSERA AUROC — %1").arg(what), fs);
         w::buildAttackHeatmap(errMap_, *t, "d", "depth", "err_mean", tr("COSERA ERR — %1").arg(what), fs);
     } else if (e == "sbm-sweep") {

@@ -191,10 +191,10 @@ void ExplorerViews::recomputeSecondary(ExplorerController* c, bool& stale) {
     QCustomPlot* plot = c == expressivity_ ? expressivityPlot_ : dimensionPlot_;
     if (c->dataset() != main_->dataset()) c->setDataset(main_->dataset(), main_->datasetSpec(), main_->datasetLabels());
     stale = false;
-    if (plot->plottableCount() == 0) {  // nothing to show yet: say what is coming, in the view
+    if (plot->plottableCount() == 0) {  // nothing drawn yet: what the view will show (its note says whether it computes)
         (c == expressivity_ ? drawn_.expressivity : drawn_.dimension).clear();
-        px::widgets::showPlotNote(plot, c == expressivity_ ? tr("Computing utility and attack for trees, treewidth ≤ 2 and ≤ 3…")
-                                                           : tr("Computing utility and attack for d = 5 … 160 patterns…"));
+        px::widgets::showPlotNote(plot, c == expressivity_ ? tr("This view: utility and attack for trees, treewidth ≤ 2 and ≤ 3, against ε")
+                                                           : tr("This view: utility and attack for d = 5 … 160 patterns"));
     }
     c->recompute(s);
     presenter_->present(c == expressivity_ ? "expressivity" : "dimension");

@@ -18,7 +18,9 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QElapsedTimer>
 #include <QtTest>
+#include <cstdio>
 #include <map>
 #include <random>
 
@@ -29,7 +31,7 @@ enum class Kind { Spin, Double, Combo, Check, Slider, TypedEpsilon, Tab, Undo, R
 
 class Actions {
 public:
-    explicit Actions(quint32 seed) : rng_(seed) {}
+    explicit Actions(quint32 seed) : rng_(seed), echo_(qEnvironmentVariableIntValue("PX_ONETRUTH_ECHO") != 0) {}
 
     Kind draw() {
         // weights in the order of Kind
@@ -44,7 +46,19 @@ public:
         untilCheck_ = std::uniform_int_distribution<int>(4, 12)(rng_);
         return true;
     }
+    // PX_ONETRUTH_ECHO=1: every action also on stderr as it is played, with the seconds since the first and the
+    // process's resident memory, to find where a long run slowed down or grew.
     void log(const QString& what) {
+        if (echo_) {
+            if (!clock_.isValid()) clock_.start();
+            long pages = 0, resident = 0;
+            if (FILE* statm = std::fopen("/proc/self/statm", "r")) {
+                if (std::fscanf(statm, "%ld %ld", &pages, &resident) != 2) resident = 0;
+                std::fclose(statm);
+            }
+            std::fprintf(stderr, "action %d at %.1f s, %ld MB resident: %s\n", ++played_, clock_.elapsed() / 1000.0,
+                         resident * 4096 / 1000000, qPrintable(what));
+        }
         recent_ << what;
         if (recent_.size() > 25) recent_.removeFirst();
     }
@@ -206,6 +220,9 @@ private:
     }
 
     std::mt19937 rng_;
+    bool echo_ = false;
+    int played_ = 0;
+    QElapsedTimer clock_;
     std::map<QString, std::string> keysAtCancel_;  // each view's current key when Cancel was clicked
     ExplorerSettings settingsAtCancel_;  // the settings when Cancel was clicked
     int untilCheck_ = 6;

@@ -18,13 +18,13 @@
 
 namespace {
 
-// What a heat map's title says it was computed with ("ER, p = ln n / n, n = 100, identity weights, 2 trials"),
-// in the controls' words: "er|100|identity|2". Empty: no title (nothing drawn).
+// What a heat map's title says it was computed with ("ER, p = ln n / n, n = 100, identity weights, 2 trials"), as
+// "er|100|identity|2" (the weights as their control says them). Empty: no title (nothing drawn).
 QString titleSays(QCustomPlot* plot) {
     for (int i = 0; i < plot->plotLayout()->elementCount(); ++i)
         if (auto* title = qobject_cast<QCPTextElement*>(plot->plotLayout()->elementAt(i))) {
             const QString text = title->text().simplified();
-            const QRegularExpressionMatch m = QRegularExpression("— (ER|SBM)\\b.*, n = (\\d+), (\\S+) weights, (\\d+) trials").match(text);
+            const QRegularExpressionMatch m = QRegularExpression("— (ER|SBM)\\b.*, n = (\\d+), (.+) weights, (\\d+) trials").match(text);
             if (!m.hasMatch()) return "unreadable title: " + text;
             return m.captured(1).toLower() + "|" + m.captured(2) + "|" + m.captured(3) + "|" + m.captured(4);
         }
@@ -36,7 +36,7 @@ struct CoseraControls {
     QSpinBox* trials = nullptr;
     QPushButton *run = nullptr, *cancel = nullptr;
     QString say() const {
-        return model->currentData().toString() + "|" + n->currentData().toString() + "|" + weights->currentData().toString() + "|" +
+        return model->currentData().toString() + "|" + n->currentData().toString() + "|" + weights->currentText() + "|" +
                QString::number(trials->value());
     }
 };

@@ -20,9 +20,11 @@
 #include "SessionModel.h"
 #include "ViewKeys.h"
 #include "ViewPresenter.h"
+#include "WorkIndicator.h"
 
 #include <QApplication>
 #include <QLabel>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <memory>
@@ -108,7 +110,7 @@ private slots:
             const onetruth::Kind kind = play.draw();
             if (kind == onetruth::Kind::Restart) {
                 // what was on screen once the last action took effect (a lesson applies its step a moment later)
-                if (!waitIdle(*w)) QFAIL(qPrintable("the window did not settle\n" + play.recent()));
+                if (const QString trail = unsettled(*w); !trail.isEmpty()) QFAIL(qPrintable(trail + play.recent()));
                 const ExplorerSettings before = w->settings();
                 w.reset();
                 w = std::make_unique<MainWindow>();
@@ -120,7 +122,7 @@ private slots:
                     qInfo().noquote() << "a restart changed the settings:" << settingsDifference(before, w->settings()) << "\n" << play.recent();
                 QVERIFY2(w->settings() == before, "a restart changed the settings (printed above)");
             } else if (kind == onetruth::Kind::ExportAll) {
-                if (!waitIdle(*w)) QFAIL(qPrintable("the window did not settle\n" + play.recent()));
+                if (const QString trail = unsettled(*w); !trail.isEmpty()) QFAIL(qPrintable(trail + play.recent()));
                 exportAndCheck(*w, exports.path() + QString("/export-%1").arg(i), play);
             } else {
                 play.apply(kind, *w);
@@ -128,7 +130,7 @@ private slots:
             if (QTest::currentTestFailed()) return;
             QTest::qWait(int(play.pause()));
             if (play.checkpointDue() || i + 1 == actions) {
-                if (!waitIdle(*w)) QFAIL(qPrintable("the window did not settle\n" + play.recent()));
+                if (const QString trail = unsettled(*w); !trail.isEmpty()) QFAIL(qPrintable(trail + play.recent()));
                 checkEveryView(*w, play);
                 ++checks;
                 if (QTest::currentTestFailed()) return;
@@ -138,15 +140,42 @@ private slots:
     }
 
 private:
-    static bool waitIdle(MainWindow& w) {
-        QElapsedTimer t;
+    // Empty once the window is idle twice in a row, 50 ms apart (nothing was about to start). Slow work is waited for
+    // while the progress bar moves (randomized response on the utility-vs-d view took 4 minutes of steady progress
+    // beside other work); a bar still for 120 s, or 15 minutes in all, fail with what the status bar said every 30 s,
+    // so that a hang is told from slow work.
+    static QString unsettled(MainWindow& w) {
+        QElapsedTimer t, sinceChange;
         t.start();
-        int quiet = 0;  // idle twice in a row, 50 ms apart: nothing was about to start
-        while (t.elapsed() < 240000 && quiet < 2) {
+        sinceChange.start();
+        int quiet = 0;
+        QString trail;
+        const WorkIndicator* work = w.findChild<WorkIndicator*>();
+        double shown = work->fractionShown();
+        qint64 nextSample = 0;
+        while (t.elapsed() < 900000 && sinceChange.elapsed() < 120000 && quiet < 2) {
+            if (work->fractionShown() != shown) {  // it moved (or work ended and began again)
+                shown = work->fractionShown();
+                sinceChange.restart();
+            }
+            if (t.elapsed() >= nextSample) {
+                trail += QString("  %1 s: %2\n").arg(nextSample / 1000).arg(statusWords(w));
+                nextSample += 30000;
+            }
             QTest::qWait(50);
             quiet = w.busyAnywhere() ? 0 : quiet + 1;
         }
-        return quiet >= 2;
+        if (quiet >= 2) return {};
+        return QString("the window did not settle (%1 after %2 s); its status bar while waiting:\n")
+                   .arg(sinceChange.elapsed() >= 120000 ? "the progress bar still for 120 s" : "still busy")
+                   .arg(t.elapsed() / 1000) + trail;
+    }
+
+    static QString statusWords(MainWindow& w) {
+        QStringList words;
+        for (QLabel* label : w.statusBar()->findChildren<QLabel*>())
+            if (label->isVisible() && !label->text().isEmpty()) words << label->text();
+        return words.join(" | ");
     }
 
     void checkEveryView(MainWindow& w, const onetruth::Actions& play) {
@@ -165,6 +194,8 @@ private:
             } else {
                 QVERIFY2(!note->isHidden() && !note->text().isEmpty(),
                          qPrintable(name + " is " + viewStateName(st.state) + " without saying so" + why));
+                if (!st.drawnKey.empty() && st.drawnKey != st.currentKey)  // e.g. a Gaussian anatomy after randomized response
+                    QVERIFY2(note->text().contains("PREVIOUS SETTINGS"), qPrintable(name + " draws other settings' result: " + note->text() + why));
             }
         }
         // the views the user sees now, and those every setting feeds, are current once the app is idle

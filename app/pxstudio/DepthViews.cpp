@@ -233,6 +233,15 @@ QStringList DepthViews::exportAll(const QString& folder, const std::function<boo
     }
     for (const auto& [name, plots] : byExperiment)
         if (!tables_.count(name) && px::depthlab::depthExperimentAvailable(name)) notRun << QString::fromStdString(name);
+    // named as their tabs are ("Noise vs L"), not as their experiments ("accounting")
+    const auto tabsOf = [&](const QStringList& experiments) {
+        QStringList tabs;
+        for (const QString& e : experiments)
+            for (QCustomPlot* p : byExperiment.at(e.toStdString())) tabs << tabText(indexOf(p));
+        return tabs;
+    };
+    notRun = tabsOf(notRun);
+    stale = tabsOf(stale);
     QStringList leftOut;
     if (!notRun.isEmpty()) leftOut << "depth lab: " + notRun.join(", ") + ": not run — Run all in the depth lab, then export again";
     if (!stale.isEmpty())

@@ -4,7 +4,9 @@
 #include <QLabel>
 #include <QRect>
 #include <QWidget>
+#include <algorithm>
 #include <cstdio>
+#include <qcustomplot.h>
 
 namespace {
 // Yellow for a result of other settings or one that failed, blue for work in progress, grey for nothing to show.
@@ -97,6 +99,17 @@ void ViewPresenter::setFontScale(double scale) {
     }
 }
 
+// Where a plot's title ends (two lines for a long one: the depth lab's heat maps); 30 px for a view without one.
+int ViewPresenter::titleBottom(const QWidget* host) {
+    const auto* plot = qobject_cast<const QCustomPlot*>(host);
+    if (!plot) return 30;
+    int bottom = 30;
+    for (int i = 0; i < plot->plotLayout()->elementCount(); ++i)
+        if (auto* title = qobject_cast<QCPTextElement*>(plot->plotLayout()->elementAt(i)); title && title->visible())
+            bottom = std::max(bottom, title->outerRect().bottom());
+    return bottom;
+}
+
 void ViewPresenter::placeNote(View& v) {
     const int width = std::max(120, std::min(v.host->width() - 40, int(560 * fontScale_)));
     v.note->setFixedWidth(width);
@@ -104,7 +117,7 @@ void ViewPresenter::placeNote(View& v) {
     // height an earlier text or a narrower view gave it held the box at 176 px around two lines of text.
     v.note->setMinimumHeight(0);
     v.note->setFixedHeight(v.note->heightForWidth(width));
-    QRect at((v.host->width() - width) / 2, 34, width, v.note->height());  // under a plot's title row
+    QRect at((v.host->width() - width) / 2, titleBottom(v.host) + 4, width, v.note->height());  // under a plot's title
     if (v.avoid) {
         const QRect readout = v.avoid();
         if (!readout.isEmpty() && readout.intersects(at)) at.moveTop(readout.bottom() + 6);

@@ -56,6 +56,7 @@ private:
         std::function<QRect()> avoid;
     };
     void placeNote(View& v);
+    static int titleBottom(const QWidget* host);
     void trace(const QString& name, const View& v) const;
     std::map<QString, View> views_;
     bool tracing_ = false;

@@ -145,7 +145,7 @@ private slots:
         QVERIFY(d->exportAll(dir.path(), nullptr, &leftOut));
         // AsampGCN was run at the earlier ε: left out and said so, not written as if it were of these settings
         if (px::depthlab::depthExperimentAvailable("asamp")) {
-            QVERIFY2(leftOut.filter(QRegularExpression("asamp.*computed for other settings")).size() == 1, qPrintable(leftOut.join(" | ")));
+            QVERIFY2(leftOut.filter(QRegularExpression("AsampGCN.*computed for other settings")).size() == 1, qPrintable(leftOut.join(" | ")));
             QVERIFY(!QFile::exists(dir.path() + "/depth-asamp.png") && !QFile::exists(dir.path() + "/depth-asamp.csv"));
         }
         if (!shots.isEmpty())  // the exported files of every view, to look at

@@ -85,7 +85,7 @@ private slots:
         // lists every file written, and every file it lists is there.
         const QString said = w.statusBar()->currentMessage();
         QVERIFY2(said.contains("left out: expressivity: not computed yet") && said.contains("utility vs d: not computed yet") &&
-                     said.contains("depth lab: accounting, ") && said.contains(": not run — Run all in the depth lab"),
+                     said.contains("depth lab: Noise vs L, ") && said.contains(": not run — Run all in the depth lab"),  // named as the tabs are
                  qPrintable(said));
         auto* report = w.findChild<QMessageBox*>("export-all-report");
         QVERIFY(report && report->isVisible());

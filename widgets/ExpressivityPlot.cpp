@@ -90,7 +90,15 @@ void finishUtilityPlot(QCustomPlot* plot, const experiment::ResultTable& a, cons
     plot->yAxis2->setRange(0, 1.02);
     placeLegendBelow(plot, 2);
     plot->plotLayout()->insertRow(0);
-    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, title, QFont(plot->font().family(), int(11 * fs), QFont::Bold)));
+    // the release it was computed with, in the trade-off legend's words ("rr isotropic"): the title says whose result it is
+    QString release;
+    if (a.rows() > 0 && a.columnIndex("mechanism") >= 0 && a.at(0, "mechanism").is_string()) {
+        release = QString::fromStdString(a.at(0, "mechanism").get<std::string>());
+        if (a.columnIndex("allocation") >= 0 && a.at(0, "allocation").is_string())
+            release += " " + QString::fromStdString(a.at(0, "allocation").get<std::string>());
+    }
+    const QString shown = release.isEmpty() ? title : title + " — " + release;
+    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, shown, QFont(plot->font().family(), int(11 * fs), QFont::Bold)));
     plot->replot();
 }
 

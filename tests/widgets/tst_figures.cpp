@@ -475,6 +475,20 @@ private slots:
         QCOMPARE(labels, 12);
     }
 
+    // The utility plots name the release their result was computed with (the fixture's: Gaussian noise, isotropic
+    // allocation) in the trade-off legend's words: a new user could not tell randomized response's from another's.
+    void utilityPlotsNameTheirRelease() {
+        QCustomPlot expressivity, dimension;
+        widgets::buildExpressivityPlot(&expressivity, result_);
+        widgets::buildDimensionPlot(&dimension, result_);
+        for (QCustomPlot* p : {&expressivity, &dimension}) {
+            QString title;
+            for (int i = 0; i < p->plotLayout()->elementCount(); ++i)
+                if (auto* t = qobject_cast<QCPTextElement*>(p->plotLayout()->elementAt(i))) title = t->text();
+            QVERIFY2(title.endsWith(" — gaussian isotropic"), qPrintable(title));
+        }
+    }
+
     void presetsForTheEye() {
         const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR");
         if (shots.isEmpty()) QSKIP("set PX_SCREENSHOT_DIR to write the preset figures");

@@ -30,8 +30,11 @@ PresentationMode::PresentationMode(QMainWindow* window, QDockWidget* dock, Explo
 }
 
 void PresentationMode::followTab() {
-    if (presenting_) return;  // projector mode has no settings column on any tab
     const bool depth = views_->currentWidget() == views_->depth();
+    if (presenting_) {  // no settings column on any tab; the explorer's strip not beside the depth lab's own controls
+        strip_->setVisible(!depth);
+        return;
+    }
     // !isHidden, not isVisible: a session restored onto the depth lab switches tabs before the window is shown
     if (depth && !dock_->isHidden()) { dock_->hide(); dockHiddenForDepth_ = true; }
     else if (!depth && dockHiddenForDepth_) { dock_->show(); dockHiddenForDepth_ = false; }
@@ -110,7 +113,7 @@ void PresentationMode::setOn(bool on) {
     presenting_ = on;
     if (changed) presentFullScreen(on);
     strip_->follow();
-    strip_->setVisible(on);
+    strip_->setVisible(on && views_->currentWidget() != views_->depth());
     views_->setFontScale(fontScale_);
     emit switched(on);
 }

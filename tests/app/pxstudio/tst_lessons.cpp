@@ -252,7 +252,7 @@ private slots:
             QVERIFY(w.openLesson(path));
             LessonPlayer* player = w.lessonPlayer();
             QVERIFY(player->running() && player->isVisible());
-            QVERIFY2(w.findChild<ProjectorStrip*>()->isVisible(), "a lesson runs in projector mode");
+            QVERIFY2(w.projectorMode() && w.isFullScreen(), "a lesson runs in projector mode");
             const int steps = int(player->lesson().steps.size());
             for (int i = 0; i < steps; ++i) {
                 QElapsedTimer clock;

@@ -2,6 +2,7 @@
 // 1280×720 laptop or projector and on a 1920×1080 desktop). It fits, projector mode gives the plot the room and
 // keeps data set, class and ε within reach, and no title, legend entry, axis label or gallery caption is cut.
 #include "EpsilonSlider.h"
+#include "DepthWorkspace.h"
 #include "ExplorerViews.h"
 #include "MainWindow.h"
 #include <QMenuBar>
@@ -260,6 +261,12 @@ private slots:
         QVERIFY(!dock->isVisible() && strip->isVisible());
         auto* views = window_->findChild<ExplorerViews*>();
         QVERIFY2(views->width() >= 0.95 * window_->width(), qPrintable(QString("views %1 of %2 px").arg(views->width()).arg(window_->width())));
+        // the depth lab has its own ε and controls: the explorer's strip (its ε) is not shown beside them
+        QWidget* before = views->currentWidget();
+        views->setCurrentWidget(views->depth());
+        QTRY_VERIFY(!strip->isVisible());
+        views->setCurrentWidget(before);
+        QTRY_VERIFY(strip->isVisible());
         presentation->setChecked(false);
         QTest::qWait(100);
         QVERIFY(dock->isVisible() && !strip->isVisible());

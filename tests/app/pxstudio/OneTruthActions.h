@@ -63,6 +63,9 @@ public:
         if (recent_.size() > 25) recent_.removeFirst();
     }
     QString recent() const { return "last actions:\n  " + recent_.join("\n  "); }
+    // What a restart shows: the settings on screen, or while a lesson borrows the window the user's own from before it
+    // (what the lesson gives back however it ends, a restart included).
+    ExplorerSettings settingsForRestart(MainWindow& w) const { return w.lessonPlayer()->running() ? ownSettings_ : w.settings(); }
 
     // The user's Cancel stopped the computation of a view's current key, and neither F5 nor a restart asked for it
     // since: the view may show the previous settings' result, marked as such, while its key stays the one it had at
@@ -216,11 +219,13 @@ private:
         lessons.erase(std::remove_if(lessons.begin(), lessons.end(), [](const QString& l) { return l.contains("04-"); }), lessons.end());
         const QString lesson = lessons[int(rng_() % lessons.size())];
         log("open lesson " + lesson);
+        if (!w.lessonPlayer()->running()) ownSettings_ = w.settings();  // a lesson opened during another returns to before the first
         QVERIFY(w.openLesson(lesson));
     }
 
     std::mt19937 rng_;
     bool echo_ = false;
+    ExplorerSettings ownSettings_;  // on screen when the first lesson of a run of lessons was opened
     int played_ = 0;
     QElapsedTimer clock_;
     std::map<QString, std::string> keysAtCancel_;  // each view's current key when Cancel was clicked

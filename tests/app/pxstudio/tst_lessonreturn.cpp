@@ -185,6 +185,11 @@ private slots:
     // autosave, read as the next start reads it, holds the settings on screen before the lesson, at every step.
     void aLessonCutShortLeavesTheUsersOwnSettingsForTheNextStart() {
         MainWindow& w = *window_;
+        if (w.lessonPlayer()->running()) {  // from no lesson, whatever the tests before left
+            qInfo("a lesson was still running when this test began");
+            w.lessonPlayer()->stop();
+        }
+        QVERIFY(QTest::qWaitFor([&] { return idle(w) && !w.lessonPlayer()->running(); }, 300000));
         ExplorerSettings mine = w.settings();
         mine.dataset = "builtin:er";
         mine.perDataset.clear();

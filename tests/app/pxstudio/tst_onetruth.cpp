@@ -111,7 +111,7 @@ private slots:
             if (kind == onetruth::Kind::Restart) {
                 // what was on screen once the last action took effect (a lesson applies its step a moment later)
                 if (const QString trail = unsettled(*w); !trail.isEmpty()) QFAIL(qPrintable(trail + play.recent()));
-                const ExplorerSettings before = w->settings();
+                const ExplorerSettings before = play.settingsForRestart(*w);
                 w.reset();
                 w = std::make_unique<MainWindow>();
                 w->resize(1366, 768);

@@ -129,7 +129,13 @@ private slots:
         w.resize(1366, 768);
         w.show();
         QVERIFY(waitFinished(w.controller()));
+        ExplorerSettings few = w.settings();  // randomized response counts again on every noise draw: few small patterns
+        few.patternClass = "trees";
+        few.d = 5;
+        few.maxSize = 5;
+        w.restoreSettings(few);
         auto* views = w.findChild<ExplorerViews*>();
+        QTRY_VERIFY_WITH_TIMEOUT(views->presenter()->present("tradeoff").state == ViewState::Current, 120000);
         views->setCurrentWidget(views->anatomy());
         QTRY_VERIFY(views->anatomy()->graphCount() > 0 && !views->presenter()->note("anatomy")->isVisible());
         QComboBox* mechanism = nullptr;
@@ -137,7 +143,7 @@ private slots:
             if (box->findText("randomized response", Qt::MatchContains) >= 0 && !mechanism) mechanism = box;
         QVERIFY(mechanism);
         mechanism->setCurrentIndex(mechanism->findText("randomized response", Qt::MatchContains));
-        QTRY_VERIFY_WITH_TIMEOUT(views->presenter()->present("tradeoff").state == ViewState::Current, 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(views->presenter()->present("tradeoff").state == ViewState::Current, 600000);  // sanitizers: minutes
         QLabel* note = views->presenter()->note("anatomy");
         QTRY_VERIFY2(note->isVisible() && note->text().contains("Randomized response"), qPrintable(note->text()));
         if (views->anatomy()->graphCount() > 0)  // still drawn: the Gaussian release's noise

@@ -124,7 +124,11 @@ void buildNagPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
     plot->xAxis->rescale();
     plot->xAxis->setRange(plot->xAxis->range().lower * 0.8, plot->xAxis->range().upper * 1.25);
     plot->yAxis->setRange(0, 1.05);
-    finish(plot, "Noisy aggregation: measured attack error vs Theorem 6.1 bound", fs);
+    // the network the noise went through: its layers and the operator norm of every W_l (the bound depends on both)
+    const QString network = t.rows() > 0 && t.columnIndex("depth") >= 0 && t.columnIndex("op_norm") >= 0
+                                ? QString(" (L = %1, ‖Wₗ‖ = %2)").arg(num(t, 0, "depth")).arg(num(t, 0, "op_norm"), 0, 'g', 3)
+                                : QString();
+    finish(plot, "Noisy aggregation" + network + ": measured attack error vs Theorem 6.1 bound", fs);
 }
 
 void buildTrainedNagPlot(QCustomPlot* plot, const ResultTable& t, double fs) {

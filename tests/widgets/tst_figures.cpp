@@ -57,6 +57,11 @@ QStringList csvCells(const QString& line) {
 }
 }  // namespace
 
+static QString titleOf(QCustomPlot& plot) {  // the text of a plot's title, as drawn
+    for (int i = 0; i < plot.plotLayout()->elementCount(); ++i)
+        if (auto* e = qobject_cast<QCPTextElement*>(plot.plotLayout()->elementAt(i))) return e->text();
+    return {};
+}
 class TestFigures : public QObject {
     Q_OBJECT
 private slots:
@@ -481,12 +486,18 @@ private slots:
         QCustomPlot expressivity, dimension;
         widgets::buildExpressivityPlot(&expressivity, result_);
         widgets::buildDimensionPlot(&dimension, result_);
-        for (QCustomPlot* p : {&expressivity, &dimension}) {
-            QString title;
-            for (int i = 0; i < p->plotLayout()->elementCount(); ++i)
-                if (auto* t = qobject_cast<QCPTextElement*>(p->plotLayout()->elementAt(i))) title = t->text();
-            QVERIFY2(title.endsWith(" — gaussian isotropic"), qPrintable(title));
-        }
+        for (QCustomPlot* p : {&expressivity, &dimension})
+            QVERIFY2(titleOf(*p).endsWith(" — gaussian isotropic"), qPrintable(titleOf(*p)));
+    }
+
+    // The NAG plot's title names the network the noise went through (L layers, ‖W_l‖), as its table has them.
+    void theNagPlotNamesItsNetwork() {
+        experiment::ResultTable t;
+        for (double sigma : {0.5, 1.0, 2.0})
+            t.add({{"aggregation", "mean"}, {"sigma", sigma}, {"depth", 3}, {"op_norm", 1.5}, {"err_mean", 0.2 * sigma}, {"err_lower_bound", 0.1 * sigma}});
+        QCustomPlot plot;
+        widgets::buildNagPlot(&plot, t, 1.0);
+        QVERIFY2(titleOf(plot).simplified().contains("(L = 3, ‖Wₗ‖ = 1.5)"), qPrintable(titleOf(plot)));
     }
 
     void presetsForTheEye() {

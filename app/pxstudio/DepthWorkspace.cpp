@@ -109,6 +109,10 @@ void DepthWorkspace::keepSettings() {
 }
 
 void DepthWorkspace::watchViews() {
+    // “Run heat maps”: each experiment's button on the left, named once (each view's note names it at every paint)
+    for (const QPushButton* b : scroll_->widget()->findChildren<QPushButton*>())
+        if (const QString e = b->property("pxExperiment").toString(); !e.isEmpty())
+            runButtons_[e.toStdString()] = "“" + b->text().section(" (", 0, 0) + "”";
     for (const auto& [experiment, plots] : views_->plotsByExperiment())
         for (QCustomPlot* plot : plots) {
             const std::string e = experiment;
@@ -125,9 +129,8 @@ void DepthWorkspace::watchViews() {
 
 ViewActivity DepthWorkspace::activityOf(const std::string& e) const {
     ViewActivity a;
-    QString button = tr("its Run button");  // “Run heat maps”: the button on the left that runs the experiment
-    for (const QPushButton* b : scroll_->widget()->findChildren<QPushButton*>())
-        if (b->property("pxExperiment").toString().toStdString() == e) button = "“" + b->text().section(" (", 0, 0) + "”";
+    const auto named = runButtons_.find(e);
+    const QString button = named != runButtons_.end() ? named->second : tr("its Run button");
     a.rerun = button.toStdString();
     a.part = "depth lab";
     const json now = specFor(e);

@@ -7,6 +7,7 @@
 #include "DepthSettings.h"
 #include "experiment/ResultTable.h"
 
+#include <QString>
 #include <QWidget>
 #include <map>
 #include <memory>
@@ -100,6 +101,7 @@ private:
     QProgressBar* progress_;
     QPushButton* cancel_;  // shown while an experiment runs
     ViewPresenter* presenter_;
+    std::map<std::string, QString> runButtons_;             // experiment → the words of the button that runs it
     nlohmann::json runningSpec_;                            // of the running experiment (null: none)
     double batchShown_ = -1;                                // the lab's progress as the status bar says it
     std::map<std::string, std::pair<std::string, QString>> failures_;  // experiment → (spec that failed, why)

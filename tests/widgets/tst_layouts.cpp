@@ -3,9 +3,12 @@
 //    titles, fonts and widths: a title that fits, or has no separator, is kept as it is; one that does not fit and
 //    has a separator comes back on more than one line; its lines joined by spaces give the title back (nothing lost
 //    or added); and every line it could break fits, or has no separator left to break at.
+//  - The utility plots at a font scale (projector mode): each series' line and markers grow with it.
 //  - The pattern gallery, at random widths and pattern counts, as tall as it asks to be: every pattern's tile lies
 //    inside it, no two overlap, they follow in reading order, and the picture has each tile's frame where it is.
+#include "ExpressivityPlot.h"
 #include "PatternGallery.h"
+#include "SmallSweep.h"
 #include "ScreenFit.h"
 #include "PropertySupport.h"
 
@@ -60,6 +63,19 @@ private slots:
             RC_ASSERT(QString(shown).replace('\n', ' ') == title);
             for (const QString& line : shown.split('\n'))
                 RC_ASSERT(metrics.horizontalAdvance(line) <= width - 16 || !hasSeparator(line.mid(2)));
+        }));
+    }
+
+    void projectorModesLinesAreThicker() {
+        const px::experiment::SweepResult result = pxtest::smallSweep();
+        QVERIFY(pxtest::checkProperty("a utility series' pen and markers grow with the font scale", 20261206, 20, [&] {
+            const double scale = *rc::gen::inRange(11, 30) / 10.0;
+            QCustomPlot normal, projector;
+            px::widgets::buildDimensionPlot(&normal, result, 1.0);
+            px::widgets::buildDimensionPlot(&projector, result, scale);
+            RC_ASSERT(normal.graphCount() > 0 && normal.graphCount() == projector.graphCount());
+            const QCPGraph *a = normal.graph(0), *b = projector.graph(0);
+            RC_ASSERT(b->pen().widthF() > a->pen().widthF() && b->scatterStyle().size() > a->scatterStyle().size());
         }));
     }
 

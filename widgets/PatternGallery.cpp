@@ -4,6 +4,7 @@
 
 #include <QFontMetrics>
 #include <QPainter>
+#include <QPaintEvent>
 #include <QPainterPath>
 #include <algorithm>
 #include <cmath>
@@ -121,12 +122,28 @@ int PatternGallery::heightForWidth(int w) const {
     return g.captionH + ((n + g.columns - 1) / g.columns) * g.tileH + 8;
 }
 
+std::vector<QRect> PatternGallery::pageBands(int maxHeight) const {
+    const Tiling g = tiling(width());
+    const int rows = (patternCount() + g.columns - 1) / g.columns;
+    std::vector<QRect> bands;
+    int top = 0, row = 0;
+    do {
+        const int header = bands.empty() ? g.captionH : 0;
+        const int fit = std::clamp((maxHeight - header) / g.tileH, 1, std::max(1, rows - row));
+        row += fit;
+        const int bottom = row >= rows ? height() : g.captionH + row * g.tileH;
+        bands.emplace_back(0, top, width(), bottom - top);
+        top = bottom;
+    } while (row < rows);
+    return bands;
+}
+
 QSize PatternGallery::sizeHint() const {
     const int w = 8 * tiling(8 * 118).tileW;
     return {w, heightForWidth(w)};
 }
 
-void PatternGallery::paintEvent(QPaintEvent*) {
+void PatternGallery::paintEvent(QPaintEvent* event) {
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.fillRect(rect(), Qt::white);
@@ -138,6 +155,7 @@ void PatternGallery::paintEvent(QPaintEvent*) {
     for (int i = 0; i < int(set_.patterns.size()); ++i) {
         const Pattern& p = set_.patterns[std::size_t(i)];
         const QRectF tile = tileRect(g, i);
+        if (!event->rect().intersects(tile.toAlignedRect())) continue;  // another page's, or scrolled out of sight
         const bool dup = i < int(set_.duplicateOf.size()) && set_.duplicateOf[std::size_t(i)] >= 0;
         painter.setPen(QPen(dup ? QColor(200, 120, 0) : QColor(200, 200, 200), dup ? 2 : 1));
         painter.setBrush(Qt::NoBrush);

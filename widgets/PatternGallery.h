@@ -27,6 +27,10 @@ public:
     QStringList clippedTexts() const;
     // The rectangle pattern i is drawn in (its frame), at the current width: what paintEvent draws it in.
     QRectF tileArea(int i) const { return tileRect(tiling(width()), i); }
+    // Horizontal bands that cut the gallery, at its current width and height, into pages at most `maxHeight` tall,
+    // only between rows of tiles: they follow each other from the top to the bottom, the caption stays with the
+    // first row, and a row taller than `maxHeight` (a huge font) gets a page of its own.
+    std::vector<QRect> pageBands(int maxHeight) const;
 
 protected:
     void paintEvent(QPaintEvent*) override;

@@ -3,21 +3,15 @@
 #include "DepthWorkspace.h"
 #include "ExplorerViews.h"
 #include "FigureExport.h"
+#include "GalleryExport.h"
 #include "PatternGallery.h"
 #include "ViewPresenter.h"
 #include "common/AtomicFile.h"
 #include "experiment/SweepRunner.h"
 
-#include <QBuffer>
 #include <QDir>
-#include <QImage>
-#include <QPageLayout>
-#include <QPainter>
-#include <QPdfWriter>
-#include <QWidget>
 #include <QFileInfo>
 #include <qcustomplot.h>
-#include <cmath>
 #include <stdexcept>
 #include <tuple>
 
@@ -43,47 +37,6 @@ void exportView(QCustomPlot* plot, const QString& path, const px::widgets::Figur
     const std::string text = side.dump(2) + "\n";
     px::writeFileAtomically((base + ".json").toStdString(), [&](std::ostream& o) { o << text; });
 }
-
-namespace {
-// The pattern gallery is a widget, not a plot: a copy of it laid out at a page's width (a two-column figure, 6.9 in,
-// whatever its size on screen, even a tab never shown), as PNG (2×) and PDF (vector), each file written atomically.
-void exportGallery(const px::widgets::PatternGallery& onScreen, const QString& base, QStringList& written) {
-    px::widgets::PatternGallery page;
-    page.setFont(onScreen.font());
-    page.setPatterns(onScreen.patterns(), onScreen.caption());
-    const int width = int(std::lround(6.9 * 96));
-    page.resize(width, page.heightForWidth(width));
-    QWidget* gallery = &page;
-    QImage png(gallery->size() * 2, QImage::Format_ARGB32);
-    png.fill(Qt::white);
-    {
-        QPainter painter(&png);
-        painter.scale(2, 2);
-        gallery->render(&painter);
-    }
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    if (!png.save(&buffer, "PNG")) throw std::runtime_error((base + ".png").toStdString() + ": the gallery could not be drawn");
-    px::writeFileAtomically((base + ".png").toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())));
-    bytes.clear();
-    {  // into memory first, then written atomically like every other figure
-        QBuffer pdfBuffer(&bytes);
-        pdfBuffer.open(QIODevice::WriteOnly);
-        QPdfWriter pdf(&pdfBuffer);
-        pdf.setResolution(96);
-        const QSizeF points(gallery->width() * 72.0 / 96, gallery->height() * 72.0 / 96);  // one widget pixel = 1/96 in
-        pdf.setPageLayout(QPageLayout(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch),
-                                      QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
-        QPainter painter;
-        if (!painter.begin(&pdf)) throw std::runtime_error((base + ".pdf").toStdString() + ": the gallery could not be drawn");
-        gallery->render(&painter);
-        painter.end();
-    }
-    px::writeFileAtomically((base + ".pdf").toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())));
-    written << QFileInfo(base).fileName() + ".png" << QFileInfo(base).fileName() + ".pdf";
-}
-}  // namespace
 
 ExportAllReport exportAll(const ExplorerViews& views, const px::experiment::SweepResult& result, const FigureContext& context,
                           const QString& folder) {
@@ -125,7 +78,7 @@ ExportAllReport exportAll(const ExplorerViews& views, const px::experiment::Swee
         exportView(plot, folder + "/" + name + ".pdf", size, true, context);
         report.written << QString(name) + ".pdf" << QString(name) + ".csv" << QString(name) + ".json";
     }
-    if (current("gallery")) exportGallery(*views.gallery(), folder + "/pattern-gallery", report.written);
+    if (current("gallery")) report.written << px::widgets::exportGallery(*views.gallery(), folder + "/pattern-gallery");
     else report.leftOut << "pattern gallery: " + why("gallery");
     QString depthError;
     if (!views.depth()->exportAll(folder, &depthError, &report.leftOut, &report.written)) throw std::runtime_error(depthError.toStdString());

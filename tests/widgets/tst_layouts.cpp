@@ -6,16 +6,27 @@
 //  - The utility plots at a font scale (projector mode): each series' line and markers grow with it.
 //  - The pattern gallery, at random widths and pattern counts, as tall as it asks to be: every pattern's tile lies
 //    inside it, no two overlap, they follow in reading order, and the picture has each tile's frame where it is.
+//  - Its pages (widgets/GalleryExport.h), at random widths, fonts and page heights: they follow each other from top
+//    to bottom, cut no tile, and are no taller than asked unless they hold a single row.
+//  - Its exported figure, at random pattern counts and screen fonts (projector mode's included): one PNG per page of
+//    bounded size and a PDF of as many pages, the same pixels whatever the screen font, each tile's frame drawn on
+//    its page where the page's layout puts it, and no page PNG left over from an earlier, longer export.
 #include "ExpressivityPlot.h"
+#include "GalleryExport.h"
 #include "PatternGallery.h"
 #include "SmallSweep.h"
 #include "ScreenFit.h"
 #include "PropertySupport.h"
 
+#include <QDir>
+#include <QFile>
 #include <QFont>
 #include <QFontMetrics>
 #include <QImage>
+#include <QTemporaryDir>
 #include <QtTest>
+#include <cmath>
+#include <set>
 
 namespace {
 
@@ -25,6 +36,24 @@ bool hasSeparator(const QString& text) {
     for (const char* sep : kSeparators)
         if (text.indexOf(QString::fromUtf8(sep)) > 0) return true;
     return false;
+}
+
+px::PatternSet randomPatterns(int most) {
+    px::PatternSamplerParams params;
+    params.count = *rc::gen::inRange(1, most + 1);
+    params.seed = std::uint64_t(*rc::gen::inRange(1, 1000));
+    params.duplicates = px::DuplicatePolicy::Keep;
+    return px::PatternSet::sample(params);
+}
+
+// Pages in a PDF: page objects ("/Type /Page"), not the page tree ("/Type /Pages").
+int pdfPages(const QByteArray& pdf) {
+    return int(pdf.count("/Type /Page")) - int(pdf.count("/Type /Pages"));
+}
+
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 QString randomTitle() {
@@ -103,6 +132,88 @@ private slots:
                 const QColor edge = picture.pixelColor(QPoint(int(tile.center().x()), int(tile.top())));
                 RC_ASSERT(edge != QColor(Qt::white));
             }
+        }));
+    }
+
+    void galleryPagesCutBetweenRowsOnly() {
+        QVERIFY(pxtest::checkProperty("gallery pages follow, cut no tile, fit", 20261207, 60, [] {
+            px::widgets::PatternGallery gallery;
+            QFont font = gallery.font();
+            font.setPointSizeF(*rc::gen::inRange(6, 40));
+            gallery.setFont(font);
+            gallery.setPatterns(randomPatterns(120), "random patterns");
+            const int width = *rc::gen::inRange(130, 1400);
+            gallery.resize(width, gallery.heightForWidth(width));
+            const int maxHeight = *rc::gen::inRange(60, 1500);
+            const std::vector<QRect> bands = gallery.pageBands(maxHeight);
+            RC_ASSERT(!bands.empty());
+            RC_ASSERT(bands.front().top() == 0);
+            RC_ASSERT(bands.back().bottom() + 1 == gallery.height());
+            std::vector<int> pageOf(std::size_t(gallery.patternCount()), -1);
+            std::vector<QRectF> tiles;
+            for (int i = 0; i < gallery.patternCount(); ++i) tiles.push_back(gallery.tileArea(i));
+            for (std::size_t k = 0; k < bands.size(); ++k) {
+                RC_ASSERT(bands[k].width() == width && bands[k].height() > 0);
+                if (k > 0) RC_ASSERT(bands[k].top() == bands[k - 1].bottom() + 1);
+                std::set<double> rowTops;
+                for (int i = 0; i < gallery.patternCount(); ++i)  // on the page: from its top to its bottom
+                    if (const QRectF& tile = tiles[std::size_t(i)]; tile.top() >= bands[k].top() && tile.bottom() <= bands[k].bottom() + 1) {
+                        RC_ASSERT(pageOf[std::size_t(i)] == -1);
+                        pageOf[std::size_t(i)] = int(k);
+                        rowTops.insert(tile.top());
+                    }
+                RC_ASSERT(!rowTops.empty());
+                if (bands[k].height() > maxHeight) RC_ASSERT(rowTops.size() == 1u);
+            }
+            for (int page : pageOf) RC_ASSERT(page >= 0);  // every tile lies wholly on one page
+        }));
+    }
+
+    void theExportedGalleryHasPagesOfBoundedSize() {
+        QVERIFY(pxtest::checkProperty("gallery export: pages bounded, font-independent, drawn", 20261208, 8, [] {
+            QTemporaryDir dir;
+            RC_ASSERT(dir.isValid());
+            const px::PatternSet patterns = randomPatterns(500);
+            const QString base = dir.filePath("pattern-gallery");
+            QStringList written;
+            std::vector<QByteArray> pngs[2];
+            for (int screen = 0; screen < 2; ++screen) {  // a desktop's font, then a projector's
+                px::widgets::PatternGallery onScreen;
+                QFont font = onScreen.font();
+                font.setPointSizeF(screen == 0 ? *rc::gen::inRange(7, 12) : *rc::gen::inRange(14, 40));
+                onScreen.setFont(font);
+                onScreen.setPatterns(patterns, "random patterns");
+                written = px::widgets::exportGallery(onScreen, base);
+                for (int k = 0; QFile::exists(px::widgets::galleryPagePng(base, k)); ++k)
+                    pngs[screen].push_back(readAll(px::widgets::galleryPagePng(base, k)));
+            }
+            RC_ASSERT(pngs[0] == pngs[1]);  // the figure does not depend on the screen's font
+            px::widgets::PatternGallery page;
+            px::widgets::layOutGalleryForPaper(page, patterns, "random patterns", QFont().family());
+            const std::vector<QRect> bands = page.pageBands(int(px::widgets::kGalleryPageHeightIn * 96));
+            RC_ASSERT(pngs[0].size() == bands.size());
+            RC_ASSERT(written.size() == qsizetype(bands.size() + 1) && written.last() == "pattern-gallery.pdf");
+            RC_ASSERT(pdfPages(readAll(base + ".pdf")) == int(bands.size()));
+            std::vector<QRectF> tiles;
+            for (int i = 0; i < page.patternCount(); ++i) tiles.push_back(page.tileArea(i));
+            for (std::size_t k = 0; k < bands.size(); ++k) {
+                const QImage png = QImage::fromData(pngs[0][k], "PNG");
+                RC_ASSERT(png.width() == 2 * int(std::lround(px::widgets::kGalleryPageWidthIn * 96)));
+                RC_ASSERT(png.height() <= 2 * int(px::widgets::kGalleryPageHeightIn * 96));
+                RC_ASSERT(png.height() == 2 * bands[k].height());
+                for (const QRectF& tile : tiles) {  // the frame's top edge, where the page puts it
+                    if (!QRectF(bands[k]).contains(tile)) continue;
+                    const QPoint at(int(2 * tile.center().x()), int(2 * (tile.top() - bands[k].top())));
+                    RC_ASSERT(png.pixelColor(at) != QColor(Qt::white));
+                }
+            }
+            px::widgets::PatternGallery fewer;  // into the same folder: the pages of the longer export go
+            px::PatternSamplerParams one;
+            one.count = 1;
+            fewer.setPatterns(px::PatternSet::sample(one), "one pattern");
+            const QStringList again = px::widgets::exportGallery(fewer, base);
+            for (int k = 0; k < int(bands.size()) + 1; ++k)
+                RC_ASSERT(QFile::exists(px::widgets::galleryPagePng(base, k)) == again.contains(QFileInfo(px::widgets::galleryPagePng(base, k)).fileName()));
         }));
     }
 };

@@ -6,6 +6,8 @@
 #include "FigureRoles.h"
 #include "Palette.h"
 
+#include <QStringList>
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -35,6 +37,20 @@ void addFeaturesAlone(QCustomPlot* plot, const ResultTable& t, double fs) {
     QCPGraph* g = line(plot, QString("features alone, no edges (public information) = %1").arg(v, 0, 'f', 3), {r.lower, r.upper}, {v, v},
                        QColor(120, 120, 120), fs, Qt::SolidLine, QCPScatterStyle::ssNone);
     setShortName(g, "features alone (public)");
+}
+
+// The δ of the private schemes' (ε, δ) claims, from the table's own column ("δ = 1e-05"; several values are
+// listed), so that a plot against ε says at which δ its points hold; empty without that column.
+QString deltaWords(const ResultTable& t) {
+    if (t.columnIndex("delta") < 0) return {};
+    std::vector<double> deltas;
+    for (int i = 0; i < t.rows(); ++i)
+        if (const double d = num(t, i, "delta"); str(t, i, "scheme") != "none" && d > 0 &&
+                                                 std::find(deltas.begin(), deltas.end(), d) == deltas.end())
+            deltas.push_back(d);
+    QStringList words;
+    for (double d : deltas) words << QString::number(d, 'g', 3);
+    return words.isEmpty() ? QString() : "δ = " + words.join(", ");
 }
 
 void propagationSeries(QCustomPlot* plot, const ResultTable& t, double epsilon, const std::string& metric, double fs) {
@@ -116,14 +132,15 @@ void buildAccuracyVsEpsilonPlot(QCustomPlot* plot, const ResultTable& t, double 
         addTwoSdBars(g, records.std, c, fs);
     }
     logX(plot);
-    plot->xAxis->setLabel("ε (δ fixed; depth chosen on validation nodes)");
+    const QString delta = deltaWords(t);
+    plot->xAxis->setLabel(QString("ε (%1; depth chosen on validation nodes)").arg(delta.isEmpty() ? "δ fixed" : delta));
     plot->yAxis->setLabel("test accuracy at the best depth (mean ± 2 sd over runs)");
     setShortLabel(plot->yAxis, "test accuracy (± 2 sd)");
     plot->rescaleAxes();
     if (!eps.empty()) plot->xAxis->setRange(eps.front() / 1.3, eps.back() * 1.3);
     addFeaturesAlone(plot, t, fs);
     plot->yAxis->setRange(0, 1.02);
-    finish(plot, "Accuracy against ε at the best depth", fs);
+    finish(plot, delta.isEmpty() ? QString("Accuracy against ε at the best depth") : "Accuracy against ε at the best depth, " + delta, fs);
 }
 
 namespace {
@@ -176,12 +193,13 @@ void buildAttackVsEpsilonPlot(QCustomPlot* plot, const ResultTable& t, int hops,
         line(plot, schemeName(scheme, false), x, y, viridis(k++, 3), fs);
     }
     logX(plot);
-    plot->xAxis->setLabel("ε");
+    const QString delta = deltaWords(t);
+    plot->xAxis->setLabel(delta.isEmpty() ? QString("ε") : QString("ε (%1)").arg(delta));
     plot->yAxis->setLabel("COSERA AUROC on the released features");
     plot->rescaleAxes();
     attackChanceLine(plot, fs);
     plot->yAxis->setRange(std::min(0.45, plot->yAxis->range().lower - 0.02), 1.02);
-    finish(plot, QString("Edge reconstruction from the release against ε, K = %1 hops").arg(hops), fs);
+    finish(plot, QString("Edge reconstruction from the release against ε, K = %1 hops%2").arg(hops).arg(delta.isEmpty() ? "" : ", " + delta), fs);
 }
 
 

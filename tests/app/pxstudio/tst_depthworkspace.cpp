@@ -125,6 +125,13 @@ private slots:
         for (QCustomPlot* p : d->plots())
             if (px::depthlab::depthExperimentAvailable(p->objectName().toStdString()))
                 QVERIFY2(p->plottableCount() > 0 && p->xAxis->visible() && p->yAxis->visible(), qPrintable(p->objectName()));
+        // a plot against ε says at which δ its points hold: the δ of the propagation spec
+        const QString delta = QString("δ = %1").arg(d->specFor("propagation")["delta"].get<double>(), 0, 'g', 3);
+        int againstEpsilon = 0;
+        for (QCustomPlot* p : d->plots())
+            if (p->objectName() == "accuracy-vs-epsilon" && ++againstEpsilon)
+                QVERIFY2(px::widgets::figureTitle(p).contains(delta), qPrintable(px::widgets::figureTitle(p) + " lacks " + delta));
+        QCOMPARE(againstEpsilon, 1);
         // the ε control redraws the accounting view
         const double before = d->table("accounting")->at(0, "multiplier").get<double>();
         QDoubleSpinBox* eps = nullptr;

@@ -1,4 +1,5 @@
 #include "ExplorerViews.h"
+#include "CompactTabBar.h"
 #include "ComputePool.h"
 
 #include "DepthWorkspace.h"
@@ -36,6 +37,8 @@ ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSet
       dimension_(new ExplorerController(this, ExplorerController::Mode::Dimension)) {
     expressivity_->setWorkName(tr("expressivity view"));  // as the status bar and the views' notes name their work
     dimension_->setWorkName(tr("utility-vs-d view"));
+    auto* bar = new px::widgets::CompactTabBar(this);  // short names rather than a tab cut at a narrow bar's edge
+    setTabBar(bar);
     tradeoff_ = new QCustomPlot(this);
     addTab(tradeoff_, tr("Trade-off vs ε"));
     setTabToolTip(0, tr("Test utility (mean ± 2 std over repetitions) and re-identification Top-1 accuracy against ε; erf fit\n"
@@ -87,6 +90,9 @@ ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSet
     const char* pages[] = {"tradeoff.md", "expressivity.md", "utility-vs-d.md", "noise-anatomy.md", "distinguishability.md",
                            "embedding.md", "pattern-gallery.md", "results.md", "depth-lab.md"};
     for (int i = 0; i < count() && i < int(std::size(pages)); ++i) widget(i)->setProperty("helpPage", pages[i]);
+    const QString compact[] = {tr("Trade-off"), tr("Expressivity"), tr("Utility vs d"), tr("Noise"), tr("Demo"),
+                               tr("Embedding"), tr("Patterns"), tr("Results"), tr("Depth lab")};
+    for (int i = 0; i < count() && i < int(std::size(compact)); ++i) bar->setCompactText(i, compact[i]);
     viewActions_ = px::widgets::installTabNavigation(this).actions;
     connect(depth_, &DepthWorkspace::message, this, &ExplorerViews::message);
     connect(this, &QTabWidget::currentChanged, this, &ExplorerViews::onTabChanged);

@@ -8,9 +8,13 @@
 //    inside it, no two overlap, they follow in reading order, and the picture has each tile's frame where it is.
 //  - Its pages (widgets/GalleryExport.h), at random widths, fonts and page heights: they follow each other from top
 //    to bottom, cut no tile, and are no taller than asked unless they hold a single row.
+//  - A compact tab bar (widgets/CompactTabBar.h), at random names, fonts and widths: it shows the short names
+//    exactly when a plain tab bar with the full names would overflow (a differential check), every tab is whole on
+//    it whenever a plain bar with the short names fits, and tabText keeps the full names.
 //  - Its exported figure, at random pattern counts and screen fonts (projector mode's included): one PNG per page of
 //    bounded size and a PDF of as many pages, the same pixels whatever the screen font, each tile's frame drawn on
 //    its page where the page's layout puts it, and no page PNG left over from an earlier, longer export.
+#include "CompactTabBar.h"
 #include "ExpressivityPlot.h"
 #include "GalleryExport.h"
 #include "PatternGallery.h"
@@ -23,6 +27,8 @@
 #include <QFont>
 #include <QFontMetrics>
 #include <QImage>
+#include <QTabWidget>
+#include <QToolButton>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
@@ -54,6 +60,36 @@ int pdfPages(const QByteArray& pdf) {
 QByteArray readAll(const QString& path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// A tab widget as the app's: tabs with these names, an "All views" button in the corner, at that width and font.
+void buildTabs(QTabWidget& tabs, const QStringList& names, int width, const QFont& font) {
+    tabs.setFont(font);
+    for (const QString& name : names) tabs.addTab(new QWidget, name);
+    auto* corner = new QToolButton;
+    corner->setText("All views");
+    tabs.setCornerWidget(corner, Qt::TopRightCorner);
+    tabs.resize(width, 300);
+    tabs.show();
+    QCoreApplication::processEvents();
+}
+
+struct CompactTabs : QTabWidget {  // as ExplorerViews: its bar set before the first tab
+    px::widgets::CompactTabBar* bar = new px::widgets::CompactTabBar(this);
+    CompactTabs() { setTabBar(bar); }
+};
+
+// Whether every tab lies whole on its bar, left of the corner button.
+bool tabsWhole(const QTabWidget& tabs) {
+    for (int i = 0; i < tabs.count(); ++i)
+        if (!tabs.tabBar()->rect().contains(tabs.tabBar()->tabRect(i))) return false;
+    return tabs.tabBar()->geometry().right() < tabs.cornerWidget()->geometry().left();
+}
+
+QString randomWord(int letters) {
+    QString w;
+    for (int k = 0; k < letters; ++k) w += QChar('a' + *rc::gen::inRange(0, 26));
+    return w;
 }
 
 QString randomTitle() {
@@ -214,6 +250,35 @@ private slots:
             const QStringList again = px::widgets::exportGallery(fewer, base);
             for (int k = 0; k < int(bands.size()) + 1; ++k)
                 RC_ASSERT(QFile::exists(px::widgets::galleryPagePng(base, k)) == again.contains(QFileInfo(px::widgets::galleryPagePng(base, k)).fileName()));
+        }));
+    }
+
+    void aCompactTabBarShortensRatherThanCuts() {
+        QVERIFY(pxtest::checkProperty("compact tab bar: short names exactly when the full ones overflow", 20261209, 40, [] {
+            QStringList full, shortNames;
+            const int count = *rc::gen::inRange(1, 12);
+            for (int i = 0; i < count; ++i) {
+                const QString head = randomWord(*rc::gen::inRange(1, 10));
+                shortNames << head;
+                full << head + " " + randomWord(*rc::gen::inRange(0, 16));
+            }
+            QFont font;
+            font.setPointSizeF(*rc::gen::inRange(7, 26));
+            const int width = *rc::gen::inRange(200, 2000);
+            CompactTabs compact;
+            QTabWidget plainFull, plainShort;
+            px::widgets::CompactTabBar* bar = compact.bar;
+            buildTabs(compact, full, width, font);
+            for (int i = 0; i < count; ++i) bar->setCompactText(i, shortNames[i]);
+            QCoreApplication::processEvents();
+            buildTabs(plainFull, full, width, font);
+            buildTabs(plainShort, shortNames, width, font);
+            RC_ASSERT(bar->compact() == !tabsWhole(plainFull));
+            if (tabsWhole(plainShort)) RC_ASSERT(tabsWhole(compact));
+            for (int i = 0; i < count; ++i) {
+                RC_ASSERT(compact.tabText(i) == full[i]);
+                RC_ASSERT(bar->shownText(i) == (bar->compact() ? shortNames[i] : full[i]));
+            }
         }));
     }
 };

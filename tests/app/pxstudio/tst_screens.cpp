@@ -261,6 +261,9 @@ private slots:
         QVERIFY(!dock->isVisible() && strip->isVisible());
         auto* views = window_->findChild<ExplorerViews*>();
         QVERIFY2(views->width() >= 0.95 * window_->width(), qPrintable(QString("views %1 of %2 px").arg(views->width()).arg(window_->width())));
+        for (int i = 0; i < views->count(); ++i)  // every tab whole on the bar, none cut at its edge nor under "All views"
+            QVERIFY2(views->tabBar()->rect().contains(views->tabBar()->tabRect(i)) &&
+                         views->tabBar()->geometry().right() < views->cornerWidget()->geometry().left(), qPrintable(views->tabText(i)));
         // the depth lab has its own ε and controls: the explorer's strip (its ε) is not shown beside them
         QWidget* before = views->currentWidget();
         views->setCurrentWidget(views->depth());

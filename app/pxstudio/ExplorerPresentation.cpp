@@ -59,6 +59,16 @@ bool ExplorerViews::skipWithoutLabels(ExplorerController* c, bool& stale) {
 
 void ExplorerViews::showNeedsLabels(QCustomPlot* plot) { px::widgets::hideEmptyAxes(plot); }
 
+bool ExplorerViews::emptiedForGraphRelease() {
+    if (!px::privacy::perturbsGraph(settings_().mechanism.mechanism)) return false;
+    for (QCustomPlot* plot : {anatomy_, embeddingPlot_})
+        if (plot->plottableCount() > 0 || plot->itemCount() > 0) px::widgets::hideEmptyAxes(plot);
+    drawn_.anatomy.clear();
+    drawn_.embedding.clear();
+    redrawAnatomy_ = nullptr;
+    return true;
+}
+
 void ExplorerViews::showUnlabelled() {
     // nothing learnt, but the patterns and densities are in: the embedding (its points uncoloured by class) and the
     // gallery need no more

@@ -207,6 +207,7 @@ void ExplorerViews::recomputeSecondary(ExplorerController* c, bool& stale) {
 }
 
 void ExplorerViews::settingsChanged() {
+    emptiedForGraphRelease();
     expressivityStale_ = dimensionStale_ = true;
     if (currentWidget() == expressivityPlot_) recomputeSecondary(expressivity_, expressivityStale_);
     if (currentWidget() == dimensionPlot_) recomputeSecondary(dimension_, dimensionStale_);
@@ -291,6 +292,10 @@ void ExplorerViews::showFailure(const QString& reason) {
 }
 
 void ExplorerViews::showAnatomy(const px::privacy::PrivacyReport& report) {
+    if (emptiedForGraphRelease()) {
+        presenter_->present("anatomy");
+        return;
+    }
     if (!main_->patterns()) return;
     std::vector<px::widgets::PatternInfo> info;
     for (const auto& p : main_->patterns()->patterns) info.push_back({p.vertices(), p.edges()});
@@ -301,6 +306,10 @@ void ExplorerViews::showAnatomy(const px::privacy::PrivacyReport& report) {
 }
 
 void ExplorerViews::refreshEmbedding() {
+    if (emptiedForGraphRelease()) {
+        presenter_->present("embedding");
+        return;
+    }
     if (!pca_ || !main_->densities()) return;
     const ExplorerSettings s = settings_();
     auto model = main_->modelAt(s, s.mechanism.epsilon);

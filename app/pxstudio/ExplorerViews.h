@@ -119,6 +119,9 @@ private:
     void onTabChanged();
     void refreshTradeoff();
     void refreshEmbedding();
+    // Randomized response releases graphs: the release views (noise anatomy, embedding) have nothing to draw; true
+    // then, and they are emptied (no drawing of another mechanism's release left under the note that says why).
+    bool emptiedForGraphRelease();
     void showPatterns();  // the gallery: the patterns of the densities on hand
     void refreshResultsTable();
     void clearResultsTable();  // no rows, no columns, nothing drawn

@@ -6,6 +6,7 @@
 #include "ExportController.h"
 #include "ImportDialog.h"
 #include "SessionModel.h"
+#include "WordStatusBar.h"
 #include "WorkIndicator.h"
 #include "HelpController.h"
 #include "LessonController.h"
@@ -78,6 +79,7 @@ MainWindow::MainWindow(QWidget* parent)
         refreshReport();
     });
     views_->installEventFilter(this);
+    setStatusBar(new px::widgets::WordStatusBar(this));  // a long message ends at a word, not cut at the progress words
     work_ = new WorkIndicator(statusBar(), controller_, views_);
     // one source of progress: every view's note says again what the bar says, at each step (not at its next paint)
     connect(work_, &WorkIndicator::changed, this, [this] { views_->presenter()->presentAll(); });

@@ -4,6 +4,8 @@
 #include "ExplorerController.h"
 #include "ExplorerViews.h"
 
+#include <QApplication>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLayout>
 #include <QProgressBar>
@@ -26,6 +28,7 @@ WorkIndicator::WorkIndicator(QStatusBar* bar, ExplorerController* main, Explorer
     cancel_ = new QPushButton(tr("Cancel"), bar);
     cancel_->setEnabled(false);
     cancel_->setShortcut(Qt::Key_Escape);
+    qApp->installEventFilter(this);  // Escape for an open list first (eventFilter)
     cancel_->setToolTip(tr("Stop every running computation: the sweep, the secondary views, the demo and the depth lab (Esc)"));
     connect(cancel_, &QPushButton::clicked, this, &WorkIndicator::cancelAll);
     bar->addPermanentWidget(words_);
@@ -177,4 +180,12 @@ void WorkIndicator::cancelAll() {
     emit cancelled();  // work waiting for these (an export) is called off
     waiting_.clear();
     refresh();
+}
+
+bool WorkIndicator::eventFilter(QObject* watched, QEvent* event) {
+    // accepting the override tells Qt that the key belongs to the widget (the open popup), not to a shortcut
+    if (event->type() == QEvent::ShortcutOverride && QApplication::activePopupWidget() &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape)
+        event->accept();
+    return QObject::eventFilter(watched, event);
 }

@@ -47,6 +47,11 @@ signals:
     void changed();    // progress, a part started or ended: whatever shows progress shows it again
     void cancelled();  // the user's Cancel
 
+protected:
+    // Escape while a list or menu is open closes it, and only that: it is not Cancel's then (it once cancelled the
+    // running sweep while closing the mechanism list).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     QString barText(const QString& behind) const;
     void refresh();

@@ -11,6 +11,9 @@
 //  - A compact tab bar (widgets/CompactTabBar.h), at random names, fonts and widths: it shows the short names
 //    exactly when a plain tab bar with the full names would overflow (a differential check), every tab is whole on
 //    it whenever a plain bar with the short names fits, and tabText keeps the full names.
+//  - A status bar message too long for the room left of the progress widgets (widgets/WordStatusBar.h), on random
+//    messages, fonts and widths: it ends at a whole word with "…" and fits, is the message itself when that fits,
+//    and the whole message is the tooltip exactly while it is shortened.
 //  - Its exported figure, at random pattern counts and screen fonts (projector mode's included): one PNG per page of
 //    bounded size and a PDF of as many pages, the same pixels whatever the screen font, each tile's frame drawn on
 //    its page where the page's layout puts it, and no page PNG left over from an earlier, longer export.
@@ -19,6 +22,7 @@
 #include "GalleryExport.h"
 #include "PatternGallery.h"
 #include "SmallSweep.h"
+#include "WordStatusBar.h"
 #include "ScreenFit.h"
 #include "PropertySupport.h"
 
@@ -27,6 +31,7 @@
 #include <QFont>
 #include <QFontMetrics>
 #include <QImage>
+#include <QLabel>
 #include <QTabWidget>
 #include <QToolButton>
 #include <QTemporaryDir>
@@ -279,6 +284,47 @@ private slots:
                 RC_ASSERT(compact.tabText(i) == full[i]);
                 RC_ASSERT(bar->shownText(i) == (bar->compact() ? shortNames[i] : full[i]));
             }
+        }));
+    }
+
+    void aLongStatusMessageEndsAtAWord() {
+        QVERIFY(pxtest::checkProperty("status message: whole words and …, or all of it", 20261210, 60, [] {
+            QStringList words;
+            const int count = *rc::gen::inRange(1, 30);
+            for (int i = 0; i < count; ++i) words << randomWord(*rc::gen::inRange(1, 14)) + (*rc::gen::inRange(0, 5) == 0 ? ":" : "");
+            const QString message = words.join(' ');
+            px::widgets::WordStatusBar bar;
+            QFont font = bar.font();
+            font.setPointSizeF(*rc::gen::inRange(7, 24));
+            bar.setFont(font);
+            auto* progress = new QLabel(randomWord(*rc::gen::inRange(1, 30)));
+            bar.addPermanentWidget(progress);
+            bar.resize(*rc::gen::inRange(150, 1500), 30);
+            bar.show();
+            bar.showMessage(message);
+            QCoreApplication::processEvents();
+            bar.grab();  // as drawn
+            const QRect room = bar.messageRoom();
+            RC_ASSERT(room.width() == 0 || room.right() < progress->x());
+            const QString shown = bar.shownMessage();
+            const QFontMetrics fm(bar.font());
+            if (fm.horizontalAdvance(message) <= room.width()) {
+                RC_ASSERT(shown == message && bar.toolTip().isEmpty());
+                return;
+            }
+            RC_ASSERT(bar.toolTip() == message);
+            RC_ASSERT(fm.horizontalAdvance(shown) <= room.width());
+            QString first = words.front();
+            if (first.endsWith(':')) first.chop(1);
+            const bool firstWordTooWide = fm.horizontalAdvance(first + QStringLiteral("…")) > room.width();
+            if (shown.isEmpty()) {  // not even "…" fits
+                RC_ASSERT(firstWordTooWide);
+                return;
+            }
+            RC_ASSERT(shown.endsWith(QStringLiteral("…")));
+            const QString head = shown.chopped(1);
+            const bool atAWord = message.startsWith(head) && (message[head.size()] == ' ' || message[head.size()] == ':');
+            RC_ASSERT(atAWord || firstWordTooWide);  // else the first word itself, shortened
         }));
     }
 };

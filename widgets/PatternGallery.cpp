@@ -85,6 +85,7 @@ PatternGallery::Tiling PatternGallery::tiling(int width) const {
     const QRect room(6, 4, std::max(1, width - 12), 10000);
     g.captionH = big.boundingRect(room, Qt::AlignLeft | Qt::TextWordWrap, captionText()).height() + 10;
     g.columns = std::max(1, width / g.tileW);
+    g.left = std::max(4, (width - g.columns * g.tileW) / 2 + 4);  // the rows centred: a page's figure is not lopsided
     return g;
 }
 
@@ -101,7 +102,7 @@ std::array<QString, 2> PatternGallery::tileTexts(int i) const {
 }
 
 QRectF PatternGallery::tileRect(const Tiling& g, int i) {
-    return QRectF(4 + (i % g.columns) * g.tileW, g.captionH + (i / g.columns) * g.tileH, g.tileW - 8, g.tileH - 8);
+    return QRectF(g.left + (i % g.columns) * g.tileW, g.captionH + (i / g.columns) * g.tileH, g.tileW - 8, g.tileH - 8);
 }
 
 QStringList PatternGallery::clippedTexts() const {

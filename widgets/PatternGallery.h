@@ -39,7 +39,7 @@ private:
     PatternSet set_;
     QString caption_;
     std::vector<std::vector<QPointF>> layouts_;  // node positions in [0, 1]² per pattern
-    struct Tiling { int tileW = 118, tileH = 132, captionH = 28, line = 14, columns = 1; };
+    struct Tiling { int tileW = 118, tileH = 132, captionH = 28, line = 14, columns = 1, left = 4; };
     Tiling tiling(int width) const;
     QFont tileFont() const;
     QString captionText() const;

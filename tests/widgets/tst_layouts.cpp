@@ -5,7 +5,8 @@
 //    or added); and every line it could break fits, or has no separator left to break at.
 //  - The utility plots at a font scale (projector mode): each series' line and markers grow with it.
 //  - The pattern gallery, at random widths and pattern counts, as tall as it asks to be: every pattern's tile lies
-//    inside it, no two overlap, they follow in reading order, and the picture has each tile's frame where it is.
+//    inside it, no two overlap, they follow in reading order, the picture has each tile's frame where it is, and a
+//    full row is centred.
 //  - Its pages (widgets/GalleryExport.h), at random widths, fonts and page heights: they follow each other from top
 //    to bottom, cut no tile, and are no taller than asked unless they hold a single row.
 //  - A compact tab bar (widgets/CompactTabBar.h), at random names, fonts and widths: it shows the short names
@@ -173,6 +174,11 @@ private slots:
                 const QColor edge = picture.pixelColor(QPoint(int(tile.center().x()), int(tile.top())));
                 RC_ASSERT(edge != QColor(Qt::white));
             }
+            // the first row centred: as much room left of it as right of it (within a pixel or two of rounding)
+            int last = 0;
+            while (last + 1 < gallery.patternCount() && gallery.tileArea(last + 1).top() == gallery.tileArea(0).top()) ++last;
+            const double left = gallery.tileArea(0).left(), right = gallery.width() - gallery.tileArea(last).right();
+            if (last + 1 < gallery.patternCount() && left + right > 30) RC_ASSERT(std::abs(left - right) <= 10);  // a full row, with room to spare
         }));
     }
 

@@ -17,7 +17,7 @@ QString wordElided(const QString& text, const QFontMetrics& metrics, int width) 
 }
 
 WordStatusBar::WordStatusBar(QWidget* parent) : QStatusBar(parent) {
-    connect(this, &QStatusBar::messageChanged, this, &WordStatusBar::followMessage);
+    connect(this, &QStatusBar::messageChanged, this, [this] { followMessage(); });
 }
 
 QRect WordStatusBar::messageRoom() const {
@@ -30,8 +30,10 @@ QRect WordStatusBar::messageRoom() const {
 
 QString WordStatusBar::shownMessage() const { return wordElided(currentMessage(), fontMetrics(), messageRoom().width()); }
 
-void WordStatusBar::followMessage() {
-    const QString tip = shownMessage() == currentMessage() ? QString() : currentMessage();
+void WordStatusBar::followMessage() { followMessage(shownMessage()); }
+
+void WordStatusBar::followMessage(const QString& shown) {
+    const QString tip = shown == currentMessage() ? QString() : currentMessage();
     if (tip != toolTip()) setToolTip(tip);
 }
 
@@ -41,8 +43,9 @@ void WordStatusBar::resizeEvent(QResizeEvent* event) {
 }
 
 void WordStatusBar::paintEvent(QPaintEvent* event) {
-    followMessage();  // the widgets beside it are laid out by now
-    if (shownMessage() == currentMessage()) return QStatusBar::paintEvent(event);
+    const QString shown = shownMessage();  // once per paint: the widgets beside it are laid out by now
+    followMessage(shown);
+    if (shown == currentMessage()) return QStatusBar::paintEvent(event);
     // QStatusBar's own drawing (the panel, the permanent widgets' frames), with the message shortened at a word
     QPainter painter(this);
     QStyleOption panel;
@@ -57,7 +60,7 @@ void WordStatusBar::paintEvent(QPaintEvent* event) {
         style()->drawPrimitive(QStyle::PE_FrameStatusBarItem, &frame, &painter, w);
     }
     painter.setPen(palette().windowText().color());
-    painter.drawText(messageRoom(), Qt::AlignLeading | Qt::AlignVCenter | Qt::TextSingleLine, shownMessage());
+    painter.drawText(messageRoom(), Qt::AlignLeading | Qt::AlignVCenter | Qt::TextSingleLine, shown);
 }
 
 }  // namespace px::widgets

@@ -24,6 +24,7 @@ protected:
 
 private:
     void followMessage();  // the tooltip: the whole message while it is shortened
+    void followMessage(const QString& shown);
 };
 
 }  // namespace px::widgets

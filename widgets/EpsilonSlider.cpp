@@ -28,6 +28,7 @@ EpsilonSlider::EpsilonSlider(QWidget* parent) : QWidget(parent) {
     field_->setMaximumWidth(field_->fontMetrics().horizontalAdvance("0.0000") + 16);
     field_->setToolTip(tr(kFieldTip));
     label_ = new QLabel(this);  // ρ at this ε, under the slider
+    label_->setObjectName("rho-label");
     label_->setWordWrap(true);
     error_ = new QLabel(this);
     error_->setObjectName("epsilon-error");

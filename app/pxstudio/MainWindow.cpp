@@ -84,7 +84,7 @@ MainWindow::MainWindow(QWidget* parent)
     // one source of progress: every view's note says again what the bar says, at each step (not at its next paint)
     connect(work_, &WorkIndicator::changed, this, [this] { views_->presenter()->presentAll(); });
     lessons_ = new LessonController({this, views_, controller_, lessonPlayer_, presentation_->action(), [this] { return settings(); },
-                                     [this](const ExplorerSettings& s) { showSettings(s); },
+                                     [this](const ExplorerSettings& s) { apply(s, ChangeOrigin::Lesson); },
                                      [this](ExplorerSettings s, const std::string& dataset) { return onDataset(std::move(s), dataset); },
                                      [this](const std::string& key) { return lessonTarget(key); },
                                      [this](const std::string& title) { showView(title); }},
@@ -110,7 +110,7 @@ MainWindow::MainWindow(QWidget* parent)
     registerReport();
     connect(views_->presenter(), &ViewPresenter::presented, lessons_, &LessonController::updateWaiting);
     views_->presenter()->start();
-    startRecompute();
+    apply(settings(), ChangeOrigin::Startup);  // the restored session, taken as committed; its sweep starts
     if (QSettings().value("welcome/show", true).toBool()) showWelcome();
     if (!restored.isEmpty()) {  // after "Computing…", and repeated with "Done"
         notice_ = restored;
@@ -170,7 +170,7 @@ QWidget* MainWindow::buildPanels() {
     report_->setProperty("helpPage", "panel-report.md");
     for (SettingsPanel* p : panels_) {
         v->addWidget(p);
-        connect(p, &SettingsPanel::changed, this, &MainWindow::settingsEdited);
+        connect(p, &SettingsPanel::changed, this, [this] { apply(settings(), ChangeOrigin::Edit); });
         installResets(p);
     }
     v->insertWidget(3, report_);  // the report right under the privacy settings it explains
@@ -186,10 +186,7 @@ QWidget* MainWindow::buildPanels() {
         views_->epsilonMoved();
         refreshReport();
     });
-    connect(privacy_, &PrivacyPanel::epsilonCommitted, this, [this] {
-        session_->commit(settings());
-        views_->epsilonCommitted();
-    });
+    connect(privacy_, &PrivacyPanel::epsilonCommitted, this, [this] { apply(settings(), ChangeOrigin::Epsilon); });
     WheelGuard::install(panel);
     NumberFieldGuard::install(panel);
     auto* scroll = new QScrollArea;

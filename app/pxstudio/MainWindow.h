@@ -2,13 +2,14 @@
 // PXStudio main window. It only composes: the settings panels in a dock on the left (data set,
 // patterns, privacy, learner, report), the views on the right (ExplorerViews), the session model
 // (undo, autosave, recent files), and progress with one Cancel for all background work in the status
-// bar. Every settings change restarts the computation (debounced); moving the ε slider only moves
-// the plot marker and refreshes the report.
+// bar. Every change of settings, whatever made it, goes through apply (SettingsChange.h decides what it
+// needs); moving the ε slider before letting go only moves the plot marker and refreshes the report.
 #include "DepthSettings.h"
 #include "ExplorerController.h"
 #include "ExplorerSettings.h"
 #include "FigureExport.h"
 #include "Lesson.h"
+#include "SettingsChange.h"
 #include "SettingsRules.h"
 
 #include <QMainWindow>
@@ -75,8 +76,8 @@ public:
     bool exportView(QCustomPlot* plot, const QString& path, const px::widgets::FigureSize& size, bool sidecars);
     QString suggestedExportName(const QCustomPlot* plot) const;
     ExplorerSettings settings() const;
-    // Shows s (loading its data set if it is not the one loaded) without recomputing. Throws when the data
-    // set cannot be loaded, and then nothing has changed.
+    // Fills the panels with s (loading its data set if it is not the one loaded): apply's first step, without an
+    // undo step or a computation. Throws when the data set cannot be loaded, and then nothing has changed.
     void applySettings(const ExplorerSettings& s);
     ExplorerController* controller() { return controller_; }
     // Anything still to come on screen: a debounced recompute, the main computation, a view's own computation.
@@ -87,7 +88,11 @@ public:
     QUndoStack* undoStack();
     DepthWorkspace* depthWorkspace();
     QStringList recentFiles() const;
-    // Applies settings from undo/redo (no new undo step) and recomputes.
+    // The one path of a change of settings: shows `wanted` as SettingsChange.h plans it for its origin (the rules, an
+    // undo step or not, the sweep again or the views at ε only). Throws when its data set cannot be loaded, and then
+    // nothing has changed.
+    void apply(const ExplorerSettings& wanted, ChangeOrigin origin);
+    // Undo or redo: apply with no new undo step; a data set that no longer loads is said in the status bar.
     void restoreSettings(const ExplorerSettings& s);
     // Resets the setting behind a control (or its label, or its text field) to the default.
     void resetControl(QObject* target);
@@ -99,9 +104,6 @@ protected:
 private:
     QWidget* buildPanels();
     QWidget* lessonTarget(const std::string& key) const;  // the control a lesson step points at
-    // Shows s as one undo step (its data set loaded if another; throws before anything changed), then makes sure its
-    // sweep runs or is on screen (a lesson's step, and the settings before the lesson).
-    void showSettings(const ExplorerSettings& s);
     // s on `dataset`, with the label source, D and protocol it gets when opened; the data set loaded (once).
     ExplorerSettings onDataset(ExplorerSettings s, const std::string& dataset);
     void buildMenus();
@@ -117,7 +119,6 @@ private:
     void showView(const std::string& title);  // the tab of that title, if there is one
     void refreshEpsilonDependents();
     static bool samePatternsAndData(const ExplorerSettings& a, const ExplorerSettings& b);
-    void settingsEdited();
     // A GIN trains on released graphs: under a density mechanism it gets randomized response, and the status bar
     // (now and when the sweep ends) says so, naming `why`. False if nothing had to change.
     bool giveTheGinAGraphMechanism(ExplorerSettings& s, const QString& why);
@@ -126,7 +127,6 @@ private:
     // The label source chosen for `path` (this session's, else the one remembered with the recent files); "" if none.
     QString chosenLabels(const QString& path) const;
     QString settingsNoticeText(SettingsNotice notice, const ExplorerSettings& now) const;
-    void commitSettings();
     void startRecompute();
     // Starts the main computation unless it runs for the current settings or its result is theirs.
     void ensureComputing();

@@ -148,11 +148,9 @@ bool MainWindow::openSession(const QString& path) {
         ExplorerSettings s = SessionModel::readSession(path);
         giveTheGinAGraphMechanism(s, tr("%1 asks for a GIN, which trains on released graphs, not on densities")
                                          .arg(QFileInfo(path).fileName()));
-        applySettings(s);
         showView(s.view);
+        apply(s, ChangeOrigin::Session);
         session_->addRecentFile(path);
-        session_->commit(settings());
-        startRecompute();
         return true;
     } catch (const std::exception& e) {
         QMessageBox::critical(this, tr("Cannot open session"), path + ":\n" + QString::fromStdString(e.what()));

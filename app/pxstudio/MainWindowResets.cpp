@@ -36,7 +36,6 @@ void MainWindow::resetControl(QObject* target) {
         if (mine == DatasetChoices{}) s.perDataset.erase(s.dataset);
         applyDatasetChoices(s, *ds);
     }
-    applySettings(s);
-    commitSettings();
+    apply(s, ChangeOrigin::Reset);
     statusBar()->showMessage(tr("Reset to the default"), 2000);
 }

@@ -44,14 +44,27 @@ void MainWindow::applySettings(const ExplorerSettings& given) {
     strip_->follow();
 }
 
-void MainWindow::showSettings(const ExplorerSettings& s) {
-    if (!(s == settings())) {
-        applySettings(s);
+// The one path of every change of settings (SettingsChange.h says what each kind of change means).
+void MainWindow::apply(const ExplorerSettings& wanted, ChangeOrigin origin) {
+    const ChangePlan plan = planChange(session_->committed(), wanted, origin, rules_);
+    applySettings(plan.settings);  // loads its data set if another (throws before anything changed)
+    if (plan.notice != SettingsNotice::None) sayNotice(settingsNoticeText(plan.notice, plan.settings));
+    if (plan.undoStep) {
         session_->commit(settings());
-        refreshEpsilonDependents();
-        views_->epsilonCommitted();
+    } else {
+        session_->setCommitted(settings());
+        session_->autosave(settings());
     }
-    ensureComputing();
+    switch (plan.recompute) {
+    case Recompute::Nothing: break;
+    case Recompute::AtEpsilon: views_->epsilonCommitted(); break;
+    case Recompute::SweepDebounced: debounce_->start(); break;
+    case Recompute::SweepNow: startRecompute(); break;
+    }
+    // ρ, the report and the previews follow the change at once (or say what they wait for), not when the sweep ends;
+    // at start-up nothing is computed yet, and the report says so already
+    if (plan.recompute != Recompute::Nothing && origin != ChangeOrigin::Startup) refreshEpsilonDependents();
+    if (plan.ensureSweep) ensureComputing();
 }
 
 ExplorerSettings MainWindow::onDataset(ExplorerSettings s, const std::string& dataset) {
@@ -87,7 +100,6 @@ QString MainWindow::restoreLastSession() {
     }
     showView(s.view);
     restored_ = true;
-    session_->setCommitted(settings());
     if (!missing.isEmpty()) return tr("The last session's data set %1 is no longer there; opened the built-in default instead").arg(missing);
     if (!unreadable.isEmpty()) return tr("The last session's data set cannot be loaded (%1); opened the built-in default instead").arg(unreadable);
     return {};
@@ -95,15 +107,10 @@ QString MainWindow::restoreLastSession() {
 
 void MainWindow::restoreSettings(const ExplorerSettings& s) {
     try {
-        applySettings(s);  // reloads the data set only if it changed
+        apply(s, ChangeOrigin::Undo);  // reloads the data set only if it changed
     } catch (const std::exception& e) {  // e.g. undo back to a data set whose files were deleted meanwhile
         statusBar()->showMessage(tr("Cannot go back to data set %1: %2").arg(QString::fromStdString(s.dataset), QString::fromStdString(e.what())), 15000);
-        return;
     }
-    session_->setCommitted(settings());
-    session_->autosave(settings());
-    refreshEpsilonDependents();  // ρ, report and noise anatomy follow an undone ε at once, not after the recompute
-    startRecompute();
 }
 
 bool MainWindow::samePatternsAndData(const ExplorerSettings& a, const ExplorerSettings& b) {
@@ -137,12 +144,10 @@ bool MainWindow::openDataset(const QString& path, const QString& labels, std::sh
         loadedSpec_ = s.dataset;
         loadedLabels_ = s.labels;
         dataset_->select(path, QString::fromStdString(ds->name));
-        applySettings(s);
-        session_->commit(settings());
+        apply(s, ChangeOrigin::Dataset);
         for (const auto& w : ds->warnings) statusBar()->showMessage(QString::fromStdString(w), 6000);
         if (!path.startsWith("builtin:")) session_->addRecentFile(path);
         if (!path.startsWith("builtin:") && !labels.isEmpty()) session_->rememberLabels(path, QString::fromStdString(s.labels));
-        startRecompute();
         return true;
     } catch (const std::exception& e) {
         QMessageBox::critical(this, tr("Cannot open data set"), QString::fromStdString(e.what()));
@@ -155,37 +160,12 @@ bool MainWindow::changeLabels(const QString& labels) {
     try {
         s.labels = px::io::FolderLabels::parse(labels.toStdString()).describe();
         if (s.labels == loadedLabels_) return true;
-        auto declared = perDataset_;
-        declared[s.dataset].labels = s.labels;
-        s.perDataset = declared;
-        applySettings(s);  // reloads the data set with these labels; throws before anything changed
-        perDataset_ = declared;
+        s.perDataset[s.dataset].labels = s.labels;
+        apply(s, ChangeOrigin::Labels);  // reloads the data set with these labels (throws before anything changed); one undo step
         if (s.dataset.rfind("builtin:", 0) != 0) session_->rememberLabels(QString::fromStdString(s.dataset), QString::fromStdString(s.labels));
     } catch (const std::exception& e) {
         QMessageBox::critical(this, tr("Cannot use these labels"), QString::fromStdString(e.what()));
         return false;
     }
-    commitSettings();  // one undo step; every view's key names the labels: all recompute
     return true;
-}
-
-void MainWindow::settingsEdited() {
-    // D and the protocol changed by hand are declared for the data set on screen, and kept for it
-    ExplorerSettings now = settings();
-    const ExplorerSettings before = session_->committed();
-    const SettingsRuleResult ruled = rules_.edited(before, now);
-    if (ruled.notice != SettingsNotice::None) sayNotice(settingsNoticeText(ruled.notice, ruled.settings));
-    if (ruled.changed) applySettings(ruled.settings);
-    now = ruled.settings;
-    if (now.dataset == before.dataset) {
-        if (now.mechanism.degreeBound != before.mechanism.degreeBound) perDataset_[now.dataset].degreeBound = now.mechanism.degreeBound;
-        if (now.protocol != before.protocol) perDataset_[now.dataset].protocol = now.protocol;
-    }
-    commitSettings();
-}
-
-void MainWindow::commitSettings() {
-    session_->commit(settings());
-    banner_->setVisible(privacy_->referenceMode());
-    debounce_->start();
 }

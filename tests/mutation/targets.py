@@ -26,7 +26,7 @@ CORE_TESTS = {
 }
 # The app's logic: settings, session, lessons, view keys and states, journal, export, the controller.
 APP_LOGIC = ["DepthSettings", "ExplorerController", "ExplorerJournal", "ExplorerResultsTable", "ExplorerSettings", "Lesson",
-             "LessonExpect", "SessionModel", "ViewExporter", "ViewKeys", "ViewPresenter", "ViewState"]
+             "LessonExpect", "SessionModel", "SettingsChange", "SettingsRules", "ViewExporter", "ViewKeys", "ViewPresenter", "ViewState"]
 APP_DEFAULT_TESTS = ["tst_mainwindow", "tst_sessions", "tst_lessons", "tst_onetruth"]
 WIDGET_DEFAULT_TESTS = ["tst_figures", "tst_previews", "tst_mainwindow"]
 APP_TEST_SOURCES = ["tests/app/pxstudio/tst_*.cpp", "tests/widgets/tst_*.cpp"]

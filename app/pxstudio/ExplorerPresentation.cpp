@@ -60,7 +60,9 @@ bool ExplorerViews::skipWithoutLabels(ExplorerController* c, bool& stale) {
 void ExplorerViews::showNeedsLabels(QCustomPlot* plot) { px::widgets::hideEmptyAxes(plot); }
 
 bool ExplorerViews::emptiedForGraphRelease() {
-    if (!px::privacy::perturbsGraph(settings_().mechanism.mechanism)) return false;
+    const bool graphs = px::privacy::perturbsGraph(settings_().mechanism.mechanism);
+    focus_->setEnabled(!graphs);  // no noisy releases of a graph's densities to pick a graph for
+    if (!graphs) return false;
     for (QCustomPlot* plot : {anatomy_, embeddingPlot_})
         if (plot->plottableCount() > 0 || plot->itemCount() > 0) px::widgets::hideEmptyAxes(plot);
     drawn_.anatomy.clear();
@@ -105,10 +107,13 @@ void ExplorerViews::registerViews() {
     presenter_ = new ViewPresenter(this);
     connect(main_, &ExplorerController::doneWithoutLabels, this, &ExplorerViews::showUnlabelled);
     auto scopedSettings = [this](Scope scope) { return [this, scope] { return viewkeys::scoped(settings_(), scope); }; };
-    auto graphRelease = [this] {  // randomized response releases graphs: there is no noise model to draw
-        return px::privacy::perturbsGraph(settings_().mechanism.mechanism)
-                   ? std::string("Randomized response releases perturbed graphs, not noisy densities: no noise model to draw here.")
-                   : std::string();
+    // randomized response releases graphs: there is no noise model to draw, nor noisy densities to project
+    auto graphRelease = [this](const char* what) {
+        return [this, what] {
+            return px::privacy::perturbsGraph(settings_().mechanism.mechanism)
+                       ? "Randomized response releases perturbed graphs, not noisy densities: " + std::string(what)
+                       : std::string();
+        };
     };
     auto sweep = [this](Scope scope, bool tradeoff) {
         return [this, scope, tradeoff] {
@@ -128,12 +133,14 @@ void ExplorerViews::registerViews() {
     presenter_->add("gallery", gallery_->parentWidget()->parentWidget(),  // the scroll area: its note stays in sight
                     {[this] { return drawn_.gallery; }, [this] { return viewkeys::key(settings_(), Scope::Patterns); },
                      [this] { return activityOf(main_, settings_(), Scope::Patterns); }, scopedSettings(Scope::Patterns)});
-    struct ReleaseView { const char* name; QCustomPlot* plot; const std::string* drawn; };
-    for (const ReleaseView& v : {ReleaseView{"anatomy", anatomy_, &drawn_.anatomy}, ReleaseView{"embedding", embeddingPlot_, &drawn_.embedding}})
+    struct ReleaseView { const char* name; QCustomPlot* plot; const std::string* drawn; std::function<std::string()> whyEmpty; };
+    for (const ReleaseView& v : {ReleaseView{"anatomy", anatomy_, &drawn_.anatomy, graphRelease("no noise model to draw here.")},
+                                 ReleaseView{"embedding", embeddingPlot_, &drawn_.embedding,
+                                             graphRelease("no noisy density vectors to project here (the sweep counts densities on each released graph).")}})
         presenter_->add(v.name, v.plot, {[drawn = v.drawn] { return *drawn; }, [this] { return viewkeys::key(settings_(), Scope::Release); },
-                                     [this, graphRelease] {
+                                     [this, whyEmpty = v.whyEmpty] {
                                          ViewActivity a = activityOf(main_, settings_(), Scope::Release);
-                                         a.emptyReason = graphRelease();
+                                         a.emptyReason = whyEmpty();
                                          return a;
                                      },
                                      scopedSettings(Scope::Release)});

@@ -17,6 +17,7 @@
 #include <QMessageBox>
 #include <QRegularExpression>
 #include <QStatusBar>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
@@ -148,6 +149,14 @@ private slots:
         QTRY_VERIFY2(note->isVisible() && note->text().contains("Randomized response"), qPrintable(note->text()));
         QVERIFY2(views->anatomy()->plottableCount() == 0 && !note->text().contains("PREVIOUS SETTINGS"), qPrintable(note->text()));
         QCOMPARE(views->presenter()->present("anatomy").state, ViewState::Empty);
+        // the embedding says its own reason, and offers no graph to pick (there are no noisy releases of one)
+        views->setCurrentWidget(views->embeddingPlot()->parentWidget());
+        QLabel* embeddingNote = views->presenter()->note("embedding");
+        QTRY_VERIFY2(embeddingNote->isVisible() && embeddingNote->text().contains("no noisy density vectors"), qPrintable(embeddingNote->text()));
+        QSpinBox* graph = nullptr;
+        for (auto* box : views->findChildren<QSpinBox*>())
+            if (box->prefix().startsWith("graph")) graph = box;
+        QVERIFY(graph && !graph->isEnabled());
         QTemporaryDir dir;
         QVERIFY(w.exportAllViews(dir.path()));
         if (auto* ask = w.findChild<QMessageBox*>("export-all-ask"); ask && ask->isVisible())

@@ -127,6 +127,31 @@ void hideEmptyAxes(QCustomPlot* plot) {
 }
 
 namespace {
+// The widest legend entry under the names it shows now.
+int widestLegendEntry(const QCustomPlot* plot) {
+    int widest = 0;
+    for (int i = 0; i < plot->legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = plot->legend->item(i)) widest = std::max(widest, item->minimumOuterSizeHint().width());
+    return widest;
+}
+
+void showFullNames(QCustomPlot* plot) {
+    for (int i = 0; i < plot->plottableCount(); ++i)
+        if (QCPAbstractPlottable* p = plot->plottable(i); fullName(p) != p->name()) p->setName(fullName(p));
+}
+
+// A plot narrower than its legend's widest entry under the full names (a narrow window, the settings column dragged
+// wide) shows the short names, as projector mode does, and the full ones again once they fit; figures and their CSV
+// keep the full names whatever the screen shows (fullName). Returns the widest entry under the short names: the
+// narrowest the plot may get.
+int fitLegendNames(QCustomPlot* plot, int width) {
+    showShortNames(plot);
+    const int widestShort = widestLegendEntry(plot);
+    showFullNames(plot);
+    if (widestLegendEntry(plot) > width) showShortNames(plot);
+    return widestShort;
+}
+
 // Keeps a legend below a plot in as many columns as fit the plot's width (at most the plot's own maximum),
 // as the window is resized. Without it a legend laid out in two columns on a wide window would hold the window at
 // that width: the plot's minimum size is its layout's, legend included.
@@ -136,6 +161,9 @@ public:
         setObjectName("px-legend-rewrap");  // found by name: without Q_OBJECT, findChild<LegendRewrap*> would match any child
     }
     void setMaxColumns(int columns) { maxColumns_ = columns; }
+    // The plot was built with its short names (projector mode): they stay, whatever the width.
+    void setShortByBuild(bool shortNames) { shortByBuild_ = shortNames; }
+    bool shortByBuild() const { return shortByBuild_; }
     bool eventFilter(QObject* watched, QEvent* event) override {
         // After the event, not inside it: a resize may come while the plot is being rebuilt (a font change).
         if (watched == plot_ && event->type() == QEvent::Resize && !pending_) {
@@ -149,13 +177,18 @@ private:
     void rewrap() {
         pending_ = false;
         if (!plot_->legend || !plot_->legend->visible() || plot_->legend->layout() != plot_->plotLayout() || plot_->width() <= 100) return;
+        if (!shortByBuild_) fitLegendNames(plot_, plot_->width() - 24);
         const int columns = fittingLegendColumns(plot_, plot_->width() - 24, maxColumns_);
-        if (columns == plot_->legend->wrap()) return;
+        if (columns == plot_->legend->wrap()) {
+            plot_->replot(QCustomPlot::rpQueuedReplot);  // the names may have changed
+            return;
+        }
         plot_->legend->setWrap(columns);
         plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
         plot_->replot(QCustomPlot::rpQueuedReplot);
     }
     bool pending_ = false;
+    bool shortByBuild_ = false;
     QCustomPlot* plot_;
     int maxColumns_;
 };
@@ -195,14 +228,15 @@ void placeLegendBelow(QCustomPlot* plot, int columns) {
         plot->plotLayout()->addElement(plot->plotLayout()->rowCount(), 0, plot->legend);
         plot->plotLayout()->setRowStretchFactor(plot->plotLayout()->rowCount() - 1, 0.001);
     }
+    bool shortNames = false;  // built with its short names (projector mode)
+    for (int i = 0; i < plot->plottableCount(); ++i) shortNames = shortNames || fullName(plot->plottable(i)) != plot->plottable(i)->name();
+    rewrap->setShortByBuild(shortNames);
+    // The narrowest the plot may get is its legend in one column under the short names (rewrapped and renamed as it
+    // narrows), not the columns and names that fit the width it has now.
+    const int widest = shortNames ? widestLegendEntry(plot) : fitLegendNames(plot, plot->width() > 100 ? plot->width() - 24 : 1 << 20);
     if (plot->width() > 100) columns = fittingLegendColumns(plot, plot->width() - 24, columns);
     plot->legend->setWrap(columns);  // before setFillOrder, which rearranges with the current wrap
     plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-    // The narrowest the plot may get is its legend in one column (rewrapped as it narrows), not the columns that
-    // fit the width it has now.
-    int widest = 0;
-    for (int i = 0; i < plot->legend->itemCount(); ++i)
-        if (QCPAbstractLegendItem* item = plot->legend->item(i)) widest = std::max(widest, item->minimumOuterSizeHint().width());
     plot->setMinimumWidth(std::max(320, widest + 24));
 }
 

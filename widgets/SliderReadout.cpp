@@ -2,6 +2,7 @@
 
 #include "FigureExport.h"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -67,11 +68,13 @@ void addSliderReadout(QCustomPlot* plot, double at, const QString& text, double 
     label->position->setTypeX(QCPItemPosition::ptPlotCoords);
     label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     label->position->setCoords(at, 0.02);
+    label->setProperty("pxReadoutAt", at);  // the marker's ε, wherever the readout is placed
     // on the side of the marker with more room
     const double mid = std::sqrt(plot->xAxis->range().lower * plot->xAxis->range().upper);
     label->setPositionAlignment(Qt::AlignTop | (at > mid ? Qt::AlignRight : Qt::AlignLeft));
     label->setTextAlignment(Qt::AlignLeft);
     label->setText(text);
+    label->setProperty("pxReadoutText", text);  // as written, whatever lines a narrow plot breaks it into
     QFont f = plot->font();
     f.setPointSizeF(8 * fontScale);
     label->setFont(f);
@@ -126,30 +129,49 @@ bool placeSliderReadoutAwayFromData(QCustomPlot* plot) {
         const int outside = QRectF(axes).adjusted(-1, -1, 1, 1).contains(r) ? 0 : 1;
         return outside * 1000000 + markersInside(plot, r) * 1000 + linePointsInside(plot, r);
     };
+    // a plot too narrow for the readout's lines: each breaks before its parenthesis and before the attack
+    const QString written = label->property("pxReadoutText").toString();
+    label->setText(written);
+    if (label->bottomRight->pixelPosition().x() - label->topLeft->pixelPosition().x() > axes.width() - 2)
+        label->setText(QString(written).replace(" (", "\n(").replace(", attack", ",\nattack"));
+    const double at = label->property("pxReadoutAt").toDouble();
+    const QPointF start = label->position->coords();
+    const Qt::Alignment startAlign = label->positionAlignment();
+    label->position->setTypeX(QCPItemPosition::ptPlotCoords);  // beside the marker, as made
+    label->position->setCoords(at, start.y());
     const Qt::Alignment preferred = label->positionAlignment() & Qt::AlignHorizontal_Mask;
     const Qt::Alignment other = preferred == Qt::AlignLeft ? Qt::AlignRight : Qt::AlignLeft;
-    const double at = label->position->coords().x();
-    const double startRatio = label->position->coords().y();
-    const Qt::Alignment startAlign = label->positionAlignment();
-    // top, bottom, then every height between in steps of 2.5 % of the axes' (a short plot's curves leave narrow gaps),
-    // on the marker's roomier side first, then on the other
+    // top, bottom, then every height between in steps of 2.5 % of the axes' (a short plot's curves leave narrow gaps)
     std::vector<double> heights = {0.02, 0.98};
     for (int k = 2; k <= 38; ++k) heights.push_back(0.025 * k);
     double bestRatio = 0.02;
     Qt::Alignment bestAlign = Qt::AlignTop | preferred;
     long fewest = -1;
-    for (Qt::Alignment side : {preferred, other})
+    const auto scan = [&](double x, Qt::Alignment side) {  // every height at x, on `side` of it; false once a place is free
         for (double h : heights) {
             const Qt::Alignment align = (h > 0.9 ? Qt::AlignBottom : Qt::AlignTop) | side;
-            label->position->setCoords(at, h);
+            label->position->setCoords(x, h);
             label->setPositionAlignment(align);
             const long c = cost();
             if (fewest < 0 || c < fewest) { fewest = c; bestRatio = h; bestAlign = align; }
-            if (c == 0) break;
+            if (c == 0) return false;
         }
-    label->position->setCoords(at, bestRatio);
+        return true;
+    };
+    double bestX = at;
+    if (scan(at, preferred)) scan(at, other);  // on the marker's roomier side first, then on the other
+    if (fewest >= 1000000) {
+        // too wide for either side of the marker (a narrow plot): inside the axes, across the marker, as near it as it goes
+        const double w = label->bottomRight->pixelPosition().x() - label->topLeft->pixelPosition().x();
+        const double centred = plot->xAxis->coordToPixel(at) - w / 2;
+        bestX = std::clamp(centred, axes.left() + 1.0, std::max(axes.left() + 1.0, axes.right() - w - 1));
+        label->position->setTypeX(QCPItemPosition::ptAbsolute);
+        fewest = -1;
+        scan(bestX, Qt::AlignLeft);
+    }
+    label->position->setCoords(bestX, bestRatio);
     label->setPositionAlignment(bestAlign);
-    return bestRatio != startRatio || bestAlign != startAlign;
+    return QPointF(bestX, bestRatio) != start || bestAlign != startAlign;
 }
 
 void keepSliderReadoutAwayFromData(QCustomPlot* plot) {

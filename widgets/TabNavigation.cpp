@@ -9,7 +9,7 @@
 
 namespace px::widgets {
 
-TabNavigation installTabNavigation(QTabWidget* tabs, bool numberShortcuts) {
+TabNavigation installTabNavigation(QTabWidget* tabs, bool numberShortcuts, const QString& label) {
     TabNavigation nav;
     auto* group = new QActionGroup(tabs);
     group->setExclusive(true);
@@ -33,7 +33,7 @@ TabNavigation installTabNavigation(QTabWidget* tabs, bool numberShortcuts) {
     menu->addActions(nav.actions);
     nav.cornerButton = new QToolButton(tabs);
     nav.cornerButton->setObjectName("all-views");
-    nav.cornerButton->setText(QObject::tr("All views"));
+    nav.cornerButton->setText(label.isEmpty() ? QObject::tr("All views") : label);
     nav.cornerButton->setToolTip(numberShortcuts ? QObject::tr("Every view, also those scrolled off the tab bar (Ctrl+1 … Ctrl+9)")
                                                  : QObject::tr("Every view, also those scrolled off the tab bar"));
     nav.cornerButton->setMenu(menu);

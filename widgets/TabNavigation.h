@@ -6,6 +6,8 @@
 // Ctrl+Tab / Ctrl+PgDown step through the tabs as in any QTabWidget.
 #include <QList>
 
+#include <QString>
+
 class QAction;
 class QTabWidget;
 class QToolButton;
@@ -16,6 +18,7 @@ struct TabNavigation {
     QToolButton* cornerButton = nullptr;
     QList<QAction*> actions;  // one per tab, in tab order; checkable, in one exclusive group
 };
-TabNavigation installTabNavigation(QTabWidget* tabs, bool numberShortcuts = true);
+// `label`: the corner button's text (a tab widget within another's page names its own, so that the two differ).
+TabNavigation installTabNavigation(QTabWidget* tabs, bool numberShortcuts = true, const QString& label = {});
 
 }  // namespace px::widgets

@@ -104,7 +104,7 @@ DepthViews::DepthViews(QWidget* parent) : QTabWidget(parent) {
     tv->addWidget(tableView_, 1);
     addTab(tablePage, tr("Tables"));
     setTabToolTip(count() - 1, tr("The tidy result table of each experiment (what pxrun depth writes as CSV)"));
-    px::widgets::installTabNavigation(this, false);  // Ctrl+1 … 9 are the main window's views
+    px::widgets::installTabNavigation(this, false, tr("Depth views"));  // Ctrl+1 … 9 are the main window's views
 }
 
 QCustomPlot* DepthViews::currentPlot() const { return qobject_cast<QCustomPlot*>(currentWidget()); }

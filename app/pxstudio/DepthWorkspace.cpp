@@ -219,6 +219,8 @@ QTabWidget* DepthWorkspace::views() const { return views_; }
 void DepthWorkspace::setFontScale(double fs) {
     fitPanelWidth();  // the application font changed with the scale: the panels' width follows it
     views_->setFontScale(fs, settings().epsilon);
+    presenter_->setFontScale(fs);
+    presenter_->presentAll();
 }
 
 bool DepthWorkspace::eventFilter(QObject* watched, QEvent* event) {

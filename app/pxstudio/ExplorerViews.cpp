@@ -248,6 +248,7 @@ void ExplorerViews::setFontScale(double scale) {
     if (redrawAnatomy_ && !drawn_.anatomy.empty()) redrawAnatomy_();  // a plot, not a note saying why there is none
     if (redrawDemo_ && !drawn_.demo.empty()) redrawDemo_();
     refreshEmbedding();  // computed again for the settings on screen: cheap (200 releases of one graph)
+    presenter_->setFontScale(fontScale_);
     presenter_->presentAll();
     depth_->setFontScale(fontScale_);
     QFont pairFont = font();

@@ -1,6 +1,7 @@
 #include "ViewPresenter.h"
 
 #include <QEvent>
+#include <QApplication>
 #include <QLabel>
 #include <QRect>
 #include <QWidget>
@@ -92,11 +93,8 @@ void ViewPresenter::setAvoid(const QString& name, std::function<QRect()> avoid) 
 
 void ViewPresenter::setFontScale(double scale) {
     fontScale_ = scale;
-    for (auto& [name, v] : views_) {
-        QFont f = v.note->font();
-        f.setPointSizeF(v.host->font().pointSizeF() * scale);
-        v.note->setFont(f);
-    }
+    // the application's font, which projector mode has scaled already (a plot's own font, the note's parent's, is not)
+    for (auto& [name, v] : views_) v.note->setFont(QApplication::font());
 }
 
 // Where a plot's title ends (two lines for a long one: the depth lab's heat maps); 30 px for a view without one.

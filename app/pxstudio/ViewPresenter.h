@@ -39,6 +39,7 @@ public:
     QString nameOf(const QWidget* host) const;  // "" for a widget that is no view's host
     // Keeps the note of `name` clear of `avoid` (in the host's coordinates; e.g. the slider's readout).
     void setAvoid(const QString& name, std::function<QRect()> avoid);
+    // Projector mode's scale (1: the desktop's): the notes in the application's font, as large as the text beside them.
     void setFontScale(double scale);
 
 signals:

@@ -547,6 +547,12 @@ private slots:
                     for (const QString& line : title->text().split('\n'))
                         QVERIFY2(QFontMetrics(title->font()).horizontalAdvance(line) <= plot->width(), qPrintable(QString("%1: %2 px in %3").arg(line).arg(QFontMetrics(title->font()).horizontalAdvance(line)).arg(plot->width())));
         }
+        // the note a view shows (not run yet) is as large as the text beside it, and the two "all views" buttons differ
+        for (QLabel* note : w.depthWorkspace()->findChildren<QLabel*>("view-note"))
+            if (note->isVisible()) QVERIFY2(QFontInfo(note->font()).pixelSize() >= 18, qPrintable(note->text()));
+        QStringList corners;
+        for (auto* corner : w.findChildren<QToolButton*>("all-views")) corners << corner->text();
+        QVERIFY2(corners.size() == 2 && corners[0] != corners[1], qPrintable(corners.join(" | ")));
         if (const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR"); !shots.isEmpty()) w.grab().save(shots + "/presentation-depth.png");
         presentation->setChecked(false);
     }

@@ -52,6 +52,10 @@ double gaussianMuFor(double epsilon, double delta) {
 double bdrsEpsilon(double rho, double omega, double delta) {
     const double L = std::log(1 / delta);
     if (rho <= 0) return 0.0;
+    // (ρ, ω)-tCDP bounds the Rényi divergences of orders 1 < α < ω only: with ω ≤ 1 there is none, and no (ε, δ)
+    // follows (the second branch would give a negative ε: the smooth mechanism's ω = 1/(4β) with β = ρ'/5 made
+    // calibration land on ε = −7.8).
+    if (omega <= 1) return kInf;
     if (omega == kInf || L <= (omega - 1) * (omega - 1) * rho) return rho + 2 * std::sqrt(rho * L);
     return rho * omega + L / (omega - 1);
 }

@@ -10,6 +10,7 @@
 // Conversions (all valid upper bounds, the smallest is reported as tightest):
 //  - BDRS (Bun, Dwork, Rothblum & Steinke 2018): ε = ρ + 2√(ρ ln(1/δ)) if ln(1/δ) ≤ (ω−1)²ρ,
 //    else ε = ρω + ln(1/δ)/(ω−1). ([Indri et al. 2025, appendix A.2, Lemma 3] prints both conditions as ≥.)
+//    ω ≤ 1 admits no order: ε = ∞ (as the minimisations over an empty range of α give).
 //  - tight RDP → DP (Balle et al. 2020; Canonne, Kamath & Steinke 2020; Asoodeh et al.):
 //    ε = min over 1 < α < ω of ρα + ln((α−1)/α) − (ln δ + ln α)/(α−1).
 //  - Mironov 2017: ε = min over α of ρα + ln(1/δ)/(α−1).

@@ -1,8 +1,10 @@
 // Conversions and calibration against docs/mathematics.md §4 reference values and independent computations.
 #include "privacy/Accounting.h"
+#include "privacy/Mechanism.h"
 
 #include <QtTest>
 #include <cmath>
+#include <random>
 
 using namespace px::privacy;
 
@@ -90,6 +92,42 @@ private slots:
         // Unreachable targets fail loudly.
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
             calibrate([](double) { return Guarantee{1.0, kInf, -1, -1, true}; }, 0.1, 1e-6, 1e-3, 1.0));
+    }
+    // Random guarantees (seeded): every conversion is an ε ≥ 0, or ∞ when no Rényi order is admissible (ω ≤ 1); Mironov's
+    // bound agrees with a brute-force minimum over a fine grid of orders written here; the tightest is the least.
+    void conversionsOnRandomGuarantees() {
+        std::mt19937 rng(20261207);
+        std::uniform_real_distribution<double> unit(0, 1);
+        for (int c = 0; c < 2000; ++c) {
+            const double rho = std::pow(10, -4 + 6 * unit(rng)), delta = std::pow(10, -9 + 6 * unit(rng));
+            const double omega = c % 5 == 0 ? kInf : c % 5 == 1 ? 0.05 + 0.95 * unit(rng) : 1 + std::pow(10, -3 + 6 * unit(rng));
+            const QString at = QString("ρ = %1, ω = %2, δ = %3").arg(rho).arg(omega).arg(delta);
+            for (double e : {bdrsEpsilon(rho, omega, delta), tightRdpEpsilon(rho, omega, delta), mironovEpsilon(rho, omega, delta)}) {
+                QVERIFY2(e >= 0, qPrintable(at));
+                if (omega <= 1) QVERIFY2(std::isinf(e), qPrintable(at + ": no admissible order, yet a finite ε"));
+            }
+            if (omega <= 1) continue;
+            double brute = kInf;  // ρα + ln(1/δ)/(α − 1) over α = 1 + 10^t, t on a fine grid, α < ω
+            for (double t = -7; t <= 7; t += 0.0005)
+                if (const double a = 1 + std::pow(10, t); a < omega) brute = std::min(brute, rho * a + std::log(1 / delta) / (a - 1));
+            QVERIFY2(std::abs(mironovEpsilon(rho, omega, delta) - brute) <= 2e-3 * brute + 1e-9, qPrintable(at));
+            const Guarantee g{rho, omega, -1, -1, true};
+            QVERIFY2(tightestEpsilon(g, delta) <= std::min(bdrsEpsilon(rho, omega, delta), mironovEpsilon(rho, omega, delta)) + 1e-12, qPrintable(at));
+        }
+    }
+    // The smooth mechanism with β = ρ'/5 (the reference code's, and the app's when β is left at 0) is calibrated to
+    // every ε of a sweep's grid: the ε it certifies is the target, never negative nor another budget's.
+    void smoothCalibrationMeetsEveryTarget() {
+        std::mt19937 rng(20261208);
+        for (int c = 0; c < 300; ++c) {
+            const double eps = std::pow(10, -1.3 + 3.6 * std::uniform_real_distribution<double>(0, 1)(rng));
+            const int d = 1 + int(rng() % 200);
+            auto make = [d](double rp) { return smoothGaussianGuarantee(rp, rp / 5, d); };
+            const double rp = calibrate(make, eps, 1e-6, 1e-14, 1e6);
+            const double got = tightestEpsilon(make(rp), 1e-6);
+            QVERIFY2(got > 0 && got <= eps * (1 + 1e-9) && got >= 0.999 * eps,
+                     qPrintable(QString("target ε = %1, d = %2: ρ' = %3 certifies ε = %4").arg(eps).arg(d).arg(rp).arg(got)));
+        }
     }
     void compositionAddsRdpAndGdp() {
         Guarantee a{0.1, kInf, std::sqrt(0.2), -1, true}, b{0.3, 40, -1, -1, true};

@@ -91,6 +91,13 @@ void PresentationMode::windowStateChanged() {
     });
 }
 
+PresentationMode::~PresentationMode() {
+    if (!presenting_) return;
+    QFont f = qApp->font();
+    f.setPointSizeF(normalFontPt_);
+    qApp->setFont(f);
+}
+
 void PresentationMode::setOn(bool on) {
     const double before = fontScale_;
     fontScale_ = on ? 1.6 : 1.0;

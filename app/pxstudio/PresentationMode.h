@@ -22,6 +22,10 @@ class PresentationMode : public QObject {
 public:
     // dock: the settings column; strip: shown in its place in projector mode; band: the lesson's.
     PresentationMode(QMainWindow* window, QDockWidget* dock, ExplorerViews* views, ProjectorStrip* strip, LessonPlayer* band);
+    // The application's font is the process's: a window closed in projector mode gives the desktop's size back (a
+    // window opened next in the same process once took the projector's size for the desktop's, and grew by 1.4 at
+    // each such turn, past the screen).
+    ~PresentationMode() override;
     QAction* action() const { return action_; }  // checkable, F11: the way in and out
     bool on() const { return presenting_; }
     // A window that fits the screen it is on: a first start takes most of it, a restored geometry from a larger

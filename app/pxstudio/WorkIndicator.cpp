@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLayout>
 #include <QProgressBar>
+#include <QScreen>
 #include <QPushButton>
 #include <QStatusBar>
 #include <QStringList>
@@ -86,6 +87,17 @@ bool WorkIndicator::busy() const {
     return depth_->busy() || views_->demoBusy();
 }
 
+QString WorkIndicator::wordsThatFit(const QString& words, const QFontMetrics& metrics, int width) {
+    if (metrics.horizontalAdvance(words) <= width) return words;
+    QStringList parts = words.split(", ");
+    while (parts.size() > 1) {
+        parts.removeLast();
+        const QString cut = parts.join(", ") + ", …";
+        if (metrics.horizontalAdvance(cut) <= width) return cut;
+    }
+    return metrics.elidedText(words, Qt::ElideRight, width);
+}
+
 void WorkIndicator::refresh() {
     const bool b = busy();
     active_ = b;
@@ -112,10 +124,16 @@ void WorkIndicator::refresh() {
     if (history_.empty() || history_.back().second != shown_) history_.push_back({elapsed, shown_});
     if (history_.size() > 2000) history_.erase(history_.begin(), history_.begin() + 1000);
     const QString words = barText(behind->first);
-    words_->setText(words);
+    // At most 40 % of the screen's width (projector fonts, several parts): the status bar, and with it the window, once
+    // grew past the screen to hold them. Parts that do not fit are left out from the end, with "…"; all in the tooltip.
+    const QScreen* screen = words_->screen();
+    const int room = screen ? int(0.4 * screen->availableGeometry().width()) : 600;
+    const QString shown = wordsThatFit(words, words_->fontMetrics(), room - 2 * words_->margin());
+    words_->setText(shown);
+    words_->setToolTip(shown == words ? QString() : words);
     // The label grows to its words at once and never shrinks while the work runs: the bar beside it does not jump
     // at each new percentage, and no word is cut before the status bar's next layout pass.
-    const int needed = words_->fontMetrics().horizontalAdvance(words) + 2 * words_->margin();
+    const int needed = words_->fontMetrics().horizontalAdvance(shown) + 2 * words_->margin();
     if (needed > words_->minimumWidth()) {
         words_->setMinimumWidth(needed);
         if (QLayout* layout = words_->parentWidget()->layout()) layout->activate();

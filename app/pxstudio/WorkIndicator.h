@@ -13,6 +13,7 @@
 #include <map>
 #include <vector>
 
+class QFontMetrics;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -42,6 +43,8 @@ public:
     // The same from the bar's history ((seconds, fraction), oldest first), at the faster of its overall pace and the
     // pace of its recent part.
     static QString timeLeftText(const std::vector<std::pair<double, double>>& history);
+    // `words` within `width`: whole, else without the parts (", "-separated) that do not fit, from the end, with "…".
+    static QString wordsThatFit(const QString& words, const QFontMetrics& metrics, int width);
 
 signals:
     void changed();    // progress, a part started or ended: whatever shows progress shows it again

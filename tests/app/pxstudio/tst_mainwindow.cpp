@@ -16,7 +16,6 @@
 #include "common/AtomicFile.h"
 #include "PatternGallery.h"
 #include "common/Rng.h"
-#include "SliderReadout.h"
 #include "learn/LearnerRegistry.h"
 #include "panels/DatasetPanel.h"
 #include "panels/LearnerPanel.h"
@@ -26,7 +25,6 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
-#include <QDockWidget>
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
@@ -40,7 +38,6 @@
 #include <QTabWidget>
 #include <QToolButton>
 #include <QTemporaryDir>
-#include <random>
 #include <QRegularExpression>
 #include <QtTest>
 #include <chrono>
@@ -555,37 +552,6 @@ private slots:
         QVERIFY2(corners.size() == 2 && corners[0] != corners[1], qPrintable(corners.join(" | ")));
         if (const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR"); !shots.isEmpty()) w.grab().save(shots + "/presentation-depth.png");
         presentation->setChecked(false);
-    }
-    // A narrow window or a settings column dragged wide: every plot shown draws inside itself — its layout (legend
-    // included) no wider than the widget, which no wider than the part of it on screen, and the slider's readout inside
-    // the axes. At random window and column widths (seeded), from the window's minimum up.
-    void narrowPlotsDrawInsideThemselves() {
-        MainWindow w;
-        w.resize(1280, 700);
-        w.show();
-        QVERIFY(waitFinished(w.controller()));
-        auto* dock = w.findChild<QDockWidget*>("settings-dock");
-        auto* views = w.findChild<ExplorerViews*>();
-        std::mt19937 rng(20261207);
-        for (int round = 0; round < 12; ++round) {
-            const int width = w.minimumSizeHint().width() + int(rng() % 500);
-            w.resize(width, 700);
-            w.resizeDocks({dock}, {340 + int(rng() % 200)}, Qt::Horizontal);
-            views->setCurrentIndex(int(rng() % 4) == 0 ? 3 : 0);  // the trade-off mostly, the noise anatomy too
-            QTest::qWait(100);
-            auto* plot = qobject_cast<QCustomPlot*>(views->currentWidget());
-            plot->replot();
-            const QString where = QString("window %1, column %2, %3 px wide plot on tab %4")
-                                      .arg(width).arg(dock->width()).arg(plot->width()).arg(views->currentIndex());
-            QVERIFY2(plot->plotLayout()->minimumOuterSizeHint().width() <= plot->width(), qPrintable(where + ": its layout is wider"));
-            QVERIFY2(plot->visibleRegion().boundingRect().width() == plot->width(), qPrintable(where + ": cut by the tabs"));
-            const QRect readout = px::widgets::sliderReadoutRect(plot);
-            QVERIFY2(readout.isEmpty() || plot->axisRect()->rect().adjusted(-1, -1, 1, 1).contains(readout),
-                     qPrintable(where + QString(": the readout (%1,%2 %3×%4) leaves the axes (%5,%6 %7×%8)")
-                                            .arg(readout.x()).arg(readout.y()).arg(readout.width()).arg(readout.height())
-                                            .arg(plot->axisRect()->rect().x()).arg(plot->axisRect()->rect().y())
-                                            .arg(plot->axisRect()->rect().width()).arg(plot->axisRect()->rect().height())));
-        }
     }
 };
 

@@ -7,7 +7,8 @@
 //    reason): the app computed what the settings ask, whatever path changed them;
 //  - what is drawn belongs to those settings: the trade-off's title is the data set's name, its marker stands at
 //    the slider's ε, the gallery holds d patterns of the selected class;
-//  - Export all writes only views that are current, with the current session in their sidecars.
+//  - Export all writes only views that are current, with the current session in their sidecars;
+//  - after every action, the window fits a 1280×720 screen (its minimum) and is no wider than its own screen.
 // PX_ONETRUTH_ACTIONS sets the number of actions (200 by default; the label "long" runs 2,000 over several seeds),
 // PX_ONETRUTH_SEED the seed (default: 1). A failure prints the seed and the last actions, to replay it.
 #include "AppTestSupport.h"
@@ -24,6 +25,7 @@
 
 #include <QApplication>
 #include <QLabel>
+#include <QScreen>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -129,8 +131,14 @@ private slots:
             }
             if (QTest::currentTestFailed()) return;
             QTest::qWait(int(play.pause()));
+            // whatever the window shows (projector fonts, a lesson, every part's progress), it fits a 1280×720 screen, and
+            // once the app is idle it is no wider than its own (it once grew to 2,634 px, its plots' paint buffers 64 MB each)
+            const QSize least = w->minimumSizeHint().expandedTo(w->minimumSize());
+            const QString size = QString("the window %1×%2, at least %3×%4\n").arg(w->width()).arg(w->height()).arg(least.width()).arg(least.height());
+            QVERIFY2(least.width() <= 1280 && least.height() <= 720, qPrintable(size + play.recent()));
             if (play.checkpointDue() || i + 1 == actions) {
                 if (const QString trail = unsettled(*w); !trail.isEmpty()) QFAIL(qPrintable(trail + play.recent()));
+                QVERIFY2(w->width() <= w->screen()->geometry().width(), qPrintable(size + play.recent()));
                 checkEveryView(*w, play);
                 ++checks;
                 if (QTest::currentTestFailed()) return;

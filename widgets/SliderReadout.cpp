@@ -50,10 +50,12 @@ SliderReading readAtEpsilon(const QVector<double>& epsilon, const QVector<double
     return r;
 }
 
-QString describeReading(const SliderReading& r, double at, const QString& metric) {
+QString describeReading(const SliderReading& r, double at, const QString& metric, bool partial) {
     QString where = QString("ε = %1").arg(at, 0, 'g', 3);
     if (r.kind == SliderReading::Kind::Interpolated)
         where += QString(" (interpolated between grid points %1 and %2)").arg(r.from, 0, 'g', 3).arg(r.to, 0, 'g', 3);
+    else if (r.kind == SliderReading::Kind::NearestEnd && partial)
+        where += QString(" (not computed yet: the nearest point so far, ε = %1)").arg(r.from, 0, 'g', 3);
     else if (r.kind == SliderReading::Kind::NearestEnd)
         where += QString(" (outside the grid: the nearest point, ε = %1)").arg(r.from, 0, 'g', 3);
     QString text = where + QString(":\n%1 %2 ± %3").arg(metric, number(r.value), number(r.halfWidth));

@@ -304,7 +304,7 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
         const SeriesPoints p = collectSeries(a, rows[order[s]]);
         if (s == 0 && opt.markerEpsilon > 0 && !p.x.isEmpty())
             readout = describeReading(readAtEpsilon(p.x, p.y, p.err, p.ax, p.ay, opt.markerEpsilon), opt.markerEpsilon,
-                                      metric == "auc" ? "ROC-AUC" : metric == "rmse" ? "RMSE" : "accuracy");
+                                      metric == "auc" ? "ROC-AUC" : metric == "rmse" ? "RMSE" : "accuracy", opt.partial);
         drawRelease(plot, p, name, colour, metric, fs, xLo, xHi);
         if (opt.showFit) addErfFit(plot, result, order[s], rows.at(order[s]).front(), metric, colour, fs, xLo, xHi);
         if (anyAttack && !p.ax.isEmpty()) drawAttack(plot, p, name, colour, fs);

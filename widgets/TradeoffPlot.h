@@ -27,6 +27,9 @@ struct TradeoffOptions {
     // this legend entry, until the final result is drawn; such a plot refuses to be exported, as a preview does.
     const experiment::SweepResult* previewBeneath = nullptr;
     QString previewBeneathNote;
+    // The result is the part of a running sweep computed so far: the readout calls an ε beyond its points not computed
+    // yet, rather than outside the grid.
+    bool partial = false;
 };
 
 void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result, const TradeoffOptions& options = {});

@@ -19,6 +19,7 @@ QString ExplorerViews::previewNote(const px::experiment::SweepResult& preview) c
 
 void ExplorerViews::showPartial(const px::experiment::SweepResult& partial) {
     px::widgets::TradeoffOptions opt = tradeoffOptions();
+    opt.partial = true;
     // Beneath the new points, faded, what they replace point by point: the preview, else the curve of the previous
     // settings (on this data set: opening another one clears it), so that the view keeps its whole grid meanwhile.
     if ((opt.previewBeneath = main_->previewResult()))
@@ -41,6 +42,16 @@ void ExplorerViews::showPreview(const px::experiment::SweepResult& preview) {
 }
 
 void ExplorerViews::refreshTradeoff() {
+    // while the sweep runs, what is on screen is its partial result or its preview: redrawn at the slider's ε as it is
+    // (it once flipped back to the previous settings' whole result for the seconds until the next points came)
+    if (main_->busy() && drawn_.tradeoffAs == Drawn::Partial && main_->partialResult()) {
+        showPartial(*main_->partialResult());
+        return;
+    }
+    if (main_->busy() && drawn_.tradeoffAs == Drawn::Preview && main_->previewResult()) {
+        showPreview(*main_->previewResult());
+        return;
+    }
     const auto* r = main_->result();
     if (!r) return;
     px::widgets::TradeoffOptions opt = tradeoffOptions();

@@ -3,6 +3,7 @@
 #include "common/AtomicFile.h"
 #include "common/JsonInput.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QSettings>
@@ -41,11 +42,13 @@ QString describeChange(const ExplorerSettings& before, const ExplorerSettings& a
 }
 
 // One undo step: the settings before and after a committed change. The first redo is the change
-// itself, already applied. Consecutive steps that move only ε merge (a run of slider key presses).
+// itself, already applied. Consecutive steps that move only ε, each within 1.5 s of the last, merge (a drag, a run of
+// slider key presses).
 class SetSettings : public QUndoCommand {
 public:
     SetSettings(SessionModel* m, ExplorerSettings before, ExplorerSettings after)
-        : QUndoCommand(describeChange(before, after)), m_(m), before_(std::move(before)), after_(std::move(after)) {}
+        : QUndoCommand(describeChange(before, after)), m_(m), before_(std::move(before)), after_(std::move(after)),
+          madeAt_(QDateTime::currentMSecsSinceEpoch()), lastAt_(madeAt_) {}
     void undo() override { emit m_->restoreRequested(before_); }
     void redo() override {
         if (first_) { first_ = false; return; }
@@ -53,14 +56,19 @@ public:
     }
     int id() const override { return onlyEpsilonChanged() ? 1 : -1; }
     bool mergeWith(const QUndoCommand* other) override {
+        // One gesture's steps of ε (a drag, a run of arrow keys) are one undo step; an ε typed or reset later is a step of
+        // its own (merged, a typed 5 then a reset to 1 left one step from 1 to 1, and the 5 could not be had back).
         const auto* o = static_cast<const SetSettings*>(other);
-        if (!o->onlyEpsilonChanged() || !(o->before_ == after_)) return false;
+        if (!o->onlyEpsilonChanged() || !(o->before_ == after_) || o->madeAt_ - lastAt_ > kGestureMs) return false;
         after_ = o->after_;
+        lastAt_ = o->madeAt_;
         setText(describeChange(before_, after_));
+        setObsolete(before_ == after_);  // back where it started: no step at all
         return true;
     }
 
 private:
+    static constexpr qint64 kGestureMs = 1500;  // ε steps less than this apart are one gesture's
     bool onlyEpsilonChanged() const {
         ExplorerSettings b = before_;
         b.mechanism.epsilon = after_.mechanism.epsilon;
@@ -68,6 +76,7 @@ private:
     }
     SessionModel* m_;
     ExplorerSettings before_, after_;
+    qint64 madeAt_, lastAt_;  // when this step was made, and when the last step merged into it was
     bool first_ = true;
 };
 

@@ -1,6 +1,6 @@
 #pragma once
 // The explorer's document: the committed settings, the undo stack (one step per committed change;
-// consecutive ε-only steps merge into one), autosave, recent files, and reading and writing session
+// consecutive ε-only steps of one gesture, each within 1.5 s of the last, merge into one), autosave, recent files, and reading and writing session
 // files. The window and its panels observe it; it knows nothing about widgets.
 #include "ExplorerSettings.h"
 

@@ -365,6 +365,22 @@ private slots:
         m.undoStack()->undo();
         QCOMPARE(restore.count(), 2);
         QCOMPARE(restore.at(1).at(0).value<ExplorerSettings>().mechanism.epsilon, s.mechanism.epsilon);
+        // ε typed, then reset a moment later (not one gesture): two steps, and undo gives the typed ε back; a gesture
+        // that ends where it began leaves no step
+        SessionModel later;
+        later.setCommitted(s);
+        later.commit(e1);
+        QTest::qWait(1600);
+        later.commit(s);
+        QCOMPARE(later.undoStack()->count(), 2);
+        QSignalSpy back(&later, &SessionModel::restoreRequested);
+        later.undoStack()->undo();
+        QCOMPARE(back.at(0).at(0).value<ExplorerSettings>().mechanism.epsilon, e1.mechanism.epsilon);
+        SessionModel there;
+        there.setCommitted(s);
+        there.commit(e1);
+        there.commit(s);
+        QCOMPARE(there.undoStack()->count(), 0);
     }
 
     void sessionAutosaveAndRecentFiles() {

@@ -181,8 +181,15 @@ void drawAttack(QCustomPlot* plot, const SeriesPoints& p, const QString& name, c
 
 void labelAxes(QCustomPlot* plot, const experiment::ResultTable& a, const std::string& metric, bool anyAttack) {
     const double delta = a.rows() ? num(a.at(0, "delta")) : 0;
-    plot->xAxis->setLabel(QString("privacy budget ε (δ = %1, tightest valid conversion)").arg(delta, 0, 'g', 2));
-    setShortLabel(plot->xAxis, QString("privacy budget ε (δ = %1)").arg(delta, 0, 'g', 2));
+    // Laplace, randomized response and DPRR are pure ε-DP: their ε needs no δ and no conversion
+    bool pure = a.rows() > 0 && a.columnIndex("mechanism") >= 0;
+    for (std::size_t i = 0; pure && i < a.rows(); ++i) {
+        const auto& m = a.at(i, "mechanism");
+        pure = m.is_string() && (m == "laplace" || m == "rr" || m == "dprr");
+    }
+    plot->xAxis->setLabel(pure ? QString("privacy budget ε (pure ε-DP, no δ)")
+                               : QString("privacy budget ε (δ = %1, tightest valid conversion)").arg(delta, 0, 'g', 2));
+    setShortLabel(plot->xAxis, pure ? QString("privacy budget ε (pure DP)") : QString("privacy budget ε (δ = %1)").arg(delta, 0, 'g', 2));
     plot->yAxis->setLabel(metric == "auc" ? "test ROC-AUC (mean ± 2 std)" : metric == "rmse" ? "test RMSE (mean ± 2 std)"
                                                                                             : "test accuracy (mean ± 2 std)");
     setShortLabel(plot->yAxis, metric == "auc" ? "ROC-AUC (± 2 sd)" : metric == "rmse" ? "RMSE (± 2 sd)" : "accuracy (± 2 sd)");

@@ -143,6 +143,8 @@ private slots:
             for (int i = 0; i < views->tradeoff()->itemCount(); ++i)
                 if (auto* t = qobject_cast<QCPItemText*>(views->tradeoff()->item(i)); t && t->property("role") == "slider-readout") readout = t->text();
             QVERIFY2(!readout.contains("outside the grid"), qPrintable(readout));
+            // randomized response is pure ε-DP: the ε axis names no δ nor a conversion
+            QVERIFY2(views->tradeoff()->xAxis->label().contains("pure ε-DP, no δ"), qPrintable(views->tradeoff()->xAxis->label()));
         }
     }
 };

@@ -93,6 +93,10 @@ void buildAttackHeatmap(QCustomPlot* plot, const ResultTable& t, const std::stri
     for (double c : cols) xt->addTick(colCoord(c), QString::number(c));
     plot->yAxis->setTicker(yt);
     plot->xAxis->setTicker(xt);
+    for (QCPAxis* axis : {plot->xAxis, plot->yAxis}) {  // ticks outside: inside, one met a cell's "0.99" and read "−0.99"
+        axis->setTickLength(0, int(std::lround(4 * fs)));
+        axis->setSubTickLength(0, 0);
+    }
     plot->xAxis->setLabel(colKey == "depth" ? "depth L" : QString::fromStdString(colKey == "p" ? "within-block p" : colKey));
     plot->yAxis->setLabel(log2Rows ? "feature dimension d" : rowKey == "blocks" ? "blocks K" : QString::fromStdString(rowKey));
     plot->xAxis->setRange(colCoord(cols.front()) - 0.5, colCoord(cols.back()) + 0.5);

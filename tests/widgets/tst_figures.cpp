@@ -478,6 +478,8 @@ private slots:
                 QVERIFY2(QFontInfo(text->font()).pixelSize() >= 10, qPrintable(text->text()));
             }
         QCOMPARE(labels, 12);
+        // no tick mark inside the map, where it met a cell's value and read as a minus sign
+        for (QCPAxis* axis : {plot.xAxis, plot.yAxis}) QVERIFY(axis->tickLengthIn() == 0 && axis->subTickLengthIn() == 0);
     }
 
     // The utility plots name the release their result was computed with (the fixture's: Gaussian noise, isotropic

@@ -125,10 +125,10 @@ bool placeSliderReadoutAwayFromData(QCustomPlot* plot) {
     if (!label || plot->axisRect()->rect().height() < 40) return false;
     const QRect axes = plot->axisRect()->rect();
     // What a place hides: a data point (its marker) weighs as much as a whole line, a line by its samples; a place that
-    // leaves the axes weighs more than anything.
+    // leaves the axes, or touches their lines, weighs more than anything.
     auto cost = [&] {
         const QRectF r(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition());
-        const int outside = QRectF(axes).adjusted(-1, -1, 1, 1).contains(r) ? 0 : 1;
+        const int outside = QRectF(axes).adjusted(2, 2, -2, -2).contains(r) ? 0 : 1;  // clear of the axis lines
         return outside * 1000000 + markersInside(plot, r) * 1000 + linePointsInside(plot, r);
     };
     // a plot too narrow for the readout's lines: each breaks before its parenthesis and before the attack
@@ -166,7 +166,7 @@ bool placeSliderReadoutAwayFromData(QCustomPlot* plot) {
         // too wide for either side of the marker (a narrow plot): inside the axes, across the marker, as near it as it goes
         const double w = label->bottomRight->pixelPosition().x() - label->topLeft->pixelPosition().x();
         const double centred = plot->xAxis->coordToPixel(at) - w / 2;
-        bestX = std::clamp(centred, axes.left() + 1.0, std::max(axes.left() + 1.0, axes.right() - w - 1));
+        bestX = std::clamp(centred, axes.left() + 4.0, std::max(axes.left() + 4.0, axes.right() - w - 4));  // clear of the axis lines
         label->position->setTypeX(QCPItemPosition::ptAbsolute);
         fewest = -1;
         scan(bestX, Qt::AlignLeft);

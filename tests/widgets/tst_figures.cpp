@@ -447,7 +447,6 @@ private slots:
                     }
             }
     }
-
     // A heat map's colours spread its data's own range (0.88 and 0.99 must not look alike), its scale says
     // where that range starts, and its cell labels are at least 10 px high on screen.
     void heatMapSpreadsItsOwnRangeWithReadableLabels() {
@@ -478,10 +477,9 @@ private slots:
                 QVERIFY2(QFontInfo(text->font()).pixelSize() >= 10, qPrintable(text->text()));
             }
         QCOMPARE(labels, 12);
-        // no tick mark inside the map, where it met a cell's value and read as a minus sign
-        for (QCPAxis* axis : {plot.xAxis, plot.yAxis}) QVERIFY(axis->tickLengthIn() == 0 && axis->subTickLengthIn() == 0);
+        for (QCPAxis* axis : {plot.xAxis, plot.yAxis})  // none inside the map: one met a cell's "0.99" as a minus sign
+            QVERIFY(axis->tickLengthIn() == 0 && axis->subTickLengthIn() == 0);
     }
-
     // The utility plots name the release their result was computed with (the fixture's: Gaussian noise, isotropic
     // allocation) in the trade-off legend's words: a new user could not tell randomized response's from another's.
     void utilityPlotsNameTheirRelease() {

@@ -37,6 +37,21 @@ QString guaranteeOf(int index) {
     }
 }
 
+// The Privacy panel's mechanism list, as a user finds it (the list that offers Laplace).
+QComboBox* mechanismList(PrivacyPanel* privacy) {
+    for (auto* box : privacy->findChildren<QComboBox*>())
+        if (box->findText("Laplace") >= 0) return box;
+    return nullptr;
+}
+
+// ε typed into the slider's field, then Enter, as a user does.
+void typeEpsilon(QLineEdit* field, double eps) {
+    field->setFocus();
+    field->selectAll();
+    QTest::keyClicks(field, QString::number(eps));
+    QTest::keyClick(field, Qt::Key_Return);
+}
+
 QAction* actionNamed(MainWindow& w, const QString& text) {
     for (QAction* a : w.findChildren<QAction*>())
         if (a->text().remove('&').startsWith(text)) return a;
@@ -58,9 +73,7 @@ private slots:
         w.show();
         QVERIFY(waitFinished(w.controller()));
         auto* privacy = w.findChild<PrivacyPanel*>();
-        QComboBox* mechanism = nullptr;
-        for (auto* box : privacy->findChildren<QComboBox*>())
-            if (box->findText("Laplace") >= 0) mechanism = box;
+        QComboBox* mechanism = mechanismList(privacy);
         QVERIFY(mechanism);
         auto* field = privacy->slider()->findChild<QLineEdit*>("epsilon-field");
         auto* rho = privacy->slider()->findChild<QLabel*>("rho-label");
@@ -80,10 +93,7 @@ private slots:
             } else if (action == 1) {
                 const double eps = typed[rng() % 6];
                 played << QString("type ε %1").arg(eps);
-                field->setFocus();
-                field->selectAll();
-                QTest::keyClicks(field, QString::number(eps));
-                QTest::keyClick(field, Qt::Key_Return);
+                typeEpsilon(field, eps);
             } else if (action == 2 || action == 3) {
                 played << (action == 2 ? "undo" : "redo");
                 (action == 2 ? undo : redo)->trigger();
@@ -116,9 +126,8 @@ private slots:
         w.show();
         QVERIFY(waitFinished(w.controller()));
         auto* privacy = w.findChild<PrivacyPanel*>();
-        QComboBox* mechanism = nullptr;
-        for (auto* box : privacy->findChildren<QComboBox*>())
-            if (box->findText("randomized response") >= 0) mechanism = box;
+        QComboBox* mechanism = mechanismList(privacy);
+        QVERIFY(mechanism);
         QSignalSpy started(w.controller(), &ExplorerController::started);
         mechanism->setCurrentIndex(mechanism->findText("randomized response"));
         QTRY_VERIFY_WITH_TIMEOUT(started.count() > 0, 20000);  // after the typing pause
@@ -134,10 +143,7 @@ private slots:
         auto* field = privacy->slider()->findChild<QLineEdit*>("epsilon-field");
         for (double eps : {50.0, 3.0}) {
             if (!w.controller()->busy()) QSKIP("the sweep ended before the check (a fast machine): nothing partial to keep");
-            field->setFocus();
-            field->selectAll();
-            QTest::keyClicks(field, QString::number(eps));
-            QTest::keyClick(field, Qt::Key_Return);
+            typeEpsilon(field, eps);
             QVERIFY2(legendSays("replaced as the new points arrive"), "the plot flipped back to the previous settings' result");
             QString readout;
             for (int i = 0; i < views->tradeoff()->itemCount(); ++i)

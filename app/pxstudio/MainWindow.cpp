@@ -295,7 +295,7 @@ void MainWindow::refreshEpsilonDependents() {
     // The report and the previews need the densities: valid while data set and patterns are those computed
     if (!computedFor_ || !samePatternsAndData(*computedFor_, settings())) {
         showReportMessage(tr("<i>Privacy report after the computation for the new data set or patterns…</i>"));
-        setRhoText({});
+        setRhoText(graphMechanismRhoText());  // a graph mechanism's guarantee needs no densities
         return;
     }
     refreshReport();
@@ -333,13 +333,7 @@ void MainWindow::refreshReport() {
         const QString waiting = controller_->busy() ? tr("<i>privacy report as soon as the densities of these settings are computed</i>")
                                                     : tr("<i>privacy report after the first computation</i>");
         showReportMessage(error.isEmpty() ? waiting : "<span style='color:#b22'>" + error.toHtmlEscaped() + "</span>");
-        // a graph mechanism has no noise model, but its guarantee needs none: randomized response is pure ε-edge-DP
-        // (Warner 1965); DPRR is as this project divides ε, twice ε as the published baseline does (DegreePreservingRR.h)
-        const px::privacy::MechanismParams m = settings().mechanism;
-        setRhoText(!px::privacy::perturbsGraph(m.mechanism) ? QString()
-                   : m.mechanism == px::privacy::MechanismKind::DegreePreservingRR && m.dprrSplit == px::privacy::DprrSplit::Published
-                       ? tr("pure 2ε-edge-DP (no ρ)")
-                       : tr("pure ε-edge-DP (no ρ)"));
+        setRhoText(graphMechanismRhoText());
         return;
     }
     report_->showReport(rep, controller_->result(), privacy_->epsilon());

@@ -29,6 +29,7 @@ PatternsPanel::PatternsPanel(QWidget* parent) : SettingsPanel(tr("Patterns"), pa
                           " all-trees:k — not sampled: every tree on 2..k vertices once (GHC's tree features;\n"
                           "   k = 6: 13 trees, k = 8: 47, k = 10: 200); d, sizes and seed do not apply"));
     d_ = new QSpinBox;
+    d_->setObjectName("patterns-d");
     d_->setRange(1, 500);
     d_->setToolTip(tr("d: number of sampled patterns (embedding dimension)"));
     maxSize_ = new QSpinBox;

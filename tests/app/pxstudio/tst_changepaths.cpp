@@ -5,6 +5,9 @@
 //  - the ρ line under the ε slider names the guarantee of the mechanism the list shows (Gaussian: ρ-zCDP; smooth
 //    Gaussian: tCDP; Laplace: pure ε-DP; randomized response and DPRR, which release graphs: pure ε-edge-DP; Bun and
 //    Steinke 2016, Bun et al. 2018, Warner 1965), never the one before the change;
+//  - Esc (the sweep cancelled) and a new d (new patterns, whose densities are not computed yet) leave the ρ line of a
+//    graph mechanism as it was: its guarantee needs no densities; a density mechanism's ρ line may wait for them
+//    while the report says so;
 //  - a change of ε alone (typed, or undone, or redone) starts no sweep (the sweep covers its ε grid); a change of
 //    the mechanism starts one.
 // PX_CHANGEPATHS_SEED chooses another sequence; a failure prints the seed and the actions played.
@@ -15,6 +18,7 @@
 #include "MainWindow.h"
 #include "SessionModel.h"
 #include "panels/PrivacyPanel.h"
+#include "panels/ReportPanel.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -78,14 +82,16 @@ private slots:
         auto* field = privacy->slider()->findChild<QLineEdit*>("epsilon-field");
         auto* rho = privacy->slider()->findChild<QLabel*>("rho-label");
         QAction *undo = actionNamed(w, "Undo"), *redo = actionNamed(w, "Redo");
-        QVERIFY(field && rho && undo && redo);
+        auto* d = w.findChild<QSpinBox*>("patterns-d");
+        auto* report = w.findChild<ReportPanel*>();
+        QVERIFY(field && rho && undo && redo && d && report);
         QSignalSpy started(w.controller(), &ExplorerController::started);
         QStringList played;
         const double typed[] = {0.3, 0.7, 1, 2, 3.5, 5};
         for (int step = 0; step < 40; ++step) {
             const ExplorerSettings before = w.settings();
             const int startedBefore = started.count();
-            const int action = int(rng() % 5);
+            const int action = int(rng() % 7);
             if (action == 0) {
                 const int index = int(rng() % 5);
                 played << QString("mechanism %1").arg(index);
@@ -97,13 +103,22 @@ private slots:
             } else if (action == 2 || action == 3) {
                 played << (action == 2 ? "undo" : "redo");
                 (action == 2 ? undo : redo)->trigger();
-            } else {
+            } else if (action == 4) {
                 played << "reset the mechanism";
                 QTest::mouseDClick(mechanism, Qt::LeftButton);
+            } else if (action == 5) {
+                played << "Esc";
+                QTest::keyClick(&w, Qt::Key_Escape);
+            } else {
+                played << QString("d %1").arg(d->value() + 1);
+                d->setValue(d->value() + 1);
             }
             const QString where = QString("seed %1, after %2").arg(seed).arg(played.join(", "));
             const QString shown = rho->isVisible() ? rho->text() : QString();
-            QVERIFY2(shown.contains(guaranteeOf(mechanism->currentIndex())),
+            // a density mechanism's ρ may wait for the densities of new patterns, when the report says it waits for them
+            const bool densitiesPending = mechanism->currentIndex() < 3 && shown.isEmpty() &&
+                                          report->text().contains("after the computation for the new data set or patterns");
+            QVERIFY2(densitiesPending || shown.contains(guaranteeOf(mechanism->currentIndex())),
                      qPrintable(where + ": the list shows " + mechanism->currentText() + ", the ρ line \"" + shown + "\""));
             ExplorerSettings epsilonAside = w.settings();
             epsilonAside.mechanism.epsilon = before.mechanism.epsilon;

@@ -25,7 +25,8 @@ std::string str(const ResultTable& t, int row, const std::string& col) {
 void addTitle(QCustomPlot* plot, const QString& title, double fs) {
     const QFont font(plot->font().family(), int(11 * fs), QFont::Bold);
     plot->plotLayout()->insertRow(0);
-    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, twoLineTitle(title, font, plot->width()), font));
+    // whole: the screen's fitting breaks it at the width it is shown at (built on a hidden tab, the plot is 100 px wide)
+    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, title, font));
     setAxisFonts(plot, fs);  // every depth plot gets its title last: its axes take the same scale here
 }
 

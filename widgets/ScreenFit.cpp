@@ -53,12 +53,24 @@ void fitTexts(QCustomPlot* plot) {
             axis->setLabel(label);
         }
 }
+// A plot built on a hidden tab is not fitted (fitTexts) and, its tab shown at the size it already had, gets no resize
+// and so no replot: shown, it is replotted once, fitted to the size it is seen at.
+class ReplotWhenShown : public QObject {
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Show)
+            if (auto* plot = qobject_cast<QCustomPlot*>(watched)) plot->replot(QCustomPlot::rpQueuedReplot);
+        return false;
+    }
+};
 }  // namespace
 
 void fitAxisLabelsOnScreen(QCustomPlot* plot) {
     if (plot->property(kInstalled).toBool()) return;
     plot->setProperty(kInstalled, true);
     QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] { fitTexts(plot); });
+    plot->installEventFilter(new ReplotWhenShown(plot));
 }
 
 QString fullLabel(const QCPAxis* axis) {

@@ -4,6 +4,7 @@
 // says it does not. Measured from the widgets: the title drawn and the note shown, never the keys the code compares.
 // PX_DEPTHTRUTH_SEED and PX_DEPTHTRUTH_ACTIONS replay a run.
 #include "DepthWorkspace.h"
+#include "ScreenFit.h"
 #include "ViewPresenter.h"
 #include "AppTestSupport.h"
 
@@ -113,6 +114,28 @@ private slots:
         }
         d.cancel();
         d.waitForIdle();
+        // Each heat map brought in front shows its title broken as its width needs, no more: a title built while its
+        // tab was hidden (a widget of 100 px) came up in five lines in projector mode. Twice: the second time each was
+        // shown before and is rebuilt behind the other at the size it will be shown at again (no resize, no replot).
+        d.resize(760, 600);  // titles of two lines
+        for (int round = 0; round < 2; ++round) {
+            if (round == 1) {
+                c.trials->setValue(c.trials->value() == 1 ? 2 : 1);
+                QTest::mouseClick(c.run, Qt::LeftButton);
+                d.waitForIdle();
+            }
+            for (const char* name : {"cosera-err", "cosera-auroc"}) {
+                auto* plot = d.findChild<QCustomPlot*>(name);
+                d.views()->setCurrentWidget(plot);
+                QTest::qWait(100);
+                for (QCPLayoutElement* e : plot->plotLayout()->elements(true))
+                    if (auto* title = qobject_cast<QCPTextElement*>(e)) {
+                        QString oneLine = title->text();  // the breaks twoLineTitle makes, undone
+                        oneLine.replace("\n— ", " — ").replace('\n', ' ');
+                        QCOMPARE(title->text(), px::widgets::twoLineTitle(oneLine, title->font(), plot->width()));
+                    }
+            }
+        }
         qInfo("%d checks of a current heat map, %d of one marked as of other settings", drawnAndCurrent, drawnAndMarked);
         // the property was exercised both ways, or this seed proved nothing
         QVERIFY2(drawnAndCurrent > 0 && drawnAndMarked > 0, "choose another seed or more actions");

@@ -303,6 +303,7 @@ void ExplorerController::deliver(const std::shared_ptr<Job>& job, std::shared_pt
     patterns_ = std::move(patterns);
     densities_ = std::move(densities);
     densitiesFor_ = runningFor_;
+    emit resultArrived();
     emit finished();
 }
 

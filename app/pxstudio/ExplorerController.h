@@ -102,6 +102,9 @@ signals:
     void previewReady();
     // The densities of the running sweep's patterns are in (before it finishes): the privacy report can be drawn.
     void densitiesReady();
+    // The result is in (result(), resultFor()): emitted just before finished, so that the window draws it before the
+    // listeners of finished (the progress bar, whose end has every view decided again) hear of the end.
+    void resultArrived();
     void finished();
     void failed(QString message);
     // The job ended on a data set without class labels: its patterns and densities are in (densitiesReady() came

@@ -55,8 +55,9 @@ void ExplorerViews::refreshTradeoff() {
     const auto* r = main_->result();
     if (!r) return;
     px::widgets::TradeoffOptions opt = tradeoffOptions();
-    px::widgets::buildTradeoffPlot(tradeoff_, *r, opt);
+    // what is drawn is said before the drawing: a paint while the plot is built decides the view for the result
     drawn_.tradeoff = main_->resultFor() ? viewkeys::tradeoffKey(*main_->resultFor(), opt.markerEpsilon) : "";
     drawn_.tradeoffAs = Drawn::Final;
+    px::widgets::buildTradeoffPlot(tradeoff_, *r, opt);
     presenter_->present("tradeoff");
 }

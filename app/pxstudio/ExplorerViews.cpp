@@ -257,9 +257,9 @@ void ExplorerViews::setFontScale(double scale) {
 }
 
 void ExplorerViews::showResult() {
+    refreshTradeoff();  // first: anything below may have a view decided again, and the sweep's points are not the result
     pca_ = main_->densities() ? std::make_unique<px::experiment::PcaBasis>(px::experiment::PcaBasis::fit(*main_->densities())) : nullptr;
     if (main_->dataset()) focus_->setRange(0, main_->dataset()->size() - 1);
-    refreshTradeoff();
     refreshResultsTable();
     refreshEmbedding();
     if (px::learn::isGraphLearner(settings_().learner)) {  // the GIN's test curves come with its result

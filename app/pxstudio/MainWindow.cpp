@@ -240,13 +240,15 @@ void MainWindow::connectController() {
         statusBar()->showMessage(notice_.isEmpty() ? what : notice_ + ". " + what);
     });
     connect(controller_, &ExplorerController::densitiesReady, this, &MainWindow::refreshReport);
-    connect(controller_, &ExplorerController::finished, this, [this] {
+    // on the result's arrival, before the progress bar hears of the end (finished) and has the views decided again:
+    // decided before the result is drawn, the trade-off called the sweep just ended "stopped" (its points still drawn)
+    connect(controller_, &ExplorerController::resultArrived, this, [this] {
         computedFor_ = requested_;
+        views_->showResult();
         markStale();
         if (notice_.isEmpty()) statusBar()->showMessage(tr("Done: %1 runs").arg(controller_->result()->runs.rows()), 4000);
         else statusBar()->showMessage(tr("Done: %1 runs. %2").arg(controller_->result()->runs.rows()).arg(notice_), 12000);
         notice_.clear();
-        views_->showResult();
         refreshReport();
     });
     connect(controller_, &ExplorerController::cancelled, this, [this] {

@@ -139,6 +139,7 @@ void ViewPresenter::trace(const QString& name, const View& v) const {
                                  {"state", viewStateName(v.status.state)},
                                  {"drawn_key", v.status.drawnKey},
                                  {"current_key", v.status.currentKey},
+                                 {"note", v.status.note},
                                  {"settings", v.source.settings()}};
     std::fprintf(stderr, "%s\n", line.dump().c_str());
 }

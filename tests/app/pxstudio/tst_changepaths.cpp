@@ -17,6 +17,7 @@
 #include "ExplorerController.h"
 #include "MainWindow.h"
 #include "SessionModel.h"
+#include "ViewPresenter.h"
 #include "panels/PrivacyPanel.h"
 #include "panels/ReportPanel.h"
 
@@ -27,6 +28,7 @@
 #include <QSignalSpy>
 #include <QtTest>
 #include <qcustomplot.h>
+#include <functional>
 #include <random>
 
 namespace {
@@ -166,6 +168,40 @@ private slots:
             QVERIFY2(!readout.contains("outside the grid"), qPrintable(readout));
             // randomized response is pure ε-DP: the ε axis names no δ nor a conversion
             QVERIFY2(views->tradeoff()->xAxis->label().contains("pure ε-DP, no δ"), qPrintable(views->tradeoff()->xAxis->label()));
+        }
+    }
+    // A sweep that runs to its end is never said to have stopped nor to be "not computed": between its end and its
+    // result drawn, the trade-off was decided once as "PART of these settings' result: the computation stopped" (its
+    // points so far still drawn) or "Not computed yet" (none), and a new user saw the first for half a second beside
+    // "Done". Every decision of the view is recorded, from each change to its sweep's end: a data set opened, new
+    // patterns, another mechanism.
+    void aSweepThatEndsIsNeverSaidToHaveStopped() {
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(waitFinished(w.controller()));
+        auto* views = w.findChild<ExplorerViews*>();
+        QComboBox* mechanism = mechanismList(w.findChild<PrivacyPanel*>());
+        auto* d = w.findChild<QSpinBox*>("patterns-d");
+        QVERIFY(views && mechanism && d && mechanism->findText("Laplace") >= 0);
+        QStringList notes;
+        connect(views->presenter(), &ViewPresenter::presented, this, [&](const QString& name) {
+            if (name == "tradeoff") notes << QString::fromStdString(views->presenter()->status(name).note);
+        });
+        QSignalSpy finished(w.controller(), &ExplorerController::finished);
+        w.controller()->setPartialInterval(0);  // every run's points drawn as they come: the last ones before the end
+        const std::vector<std::pair<QString, std::function<void()>>> changes = {
+            {"open builtin:er", [&] { w.openDataset("builtin:er"); }},
+            {"d + 5", [&] { d->setValue(d->value() + 5); }},
+            {"Laplace", [&] { mechanism->setCurrentIndex(mechanism->findText("Laplace")); }}};
+        for (const auto& [what, change] : changes) {
+            notes.clear();
+            const int before = finished.count();
+            change();
+            QTRY_VERIFY_WITH_TIMEOUT(finished.count() > before && !w.controller()->busy(), 120000);
+            QTest::qWait(100);
+            for (const QString& note : notes)
+                QVERIFY2(!note.contains("stopped") && !note.contains("Not computed yet"), qPrintable(what + ": " + note));
         }
     }
 };

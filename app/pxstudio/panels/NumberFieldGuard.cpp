@@ -10,7 +10,6 @@
 
 namespace {
 constexpr const char* kRefusal = "pxRefusal";      // the message shown (empty: none)
-constexpr const char* kBefore = "pxBefore";        // the field's text when the entry began
 constexpr const char* kTyped = "pxTyped";          // what the user typed in this entry, refused keys included
 constexpr const char* kRefused = "pxRefusedEntry"; // a key of this entry was refused: the entry is not taken
 
@@ -21,6 +20,18 @@ QString fieldName(const QAbstractSpinBox* box) {
             return label->text().remove('&');
     const QString tip = box->toolTip().section('\n', 0, 0).section(':', 0, 0);
     return tip.isEmpty() || tip.size() > 30 ? QObject::tr("This field") : tip;
+}
+
+// The text the box shows for the value it holds, as QSpinBox::textFromValue writes it (the value is what an entry
+// refused gives back: with keyboard tracking off, nothing typed is in it until an entry is taken).
+QString committedText(const QAbstractSpinBox* box) {
+    QString number;
+    if (auto* i = qobject_cast<const QSpinBox*>(box)) number = i->prefix() + box->locale().toString(i->value()) + i->suffix();
+    else if (auto* d = qobject_cast<const QDoubleSpinBox*>(box))
+        number = d->prefix() + box->locale().toString(d->value(), 'f', d->decimals()) + d->suffix();
+    else return box->text();
+    if (!box->isGroupSeparatorShown()) number.remove(box->locale().groupSeparator());
+    return number;
 }
 
 // The message beside the field: a label under it, over what follows, until the refusal is cleared.
@@ -47,6 +58,9 @@ void NumberFieldGuard::install(QWidget* root) {
             // A key typed into the field reaches the spin box, which hands it to its line edit by a direct call that
             // passes no event filter: the box is watched too (keys sent to the line edit itself come through its filter).
             box->installEventFilter(guard);
+            // a value set from elsewhere (undo, a reset, a lesson, another entry taken) ends what the message was about
+            if (auto* i = qobject_cast<QSpinBox*>(box)) connect(i, &QSpinBox::valueChanged, guard, [i] { clear(i); });
+            if (auto* d = qobject_cast<QDoubleSpinBox*>(box)) connect(d, &QDoubleSpinBox::valueChanged, guard, [d] { clear(d); });
         }
 }
 
@@ -61,7 +75,9 @@ QString NumberFieldGuard::expectation(const QAbstractSpinBox* box) {
 QString NumberFieldGuard::refusal(const QAbstractSpinBox* box) { return box->property(kRefusal).toString(); }
 
 void NumberFieldGuard::refuse(QAbstractSpinBox* box, const QString& typed) {
-    const QString message = tr("\"%1\" is not taken: %2.").arg(typed, expectation(box));
+    // what the field keeps, said where it is kept: Enter or leaving the field gives it back, whatever the field shows now
+    const QString message = tr("\"%1\" is not taken: %2; %3 stays %4.")
+                                .arg(typed, expectation(box), fieldName(box), committedText(box));
     box->setProperty(kRefusal, message);
     box->setStyleSheet("QAbstractSpinBox { border: 2px solid #c0392b; }");
     QLabel* label = messageBeside(box, true);
@@ -100,7 +116,7 @@ bool NumberFieldGuard::finishEntry(QAbstractSpinBox* box, QLineEdit* edit) {
         return false;
     }
     const QSignalBlocker quiet(edit);
-    edit->setText(box->property(kBefore).toString());  // the entry is undone: the value before it stays, nothing is committed
+    edit->setText(committedText(box));  // the entry is undone: the value before it stays, nothing is committed
     return true;
 }
 
@@ -109,21 +125,19 @@ bool NumberFieldGuard::eventFilter(QObject* watched, QEvent* event) {
     auto* edit = box ? box->findChild<QLineEdit*>() : qobject_cast<QLineEdit*>(watched);
     if (!box && edit) box = qobject_cast<QAbstractSpinBox*>(edit->property("pxGuardedBox").value<QObject*>());
     if (!box || !edit || edit->property("pxGuardedBox").value<QObject*>() != box) return false;
-    if (event->type() == QEvent::FocusIn && !box->property(kRefused).toBool()) box->setProperty(kBefore, edit->text());
     if (event->type() == QEvent::FocusOut) finishEntry(box, edit);
     if (event->type() != QEvent::KeyPress) return false;
     if (watched == edit && box->hasFocus()) return false;  // the box's own filter had it (a key forwarded by the box)
     const auto* key = static_cast<QKeyEvent*>(event);
-    if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
+    // Enter finishes the entry (the spin box then takes what the field shows); Ctrl+A ends it too, as what comes next is
+    // typed over everything: a new entry, whose message quotes its own keys only
+    if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter || key->matches(QKeySequence::SelectAll)) {
         finishEntry(box, edit);
-        box->setProperty(kBefore, edit->text());  // the next entry starts from what is now in the field
         return false;
     }
     const QString typed = key->text();
     if (typed.isEmpty() || !typed.at(0).isPrint()) return false;  // arrows, Backspace: the box's own
     QString text = wouldBe(edit, typed);
-    if (!box->property(kRefused).toBool() && box->property(kTyped).toString().isEmpty() && !edit->hasFocus())
-        box->setProperty(kBefore, edit->text());  // typed into without a focus event (tests, accessibility tools)
     QString entry = box->property(kTyped).toString();
     entry = entry.isEmpty() ? text : entry + typed;  // every key of this entry, the refused ones included
     box->setProperty(kTyped, entry);

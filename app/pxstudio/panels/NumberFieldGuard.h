@@ -4,7 +4,8 @@
 // typed entry counts only when Enter is pressed or the field is left (no recompute per keystroke), and an entry with
 // a refused keystroke is not taken at all: the field goes back to its value before the entry, with a red frame and
 // a message beside it saying what was typed and what the field takes ("\"-5e9\" is not taken: d takes a whole number
-// from 1 to 500"). The frame and the message go when the next entry is taken.
+// from 1 to 500; d stays 20"). Ctrl+A starts a new entry (what follows is typed over everything). The frame and
+// the message go when the next entry is taken or the value is set from elsewhere (undo, a reset, a lesson).
 #include <QObject>
 
 class QAbstractSpinBox;

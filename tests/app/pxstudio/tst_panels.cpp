@@ -17,6 +17,7 @@
 #include "panels/WheelGuard.h"
 #include "EpsilonSlider.h"
 #include "AppTestSupport.h"
+#include "PropertySupport.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -411,6 +412,71 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::exception, SessionModel::readSession(dir.path() + "/missing.json"));
     }
 
+    // Entries typed into d as a user types them, generated: parts of Ctrl+A then keys (digits, '-', 'e', '.', 'x'),
+    // ended by Enter or by leaving the field, from a value set elsewhere (as an undo sets it). Whatever was typed,
+    // checked against the spin box's own validator: the message quotes the last part exactly (not the keys of parts
+    // typed over, which a new user saw piled up: "xy600") and names the value d keeps, and d keeps it; a last part whose
+    // every key was taken and which is a whole number is taken; a value set elsewhere clears the message.
+    void numberEntriesSayWhatTheyKeep() {
+        PatternsPanel panel;
+        NumberFieldGuard::install(&panel);
+        panel.show();
+        auto* d = panel.findChild<QSpinBox*>("patterns-d");
+        QVERIFY(d);
+        auto* edit = d->findChild<QLineEdit*>();
+        struct Probe : QSpinBox {  // a spin box of d's range, whose validator the test asks
+            QValidator::State check(QString text) const {
+                int pos = int(text.size());
+                return validate(text, pos);
+            }
+        } probe;
+        probe.setRange(d->minimum(), d->maximum());
+        QVERIFY(pxtest::checkProperty("d's entries keep their word", 20261207, 120, [&] {
+            const int set = *rc::gen::inRange(1, 501);
+            d->setValue(set != d->value() ? set : set % 500 + 1);  // a new value, as an undo sets it
+            RC_ASSERT(NumberFieldGuard::refusal(d).isEmpty());
+            const int before = d->value();  // nothing typed is in d until an entry is taken (Enter, or leaving it)
+            const auto parts = *rc::gen::resize(4, rc::gen::nonEmpty(rc::gen::container<std::vector<std::string>>(
+                rc::gen::resize(5, rc::gen::nonEmpty(rc::gen::container<std::string>(rc::gen::elementOf(std::string("0123456789-e.x"))))))));
+            bool refused = false;
+            QString message;
+            for (const std::string& part : parts) {
+                QTest::keyClick(d, Qt::Key_A, Qt::ControlModifier);
+                RC_ASSERT(d->value() == before);
+                RC_ASSERT(edit->selectedText() == edit->text());
+                if (refused) RC_ASSERT(edit->text() == QString::number(before));  // a refused part is undone
+                refused = false;
+                for (const char c : part) {  // key by key: what the spin box's validator makes of the field's text with it
+                    QString candidate = edit->text();
+                    const int at = edit->hasSelectedText() ? edit->selectionStart() : edit->cursorPosition();
+                    candidate.remove(at, edit->selectedText().size()).insert(at, QChar(c));
+                    const QString was = edit->text();
+                    QTest::keyClick(d, c);
+                    const bool taken = probe.check(candidate) != QValidator::Invalid;
+                    refused |= !taken;
+                    RC_ASSERT(edit->text() == (taken ? candidate : was));
+                }
+                message = NumberFieldGuard::refusal(d);
+            }
+            // the last part is taken if every key of it was and it is a whole number in range, else d keeps its value
+            const int expected = !refused && probe.check(edit->text()) == QValidator::Acceptable ? edit->text().toInt() : before;
+            if (*rc::gen::arbitrary<bool>()) {
+                QTest::keyClick(d, Qt::Key_Return);
+            } else {  // the field left (another one clicked)
+                QFocusEvent out(QEvent::FocusOut, Qt::MouseFocusReason);
+                QApplication::sendEvent(d, &out);
+            }
+            QStringList typed;
+            for (const std::string& part : parts) typed << QString::fromStdString(part);
+            const QString state = QString("parts %1, before %2, value %3, message \"%4\" then \"%5\"")
+                                      .arg(typed.join(" | ")).arg(before).arg(d->value()).arg(message, NumberFieldGuard::refusal(d));
+            if (d->value() != expected) RC_FAIL("d does not keep what it said: " + state.toStdString());
+            if (refused && !(message.startsWith("\"" + QString::fromStdString(parts.back()) + "\" is not taken") &&
+                             message.endsWith(QString("d stays %1.").arg(before)) && NumberFieldGuard::refusal(d) == message))
+                RC_FAIL("the message does not quote the last part or name what d keeps: " + state.toStdString());
+            if (!refused && !NumberFieldGuard::refusal(d).isEmpty()) RC_FAIL("a taken entry left a message: " + state.toStdString());
+        }));
+    }
     // Junk typed into a number field is refused visibly (red frame, a message naming the field and its range), not
     // silently dropped; a size mean above the maximum size is not taken, in the panel or from a session file.
     void numberFieldsSayWhatTheyTake() {

@@ -67,13 +67,15 @@ void addControls(QCustomPlot* plot, const experiment::ResultTable& a, const std:
 // The erf law's curve for one series, placed at the ε each noise parameter ρ gives; or, where there is none,
 // an entry "erf: no fit (why)" in the legend, so that a missing curve is never a mystery.
 void addErfFit(QCustomPlot* plot, const experiment::SweepResult& result, const std::string& group, int head, const std::string& metric,
-               const QColor& colour, double fs, double xLo, double xHi) {
+               const QColor& colour, double fs, double xLo, double xHi, bool partial) {
     const experiment::ResultTable& a = result.aggregated;
     const experiment::FitSummary* found = nullptr;
     for (const auto& f : result.fits)
         if (f.group == group) found = &f;
     QString why;
-    if (metric != "auc") why = QString("the erf law describes ROC-AUC; this metric is %1").arg(QString::fromStdString(metric));
+    // a law fitted to the first few points of a sweep is any curve through them (A∞ = 114 with three points in)
+    if (partial) why = "fitted when the sweep is done";
+    else if (metric != "auc") why = QString("the erf law describes ROC-AUC; this metric is %1").arg(QString::fromStdString(metric));
     else if (!found) why = "fewer than two noisy budgets with a noise parameter, or no signal even at ε = ∞";
     else if (!found->noFit.empty()) why = QString::fromStdString(found->noFit);
     if (!why.isEmpty()) {
@@ -313,7 +315,7 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
             readout = describeReading(readAtEpsilon(p.x, p.y, p.err, p.ax, p.ay, opt.markerEpsilon), opt.markerEpsilon,
                                       metric == "auc" ? "ROC-AUC" : metric == "rmse" ? "RMSE" : "accuracy", opt.partial);
         drawRelease(plot, p, name, colour, metric, fs, xLo, xHi);
-        if (opt.showFit) addErfFit(plot, result, order[s], rows.at(order[s]).front(), metric, colour, fs, xLo, xHi);
+        if (opt.showFit) addErfFit(plot, result, order[s], rows.at(order[s]).front(), metric, colour, fs, xLo, xHi, opt.partial);
         if (anyAttack && !p.ax.isEmpty()) drawAttack(plot, p, name, colour, fs);
     }
     if (anyAttack && chanceCount > 0) {

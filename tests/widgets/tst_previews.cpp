@@ -70,6 +70,30 @@ private slots:
         QVERIFY(QFileInfo::exists(dir.path() + "/p.pdf"));
     }
 
+    // The erf law is fitted to a finished sweep: on the points so far (three of ten) its fit was any curve through
+    // them (A∞ = 114, the ROC-AUC axis up to 6, a new user saw); a partial result says when it comes instead.
+    void aPartialResultDrawsNoErfFit() {
+        auto erfCurves = [](QCustomPlot& plot, QString* entries) {
+            int drawn = 0;
+            for (int i = 0; i < plot.graphCount(); ++i)
+                if (plot.graph(i)->name().startsWith("erf")) {
+                    drawn += plot.graph(i)->data()->size() > 0;
+                    *entries += plot.graph(i)->name() + "\n";
+                }
+            return drawn;
+        };
+        QCustomPlot plot;
+        QString entries;
+        widgets::buildTradeoffPlot(&plot, result_, {});
+        QVERIFY2(erfCurves(plot, &entries) > 0, qPrintable("the finished sweep has a fit to draw:\n" + entries));
+        widgets::TradeoffOptions opt;
+        opt.partial = true;
+        entries.clear();
+        widgets::buildTradeoffPlot(&plot, result_, opt);
+        QVERIFY2(erfCurves(plot, &entries) == 0, qPrintable(entries));
+        QVERIFY2(entries.contains("fitted when the sweep is done"), qPrintable(entries));
+    }
+
 private:
     experiment::SweepResult result_;
 };

@@ -138,9 +138,12 @@ void ExplorerViews::registerViews() {
                                  ReleaseView{"embedding", embeddingPlot_, &drawn_.embedding,
                                              graphRelease("no noisy density vectors to project here (the sweep counts densities on each released graph).")}})
         presenter_->add(v.name, v.plot, {[drawn = v.drawn] { return *drawn; }, [this] { return viewkeys::key(settings_(), Scope::Release); },
-                                     [this, whyEmpty = v.whyEmpty] {
+                                     [this, whyEmpty = v.whyEmpty, name = std::string(v.name)] {
                                          ViewActivity a = activityOf(main_, settings_(), Scope::Release);
                                          a.emptyReason = whyEmpty();
+                                         if (name == "embedding" && a.failure.empty() && !embeddingFailure_.why.empty() &&
+                                             embeddingFailure_.failedFor == viewkeys::key(settings_(), Scope::Release))
+                                             a.failure = embeddingFailure_.why;
                                          return a;
                                      },
                                      scopedSettings(Scope::Release)});

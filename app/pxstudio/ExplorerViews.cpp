@@ -313,8 +313,13 @@ void ExplorerViews::refreshEmbedding() {
     }
     if (!pca_ || !main_->densities()) return;
     const ExplorerSettings s = settings_();
-    auto model = main_->modelAt(s, s.mechanism.epsilon);
-    if (!model) return;
+    QString error;
+    auto model = main_->modelAt(s, s.mechanism.epsilon, &error);
+    embeddingFailure_ = {error.toStdString(), model ? std::string() : viewkeys::key(s, viewkeys::Scope::Release)};
+    if (!model) {
+        presenter_->present("embedding");
+        return;
+    }
     const auto& ds = *main_->dataset();
     std::vector<double> labels;
     for (int i = 0; i < ds.size(); ++i) labels.push_back(ds.labels.cols() > 0 ? ds.labels(i, 0) : std::nan(""));

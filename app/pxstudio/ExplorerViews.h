@@ -134,6 +134,9 @@ private:
         std::string tradeoff, table, gallery, anatomy, embedding, expressivity, dimension, demo;
         Drawn tradeoffAs = Drawn::Nothing;
     } drawn_;
+    // Why the embedding cannot be drawn for the settings of key `failedFor` (no noise model: D below a graph's degree):
+    // a sweep's failure is news only for the ε it ran at, the embedding's for its own.
+    struct { std::string why, failedFor; } embeddingFailure_;
     std::string demoKey(const ExplorerSettings& s, int pair) const;
     bool drawGinCurve();  // the GIN's test curve in the utility-vs-d view; false if there is none to draw
     ViewPresenter* presenter_ = nullptr;

@@ -71,8 +71,9 @@ def main():
             print(rows[-1], flush=True)
             rows.sort(key=lambda row: row["seed"])
             write_csv(os.path.join(folder, "runs.csv"), rows)  # kept after each seed: a cut run keeps what it did
-    version = subprocess.run([os.path.join(os.path.abspath(args.build), "app", "pxrun"), "--version"],
-                             capture_output=True, text=True).stdout.strip()
+    pxrun = os.path.join(os.path.abspath(args.build), "app", "pxrun")  # a folder holding the test alone has none
+    version = subprocess.run([pxrun, "--version"], capture_output=True, text=True).stdout.strip() if os.path.exists(pxrun) \
+        else "not read: no app/pxrun in " + args.build
     write_meta(folder, {"what": "tst_onetruth, the model-based test of what the views show, long variant",
                         "command": " ".join(["python3 results/record_onetruth_long.py"] + sys.argv[1:]),
                         "version": version, "commit": commit_id, "machine": machine(), "load_at_start": load,

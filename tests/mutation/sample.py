@@ -17,6 +17,7 @@ list stays in tests/mutation/run.py.
 """
 import argparse
 import datetime
+import gzip
 import json
 import os
 import random
@@ -35,7 +36,8 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 def executed_lines(coverage_path):
     """{file: set of executed line numbers} from gcovr's JSON."""
-    data = json.load(open(coverage_path, encoding="utf-8"))
+    opener = gzip.open if coverage_path.endswith(".gz") else open  # results/coverage keeps it compressed
+    data = json.load(opener(coverage_path, "rt", encoding="utf-8"))
     return {f["file"]: {ln["line_number"] for ln in f["lines"] if ln["count"] > 0} for f in data["files"]}
 
 

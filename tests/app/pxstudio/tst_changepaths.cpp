@@ -58,6 +58,13 @@ void typeEpsilon(QLineEdit* field, double eps) {
     QTest::keyClick(field, Qt::Key_Return);
 }
 
+// The window at 1280×720, shown, its first sweep done: where every function here starts.
+bool showAtLaptopSize(MainWindow& w) {
+    w.resize(1280, 720);
+    w.show();
+    return waitFinished(w.controller());
+}
+
 QAction* actionNamed(MainWindow& w, const QString& text) {
     for (QAction* a : w.findChildren<QAction*>())
         if (a->text().remove('&').startsWith(text)) return a;
@@ -75,9 +82,7 @@ private slots:
         const unsigned seed = qEnvironmentVariableIsSet("PX_CHANGEPATHS_SEED") ? qEnvironmentVariableIntValue("PX_CHANGEPATHS_SEED") : 20261207u;
         std::mt19937 rng(seed);
         MainWindow w;
-        w.resize(1280, 720);
-        w.show();
-        QVERIFY(waitFinished(w.controller()));
+        QVERIFY(showAtLaptopSize(w));
         auto* privacy = w.findChild<PrivacyPanel*>();
         QComboBox* mechanism = mechanismList(privacy);
         QVERIFY(mechanism);
@@ -141,9 +146,7 @@ private slots:
     // "not computed yet", not outside the grid (a new user saw both).
     void typingEpsilonDuringASweepKeepsItsPoints() {
         MainWindow w;
-        w.resize(1280, 720);
-        w.show();
-        QVERIFY(waitFinished(w.controller()));
+        QVERIFY(showAtLaptopSize(w));
         auto* privacy = w.findChild<PrivacyPanel*>();
         QComboBox* mechanism = mechanismList(privacy);
         QVERIFY(mechanism);
@@ -179,9 +182,7 @@ private slots:
     // patterns, another mechanism.
     void aSweepThatEndsIsNeverSaidToHaveStopped() {
         MainWindow w;
-        w.resize(1280, 720);
-        w.show();
-        QVERIFY(waitFinished(w.controller()));
+        QVERIFY(showAtLaptopSize(w));
         auto* views = w.findChild<ExplorerViews*>();
         QComboBox* mechanism = mechanismList(w.findChild<PrivacyPanel*>());
         auto* d = w.findChild<QSpinBox*>("patterns-d");
@@ -217,9 +218,7 @@ private slots:
         // limit waiting for its sweeps (alone there it passed in 6 s, 2026-12-07)
         if (qEnvironmentVariableIsSet("PX_SANITIZED_SUITE")) QSKIP("runs in the plain tree (minutes under the sanitizers)");
         MainWindow w;
-        w.resize(1280, 720);
-        w.show();
-        QVERIFY(waitFinished(w.controller()));
+        QVERIFY(showAtLaptopSize(w));
         auto* views = w.findChild<ExplorerViews*>();
         views->setCurrentIndex(views->indexOf(views->embeddingPlot()->parentWidget()));
         QSpinBox* degree = nullptr;

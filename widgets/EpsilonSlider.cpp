@@ -84,8 +84,15 @@ int EpsilonSlider::toPosition(double eps) {
     return int(std::lround(std::clamp(t, 0.0, 1.0) * kSteps));
 }
 
+// Each position is ε = 10^(−1 + position/100) rounded to three significant digits: the number the field shows is
+// the ε used, quoted alike by the privacy report (a new user read 13.5 in the field and 13.49 in the report).
+// Rounding moves ε by at most 0.5 %, less than half a step (1.2 %): every position keeps its own value.
 double EpsilonSlider::toEpsilon(int position) {
-    return std::pow(10.0, kLogMin + (kLogMax - kLogMin) * double(position) / kSteps);
+    const double exact = std::pow(10.0, kLogMin + (kLogMax - kLogMin) * double(position) / kSteps);
+    const int exponent = int(std::floor(std::log10(exact))) - 2;  // of the third significant digit
+    if (exponent >= 0) return std::round(exact / std::pow(10.0, exponent)) * std::pow(10.0, exponent);
+    const double scale = std::pow(10.0, -exponent);  // an exact power of ten: 126 / 100 is the double nearest 1.26
+    return std::round(exact * scale) / scale;
 }
 
 void EpsilonSlider::setRhoBeside(bool beside) {

@@ -86,7 +86,10 @@ void ExportController::exportCurrentView() {
 bool ExportController::exportView(QCustomPlot* plot, const QString& path, const px::widgets::FigureSize& size, bool sidecars) {
     try {
         const bool depth = in_.views->currentWidget() == in_.views->depth() || in_.views->depth()->plots().contains(plot);
-        ViewExporter::exportView(plot, path, size, sidecars, figureContext(), depth);
+        FigureContext context = figureContext();
+        context.view = in_.views->viewName(plot);  // the explorer's views by their names, a depth-lab plot by its own
+        if (context.view.isEmpty() && plot->parentWidget()) context.view = in_.views->viewName(plot->parentWidget());
+        ViewExporter::exportView(plot, path, size, sidecars, context, depth);
         return true;
     } catch (const std::exception& e) {
         QMessageBox::critical(in_.window, tr("Export failed"), QString::fromStdString(e.what()));
@@ -137,6 +140,17 @@ bool ExportController::exportAllViews(const QString& folder) {
     return true;
 }
 
+namespace {
+// The left-out views on the status line by their names alone ("expressivity, utility vs d, depth lab"): the reasons,
+// a line each, are in the report box (on the status line they ran past a 1280 px window's edge).
+QString namesOf(const QStringList& leftOut) {
+    QStringList names;
+    for (const QString& item : leftOut) names << item.section(": ", 0, 0);
+    names.removeDuplicates();
+    return names.join(", ");
+}
+}  // namespace
+
 bool ExportController::writeAllViews(const QString& folder) {
     const auto* r = in_.controller->result();
     if (!r) return false;
@@ -152,7 +166,7 @@ bool ExportController::writeAllViews(const QString& folder) {
                           .arg(target);
     if (!report.leftOut.isEmpty()) summary += tr("\n\nLeft out:\n• %1").arg(report.leftOut.join("\n• "));
     say(report.leftOut.isEmpty() ? tr("Exported all views to %1").arg(target)
-                                                      : tr("Exported to %1; left out: %2").arg(target, report.leftOut.join("; ")),
+                                                      : tr("Exported to %1; left out: %2 (why: in the report)").arg(target, namesOf(report.leftOut)),
                              15000);
     // Not modal: the window goes on (a lecture, a running computation); the file list is under "Show Details".
     auto* box = new QMessageBox(QMessageBox::Information, tr("Export all views"), summary, QMessageBox::Ok, in_.window);

@@ -297,7 +297,7 @@ void MainWindow::refreshEpsilonDependents() {
     // The report and the previews need the densities: valid while data set and patterns are those computed
     if (!computedFor_ || !samePatternsAndData(*computedFor_, settings())) {
         showReportMessage(tr("<i>Privacy report after the computation for the new data set or patterns…</i>"));
-        setRhoText(graphMechanismRhoText());  // a graph mechanism's guarantee needs no densities
+        setRhoText(rhoTextBeforeReport());  // the guarantee named, its ρ once the densities are there
         return;
     }
     refreshReport();
@@ -335,7 +335,7 @@ void MainWindow::refreshReport() {
         const QString waiting = controller_->busy() ? tr("<i>privacy report as soon as the densities of these settings are computed</i>")
                                                     : tr("<i>privacy report after the first computation</i>");
         showReportMessage(error.isEmpty() ? waiting : "<span style='color:#b22'>" + error.toHtmlEscaped() + "</span>");
-        setRhoText(graphMechanismRhoText());
+        setRhoText(rhoTextBeforeReport());
         return;
     }
     report_->showReport(rep, controller_->result(), privacy_->epsilon());
@@ -351,8 +351,9 @@ void MainWindow::refreshReport() {
     reportDrawn_ = release.empty() ? std::string() : viewkeys::keyOf({{"release", release}, {"sweep", sweep}});
     presentReport();
     // the slider's ρ view: the same budget as a zCDP / tCDP ρ (pure-DP mechanisms have none)
+    // to the four digits the report's own line quotes (a new user read ρ = 3.14 beside the report's ρ = 3.142)
     setRhoText(rep.pureEpsilon >= 0       ? tr("pure ε-DP (no ρ)")
-               : std::isinf(rep.omega) ? tr("ρ = %1 (zCDP)").arg(rep.rho, 0, 'g', 3)
-                                       : tr("ρ = %1, ω = %2 (tCDP)").arg(rep.rho, 0, 'g', 3).arg(rep.omega, 0, 'g', 3));
+               : std::isinf(rep.omega) ? tr("ρ = %1 (zCDP)").arg(rep.rho, 0, 'g', 4)
+                                       : tr("ρ = %1, ω = %2 (tCDP)").arg(rep.rho, 0, 'g', 4).arg(rep.omega, 0, 'g', 4));
     views_->showAnatomy(rep);
 }

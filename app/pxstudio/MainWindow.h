@@ -133,7 +133,7 @@ private:
     void refreshReport();
     QWidget* buildProjectorStrip();
     void setRhoText(const QString& text);  // under both ε sliders
-    QString graphMechanismRhoText() const;
+    QString rhoTextBeforeReport() const;
 
 public:
     // The user guide, as HelpController.h says (the tests call them on the window).

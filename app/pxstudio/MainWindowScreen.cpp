@@ -16,15 +16,24 @@ QWidget* MainWindow::buildProjectorStrip() {
     return strip_;
 }
 
-// A graph mechanism has no noise model, but its guarantee needs none: randomized response is pure ε-edge-DP (Warner
-// 1965); DPRR is as this project divides ε, twice ε as the published baseline does (DegreePreservingRR.h). Empty for
-// the mechanisms on densities, whose ρ the privacy report gives.
-QString MainWindow::graphMechanismRhoText() const {
+// The ρ line before the privacy report can give it (the densities of new patterns pending): it names the guarantee,
+// never goes blank. A graph mechanism's needs no densities at all: randomized response is pure ε-edge-DP (Warner
+// 1965); DPRR is as this project divides ε, twice ε as the published baseline does (DegreePreservingRR.h).
+// Laplace is pure ε-DP (Dwork et al. 2006); the Gaussians' ρ (Bun and Steinke 2016; tCDP: Bun et al. 2018) is
+// calibrated to the patterns' sensitivities, so its number waits for them.
+QString MainWindow::rhoTextBeforeReport() const {
     const px::privacy::MechanismParams m = settings().mechanism;
-    if (!px::privacy::perturbsGraph(m.mechanism)) return {};
-    return m.mechanism == px::privacy::MechanismKind::DegreePreservingRR && m.dprrSplit == px::privacy::DprrSplit::Published
-               ? tr("pure 2ε-edge-DP (no ρ)")
-               : tr("pure ε-edge-DP (no ρ)");
+    using px::privacy::MechanismKind;
+    switch (m.mechanism) {
+    case MechanismKind::Gaussian: return tr("ρ (zCDP): once these patterns' densities are computed");
+    case MechanismKind::SmoothGaussian: return tr("ρ, ω (tCDP): once these patterns' densities are computed");
+    case MechanismKind::Laplace: return tr("pure ε-DP (no ρ)");
+    case MechanismKind::DegreePreservingRR:
+        if (m.dprrSplit == px::privacy::DprrSplit::Published) return tr("pure 2ε-edge-DP (no ρ)");
+        break;
+    case MechanismKind::RandomizedResponse: break;
+    }
+    return tr("pure ε-edge-DP (no ρ)");
 }
 
 void MainWindow::setRhoText(const QString& text) {

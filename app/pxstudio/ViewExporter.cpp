@@ -26,7 +26,7 @@ void exportView(QCustomPlot* plot, const QString& path, const px::widgets::Figur
     nlohmann::json side;
     side["format"] = "pxstudio-figure";
     side["version"] = 1;
-    side["view"] = plot->objectName().toStdString();
+    side["view"] = (context.view.isEmpty() ? plot->objectName() : context.view).toStdString();
     side["figure"] = {{"file", QFileInfo(path).fileName().toStdString()}, {"width_in", size.widthIn}, {"height_in", size.heightIn}, {"dpi", size.dpi},
                       {"font_pt", size.fontPt}, {"slider_marker", size.sliderMarker},
                       {"title_drawn", size.title}, {"title", px::widgets::figureTitle(plot).toStdString()}};
@@ -75,7 +75,9 @@ ExportAllReport exportAll(const ExplorerViews& views, const px::experiment::Swee
             px::widgets::exportFigure(plot, folder + "/" + name + "." + ext, size);
             report.written << QString("%1.%2").arg(name, ext);
         }
-        exportView(plot, folder + "/" + name + ".pdf", size, true, context);
+        FigureContext named = context;
+        named.view = view;
+        exportView(plot, folder + "/" + name + ".pdf", size, true, named);
         report.written << QString(name) + ".pdf" << QString(name) + ".csv" << QString(name) + ".json";
     }
     if (current("gallery")) report.written << px::widgets::exportGallery(*views.gallery(), folder + "/pattern-gallery");

@@ -16,6 +16,7 @@ struct FigureContext {
     nlohmann::json session;          // the settings as saved in a session file
     double sliderEpsilon = 1.0;
     nlohmann::json privacyReport;    // null when none
+    QString view;                    // the view's name in the sidecar ("tradeoff", "anatomy", a depth-lab plot's)
 };
 
 namespace ViewExporter {

@@ -3,6 +3,7 @@
 #include <QEvent>
 #include <QApplication>
 #include <QLabel>
+#include <QLayout>
 #include <QRect>
 #include <QWidget>
 #include <algorithm>
@@ -50,6 +51,7 @@ ViewStatus ViewPresenter::present(const QString& name) {
     if (const QString style = viewNoteStyle(v.status.state); v.note->styleSheet() != style) v.note->setStyleSheet(style);
     v.note->setVisible(show);
     if (show) placeNote(v);
+    makeRoomForNote(v, show);
     if (tracing_) trace(name, v);
     presenting_ = wasPresenting;
     emit presented(name);
@@ -122,6 +124,20 @@ void ViewPresenter::placeNote(View& v) {
     }
     v.note->move(at.topLeft());
     v.note->raise();
+}
+
+// A plot draws under its note (the note says what the drawing is); a panel of text (the privacy report) moves its
+// text below the note instead, so that the note hides none of it (a new user found it over the report's lines).
+void ViewPresenter::makeRoomForNote(View& v, bool shown) {
+    QLayout* layout = v.host->layout();
+    if (!layout || qobject_cast<QCustomPlot*>(v.host)) return;
+    QMargins margins = layout->contentsMargins();
+    if (v.ownTopMargin < 0) v.ownTopMargin = margins.top();
+    const int top = shown ? v.note->geometry().bottom() + 6 - v.host->contentsRect().top() : v.ownTopMargin;  // below a box's title
+    if (margins.top() == top) return;
+    margins.setTop(top);
+    layout->setContentsMargins(margins);
+    layout->activate();  // at once: what is drawn next has its text below the note
 }
 
 bool ViewPresenter::eventFilter(QObject* watched, QEvent* event) {

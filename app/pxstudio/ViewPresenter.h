@@ -55,8 +55,10 @@ private:
         Source source;
         ViewStatus status;
         std::function<QRect()> avoid;
+        int ownTopMargin = -1;  // a panel's top margin of its own, while its note takes the room above its text
     };
     void placeNote(View& v);
+    static void makeRoomForNote(View& v, bool shown);
     static int titleBottom(const QWidget* host);
     void trace(const QString& name, const View& v) const;
     std::map<QString, View> views_;

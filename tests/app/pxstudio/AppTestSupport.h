@@ -2,13 +2,17 @@
 // Helpers of the widget tests: an empty app data folder, waiting for a computation, reading the head of a
 // written file.
 #include "ExplorerController.h"
+#include "ViewPresenter.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
+#include <QLayout>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QtTest>
+#include <qcustomplot.h>
 
 namespace pxtest {
 
@@ -36,6 +40,19 @@ inline void writeUnlabelledFolder(const QString& folder, int graphs, int cycleEv
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write((xml + "</graph>\n</graphml>\n").toUtf8());
     }
+}
+
+// A panel of text (a view with a layout, not a plot: the privacy report) whose note is shown: the first of its texts
+// the note covers, as drawn; empty when it covers none.
+inline QString textUnderNote(ViewPresenter* presenter, const QString& name) {
+    QWidget* host = presenter->host(name);
+    QLabel* note = presenter->note(name);
+    if (!host || !note || note->isHidden() || !host->layout() || qobject_cast<QCustomPlot*>(host)) return {};
+    for (QLabel* text : host->findChildren<QLabel*>())
+        if (text != note && text->isVisible() && !text->text().isEmpty() &&
+            QRect(text->mapTo(host, QPoint(0, 0)), text->size()).intersects(note->geometry()))
+            return text->text();
+    return {};
 }
 
 }  // namespace pxtest

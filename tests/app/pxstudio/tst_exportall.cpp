@@ -21,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
+#include <map>
 #include <nlohmann/json.hpp>
 
 class TestExportAll : public QObject {
@@ -67,16 +68,19 @@ private slots:
         QVERIFY(head(out + "/results.json", 100000).contains("\"session\""));
         // Every figure has its sidecar, which names the data set and settings on screen and describes the PDF beside
         // it (a screen-sized PDF once overwrote the paper one its sidecar described).
-        for (const char* name : {"tradeoff", "noise-anatomy", "embedding", "distinguishability"}) {
-            const QString base = out + "/" + name;
+        const std::map<std::string, std::string> viewOfFile = {
+            {"tradeoff", "tradeoff"}, {"noise-anatomy", "anatomy"}, {"embedding", "embedding"}, {"distinguishability", "demo"}};
+        for (const auto& [name, view] : viewOfFile) {
+            const QString base = out + "/" + QString::fromStdString(name);
             if (!QFile::exists(base + ".pdf")) continue;  // left out (the report says why; checked below)
             const auto side = nlohmann::json::parse(head(base + ".json", 1000000).toStdString());
             QCOMPARE(side["session"]["dataset"].get<std::string>(), w.settings().dataset);
+            QCOMPARE(side["view"].get<std::string>(), view);  // the view's name (once its title, the data set's name)
             const QByteArray pdf = head(base + ".pdf", 1 << 22);
             const QRegularExpressionMatch box = QRegularExpression(R"(/MediaBox \[\s*0\s+0\s+([0-9.]+)\s+([0-9.]+)\s*\])").match(QString::fromLatin1(pdf));
-            QVERIFY2(box.hasMatch(), name);
+            QVERIFY2(box.hasMatch(), name.c_str());
             QVERIFY2(std::abs(box.captured(1).toDouble() - 72 * side["figure"]["width_in"].get<double>()) < 1,
-                     qPrintable(QString("%1.pdf is %2 pt wide, its sidecar says %3 in").arg(name, box.captured(1)).arg(side["figure"]["width_in"].get<double>())));
+                     qPrintable(QString("%1.pdf is %2 pt wide, its sidecar says %3 in").arg(QString::fromStdString(name), box.captured(1)).arg(side["figure"]["width_in"].get<double>())));
         }
         // The distinguishability demo and the pattern gallery are exported too.
         QVERIFY(head(out + "/distinguishability.svg", 400).contains("<svg"));
@@ -84,12 +88,15 @@ private slots:
         QCOMPARE(head(out + "/pattern-gallery.pdf", 5), QByteArray("%PDF-"));
         // The views not computed yet are named, with why and what to do, not silently dropped; the report
         // lists every file written, and every file it lists is there.
+        // The status line names them (it fits a 1280 px window); the report box says why, one line each.
         const QString said = w.statusBar()->currentMessage();
-        QVERIFY2(said.contains("left out: expressivity: not computed yet") && said.contains("utility vs d: not computed yet") &&
-                     said.contains("depth lab: Noise vs L, ") && said.contains(": not run — Run all in the depth lab"),  // named as the tabs are
-                 qPrintable(said));
+        QVERIFY2(said.contains("left out: expressivity, utility vs d, ") && said.contains("depth lab (why: in the report)"), qPrintable(said));
         auto* report = w.findChild<QMessageBox*>("export-all-report");
         QVERIFY(report && report->isVisible());
+        QVERIFY2(report->text().contains("expressivity: not computed yet") && report->text().contains("utility vs d: not computed yet") &&
+                     report->text().contains("depth lab: Noise vs L, ") && report->text().contains(": not run — Run all in the depth lab"),  // named as the tabs are
+                 qPrintable(report->text()));
+        QVERIFY2(w.statusBar()->fontMetrics().horizontalAdvance(said.mid(said.indexOf("; left out"))) < 1280 - 40, qPrintable(said));
         QVERIFY2(report->text().startsWith(QString("Wrote %1 files to ").arg(report->detailedText().split('\n', Qt::SkipEmptyParts).size())) &&
                      report->text().contains("Left out:") && report->text().contains("open its tab"),
                  qPrintable(report->text()));
@@ -165,6 +172,9 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QMessageBox*>("export-all-report"), 60000);
         auto* report = w.findChild<QMessageBox*>("export-all-report");
         QVERIFY2(report->text().contains("noise anatomy:"), qPrintable(report->text()));
+        // the status line names what was left out, one after the other (once "…here.; expressivity: …")
+        const QString said = w.statusBar()->currentMessage();
+        QVERIFY2(said.contains("left out: noise anatomy, expressivity, ") && !said.contains(QRegularExpression("[.!?]\\s*[;,]")), qPrintable(said));
         QVERIFY(!QFile::exists(w.exportAllFolder(dir.path()) + "/noise-anatomy.png"));
         report->close();
     }

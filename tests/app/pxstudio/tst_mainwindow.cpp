@@ -292,6 +292,8 @@ private slots:
         const QByteArray side = head(dir.path() + "/fig.json", 1000000);
         for (const char* key : {"\"session\"", "\"privacy_report\"", "\"slider_epsilon\"", "\"dpi\": 200", "\"width_in\": 5.0"})
             QVERIFY2(side.contains(key), key);
+        // "view" names the view, not its title (a new user found the data set's name there)
+        QVERIFY2(side.contains("\"view\": \"tradeoff\""), side.left(400).constData());
         QVERIFY(w.exportView(plot, dir.path() + "/fig.svg", size, false));
         QVERIFY(head(dir.path() + "/fig.svg", 400).contains("<svg"));
     }
@@ -315,9 +317,10 @@ private slots:
         QVERIFY(waitFinished(w.controller()));
         // the slider shows ρ next to ε; the gallery shows every pattern
         auto* slider = w.findChild<px::widgets::EpsilonSlider*>();
-        bool rhoShown = false;
-        for (auto* l : slider->findChildren<QLabel*>()) rhoShown |= l->text().contains("ρ = ");
-        QVERIFY(rhoShown);
+        auto* rho = slider->findChild<QLabel*>("rho-label");
+        QVERIFY2(rho && !rho->isHidden() && rho->text().startsWith("ρ = "), rho ? qPrintable(rho->text()) : "no ρ line");
+        // the report quotes it alike ("…; ρ = 0.02801 (zCDP)"), not rounded differently
+        QVERIFY2(w.findChild<ReportPanel*>()->text().contains(rho->text()), qPrintable(rho->text()));
         auto* gallery = w.findChild<px::widgets::PatternGallery*>();
         QCOMPARE(gallery->patternCount(), w.controller()->patterns()->size());
     }

@@ -204,6 +204,8 @@ private:
                          qPrintable(name + " is " + viewStateName(st.state) + " without saying so" + why));
                 if (!st.drawnKey.empty() && st.drawnKey != st.currentKey)  // e.g. a Gaussian anatomy after randomized response
                     QVERIFY2(note->text().contains("PREVIOUS SETTINGS"), qPrintable(name + " draws other settings' result: " + note->text() + why));
+                const QString hidden = pxtest::textUnderNote(presenter, name);  // a panel of text moves it below its note
+                QVERIFY2(hidden.isEmpty(), qPrintable(name + "'s note hides its text: " + hidden.left(80) + why));
             }
         }
         // the views the user sees now, and those every setting feeds, are current once the app is idle

@@ -28,6 +28,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <cstdio>
 #include <QUndoStack>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -267,11 +268,23 @@ private slots:
         auto* slider = s.findChild<QSlider*>();
         s.setEpsilon(1.0);
         QTest::keyClick(slider, Qt::Key_Right);
-        QVERIFY(std::abs(std::log10(s.epsilon()) - 0.1) < 1e-9);
+        QCOMPARE(s.epsilon(), 1.26);  // 10^0.1, to the three digits the field shows
         QTest::keyClick(slider, Qt::Key_PageUp);
-        QVERIFY(std::abs(std::log10(s.epsilon()) - 0.6) < 1e-9);
+        QCOMPARE(s.epsilon(), 3.98);  // 10^0.6
         QCOMPARE(committed.count(), 3);  // one commit per key press
-        QCOMPARE(field->text(), QString::number(s.epsilon(), 'g', 3));
+        QCOMPARE(field->text(), QString("3.98"));
+        // Every knob position: its ε is the number the field shows, and the privacy report's %.4g quotes the same
+        double previous = 0;
+        for (int p = slider->minimum(); p <= slider->maximum(); ++p) {
+            slider->setValue(p);
+            QVERIFY(s.epsilon() > previous);
+            previous = s.epsilon();
+            QCOMPARE(field->text().toDouble(), s.epsilon());
+            char quoted[32];
+            std::snprintf(quoted, sizeof quoted, "%.4g", s.epsilon());
+            QCOMPARE(field->text(), QString(quoted));
+            QVERIFY(std::abs(std::log10(s.epsilon()) - (-1 + p / 100.0)) < 0.0022);  // within 0.5 % of the even knob
+        }
     }
     void wheelOverAnUnfocusedSliderScrollsTheDock() {
         QScrollArea area;

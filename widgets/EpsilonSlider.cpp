@@ -25,7 +25,7 @@ EpsilonSlider::EpsilonSlider(QWidget* parent) : QWidget(parent) {
     slider_->setPageStep(kSteps / 6);     // half a decade
     field_ = new QLineEdit(this);
     field_->setObjectName("epsilon-field");
-    field_->setMaximumWidth(field_->fontMetrics().horizontalAdvance("0.0000") + 16);
+    fitFieldToFont();
     field_->setToolTip(tr(kFieldTip));
     label_ = new QLabel(this);  // ρ at this ε, under the slider
     label_->setObjectName("rho-label");
@@ -153,6 +153,20 @@ void EpsilonSlider::resetToDefault() {
         emit epsilonChanged(epsilon_);
         emit epsilonCommitted(epsilon_);
     }
+}
+
+// Wide enough for "0.5623" in the font it has now: projector mode enlarges the application's font, and the field,
+// sized once for the desktop's, showed ".5623" (a new user read it so).
+void EpsilonSlider::fitFieldToFont() {
+    field_->setMaximumWidth(field_->fontMetrics().horizontalAdvance("0.00000") + 16);
+}
+
+void EpsilonSlider::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::FontChange && field_ && error_) {  // (not while the constructor builds them)
+        fitFieldToFont();
+        error_->setFont(font());  // the refusal as large as the field it is about
+    }
+    QWidget::changeEvent(event);
 }
 
 bool EpsilonSlider::eventFilter(QObject* watched, QEvent* event) {

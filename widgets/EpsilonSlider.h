@@ -37,22 +37,24 @@ signals:
 protected:
     void mouseDoubleClickEvent(QMouseEvent* e) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
+    void fitFieldToFont();
     static int toPosition(double eps);
     static double toEpsilon(int position);
     void updateLabel();
     void resetToDefault();
     void takeTypedEpsilon();
-    QSlider* slider_;
+    QSlider* slider_ = nullptr;
     void showInputError(const QString& error);
-    QLineEdit* field_;
-    QLabel* label_;
+    QLineEdit* field_ = nullptr;
+    QLabel* label_ = nullptr;
     QHBoxLayout* row_ = nullptr;  // slider, "ε =", field (and ρ, when beside)
-    QLabel* error_;       // why the typed value was refused, under the field (empty and hidden otherwise)
+    QLabel* error_ = nullptr;  // why the typed value was refused, under the field (empty and hidden otherwise)
     double epsilon_ = kDefault;  // the value: the slider's position's, or exactly what was typed
-    bool typed_ = false;
-    QString shownText_;          // what the field shows of epsilon_ (leaving it unchanged takes nothing)         // epsilon_ was typed: the field shows it in full, not rounded to the knob
+    bool typed_ = false;         // epsilon_ was typed: the field shows it in full, not rounded to the knob
+    QString shownText_;          // what the field shows of epsilon_ (leaving it unchanged takes nothing)
     QString rhoText_;
     QString inputError_;
 };

@@ -30,6 +30,11 @@ QByteArray pagePng(PatternGallery& page, const QRect& band, const QString& path)
         painter.scale(2, 2);
         page.render(&painter, QPoint(0, 0), QRegion(band));
     }
+    // its resolution in the file: two pixels per widget pixel of 1/96 in, 192 per inch, so that the picture opens
+    // at the page's size (it said 96 and opened twice as wide)
+    const int dotsPerMeter = int(std::lround(2 * kLayoutDpi / 0.0254));
+    png.setDotsPerMeterX(dotsPerMeter);
+    png.setDotsPerMeterY(dotsPerMeter);
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);

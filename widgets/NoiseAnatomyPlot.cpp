@@ -63,7 +63,11 @@ void buildNoiseAnatomyPlot(QCustomPlot* plot, const privacy::PrivacyReport& r, c
             if (v > 0 && std::isfinite(v)) { x << k; y << v; }
         }
         QCPGraph* g = plot->addGraph();
-        g->setName(series[s].name);
+        // a pattern no graph contains has density 0, which a log axis cannot show: said, not silently missing (a new
+        // user saw 5 of 160 signal dots on MUTAG and nothing about the rest)
+        const int missing = d - int(x.size());
+        g->setName(missing == 0 ? series[s].name
+                                : QString("%1 (not drawn for %2 of %3 patterns: 0, below the log axis)").arg(series[s].name).arg(missing).arg(d));
         g->setData(x, y, true);
         const QColor c = viridis(s, 3);
         g->setLineStyle(QCPGraph::lsNone);

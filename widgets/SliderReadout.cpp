@@ -50,7 +50,7 @@ SliderReading readAtEpsilon(const QVector<double>& epsilon, const QVector<double
     return r;
 }
 
-QString describeReading(const SliderReading& r, double at, const QString& metric, bool partial) {
+QString describeReading(const SliderReading& r, double at, const QString& metric, bool partial, bool stopped) {
     QString where = QString("ε = %1").arg(at, 0, 'g', 3);
     if (r.kind == SliderReading::Kind::Interpolated)
         where += QString(" (interpolated between grid points %1 and %2)").arg(r.from, 0, 'g', 3).arg(r.to, 0, 'g', 3);
@@ -60,6 +60,7 @@ QString describeReading(const SliderReading& r, double at, const QString& metric
         where += QString(" (outside the grid: the nearest point, ε = %1)").arg(r.from, 0, 'g', 3);
     QString text = where + QString(":\n%1 %2 ± %3").arg(metric, number(r.value), number(r.halfWidth));
     if (!std::isnan(r.attack)) text += QString(", attack Top-1 %1").arg(number(r.attack));
+    if (partial) text += stopped ? QString("\n(part of the sweep: it was stopped)") : QString("\n(part of the sweep: the points so far)");
     return text;
 }
 

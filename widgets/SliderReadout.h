@@ -21,7 +21,8 @@ SliderReading readAtEpsilon(const QVector<double>& epsilon, const QVector<double
                             const QVector<double>& attackEpsilon, const QVector<double>& attack, double at);
 // "ε = 1 (interpolated between 0.56 and 1.33): ROC-AUC 0.54 ± 0.06, attack Top-1 0.10"
 // `partial`: the points are those of a running sweep so far; beyond them the ε is "not computed yet", not outside the grid.
-QString describeReading(const SliderReading& r, double at, const QString& metric, bool partial = false);
+// partial: the reading is of a sweep's points so far (stopped: of a sweep stopped before its end), and says so.
+QString describeReading(const SliderReading& r, double at, const QString& metric, bool partial = false, bool stopped = false);
 // The reading as a text item by the marker; left out of exported figures with the marker.
 void addSliderReadout(QCustomPlot* plot, double at, const QString& text, double fontScale);
 // Where the readout is drawn, in the plot widget's pixels (after a replot); empty when the plot has none.

@@ -67,14 +67,14 @@ void addControls(QCustomPlot* plot, const experiment::ResultTable& a, const std:
 // The erf law's curve for one series, placed at the ε each noise parameter ρ gives; or, where there is none,
 // an entry "erf: no fit (why)" in the legend, so that a missing curve is never a mystery.
 void addErfFit(QCustomPlot* plot, const experiment::SweepResult& result, const std::string& group, int head, const std::string& metric,
-               const QColor& colour, double fs, double xLo, double xHi, bool partial) {
+               const QColor& colour, double fs, double xLo, double xHi, bool partial, bool stopped) {
     const experiment::ResultTable& a = result.aggregated;
     const experiment::FitSummary* found = nullptr;
     for (const auto& f : result.fits)
         if (f.group == group) found = &f;
     QString why;
     // a law fitted to the first few points of a sweep is any curve through them (A∞ = 114 with three points in)
-    if (partial) why = "fitted when the sweep is done";
+    if (partial) why = stopped ? "the sweep was stopped before its end; F5 computes the rest" : "fitted when the sweep is done";
     else if (metric != "auc") why = QString("the erf law describes ROC-AUC; this metric is %1").arg(QString::fromStdString(metric));
     else if (!found) why = "fewer than two noisy budgets with a noise parameter, or no signal even at ε = ∞";
     else if (!found->noFit.empty()) why = QString::fromStdString(found->noFit);
@@ -94,9 +94,14 @@ void addErfFit(QCustomPlot* plot, const experiment::SweepResult& result, const s
     // The paper's law (floor ½), or the floored law where it fits clearly better.
     const bool useFloor = found->floored.points > 0 && found->floored.r2 > found->fit.r2 + 0.05;
     const experiment::ErfFit& law = useFloor ? found->floored : found->fit;
+    // ρ from 10⁻⁹ up to where ε passes the axis: Laplace's ε = √(2ρ) needs ρ = 5,000 for ε = 100 (the curve once
+    // ended at ε = 14.1, the ε of ρ = 100), the Gaussian's far less
+    double top = 2;
+    while (top < 12 && !(experiment::epsilonForNoiseParameter(m, std::pow(10.0, top), d) >= xHi)) ++top;
     QVector<double> fx, fy;
-    for (int k = 0; k <= 120; ++k) {
-        const double rho = std::pow(10.0, -9 + 11.0 * k / 120);
+    const int samples = int(11 * (top + 9));  // eleven a decade
+    for (int k = 0; k <= samples; ++k) {
+        const double rho = std::pow(10.0, -9 + (top + 9) * k / samples);
         const double e = experiment::epsilonForNoiseParameter(m, rho, d);
         if (!(e >= xLo && e <= xHi)) continue;
         fx << e;
@@ -313,9 +318,9 @@ void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result,
         const SeriesPoints p = collectSeries(a, rows[order[s]]);
         if (s == 0 && opt.markerEpsilon > 0 && !p.x.isEmpty())
             readout = describeReading(readAtEpsilon(p.x, p.y, p.err, p.ax, p.ay, opt.markerEpsilon), opt.markerEpsilon,
-                                      metric == "auc" ? "ROC-AUC" : metric == "rmse" ? "RMSE" : "accuracy", opt.partial);
+                                      metric == "auc" ? "ROC-AUC" : metric == "rmse" ? "RMSE" : "accuracy", opt.partial, opt.stopped);
         drawRelease(plot, p, name, colour, metric, fs, xLo, xHi);
-        if (opt.showFit) addErfFit(plot, result, order[s], rows.at(order[s]).front(), metric, colour, fs, xLo, xHi, opt.partial);
+        if (opt.showFit) addErfFit(plot, result, order[s], rows.at(order[s]).front(), metric, colour, fs, xLo, xHi, opt.partial, opt.stopped);
         if (anyAttack && !p.ax.isEmpty()) drawAttack(plot, p, name, colour, fs);
     }
     if (anyAttack && chanceCount > 0) {

@@ -30,6 +30,9 @@ struct TradeoffOptions {
     // The result is the part of a running sweep computed so far: the readout calls an ε beyond its points not computed
     // yet, rather than outside the grid.
     bool partial = false;
+    // That part is all there will be: the sweep was stopped (Esc, Cancel). The legend and the readout say so instead
+    // of promising the rest (a new user read "fitted when the sweep is done" after the stop).
+    bool stopped = false;
 };
 
 void buildTradeoffPlot(QCustomPlot* plot, const experiment::SweepResult& result, const TradeoffOptions& options = {});

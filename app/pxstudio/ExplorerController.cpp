@@ -270,6 +270,7 @@ void ExplorerController::deliver(const std::shared_ptr<Job>& job, std::shared_pt
                                  const QString& error, bool wasCancelled, bool unlabelled) {
     --running_;
     if (job != job_ || job->stop || wasCancelled) {
+        lastEndReplaced_ = job != job_;
         emit cancelled();
         return;
     }

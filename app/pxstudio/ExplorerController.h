@@ -49,6 +49,9 @@ public:
     // waiting for idle cannot meet a sweep that a timer or a view started while it waited.
     void close();
     bool busy() const { return running_ > 0; }
+    // The last job that ended without its result was replaced by newer settings, not stopped by a Cancel: nothing
+    // the user cancelled (a lesson's first step once greeted the room with "Cancelled").
+    bool replaced() const { return lastEndReplaced_; }
     // Where unfinished sweeps are recorded run by run (empty: nowhere), so that the same settings resume them
     // after a crash or a restart instead of starting over. Records older than two weeks are removed.
     void setJournalFolder(const QString& folder);
@@ -110,6 +113,7 @@ signals:
     // The job ended on a data set without class labels: its patterns and densities are in (densitiesReady() came
     // first), nothing was learnt, and nothing failed (kNoLabels says what works and what needs labels).
     void doneWithoutLabels();
+    // A job ended without its result: stopped by cancel(), or replaced by a newer recompute (replaced()).
     void cancelled();
     // Something the user should know that is not an error (runs resumed from the last session, a record not kept).
     void notice(QString message);
@@ -129,6 +133,7 @@ private:
     std::string dataSpec_, dataLabels_;
     std::shared_ptr<Job> job_;
     std::atomic<int> running_{0};
+    bool lastEndReplaced_ = false;
     std::unique_ptr<px::experiment::SweepResult> result_;
     std::shared_ptr<const px::experiment::SweepResult> partial_, preview_;
     int previewAbove_ = 1500, previewGraphs_ = -1;  // -1: N / 20 within [100, 500]

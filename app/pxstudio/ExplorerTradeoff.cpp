@@ -17,15 +17,18 @@ QString ExplorerViews::previewNote(const px::experiment::SweepResult& preview) c
     return tr("PREVIEW on %1 of %2 graphs").arg(about.value("graphs", 0)).arg(about.value("of", 0));
 }
 
-void ExplorerViews::showPartial(const px::experiment::SweepResult& partial) {
+void ExplorerViews::showPartial(const px::experiment::SweepResult& partial, bool stopped) {
     px::widgets::TradeoffOptions opt = tradeoffOptions();
     opt.partial = true;
+    opt.stopped = stopped;
     // Beneath the new points, faded, what they replace point by point: the preview, else the curve of the previous
     // settings (on this data set: opening another one clears it), so that the view keeps its whole grid meanwhile.
     if ((opt.previewBeneath = main_->previewResult()))
-        opt.previewBeneathNote = previewNote(*opt.previewBeneath) + tr(", replaced as the sweep's points arrive");
+        opt.previewBeneathNote = previewNote(*opt.previewBeneath) + (stopped ? tr(" (the computation stopped: F5 computes the rest)")
+                                                                                 : tr(", replaced as the sweep's points arrive"));
     else if ((opt.previewBeneath = main_->result()))
-        opt.previewBeneathNote = tr("PREVIOUS SETTINGS, replaced as the new points arrive");
+        opt.previewBeneathNote = stopped ? tr("PREVIOUS SETTINGS (the computation stopped: F5 computes the rest)")
+                                         : tr("PREVIOUS SETTINGS, replaced as the new points arrive");
     px::widgets::buildTradeoffPlot(tradeoff_, partial, opt);
     drawn_.tradeoff = main_->runningFor() ? viewkeys::tradeoffKey(*main_->runningFor(), opt.markerEpsilon) : "";
     drawn_.tradeoffAs = Drawn::Partial;
@@ -44,8 +47,9 @@ void ExplorerViews::showPreview(const px::experiment::SweepResult& preview) {
 void ExplorerViews::refreshTradeoff() {
     // while the sweep runs, what is on screen is its partial result or its preview: redrawn at the slider's ε as it is
     // (it once flipped back to the previous settings' whole result for the seconds until the next points came)
-    if (main_->busy() && drawn_.tradeoffAs == Drawn::Partial && main_->partialResult()) {
-        showPartial(*main_->partialResult());
+    // (and once the sweep was stopped, its part is what the view shows, said to be all there is)
+    if (drawn_.tradeoffAs == Drawn::Partial && main_->partialResult()) {
+        showPartial(*main_->partialResult(), !main_->busy());
         return;
     }
     if (main_->busy() && drawn_.tradeoffAs == Drawn::Preview && main_->previewResult()) {

@@ -331,13 +331,22 @@ void ExplorerViews::refreshEmbedding() {
     presenter_->present("embedding");
 }
 
-QStringList ExplorerViews::missingForExport() const {
+QStringList ExplorerViews::missingForExport() {
+    // The embedding is drawn at the slider's ε from the densities on hand, at once: a hidden tab's embedding of an
+    // earlier ε is brought up to date rather than left out (a new user's "Compute, then export" left it out).
+    if (const ViewStatus e = presenter_->present("embedding"); e.state != ViewState::Current && !e.nothingToShow) refreshEmbedding();
     QStringList missing;
     const std::pair<const char*, QString> views[] = {{"expressivity", tr("expressivity")}, {"dimension", tr("utility vs d")},
-                                                     {"demo", tr("distinguishability")}};
+                                                     {"demo", tr("distinguishability")}, {"embedding", tr("embedding")}};
     for (const auto& [view, name] : views) {
         const ViewStatus status = presenter_->present(view);  // a view with nothing to show for these settings: not missing
-        if (status.state != ViewState::Current && !status.nothingToShow) missing << name;
+        if (status.state == ViewState::Current || status.nothingToShow) continue;
+        // said as the report of the export will say it: not computed, computed for other settings, computing, failed
+        const QString state = status.drawnKey.empty() && status.state != ViewState::Failed ? tr("not computed yet")
+                              : status.state == ViewState::Previous                       ? tr("computed for other settings")
+                              : status.state == ViewState::Failed                         ? tr("failed")
+                                                                                           : tr("computing");
+        missing << QString("%1 (%2)").arg(name, state);
     }
     return missing;
 }

@@ -62,7 +62,10 @@ public:
     // The main computation finished: redraw everything that depends on it.
     void showResult();
     // A partial result of the running computation (progressive trade-off plot).
-    void showPartial(const px::experiment::SweepResult& partial);
+    // stopped: the sweep was stopped (Esc, Cancel) and this part is all there is; the legend and readout say so.
+    void showPartial(const px::experiment::SweepResult& partial, bool stopped = false);
+    // The main sweep was stopped: its part on screen is drawn again, saying it is all there is.
+    void sweepStopped() { refreshTradeoff(); }
     // A preview of the running computation (SweepPreview.h): drawn faded under a note, never exported.
     void showPreview(const px::experiment::SweepResult& preview);
     // The slider moved (cheap: marker, embedding cloud) or was committed (secondary views go stale).
@@ -77,9 +80,11 @@ public:
     // The main computation failed: the trade-off view shows the last result that succeeded (not the failed run's
     // first points), or, if there is none, the reason in the view.
     void showFailure(const QString& reason);
-    // Export all: the explorer views it would leave out because they are not computed yet (by name), starting
-    // their computation, and whether everything started has finished (a failure counts: the export then says why).
-    QStringList missingForExport() const;
+    // Export all: the explorer views it would leave out because they are not current, each with why ("expressivity
+    // (not computed yet)"; the embedding, drawn at once from the densities on hand, is brought up to date first),
+    // starting their computation, and whether everything started has finished (a failure counts: the export then
+    // says why).
+    QStringList missingForExport();
     void computeForExport();
     bool readyForExport() const;
     // A computation of a view other than the main one runs (expressivity, utility vs d, the demo).

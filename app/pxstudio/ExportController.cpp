@@ -106,8 +106,8 @@ bool ExportController::exportAllViews(const QString& folder) {
     if (missing.isEmpty()) return writeAllViews(folder);
     // Not modal (a lecture, a running computation go on): compute the missing views first, or export what is there.
     auto* ask = new QMessageBox(QMessageBox::Question, tr("Export all views"),
-                                tr("Not computed yet: %1.\nCompute them now and export when they are ready, or export what "
-                                   "is there (the report then lists what was left out)?").arg(missing.join(", ")),
+                                tr("Not current for these settings: %1.\nCompute them now and export when they are ready, or "
+                                   "export what is there (the report then lists what was left out)?").arg(missing.join(", ")),
                                 QMessageBox::Cancel, in_.window);
     ask->setObjectName("export-all-ask");
     QPushButton* compute = ask->addButton(tr("Compute, then export"), QMessageBox::AcceptRole);
@@ -118,7 +118,9 @@ bool ExportController::exportAllViews(const QString& folder) {
         if (b == now) writeAllViews(folder);
         if (b != compute) return;
         in_.views->computeForExport();
-        say(tr("Computing %1 for the export; the files follow… (Cancel calls the export off)").arg(missing.join(", ")));
+        QStringList names;
+        for (const QString& m : missing) names << m.section(" (", 0, 0);
+        say(tr("Computing %1 for the export; the files follow… (Cancel calls the export off)").arg(names.join(", ")));
         // Cancel (Esc) stays enabled while the export waits, and calls it off: nothing is written, not even the folder.
         in_.work->setWaiting(tr("export"));
         auto* wait = new QTimer(this);

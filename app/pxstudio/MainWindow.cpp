@@ -219,14 +219,14 @@ void MainWindow::connectController() {
                 const QString computing = densitiesKept ? tr("Recomputing with the densities already computed: private releases, learners, "
                                                              "controls and attacks…")
                                                         : tr("Computing densities, private releases, learners, controls and attacks…");
-                statusBar()->showMessage(notice_.isEmpty() ? computing : notice_ + ". " + tr("Computing…"));
+                statusBar()->showMessage(joinedNotice(notice_, notice_.isEmpty() ? computing : tr("Computing…")));  // once "…).. Computing"
             });
     connect(controller_, &ExplorerController::partialReady, this, [this] {  // progressive trade-off plot
         const auto* p = controller_->partialResult();
         if (!p || p->aggregated.rows() == 0) return;
         views_->showPartial(*p);
         const QString so = tr("Computing… %1 runs so far").arg(p->runs.rows());
-        statusBar()->showMessage(notice_.isEmpty() ? so : notice_ + ". " + so);  // the notice stays until the sweep ends
+        statusBar()->showMessage(joinedNotice(notice_, so));  // the notice stays until the sweep ends
     });
     connect(controller_, &ExplorerController::previewReady, this, [this] {  // a first answer on part of a large data set
         const auto* p = controller_->previewResult();
@@ -237,7 +237,7 @@ void MainWindow::connectController() {
                                 "is running and replaces it point by point")
                                  .arg(about.value("graphs", 0)).arg(about.value("of", 0));
         markStale();
-        statusBar()->showMessage(notice_.isEmpty() ? what : notice_ + ". " + what);
+        statusBar()->showMessage(joinedNotice(notice_, what));
     });
     connect(controller_, &ExplorerController::densitiesReady, this, &MainWindow::refreshReport);
     // on the result's arrival, before the progress bar hears of the end (finished) and has the views decided again:
@@ -247,14 +247,15 @@ void MainWindow::connectController() {
         views_->showResult();
         markStale();
         if (notice_.isEmpty()) statusBar()->showMessage(tr("Done: %1 runs").arg(controller_->result()->runs.rows()), 4000);
-        else statusBar()->showMessage(tr("Done: %1 runs. %2").arg(controller_->result()->runs.rows()).arg(notice_), 12000);
+        else statusBar()->showMessage(joinedNotice(tr("Done: %1 runs").arg(controller_->result()->runs.rows()), notice_), 12000);
         notice_.clear();
         refreshReport();
     });
     connect(controller_, &ExplorerController::cancelled, this, [this] {
         if (controller_->busy()) return;
+        views_->sweepStopped();  // a stopped sweep's points say they are all there is
         markStale();
-        statusBar()->showMessage(tr("Cancelled"), 4000);
+        if (!controller_->replaced()) statusBar()->showMessage(tr("Cancelled"), 4000);  // only what the user stopped
     });
     connect(session_, &SessionModel::autosaveStateChanged, this, [this](const QString& reason) {
         if (reason.isEmpty()) statusBar()->showMessage(tr("Autosave works again"), 4000);
@@ -263,7 +264,8 @@ void MainWindow::connectController() {
                                         "save the session elsewhere (File ▸ Save session…, Ctrl+S).").arg(reason));
     });
     connect(controller_, &ExplorerController::notice, this, [this](const QString& m) {
-        notice_ = joinedNotice(notice_, m);  // repeated with "Done", which would otherwise replace it at once
+        // repeated with "Done", which would otherwise replace it at once; once only (a new user read it twice in a row)
+        if (!notice_.contains(m)) notice_ = joinedNotice(notice_, m);
         statusBar()->showMessage(m, 10000);
     });
     connect(controller_, &ExplorerController::failed, this, [this](const QString& msg) {

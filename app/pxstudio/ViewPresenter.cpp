@@ -1,6 +1,7 @@
 #include "ViewPresenter.h"
 
 #include <QEvent>
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QLabel>
 #include <QLayout>
@@ -118,6 +119,8 @@ void ViewPresenter::placeNote(View& v) {
     v.note->setMinimumHeight(0);
     v.note->setFixedHeight(v.note->heightForWidth(width));
     QRect at((v.host->width() - width) / 2, titleBottom(v.host) + 4, width, v.note->height());  // under a plot's title
+    // a table's at its foot, below its rows (at the top it covered the first row's numbers)
+    if (qobject_cast<QAbstractItemView*>(v.host)) at.moveBottom(v.host->height() - 24);
     if (v.avoid) {
         const QRect readout = v.avoid();
         if (!readout.isEmpty() && readout.intersects(at)) at.moveTop(readout.bottom() + 6);

@@ -29,8 +29,11 @@ DatasetPreview::Spread spreadOf(const Dataset& ds, Size size) {
     return s;
 }
 
-std::vector<std::pair<std::string, long>> classCounts(const Dataset& ds, const std::vector<std::string>& names) {
+std::vector<std::pair<std::string, long>> classCounts(const Dataset& ds, const std::vector<std::string>& given) {
     if (ds.tasks.empty() || ds.tasks[0].type == TaskType::Regression) return {};
+    // the classes by the names the data set's file gives them (MUTAG's -1 and 1), not the codes 0, 1 they were
+    // read into (the preview once said "0: 63, 1: 125" and the embedding "class -1")
+    const std::vector<std::string>& names = given.empty() ? ds.tasks[0].classNames : given;
     std::map<long, long> counts;
     for (Eigen::Index i = 0; i < ds.labels.rows(); ++i)
         if (!std::isnan(ds.labels(i, 0))) ++counts[long(ds.labels(i, 0))];
@@ -139,6 +142,7 @@ DatasetPreview previewDataset(const std::string& path, const FolderLabels& label
         p.builtinLabels = formatLabels(format, ds);
         if (!ds.tasks.empty()) p.labelSource = p.builtinLabels;
         p.classes = classCounts(ds, {});
+        if (!ds.tasks.empty()) p.classNames = ds.tasks[0].classNames;
     }
     const DatasetPreview sizes = previewOf(ds);
     p.path = path;

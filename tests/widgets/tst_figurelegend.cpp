@@ -4,7 +4,9 @@
 #include "EmbeddingPlot.h"
 #include "FigureExport.h"
 #include "FigureLayout.h"
+#include "NoiseAnatomyPlot.h"
 #include "experiment/EmbeddingProjection.h"
+#include "privacy/PrivacyReport.h"
 
 #include <QPainter>
 #include <QTemporaryDir>
@@ -124,6 +126,27 @@ private slots:
             QVERIFY2(shown.second - shown.first >= reach - 1, qPrintable(what));   // and the figure shows all of it
         }
         QVERIFY(withDescenders > 0);  // the test has descenders to cut
+    }
+
+    // A pattern no graph contains has mean density 0, which the noise anatomy's log axis cannot show: its legend says
+    // how many signal dots are missing and why (a new user saw 5 of 160 dots on MUTAG and no word about the rest).
+    void theAnatomySaysWhichSignalsItCannotDraw() {
+        px::privacy::PrivacyReport r;
+        r.mechanism = "gaussian";
+        r.allocation = "isotropic";
+        r.noiseMedian = {1e-3, 2e-3, 3e-3, 4e-3};
+        r.sensitivityMedian = {1e-2, 2e-2, 3e-2, 4e-2};
+        r.budgetShare = {25, 25, 25, 25};
+        const std::vector<px::widgets::PatternInfo> info = {{3, 2}, {4, 3}, {5, 4}, {6, 5}};
+        for (int zeros = 0; zeros <= 3; ++zeros) {
+            r.signalMean = {0.2, 0.1, 0.05, 0.01};
+            for (int j = 0; j < zeros; ++j) r.signalMean[std::size_t(3 - j)] = 0;
+            QCustomPlot plot;
+            px::widgets::buildNoiseAnatomyPlot(&plot, r, info);
+            QCPGraph* signal = plot.graph(0);
+            QCOMPARE(signal->dataCount(), 4 - zeros);
+            QCOMPARE(signal->name().contains(QString("not drawn for %1 of 4 patterns: 0, below the log axis").arg(zeros)), zeros > 0);
+        }
     }
 };
 

@@ -246,6 +246,8 @@ private slots:
             for (std::size_t k = 0; k < bands.size(); ++k) {
                 const QImage png = QImage::fromData(pngs[0][k], "PNG");
                 RC_ASSERT(png.width() == 2 * int(std::lround(px::widgets::kGalleryPageWidthIn * 96)));
+                // and it says so: at its stated resolution it is the page's width (it once said 96 dpi, twice as wide)
+                RC_ASSERT(std::abs(png.width() / (png.dotsPerMeterX() * 0.0254) - px::widgets::kGalleryPageWidthIn) < 0.02);
                 RC_ASSERT(png.height() <= 2 * int(px::widgets::kGalleryPageHeightIn * 96));
                 RC_ASSERT(png.height() == 2 * bands[k].height());
                 for (const QRectF& tile : tiles) {  // the frame's top edge, where the page puts it

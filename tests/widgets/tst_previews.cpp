@@ -94,6 +94,30 @@ private slots:
         QVERIFY2(entries.contains("fitted when the sweep is done"), qPrintable(entries));
     }
 
+    // The fitted law is drawn over the whole ε range of the points, whatever the mechanism's noise parameter: under
+    // Laplace (ε = √(2ρ)) it once ended at ε = 14.1, the largest ρ sampled, while the points went on to 100.
+    void theErfFitSpansThePoints_data() {
+        QTest::addColumn<QString>("mechanism");
+        QTest::newRow("gaussian") << "gaussian";
+        QTest::newRow("laplace") << "laplace";
+    }
+    void theErfFitSpansThePoints() {
+        QFETCH(QString, mechanism);
+        const experiment::SweepResult sweep = pxtest::smallSweep("[0.3, 3, 30, 300, 3000]", mechanism.toStdString());
+        QCustomPlot plot;
+        widgets::buildTradeoffPlot(&plot, sweep, {});
+        int fits = 0;
+        for (int i = 0; i < plot.graphCount(); ++i) {
+            QCPGraph* g = plot.graph(i);
+            if (!g->name().startsWith("erf fit") || g->data()->isEmpty()) continue;
+            ++fits;
+            QVERIFY2(g->data()->constBegin()->key <= 0.3 * 1.2 && (g->data()->constEnd() - 1)->key >= 3000 / 1.2,
+                     qPrintable(QString("%1: the fit runs from ε = %2 to %3").arg(g->name()).arg(g->data()->constBegin()->key)
+                                    .arg((g->data()->constEnd() - 1)->key)));
+        }
+        QVERIFY2(fits > 0, "no erf fit drawn: nothing was checked");
+    }
+
 private:
     experiment::SweepResult result_;
 };

@@ -34,7 +34,7 @@ QString committedText(const QAbstractSpinBox* box) {
     return number;
 }
 
-// The message beside the field: a label under it, over what follows, until the refusal is cleared.
+// The message beside the field: a label under it, until the refusal is cleared.
 QLabel* messageBeside(QAbstractSpinBox* box, bool create) {
     auto* label = box->parentWidget() ? box->parentWidget()->findChild<QLabel*>("refusal-" + QString::number(quintptr(box), 16)) : nullptr;
     if (!label && create && box->parentWidget()) {
@@ -83,18 +83,42 @@ void NumberFieldGuard::refuse(QAbstractSpinBox* box, const QString& typed) {
     QLabel* label = messageBeside(box, true);
     if (!label) return;
     label->setText(message);
-    label->setFixedWidth(std::max(box->width(), 220));
-    label->adjustSize();
-    label->move(box->geometry().left(), box->geometry().bottom() + 2);
+    // In a form, a row of its own under the field: the fields below move down rather than being covered (a new
+    // user could not read Max size under d's message). Elsewhere, over what follows.
+    auto* form = qobject_cast<QFormLayout*>(box->parentWidget()->layout());
+    int row = -1;
+    QFormLayout::ItemRole role;
+    if (form) form->getWidgetPosition(box, &row, &role);
+    if (row >= 0) {
+        int labelRow = -1;
+        form->getWidgetPosition(label, &labelRow, &role);
+        if (labelRow < 0) form->insertRow(row + 1, label);
+    } else {
+        label->setFixedWidth(std::max(box->width(), 220));
+        label->adjustSize();
+        label->move(box->geometry().left(), box->geometry().bottom() + 2);
+        label->raise();
+    }
     label->show();
-    label->raise();
 }
 
 void NumberFieldGuard::clear(QAbstractSpinBox* box) {
     if (box->property(kRefusal).toString().isEmpty()) return;
     box->setProperty(kRefusal, QString());
     box->setStyleSheet({});
-    if (QLabel* label = messageBeside(box, false)) label->hide();
+    QLabel* label = messageBeside(box, false);
+    if (!label) return;
+    label->hide();
+    if (auto* form = qobject_cast<QFormLayout*>(box->parentWidget()->layout())) {
+        int row = -1;
+        QFormLayout::ItemRole role;
+        form->getWidgetPosition(label, &row, &role);
+        if (row >= 0) {  // the row goes (its layout items with it); the label stays, hidden, for the next message
+            const QFormLayout::TakeRowResult taken = form->takeRow(row);
+            delete taken.labelItem;
+            delete taken.fieldItem;
+        }
+    }
 }
 
 QString NumberFieldGuard::wouldBe(const QLineEdit* edit, const QString& typed) {
@@ -108,11 +132,23 @@ QString NumberFieldGuard::wouldBe(const QLineEdit* edit, const QString& typed) {
 }
 
 bool NumberFieldGuard::finishEntry(QAbstractSpinBox* box, QLineEdit* edit) {
-    const bool refused = box->property(kRefused).toBool(), typed = !box->property(kTyped).toString().isEmpty();
+    bool refused = box->property(kRefused).toBool();
+    const QString entry = box->property(kTyped).toString();
+    // An entry every key of which was taken may still not be a value: "0" in d (1 to 500) or "-" is a start the
+    // validator lets through, and the spin box would silently put its value back (a new user typed 0 and saw 160
+    // come back without a word). It is refused as a refused key is, with the message.
+    if (!refused && !entry.isEmpty()) {
+        QString text = edit->text();
+        int pos = int(text.size());
+        if (box->validate(text, pos) != QValidator::Acceptable) {
+            refuse(box, entry);
+            refused = true;
+        }
+    }
     box->setProperty(kRefused, false);
     box->setProperty(kTyped, QString());
     if (!refused) {
-        if (typed) clear(box);  // an entry was taken (not a second focus event of the same one)
+        if (!entry.isEmpty()) clear(box);  // an entry was taken (not a second focus event of the same one)
         return false;
     }
     const QSignalBlocker quiet(edit);

@@ -81,6 +81,8 @@ void PrivacyPanel::enableForMechanism() {
     degree_->setEnabled(m == "smooth" ? reference_->isChecked() : global && declared);
     beta_->setEnabled(m == "smooth");
     allocation_->setEnabled(m == "gaussian");  // per-pattern allocation exists for the Gaussian mechanism only
+    // Laplace, randomized response and DPRR are pure ε-DP: no δ (its list stayed open beside "pure ε-DP, no δ")
+    delta_->setEnabled(m == "gaussian" || m == "smooth");
 }
 
 double PrivacyPanel::epsilon() const { return epsilon_->epsilon(); }

@@ -4,6 +4,7 @@
 #include "ExplorerController.h"
 #include "ViewPresenter.h"
 
+#include <QAbstractItemView>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -52,6 +53,21 @@ inline QString textUnderNote(ViewPresenter* presenter, const QString& name) {
         if (text != note && text->isVisible() && !text->text().isEmpty() &&
             QRect(text->mapTo(host, QPoint(0, 0)), text->size()).intersects(note->geometry()))
             return text->text();
+    return {};
+}
+
+// A table view (the results) whose note is shown: the first of its rows on screen the note covers ("row 1"); empty
+// when it covers none.
+inline QString rowUnderNote(ViewPresenter* presenter, const QString& name) {
+    auto* view = qobject_cast<QAbstractItemView*>(presenter->host(name));
+    QLabel* note = presenter->note(name);
+    if (!view || !view->model() || !note || note->isHidden()) return {};
+    for (int r = 0; r < view->model()->rowCount(); ++r) {
+        const QRect cell = view->visualRect(view->model()->index(r, 0));  // in the viewport
+        if (cell.isEmpty() || !view->viewport()->rect().intersects(cell)) continue;
+        const QRect row(view->viewport()->mapTo(view, QPoint(0, cell.top())), QSize(view->viewport()->width(), cell.height()));
+        if (row.intersects(note->geometry())) return QString("row %1").arg(r + 1);
+    }
     return {};
 }
 

@@ -25,6 +25,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QtTest>
 #include <qcustomplot.h>
 #include <functional>
@@ -75,7 +76,9 @@ QAction* actionNamed(MainWindow& w, const QString& text) {
 class TestChangePaths : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { pxtest::useEmptyAppDataFolder("tst_changepaths"); }
+    // every function from the defaults: a window restores the last one's autosave (once d = 150, whose first sweep
+    // outlasted the next function's wait)
+    void init() { pxtest::useEmptyAppDataFolder("tst_changepaths"); }
 
     void everyPathShowsItsGuaranteeAtOnce() {
         const unsigned seed = qEnvironmentVariableIsSet("PX_CHANGEPATHS_SEED") ? qEnvironmentVariableIntValue("PX_CHANGEPATHS_SEED") : 20261207u;
@@ -142,7 +145,8 @@ private slots:
     }
     // While a slow sweep's points arrive (randomized response), typing ε redraws those points at the new ε: the plot
     // does not flip back to the previous settings' whole result, and the readout calls an ε beyond the points so far
-    // "not computed yet", not outside the grid (a new user saw both).
+    // "not computed yet", not outside the grid (a new user saw both). Then Esc: the legend and the readout say the
+    // points so far are all there will be, and no status message doubles a full stop.
     void typingEpsilonDuringASweepKeepsItsPoints() {
         MainWindow w;
         QVERIFY(showAtLaptopSize(w));
@@ -150,6 +154,8 @@ private slots:
         QComboBox* mechanism = mechanismList(privacy);
         QVERIFY(mechanism);
         QSignalSpy started(w.controller(), &ExplorerController::started);
+        QStringList said;  // every status bar message
+        connect(w.statusBar(), &QStatusBar::messageChanged, &w, [&said](const QString& m) { said << m; });
         mechanism->setCurrentIndex(mechanism->findText("randomized response"));
         QTRY_VERIFY_WITH_TIMEOUT(started.count() > 0, 20000);  // after the typing pause
         auto* views = w.findChild<ExplorerViews*>();
@@ -173,6 +179,35 @@ private slots:
             // randomized response is pure ε-DP: the ε axis names no δ nor a conversion
             QVERIFY2(views->tradeoff()->xAxis->label().contains("pure ε-DP, no δ"), qPrintable(views->tradeoff()->xAxis->label()));
         }
+        // Esc: the points so far are all there will be, and the legend and readout say so (they promised the rest)
+        if (!w.controller()->busy()) QSKIP("the sweep ended before Esc (a fast machine): nothing stopped");
+        QTest::keyClick(&w, Qt::Key_Escape);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->busy(), 60000);
+        QTRY_VERIFY2(legendSays("PREVIOUS SETTINGS (the computation stopped") && legendSays("the sweep was stopped before its end"),
+                     "the legend still promises the rest after Esc");
+        QString readout;
+        for (int i = 0; i < views->tradeoff()->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(views->tradeoff()->item(i)); t && t->property("role") == "slider-readout") readout = t->text();
+        QVERIFY2(readout.contains("part of the sweep: it was stopped"), qPrintable(readout));
+        for (const QString& m : said) QVERIFY2(!m.contains(".. ") && !m.contains("..\n"), qPrintable(m));  // once "(Esc cancels).. Computing…"
+    }
+    // The results table under another settings' result says so below its rows: its note once covered row 1.
+    void theTablesNoteLeavesItsRowsReadable() {
+        MainWindow w;
+        QVERIFY(showAtLaptopSize(w));
+        auto* views = w.findChild<ExplorerViews*>();
+        QWidget* table = views->presenter()->host("table");
+        views->setCurrentWidget(table);
+        auto* d = w.findChild<QSpinBox*>("patterns-d");
+        d->setValue(150);  // many new patterns: the table shows the previous settings' rows until the sweep ends
+        QTRY_VERIFY(views->presenter()->present("table").state != ViewState::Current);
+        QTest::keyClick(&w, Qt::Key_Escape);
+        QTRY_VERIFY(!w.controller()->busy());
+        if (views->presenter()->present("table").state == ViewState::Current) QSKIP("the sweep ended before Esc: no note to place");
+        QLabel* note = views->presenter()->note("table");
+        QTRY_VERIFY(note->isVisible());
+        const QString row = pxtest::rowUnderNote(views->presenter(), "table");
+        QVERIFY2(row.isEmpty(), qPrintable("the note \"" + note->text() + "\" covers " + row));
     }
     // A sweep that runs to its end is never said to have stopped nor to be "not computed": between its end and its
     // result drawn, the trade-off was decided once as "PART of these settings' result: the computation stopped" (its

@@ -12,6 +12,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QDir>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -51,7 +52,8 @@ private slots:
         // Expressivity and utility vs d are not computed: the app asks (not modal) whether to compute them first.
         auto* ask = w.findChild<QMessageBox*>("export-all-ask");
         QVERIFY(ask && ask->isVisible());
-        QVERIFY2(ask->text().contains("Not computed yet: expressivity, utility vs d."), qPrintable(ask->text()));
+        QVERIFY2(ask->text().contains("Not current for these settings: expressivity (not computed yet), utility vs d (not computed yet)."),
+                 qPrintable(ask->text()));
         QAbstractButton* now = nullptr;
         for (QAbstractButton* b : ask->buttons()) if (b->text() == "Export what is there") now = b;
         QVERIFY(now);
@@ -108,9 +110,23 @@ private slots:
         report->close();
     }
     // "Compute, then export": the missing views are computed, then written; the report no longer leaves them out.
+    // The embedding drawn on its tab, then ε typed on another tab: it is exported at the new ε, not left out as
+    // "PREVIOUS SETTINGS" (a new user's "Compute, then export" left it out).
     void exportAllComputesTheViewsItNeedsWhenAsked() {
         MainWindow w;
+        w.show();
         QVERIFY(waitFinished(w.controller()));
+        auto* views = w.findChild<ExplorerViews*>();
+        views->setCurrentWidget(views->embeddingPlot()->parentWidget());
+        QTRY_VERIFY(views->presenter()->present("embedding").state == ViewState::Current);
+        views->setCurrentWidget(views->tradeoff());
+        auto* field = w.findChild<QLineEdit*>("epsilon-field");
+        field->setFocus();
+        field->selectAll();
+        QTest::keyClicks(field, "2.5");
+        QTest::keyClick(field, Qt::Key_Return);
+        QTRY_COMPARE(w.settings().mechanism.epsilon, 2.5);
+        QTRY_VERIFY(views->presenter()->present("tradeoff").state == ViewState::Current);
         QTemporaryDir dir;
         QVERIFY(w.exportAllViews(dir.path()));
         auto* ask = w.findChild<QMessageBox*>("export-all-ask");
@@ -124,7 +140,12 @@ private slots:
         const QStringList files = report->detailedText().split('\n', Qt::SkipEmptyParts);
         for (const char* f : {"expressivity.pdf", "utility-vs-d.pdf", "distinguishability.pdf"})
             QVERIFY2(files.contains(f), qPrintable(files.join(", ")));
-        QVERIFY2(!report->text().contains("expressivity:") && !report->text().contains("utility vs d:"), qPrintable(report->text()));
+        QVERIFY2(!report->text().contains("expressivity:") && !report->text().contains("utility vs d:") && !report->text().contains("embedding:"),
+                 qPrintable(report->text()));
+        QVERIFY2(files.contains("embedding.pdf"), qPrintable(files.join(", ")));
+        const QString folder = w.exportAllFolder(dir.path());
+        const auto side = nlohmann::json::parse(head(folder + "/embedding.json", 1000000).toStdString());
+        QCOMPARE(side["session"]["mechanism"]["epsilon"].get<double>(), 2.5);
         report->close();
     }
 

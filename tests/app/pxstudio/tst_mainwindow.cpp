@@ -324,6 +324,28 @@ private slots:
         auto* gallery = w.findChild<px::widgets::PatternGallery*>();
         QCOMPARE(gallery->patternCount(), w.controller()->patterns()->size());
     }
+    // A sweep replaced by newer settings (a lesson's first step over the start's sweep) was never cancelled by anyone:
+    // the status bar does not say "Cancelled" (a lecture once began with it). The user's Esc says it.
+    void onlyTheUsersCancelIsCalledCancelled() {
+        MainWindow w;
+        w.show();
+        QStringList said;
+        connect(w.statusBar(), &QStatusBar::messageChanged, &w, [&said](const QString& m) { said << m; });
+        QVERIFY(waitFinished(w.controller()));
+        ExplorerSettings a = w.settings(), b = a;
+        b.d = a.d + 1;
+        for (int round = 0; round < 3; ++round) {  // from the second round on both are kept: b comes back at once
+            w.controller()->recompute(a);
+            w.controller()->recompute(b);
+            QVERIFY(waitFinished(w.controller()));
+            QTest::qWait(50);
+        }
+        QVERIFY2(!said.contains("Cancelled"), qPrintable(said.join(" | ")));
+        b.d = a.d + 2;
+        w.controller()->recompute(b);
+        QTest::keyClick(&w, Qt::Key_Escape);
+        QTRY_VERIFY2(said.contains("Cancelled"), qPrintable(said.join(" | ")));
+    }
     void utilityAgainstDimension() {
         MainWindow w;
         w.show();

@@ -289,6 +289,10 @@ private slots:
         QCOMPARE(p.format, std::string("TU"));
         QVERIFY2(has(p.builtinLabels, "TU graph labels"), p.builtinLabels.c_str());
         QCOMPARE(p.classes.size(), std::size_t(2));
+        // the classes by the file's own labels (-1 and 1), as the embedding's legend names them, not the codes 0, 1
+        const std::vector<std::pair<std::string, long>> named = {{"-1", 1}, {"1", 1}};
+        QCOMPARE(p.classes, named);
+        QCOMPARE(p.classNames, (std::vector<std::string>{"-1", "1"}));
         QCOMPARE(int(p.warnings.size()), 2);  // the loader's self loop and duplicate edge
         p = io::previewDataset(pxtest::testData("valid/ogb_small"), choice("graphml:y"));
         QCOMPARE(p.format, std::string("OGB"));

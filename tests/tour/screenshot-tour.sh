@@ -18,10 +18,19 @@
 # view's state as JSON on stderr; views whose last state since the key is neither current nor empty are
 # printed after the shot's name as "not current" (a hint: a hidden tab may be stale; look at the shot).
 #
+# With TOUR_DATA=FOLDER (e.g. ../shared/data/COLLAB-gin) each size also opens that data set from the command line,
+# waits TOUR_DATA_WAIT seconds (default 120) for its sweep, and exports all views (Ctrl+Shift+E, "Export what is
+# there") into OUT_DIR/export-SIZE: shots SIZE-data.png and SIZE-data-exported.png.
+#
+# Every start's trace is kept in OUT_DIR/trace.jsonl, and checked at the end (tests/tour/check-trace.py): a view
+# drawn "current" must carry the current settings' key; the count of such lines and of those that broke the rule
+# is printed, and a break fails the tour (exit 3).
+#
 # Lessons are found by trying --lesson 01, 02, ... until the app refuses ("Cannot open lesson"). A
 # lesson's end is found by screenshots: Page Down on the last step ("Finish") closes the band (that shot
 # is kept as ...-NN-end.png), and one more Page Down changes nothing above the status bar.
-# Exit status: 0 if the app stayed alive throughout, 1 if it died, 2 for a usage or set-up error.
+# Exit status: 0 if the app stayed alive throughout, 1 if it died, 2 for a usage or set-up error, 3 for a view drawn
+# current with another key.
 set -u
 [ $# -eq 2 ] || { echo "usage: $0 PXSTUDIO_BINARY OUT_DIR" >&2; exit 2; }
 APP=$(realpath "$1"); OUT=$(mkdir -p "$2" && realpath "$2") || exit 2
@@ -35,7 +44,7 @@ TMP=$(mktemp -d /tmp/pxtour.XXXXXX)
 XVFB_PID=; WM_PID=; APP_PID=; SHOTS=0; DIED=0; COMPUTING=0; SUMMARY=()
 
 stop() { [ -n "$1" ] && kill "$1" 2>/dev/null && wait "$1" 2>/dev/null; }   # ends one process we started
-stop_app() { stop "$APP_PID"; APP_PID=; }
+stop_app() { stop "$APP_PID"; APP_PID=; [ -f "$TMP/app.log" ] && grep '^{' "$TMP/app.log" >>"$OUT/trace.jsonl"; rm -f "$TMP/app.log"; }
 cleanup() { stop_app; stop "$WM_PID"; stop "$XVFB_PID"; WM_PID=; XVFB_PID=; }
 trap 'cleanup; rm -rf "$TMP"' EXIT
 trap 'exit 130' INT TERM
@@ -132,13 +141,28 @@ first_start() {   # $1 = size: the welcome card, then Escape closes it
     alive || { DIED=$((DIED + 1)); SUMMARY+=("$1 first start: APP DIED"); }; stop_app
 }
 
-BEGAN=$(date +%s); LESSONS=()
+open_data() {   # $1 = size: the data set of TOUR_DATA, its sweep awaited, then Export all of what is there
+    start_app "$(realpath "$TOUR_DATA")"
+    xdotool key Escape; sleep "${TOUR_DATA_WAIT:-120}"
+    shoot "$1-data.png" 0
+    mkdir -p "$OUT/export-$1"; xdotool key ctrl+shift+e; sleep 2
+    xdotool type --delay 20 "$OUT/export-$1"; xdotool key Return; sleep 3
+    # the app asks whether to compute the views not computed yet: "Export what is there" (its second button)
+    xdotool key Tab Return; sleep 10
+    shoot "$1-data-exported.png" 0
+    xdotool key Return; sleep 1
+    alive || { DIED=$((DIED + 1)); SUMMARY+=("$1 data set: APP DIED"); }; stop_app
+    SUMMARY+=("$1 data set: $(ls "$OUT/export-$1"/*/ 2>/dev/null | wc -l) files exported")
+}
+
+BEGAN=$(date +%s); LESSONS=(); : >"$OUT/trace.jsonl"
 start_screen "${SIZES%% *}"; find_lessons
 [ ${#LESSONS[@]} -gt 0 ] || { echo "no lesson found: does $APP accept --lesson 01?" >&2; exit 2; }
 echo "lessons found: ${LESSONS[*]}; ${STEP_WAIT}s per step; display $DISPLAY"
 for size in $SIZES; do
     start_screen "$size"
     first_start "$size"
+    [ -n "${TOUR_DATA:-}" ] && open_data "$size"
     for mode in projector normal; do
         for nn in "${LESSONS[@]}"; do play_lesson "$size" "$mode" "$nn"; done
     done
@@ -147,4 +171,6 @@ cleanup
 echo "--- summary: $SHOTS screenshots in $OUT, $(( $(date +%s) - BEGAN )) s"
 printf '  %s\n' "${SUMMARY[@]}"
 echo "  shots with a view not current after the wait: $COMPUTING; app deaths: $DIED"
-[ "$DIED" -eq 0 ]
+python3 "$(dirname "$0")/check-trace.py" "$OUT/trace.jsonl"; TRACE=$?
+[ "$DIED" -eq 0 ] || exit 1
+[ "$TRACE" -eq 0 ] || exit 3

@@ -325,23 +325,28 @@ private slots:
         QCOMPARE(gallery->patternCount(), w.controller()->patterns()->size());
     }
     // A sweep replaced by newer settings (a lesson's first step over the start's sweep) was never cancelled by anyone:
-    // the status bar does not say "Cancelled" (a lecture once began with it). The user's Esc says it.
+    // the status bar does not say "Cancelled" (a lecture once began with it). The user's Esc says it. (The order of
+    // ends that showed it to a new user, the replaced sweep ending after its successor, is not forced here: this
+    // passed before the fix too.)
     void onlyTheUsersCancelIsCalledCancelled() {
         MainWindow w;
         w.show();
         QStringList said;
         connect(w.statusBar(), &QStatusBar::messageChanged, &w, [&said](const QString& m) { said << m; });
         QVERIFY(waitFinished(w.controller()));
-        ExplorerSettings a = w.settings(), b = a;
-        b.d = a.d + 1;
-        for (int round = 0; round < 3; ++round) {  // from the second round on both are kept: b comes back at once
-            w.controller()->recompute(a);
-            w.controller()->recompute(b);
+        const ExplorerSettings kept = w.settings();  // its finished sweep is kept: asked again, it is back at once
+        ExplorerSettings slow = kept, b = kept;
+        slow.mechanism.mechanism = px::privacy::MechanismKind::RandomizedResponse;  // counts on every noise draw
+        slow.d = 60;
+        for (int round = 0; round < 2; ++round) {  // the slow sweep, replaced by the kept one: it ends after that one
+            w.controller()->recompute(slow);
+            QTest::qWait(800);
+            w.controller()->recompute(kept);
             QVERIFY(waitFinished(w.controller()));
-            QTest::qWait(50);
+            QTest::qWait(100);
         }
         QVERIFY2(!said.contains("Cancelled"), qPrintable(said.join(" | ")));
-        b.d = a.d + 2;
+        b.d = kept.d + 2;
         w.controller()->recompute(b);
         QTest::keyClick(&w, Qt::Key_Escape);
         QTRY_VERIFY2(said.contains("Cancelled"), qPrintable(said.join(" | ")));

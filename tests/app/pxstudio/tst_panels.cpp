@@ -290,10 +290,6 @@ private slots:
             QCOMPARE(field->text(), QString(quoted));
             QVERIFY(std::abs(std::log10(s.epsilon()) - (-1 + p / 100.0)) < 0.0022);  // within 0.5 % of the even knob
         }
-        QFont big = s.font();  // projector mode's larger font: "0.5623" still fits the field (it once read ".5623")
-        big.setPointSizeF(big.pointSizeF() * 1.6);
-        s.setFont(big);
-        QVERIFY(field->maximumWidth() >= field->fontMetrics().horizontalAdvance("0.5623") + 12);
     }
     void wheelOverAnUnfocusedSliderScrollsTheDock() {
         QScrollArea area;

@@ -158,7 +158,7 @@ void EpsilonSlider::resetToDefault() {
 // Wide enough for "0.5623" in the font it has now: projector mode enlarges the application's font, and the field,
 // sized once for the desktop's, showed ".5623" (a new user read it so).
 void EpsilonSlider::fitFieldToFont() {
-    field_->setMaximumWidth(field_->fontMetrics().horizontalAdvance("0.00000") + 16);
+    field_->setMaximumWidth(field_->fontMetrics().horizontalAdvance("0.0000") + 16);
 }
 
 void EpsilonSlider::changeEvent(QEvent* event) {

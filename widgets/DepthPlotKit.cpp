@@ -1,4 +1,5 @@
 #include "DepthPlotKit.h"
+#include "Notation.h"
 
 #include "ScreenFit.h"
 
@@ -84,7 +85,7 @@ void finish(QCustomPlot* plot, const QString& title, double fs, int legendColumn
     plot->replot();
 }
 
-QString epsLabel(double e) { return std::isinf(e) ? QString("ε = ∞") : QString("ε = %1").arg(e, 0, 'g', 3); }
+QString epsLabel(double e) { return std::isinf(e) ? QString("ε = ∞") : QString("ε = %1").arg(epsilonText(e)); }
 
 QString powerOfTwo(int exponent) {
     static const QString digits = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");

@@ -1,4 +1,5 @@
 #include "ExpressivityPlot.h"
+#include "Notation.h"
 
 #include "FigureRoles.h"
 #include "Palette.h"
@@ -44,7 +45,7 @@ std::string drawSeriesByBudget(QCustomPlot* plot, const experiment::ResultTable&
             records.shuffledControl << number(i, "shuffled_value_mean");
             ay << (a.at(i, "top1_mean").is_number() ? a.at(i, "top1_mean").get<double>() : std::nan(""));
         }
-        const QString label = std::isinf(budget) ? QString("ε = ∞ (no noise)") : QString("ε = %1").arg(budget, 0, 'g', 3);
+        const QString label = std::isinf(budget) ? QString("ε = ∞ (no noise)") : QString("ε = %1").arg(epsilonText(budget));
         QCPGraph* g = plot->addGraph(plot->xAxis, plot->yAxis);
         g->setName(label + ": utility");
         g->setData(xs, y, true);

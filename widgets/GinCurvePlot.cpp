@@ -1,4 +1,5 @@
 #include "GinCurvePlot.h"
+#include "Notation.h"
 
 #include "FigureRoles.h"
 #include "Palette.h"
@@ -90,7 +91,7 @@ bool buildGinCurvePlot(QCustomPlot* plot, const experiment::SweepResult& result,
         longest = std::max(longest, int(epochs));
         const QColor c = viridis(s++, int(lines.size()));
         const QString label = std::isinf(budget) ? QString("clean graphs, ε = ∞ (no noise)")
-                                                 : QString("%1, ε = %2").arg(QString::fromStdString(mechanism)).arg(budget, 0, 'g', 3);
+                                                 : QString("%1, ε = %2").arg(QString::fromStdString(mechanism)).arg(epsilonText(budget));
         QCPGraph* g = plot->addGraph(plot->xAxis, plot->yAxis);
         g->setName(label + QString(" (%1 run%2)").arg(curves.size()).arg(curves.size() == 1 ? "" : "s"));
         g->setData(x, y, true);

@@ -1,4 +1,5 @@
 #include "NoiseAnatomyPlot.h"
+#include "Notation.h"
 
 #include "FittingTextTicker.h"
 #include "Palette.h"
@@ -92,7 +93,7 @@ void buildNoiseAnatomyPlot(QCustomPlot* plot, const privacy::PrivacyReport& r, c
     plot->plotLayout()->insertRow(0);
     auto* t = new QCPTextElement(plot, QString("Noise anatomy — %1, %2 allocation, ε = %3")
                                             .arg(QString::fromStdString(r.mechanism), QString::fromStdString(r.allocation))
-                                            .arg(r.epsilon(), 0, 'g', 3),
+                                            .arg(epsilonText(r.epsilon())),
                                  QFont(plot->font().family(), int(11 * fs), QFont::Bold));
     plot->plotLayout()->addElement(0, 0, t);
     plot->setObjectName("noise-anatomy");

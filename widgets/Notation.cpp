@@ -1,6 +1,8 @@
 #include "Notation.h"
 
 #include <QRegularExpression>
+#include <algorithm>
+#include <cmath>
 
 namespace px::widgets {
 
@@ -35,6 +37,17 @@ QString typesetNotation(const QString& plain) {
     html.replace(plainSup, QStringLiteral("<sup>\\1</sup>"));
     // several lines: kept as written (rich text would join them); one line: the tags alone make it rich text
     return html.contains('\n') ? QStringLiteral("<p style='white-space:pre'>") + html + QStringLiteral("</p>") : html;
+}
+
+QString epsilonText(double epsilon) {
+    if (std::isinf(epsilon)) return QStringLiteral("∞");
+    // at least the digits before the point: 80 reads "80", not "8e+01"
+    const int whole = std::abs(epsilon) >= 1 ? int(std::floor(std::log10(std::abs(epsilon)))) + 1 : 1;
+    for (int digits = whole; digits <= std::max(9, whole); ++digits) {  // the fewest that read back as this very number
+        const QString written = QString::number(epsilon, 'g', digits);
+        if (written.toDouble() == epsilon) return written;
+    }
+    return QString::number(epsilon, 'g', std::max(3, whole));
 }
 
 }  // namespace px::widgets

@@ -1,6 +1,7 @@
 #include "SliderReadout.h"
 
 #include "FigureExport.h"
+#include "Notation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -51,7 +52,7 @@ SliderReading readAtEpsilon(const QVector<double>& epsilon, const QVector<double
 }
 
 QString describeReading(const SliderReading& r, double at, const QString& metric, bool partial, bool stopped) {
-    QString where = QString("ε = %1").arg(at, 0, 'g', 3);
+    QString where = QString("ε = %1").arg(epsilonText(at));  // as typed, or the knob's 3 digits
     if (r.kind == SliderReading::Kind::Interpolated)
         where += QString(" (interpolated between grid points %1 and %2)").arg(r.from, 0, 'g', 3).arg(r.to, 0, 'g', 3);
     else if (r.kind == SliderReading::Kind::NearestEnd && partial)

@@ -1,4 +1,5 @@
 #include "ExplorerViews.h"
+#include "Notation.h"
 #include "CompactTabBar.h"
 #include "ComputePool.h"
 
@@ -325,7 +326,7 @@ void ExplorerViews::refreshEmbedding() {
     for (int i = 0; i < ds.size(); ++i) labels.push_back(ds.labels.cols() > 0 ? ds.labels(i, 0) : std::nan(""));
     const auto proj = px::experiment::projectRelease(*pca_, *main_->densities(), *model, focus_->value(), 200);
     px::widgets::buildEmbeddingPlot(embeddingPlot_, proj, labels, pca_->explained,
-                                    tr("Released embeddings at ε = %1 (PCA of the clean densities)").arg(s.mechanism.epsilon, 0, 'g', 3),
+                                    tr("Released embeddings at ε = %1 (PCA of the clean densities)").arg(px::widgets::epsilonText(s.mechanism.epsilon)),
                                     fontScale_, ds.tasks.empty() ? std::vector<std::string>{} : ds.tasks[0].classNames);
     drawn_.embedding = releaseKey(main_->densitiesFor(), s.mechanism);
     presenter_->present("embedding");

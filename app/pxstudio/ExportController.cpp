@@ -1,5 +1,6 @@
 // File ▸ Export: one view, or every view into a folder named by the settings (ExportController.h).
 #include "ExportController.h"
+#include "Notation.h"
 
 #include "DepthWorkspace.h"
 #include "ExplorerController.h"
@@ -66,7 +67,7 @@ QString ExportController::exportAllFolder(const QString& chosen) const {
     const QString dataset = QFileInfo(path).completeBaseName().remove(QRegularExpression("^builtin:"));
     // the data set and the settings in words a reader recognises, then the key that tells any two settings apart
     QString name = QString("%1_%2_d%3_eps%4_%5").arg(dataset, QString::fromStdString(s.patternClass)).arg(s.d)
-                       .arg(s.mechanism.epsilon, 0, 'g', 3).arg(QString::fromStdString(viewkeys::key(s, viewkeys::Scope::AtEpsilon)).left(8));
+                       .arg(px::widgets::epsilonText(s.mechanism.epsilon)).arg(QString::fromStdString(viewkeys::key(s, viewkeys::Scope::AtEpsilon)).left(8));
     name.replace(QRegularExpression("[^A-Za-z0-9._+-]"), "-");
     return QDir(chosen).filePath(name);
 }

@@ -26,6 +26,7 @@
 #include "WordStatusBar.h"
 #include "ScreenFit.h"
 #include "PropertySupport.h"
+#include "Notation.h"
 
 #include <QDir>
 #include <QFile>
@@ -39,6 +40,7 @@
 #include <QtTest>
 #include <cmath>
 #include <set>
+#include <string>
 
 namespace {
 
@@ -135,6 +137,33 @@ private slots:
             for (const QString& line : shown.split('\n'))
                 RC_ASSERT(metrics.horizontalAdvance(line) <= width - 16 || !hasSeparator(line.mid(2)));
         }));
+    }
+
+    // ε is quoted as typed: a decimal of up to nine significant digits reads back as the same number, in no more
+    // digits than it was written with (0.5623 was quoted "0.562"); any other value to three digits; ∞ as ∞.
+    void anEpsilonIsQuotedAsTyped() {
+        QVERIFY(pxtest::checkProperty("epsilonText reads back a short decimal exactly, else three digits", 20261207, 2000, [] {
+            const int digits = *rc::gen::inRange(1, 10);
+            std::string written = std::to_string(*rc::gen::inRange(1, 10));  // the first digit, not 0
+            for (int i = 1; i < digits; ++i) written += char('0' + *rc::gen::inRange(0, 10));
+            const int exponent = *rc::gen::inRange(-6, 4);  // the value is written × 10^exponent
+            if (exponent >= 0) written += std::string(exponent, '0');
+            else if (-exponent < digits) written.insert(written.size() + exponent, ".");
+            else written = "0." + std::string(-exponent - digits, '0') + written;
+            const double typed = std::stod(written);
+            const QString quoted = px::widgets::epsilonText(typed);
+            RC_ASSERT(quoted.toDouble() == typed);
+            RC_ASSERT(!quoted.contains('e') || typed < 1e-4);  // 80 read "8e+01"
+            QString significant = quoted.section('e', 0, 0).remove('.');
+            while (significant.startsWith('0')) significant.remove(0, 1);
+            while (significant.endsWith('0') && !quoted.contains('.')) significant.chop(1);  // 5000 is one digit
+            RC_ASSERT(significant.size() <= digits);
+            const double computed = std::exp(*rc::gen::inRange(-700000, 700000) / 100000.0);  // e^-7 … e^7, not a short decimal
+            const QString rounded = px::widgets::epsilonText(computed);
+            RC_ASSERT(rounded.toDouble() == computed || (std::abs(rounded.toDouble() / computed - 1) <= 0.005 &&
+                                                        rounded == QString::number(computed, 'g', 3)));
+        }));
+        QCOMPARE(px::widgets::epsilonText(INFINITY), QString("∞"));
     }
 
     void projectorModesLinesAreThicker() {

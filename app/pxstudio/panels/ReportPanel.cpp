@@ -1,4 +1,5 @@
 #include "ReportPanel.h"
+#include "Notation.h"
 
 #include <QLabel>
 #include <QVBoxLayout>
@@ -20,9 +21,10 @@ void ReportPanel::showMessage(const QString& html) { label_->setText(html); }
 QString ReportPanel::controlsLine(const px::experiment::ControlComparison& c, double sliderEpsilon) {
     if (!c.found || std::isnan(c.publicValue)) return {};
     const QString metric = c.metric == "auc" ? "AUC" : c.metric == "rmse" ? "RMSE" : tr("accuracy");
-    QString at = std::isinf(c.budget) ? tr("without noise") : tr("at ε = %1").arg(c.budget, 0, 'g', 3);
-    if (std::isfinite(c.budget) && sliderEpsilon > 0 && std::abs(std::log(c.budget / sliderEpsilon)) > 0.01)
-        at += tr(", the sweep's grid point nearest the slider's ε = %1 (the plot's readout interpolates)").arg(sliderEpsilon, 0, 'g', 3);
+    QString at = std::isinf(c.budget) ? tr("without noise") : tr("at ε = %1").arg(px::widgets::epsilonText(c.budget));
+    // another number than the slider's, however close (a typed 0.5623 beside the grid's 0.562): said to be the grid's
+    if (std::isfinite(c.budget) && sliderEpsilon > 0 && px::widgets::epsilonText(c.budget) != px::widgets::epsilonText(sliderEpsilon))
+        at += tr(", the sweep's grid point nearest the slider's ε = %1 (the plot's readout interpolates)").arg(px::widgets::epsilonText(sliderEpsilon));
     const double overPublic = c.metric == "rmse" ? c.publicValue - c.value : c.value - c.publicValue;
     const double overShuffled = c.metric == "rmse" ? c.shuffledValue - c.value : c.value - c.shuffledValue;
     QString line = tr("Densities add <b>%1 %2</b> over the public information (n alone: %3) and %4 over the release shuffled "
@@ -58,7 +60,7 @@ void ReportPanel::showReport(const px::privacy::PrivacyReport& rep, const px::ex
                            "is added or removed. It does not hide n (public), nor which graph an embedding came from");
         if (c.found && std::isfinite(c.top1))
             html += tr(": the re-identification attack matches %1 % of releases to their graph %2 (chance among graphs of the "
-                       "same n: %3 %)").arg(100 * c.top1, 0, 'f', 1).arg(std::isinf(c.budget) ? tr("without noise") : tr("at ε = %1").arg(c.budget, 0, 'g', 3))
+                       "same n: %3 %)").arg(100 * c.top1, 0, 'f', 1).arg(std::isinf(c.budget) ? tr("without noise") : tr("at ε = %1").arg(px::widgets::epsilonText(c.budget)))
                         .arg(100 * c.chanceTop1, 0, 'f', 1);
         html += ".</p>";
     }

@@ -19,15 +19,18 @@
 #include "SessionModel.h"
 #include "ViewPresenter.h"
 #include "panels/PrivacyPanel.h"
+#include "panels/ReportPanel.h"
 
 #include <QAction>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QtTest>
 #include <qcustomplot.h>
+#include <cmath>
 #include <functional>
 #include <random>
 
@@ -190,6 +193,30 @@ private slots:
             if (auto* t = qobject_cast<QCPItemText*>(views->tradeoff()->item(i)); t && t->property("role") == "slider-readout") readout = t->text();
         QVERIFY2(readout.contains("part of the sweep: it was stopped"), qPrintable(readout));
         for (const QString& m : said) QVERIFY2(!m.contains(".. ") && !m.contains("..\n"), qPrintable(m));  // once "(Esc cancels).. Computing…"
+    }
+    // A typed ε is quoted as typed: the readout, the report and the embedding's title said "0.562" for a typed 0.5623
+    // (a new user's finding). Generated decimals of one to five significant digits across the slider's range.
+    void aTypedEpsilonIsQuotedAsTyped() {
+        MainWindow w;
+        QVERIFY(showAtLaptopSize(w));
+        auto* views = w.findChild<ExplorerViews*>();
+        auto* field = w.findChild<PrivacyPanel*>()->slider()->findChild<QLineEdit*>("epsilon-field");
+        std::mt19937 rng(20261207);
+        for (int k = 0; k < 6; ++k) {
+            const int digits = 1 + int(rng() % 5);
+            const double mantissa = std::uniform_int_distribution<int>(int(std::pow(10, digits - 1)), int(std::pow(10, digits)) - 1)(rng);
+            const double eps = mantissa * std::pow(10.0, int(rng() % 3) - 1 - (digits - 1));  // 0.1 … 99.999
+            const QString typed = QString::number(eps, 'g', 12);
+            typeEpsilon(field, eps);
+            QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->busy(), 120000);
+            const QRegularExpression quoted("ε = " + QRegularExpression::escape(typed) + "(?![0-9])");
+            QString readout;
+            for (int i = 0; i < views->tradeoff()->itemCount(); ++i)
+                if (auto* t = qobject_cast<QCPItemText*>(views->tradeoff()->item(i)); t && t->property("role") == "slider-readout") readout = t->text();
+            QVERIFY2(quoted.match(readout).hasMatch(), qPrintable("typed " + typed + ", the readout: " + readout));
+            const QString report = w.findChild<ReportPanel*>()->text();
+            QVERIFY2(quoted.match(report).hasMatch(), qPrintable("typed " + typed + ", the report: " + report));
+        }
     }
     // The results table under another settings' result says so below its rows: its note once covered row 1.
     void theTablesNoteLeavesItsRowsReadable() {

@@ -589,6 +589,10 @@ private slots:
         QVERIFY2(ReportPanel::controlsLine(c, 1.0).contains("ε = 1.33, the sweep's grid point nearest the slider's ε = 1"),
                  qPrintable(ReportPanel::controlsLine(c, 1.0)));
         QVERIFY(!ReportPanel::controlsLine(c, 1.33).contains("nearest"));
+        c.budget = 0.1 * std::pow(1000.0, 2 / 8.0);  // the grid's 0.562…, beside a typed 0.5623: both quoted
+        QVERIFY2(ReportPanel::controlsLine(c, 0.5623).contains("ε = 0.562, the sweep's grid point nearest the slider's ε = 0.5623"),
+                 qPrintable(ReportPanel::controlsLine(c, 0.5623)));
+        QVERIFY(!ReportPanel::controlsLine(c, 0.562).contains("nearest"));
     }
 };
 

@@ -163,7 +163,9 @@ void FigureLayout::thickenPens(double factor) {
 
 void FigureLayout::layOutAt(const FigureSize& size) {
     plot_->setViewport(QRect(0, 0, int(std::lround(size.widthIn * kLayoutDpi)), int(std::lround(size.heightIn * kLayoutDpi))));
-    plot_->replot(QCustomPlot::rpImmediateRefresh);
+    // laid out and drawn into the plot's buffers only: an immediate refresh painted the figure's layout on screen (the
+    // window flashed with the export's fonts and legend); the queued paint comes after the destructor's replot
+    plot_->replot(QCustomPlot::rpQueuedRefresh);
 }
 
 void FigureLayout::relabel(QCPAxis* axis, const QString& label) {
@@ -309,7 +311,7 @@ FigureLayout::~FigureLayout() {
         else if (auto* text = qobject_cast<QCPItemText*>(object)) text->setFont(font);
     }
     for (QCPAbstractItem* item : hidden_) item->setVisible(true);
-    plot_->replot();
+    plot_->replot(QCustomPlot::rpQueuedRefresh);  // the screen's layout, painted by the event loop
 }
 
 }  // namespace px::widgets

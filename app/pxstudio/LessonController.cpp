@@ -63,6 +63,11 @@ void LessonController::addMenu(QMenu* help) {
     for (const auto& [title, path] : shippedTitles())
         lessons->addAction(QString("&%1 %2").arg(++number).arg(title), this, [this, path = path] { open(path); });
     lessons->addSeparator();
+    resume_ = lessons->addAction(tr("&Resume the lesson ended before its last step"), this, [this] {
+        const int step = resumeStep_;
+        if (open(resumePath_) && step < int(w_.player->lesson().steps.size())) w_.player->showStep(step);
+    });
+    resume_->setEnabled(false);
     lessons->addAction(tr("Open lesson &file…"), this, [this] {
         const QString p = QFileDialog::getOpenFileName(w_.window, tr("Open lesson"), {}, tr("PXStudio lesson (*.json)"));
         if (!p.isEmpty()) open(p);
@@ -80,9 +85,21 @@ void LessonController::addMenu(QMenu* help) {
     connect(w_.player, &LessonPlayer::stepShown, this, &LessonController::applyStep);
     connect(w_.player, &LessonPlayer::stopped, this, [this] {
         for (QAction* a : {nextStep_, previousStep_}) a->setEnabled(false);
+        const Lesson& lesson = w_.player->lesson();
+        const int step = w_.player->step();
         restore();
-        say(tr("Lesson ended: your own settings are back"), 4000);
+        if (step + 1 < int(lesson.steps.size())) offerResume(lesson, step);
+        else say(tr("Lesson ended: your own settings are back"), 4000);
     });
+}
+
+void LessonController::offerResume(const Lesson& lesson, int step) {
+    resumePath_ = playingPath_;
+    resumeStep_ = step;
+    resume_->setText(tr("&Resume “%1” at step %2").arg(QString::fromStdString(lesson.title)).arg(step + 1));
+    resume_->setEnabled(true);
+    say(tr("Lesson ended at step %1 of %2: your own settings are back. Help ▸ Lessons ▸ Resume goes back to that step.")
+            .arg(step + 1).arg(lesson.steps.size()), 15000);
 }
 
 bool LessonController::open(const QString& path) {
@@ -97,6 +114,8 @@ bool LessonController::open(const QString& path) {
         }
         const Lesson lesson = Lesson::parse(text, path.toStdString(), names());
         for (QAction* a : {nextStep_, previousStep_}) a->setEnabled(true);
+        if (resume_) resume_->setEnabled(false);  // another start: nothing left to resume
+        playingPath_ = path;
         results_.clear();
         if (!w_.player->running() || !before_) {  // a lesson opened during another goes back to before the first
             QComboBox* pair = w_.views->distinguishabilityPlot()->parentWidget()->findChild<QComboBox*>();

@@ -71,6 +71,11 @@ private:
 
     Window w_;
     QAction *nextStep_ = nullptr, *previousStep_ = nullptr;
+    // Help ▸ Lessons ▸ Resume: a lesson ended before its last step (an Escape in front of a room) goes on where it was
+    QAction* resume_ = nullptr;
+    QString playingPath_, resumePath_;
+    int resumeStep_ = -1;
+    void offerResume(const Lesson& lesson, int step);  // after an end before the last step; names it in the status bar
     std::map<int, std::shared_ptr<const px::experiment::SweepResult>> results_;  // each step's result, for its claims
     std::optional<ExplorerSettings> start_;  // the app's defaults while a lesson plays: every step is merged into them
     // What the user had on screen before the first lesson of a run of lessons: given back when it ends

@@ -148,6 +148,30 @@ private slots:
             QCOMPARE(signal->name().contains(QString("not drawn for %1 of 4 patterns: 0, below the log axis").arg(zeros)), zeros > 0);
         }
     }
+
+    // Exporting lays the plot out at the figure's size and puts it back; the window never shows that layout. The plot
+    // on screen was painted at once with the export's fonts and legend (a new user saw the embedding flash during Export
+    // all): no paint reaches the plot while it is dressed for the figure, in any format.
+    void exportingNeverPaintsTheFigureOnScreen() {
+        QCustomPlot plot;
+        const std::vector<double> labels{0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1};
+        const double explained[2] = {0.6, 0.3};
+        px::widgets::buildEmbeddingPlot(&plot, projection(), labels, explained, "Released embeddings at ε = 1", 1.0);
+        plot.resize(640, 480);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        QTest::qWait(50);  // the first paint
+        struct PaintCounter : QObject {
+            int paints = 0;
+            bool eventFilter(QObject*, QEvent* e) override { paints += e->type() == QEvent::Paint; return false; }
+        } counter;
+        plot.installEventFilter(&counter);
+        QTemporaryDir dir;
+        for (const char* suffix : {"png", "pdf", "svg"}) {
+            px::widgets::exportFigure(&plot, dir.path() + "/figure." + suffix, px::widgets::presetSize("one-column"));
+            QVERIFY2(counter.paints == 0, suffix);
+        }
+    }
 };
 
 QTEST_MAIN(TestFigureLegend)

@@ -14,7 +14,9 @@
 #include "SessionModel.h"
 #include "ViewPresenter.h"
 
+#include <QAction>
 #include <QComboBox>
+#include <QStatusBar>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QtTest>
@@ -214,6 +216,44 @@ private slots:
         QVERIFY(QTest::qWaitFor([&] { return idle(w); }, 300000));
         QCOMPARE(QString::fromStdString(SessionModel::readSession(session->autosavePath()).toJson().dump()),
                  QString::fromStdString(w.settings().toJson().dump()));  // after the lesson: what is on screen again
+    }
+
+    // An Escape in front of a room ended the lesson for good (a new user's finding): a lesson ended before its last
+    // step is offered back at that step (Help ▸ Lessons ▸ Resume, named in the status bar), and resumed it shows what
+    // the step showed — after the user's own settings came back in between.
+    void aLessonEndedEarlyResumesWhereItWas() {
+        MainWindow& w = *window_;
+        const bool ok = pxtest::checkProperty("a lesson ended early resumes at its step", 20261207, 3, [&] {
+            RC_ASSERT(QTest::qWaitFor([&] { return idle(w) && !w.lessonPlayer()->running(); }, 300000));
+            const QStringList lessons = MainWindow::shippedLessons();
+            const QString lesson = lessons[*rc::gen::inRange(0, int(lessons.size()))];
+            RC_ASSERT(w.openLesson(lesson));
+            LessonPlayer* player = w.lessonPlayer();
+            const int at = *rc::gen::inRange(0, int(player->lesson().steps.size()) - 1);  // before the last step
+            RC_TAG(lesson.toStdString(), at);
+            for (int i = 0; i < at; ++i) player->next();
+            RC_ASSERT(QTest::qWaitFor([&] { return idle(w); }, 300000));
+            QTest::qWait(50);  // the last replot
+            const Shown atStep = shownBy(w);
+            QTest::keyClick(&w, Qt::Key_Escape);
+            RC_ASSERT(!player->running());
+            RC_ASSERT(w.statusBar()->currentMessage().contains(QString("ended at step %1").arg(at + 1)));
+            QAction* resume = nullptr;
+            for (QAction* a : w.findChildren<QAction*>())
+                if (a->text().startsWith("&Resume") && a->isEnabled()) resume = a;
+            RC_ASSERT(resume != nullptr);
+            RC_ASSERT(resume->text().contains(QString("at step %1").arg(at + 1)));
+            RC_ASSERT(QTest::qWaitFor([&] { return idle(w); }, 300000));
+            resume->trigger();
+            RC_ASSERT(player->running() && player->step() == at);
+            RC_ASSERT(!resume->isEnabled());
+            RC_ASSERT(QTest::qWaitFor([&] { return idle(w); }, 300000));
+            QTest::qWait(50);
+            const Shown resumed = shownBy(w);
+            if (!(resumed == atStep)) RC_FAIL("at the step:\n" + atStep.describe() + "\nresumed:\n" + resumed.describe());
+            player->stop();
+        });
+        QVERIFY(ok);
     }
 
     void cleanupTestCase() { window_.reset(); }

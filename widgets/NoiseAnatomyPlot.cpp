@@ -41,7 +41,7 @@ void addBudgetShares(QCustomPlot* plot, const std::vector<double>& share, const 
 }  // namespace
 
 void buildNoiseAnatomyPlot(QCustomPlot* plot, const privacy::PrivacyReport& r, const std::vector<PatternInfo>& patterns,
-                           double fs) {
+                           double fs, double epsilon) {
     resetPlot(plot);
     setPlotFonts(plot, fs);  // explicit fonts: the application's font is the projector's once projector mode is on
     const int d = int(r.noiseMedian.size());
@@ -93,7 +93,7 @@ void buildNoiseAnatomyPlot(QCustomPlot* plot, const privacy::PrivacyReport& r, c
     plot->plotLayout()->insertRow(0);
     auto* t = new QCPTextElement(plot, QString("Noise anatomy — %1, %2 allocation, ε = %3")
                                             .arg(QString::fromStdString(r.mechanism), QString::fromStdString(r.allocation))
-                                            .arg(epsilonText(r.epsilon())),
+                                            .arg(epsilonText(std::isnan(epsilon) ? r.epsilon() : epsilon)),
                                  QFont(plot->font().family(), int(11 * fs), QFont::Bold));
     plot->plotLayout()->addElement(0, 0, t);
     plot->setObjectName("noise-anatomy");

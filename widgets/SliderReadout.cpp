@@ -59,6 +59,8 @@ QString describeReading(const SliderReading& r, double at, const QString& metric
         where += QString(" (not computed yet: the nearest point so far, ε = %1)").arg(r.from, 0, 'g', 3);
     else if (r.kind == SliderReading::Kind::NearestEnd)
         where += QString(" (outside the grid: the nearest point, ε = %1)").arg(r.from, 0, 'g', 3);
+    else if (epsilonText(at) != epsilonText(r.from))  // within a slider step of a grid point: its numbers, said so
+        where += QString(" (the grid point ε = %1)").arg(r.from, 0, 'g', 3);
     QString text = where + QString(":\n%1 %2 ± %3").arg(metric, number(r.value), number(r.halfWidth));
     if (!std::isnan(r.attack)) text += QString(", attack Top-1 %1").arg(number(r.attack));
     if (partial) text += stopped ? QString("\n(part of the sweep: it was stopped)") : QString("\n(part of the sweep: the points so far)");

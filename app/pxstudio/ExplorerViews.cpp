@@ -301,8 +301,9 @@ void ExplorerViews::showAnatomy(const px::privacy::PrivacyReport& report) {
     if (!main_->patterns()) return;
     std::vector<px::widgets::PatternInfo> info;
     for (const auto& p : main_->patterns()->patterns) info.push_back({p.vertices(), p.edges()});
-    px::widgets::buildNoiseAnatomyPlot(anatomy_, report, info, fontScale_);
-    redrawAnatomy_ = [this, report, info] { px::widgets::buildNoiseAnatomyPlot(anatomy_, report, info, fontScale_); };
+    const double epsilon = settings_().mechanism.epsilon;  // as typed, not as the conversion computes it back
+    px::widgets::buildNoiseAnatomyPlot(anatomy_, report, info, fontScale_, epsilon);
+    redrawAnatomy_ = [this, report, info, epsilon] { px::widgets::buildNoiseAnatomyPlot(anatomy_, report, info, fontScale_, epsilon); };
     drawn_.anatomy = releaseKey(main_->densitiesFor(), settings_().mechanism);
     presenter_->present("anatomy");
 }

@@ -99,11 +99,11 @@ bool ExportController::exportView(QCustomPlot* plot, const QString& path, const 
 }
 
 bool ExportController::exportAllViews(const QString& folder) {
-    if (in_.views->presenter()->present("tradeoff").state != ViewState::Current) {
-        say(tr("Nothing to export yet: the computation for these settings has not finished"), 8000);
-        return false;
-    }
-    const QStringList missing = in_.views->missingForExport();
+    QStringList missing = in_.views->missingForExport();
+    // the trade-off and the results of these settings: computing, or stopped (a new user's Export all after Esc
+    // wrote nothing and asked nothing, though the embedding and the noise anatomy were current)
+    const bool sweepIsCurrent = in_.views->presenter()->present("tradeoff").state == ViewState::Current;
+    if (!sweepIsCurrent) missing.prepend(tr("trade-off and results (%1)").arg(in_.controller->busy() ? tr("computing") : tr("not computed or stopped")));
     if (missing.isEmpty()) return writeAllViews(folder);
     // Not modal (a lecture, a running computation go on): compute the missing views first, or export what is there.
     auto* ask = new QMessageBox(QMessageBox::Question, tr("Export all views"),
@@ -119,6 +119,7 @@ bool ExportController::exportAllViews(const QString& folder) {
         if (b == now) writeAllViews(folder);
         if (b != compute) return;
         in_.views->computeForExport();
+        if (in_.views->presenter()->present("tradeoff").state != ViewState::Current && !in_.controller->busy()) in_.recompute();
         QStringList names;
         for (const QString& m : missing) names << m.section(" (", 0, 0);
         say(tr("Computing %1 for the export; the files follow… (Cancel calls the export off)").arg(names.join(", ")));
@@ -131,7 +132,7 @@ bool ExportController::exportAllViews(const QString& folder) {
             say(tr("Export cancelled: nothing was written to %1").arg(folder), 8000);
         });
         connect(wait, &QTimer::timeout, this, [this, wait, folder, off] {
-            if (!in_.views->readyForExport()) return;
+            if (!in_.views->readyForExport() || in_.controller->busy()) return;  // the views, and the sweep (F5)
             disconnect(off);
             wait->deleteLater();
             in_.work->setWaiting({});
@@ -155,12 +156,10 @@ QString namesOf(const QStringList& leftOut) {
 }  // namespace
 
 bool ExportController::writeAllViews(const QString& folder) {
-    const auto* r = in_.controller->result();
-    if (!r) return false;
     const QString target = exportAllFolder(folder);
     ViewExporter::ExportAllReport report;
     try {
-        report = ViewExporter::exportAll(*in_.views, *r, figureContext(), target);
+        report = ViewExporter::exportAll(*in_.views, in_.controller->result(), figureContext(), target);
     } catch (const std::exception& e) {
         QMessageBox::critical(in_.window, tr("Export failed"), QString::fromStdString(e.what()));
         return false;

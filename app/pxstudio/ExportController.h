@@ -28,6 +28,7 @@ public:
         WorkIndicator* work;  // Cancel calls off an export that waits for its views
         std::function<ExplorerSettings()> settings;
         std::function<double()> sliderEpsilon;
+        std::function<void()> recompute;  // F5: the main computation of the settings on screen (a stopped sweep's rest)
     };
     explicit ExportController(Sources sources, QObject* parent = nullptr);
 
@@ -35,7 +36,7 @@ public:
     void addActions(QMenu* file);
     // Every view, its data and the session into exportAllFolder(folder); views not computed yet are computed first if
     // the user asks (a question box, "export-all-ask"), and a report lists what was written and what left out, and why.
-    // False if there is nothing to export yet.
+    // False if nothing could be written.
     bool exportAllViews(const QString& folder);
     // Where Export all writes in the folder the user chose: a folder named by the data set and the settings on screen
     // ("COLLAB_treewidth-2_d20_eps1_3fa2c1d0": class, d, ε and the first digits of the settings' key), so that two

@@ -6,12 +6,14 @@
 #include "ExplorerViews.h"
 #include "LessonExpect.h"
 #include "LessonPlayer.h"
+#include "ViewKeys.h"
 #include "ViewPresenter.h"
 #include "common/JsonInput.h"  // readRegularFile
 
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -98,8 +100,16 @@ void LessonController::offerResume(const Lesson& lesson, int step) {
     resumeStep_ = step;
     resume_->setText(tr("&Resume “%1” at step %2").arg(QString::fromStdString(lesson.title)).arg(step + 1));
     resume_->setEnabled(true);
-    say(tr("Lesson ended at step %1 of %2: your own settings are back. Help ▸ Lessons ▸ Resume goes back to that step.")
-            .arg(step + 1).arg(lesson.steps.size()), 15000);
+    const QString hint = tr("Lesson ended at step %1 of %2: your own settings are back. Help ▸ Lessons ▸ Resume goes back to that step.")
+                             .arg(step + 1).arg(lesson.steps.size());
+    say(hint, 15000);
+    // said again once the user's own settings are on screen: their sweep's "Done" replaced it at once (a new user never
+    // saw it); not when that is long after, nor once the lesson was resumed or another opened
+    QElapsedTimer since;
+    since.start();
+    connect(w_.controller, &ExplorerController::finished, this, [this, hint, since] {
+        if (resume_->isEnabled() && since.elapsed() < 60000) say(hint, 15000);
+    }, Qt::SingleShotConnection);
 }
 
 bool LessonController::open(const QString& path) {
@@ -117,6 +127,7 @@ bool LessonController::open(const QString& path) {
         if (resume_) resume_->setEnabled(false);  // another start: nothing left to resume
         playingPath_ = path;
         results_.clear();
+        comparing_ = comparedFor_ = -1;
         if (!w_.player->running() || !before_) {  // a lesson opened during another goes back to before the first
             QComboBox* pair = w_.views->distinguishabilityPlot()->parentWidget()->findChild<QComboBox*>();
             before_ = Before{w_.settings(), w_.views->depth()->settings(), w_.projector->isChecked(),
@@ -154,16 +165,23 @@ void LessonController::restore() {
 void LessonController::applyStep(int index) {
     const Lesson& lesson = w_.player->lesson();
     const LessonStep& step = lesson.steps[std::size_t(index)];
+    // A claim about κ against the previous step needs that step's result: a lesson resumed at this step, or stepped
+    // through faster than its sweeps, has none (it was judged false, "from nan"). The previous step's settings are
+    // computed first (the band says so), then this step's.
+    const bool aboutKappa = std::any_of(step.expect.begin(), step.expect.end(), [](const LessonClaim& c) { return !c.kappa.empty(); });
+    comparing_ = aboutKappa && index > 0 && !results_.count(index - 1) && comparedFor_ != index ? index : -1;
+    if (comparing_ >= 0) comparedFor_ = index;  // once: a previous step that cannot be computed is not tried again
+    const int shown = comparing_ >= 0 ? index - 1 : index;
     try {
         // A step's settings are the lesson's start with every step up to it merged in, in order: the same whether it is
         // reached forward or back (Page Up from a step that changed the data set goes back to the earlier data set).
         ExplorerSettings base = start_.value_or(w_.settings());
-        const std::string dataset = settingsAtStep(base, lesson, index).dataset;
+        const std::string dataset = settingsAtStep(base, lesson, shown).dataset;
         // its own D and protocol, then the steps' fields: also for the defaults a lesson starts from (their D = 20 is
         // no data set's, and on the built-in data, whose largest degree is 12, drew other curves than the app does)
         if (dataset != base.dataset || start_) base = w_.onDataset(base, dataset);
         // Whatever changed (even only the data set, loaded above): the sweep of the step's settings runs or is on screen.
-        w_.show(settingsAtStep(base, lesson, index));
+        w_.show(settingsAtStep(base, lesson, shown));
     } catch (const std::exception& e) {
         say(tr("This lesson step cannot be shown: %1").arg(QString::fromStdString(e.what())), 15000);
     }
@@ -174,7 +192,8 @@ void LessonController::applyStep(int index) {
         for (int i = 0; i < w_.views->depth()->views()->count(); ++i)
             if (w_.views->depth()->views()->widget(i)->objectName().toStdString() == step.depthView) w_.views->depth()->views()->setCurrentIndex(i);
     w_.player->pointAt(w_.control(step.highlight), w_.window);
-    w_.player->setWaiting(tr("Computing this step's result… the views say which settings they show until it is in."));
+    w_.player->setWaiting(comparing_ >= 0 ? tr("Computing the previous step's result first, to compare κ with it… the views say which settings they show.")
+                                          : tr("Computing this step's result… the views say which settings they show until it is in."));
     updateWaiting();
 }
 
@@ -192,6 +211,18 @@ void LessonController::updateWaiting() {
     LessonPlayer* player = w_.player;
     ExplorerViews* views = w_.views;
     if (!player->running() || !player->waiting()) return;
+    if (comparing_ >= 0) {  // the previous step's result, for this step's κ: then this step's own settings
+        const ViewState tradeoff = views->presenter()->status("tradeoff").state;
+        const auto& computedFor = w_.controller->resultFor();
+        const bool isIn = w_.controller->result() && computedFor &&
+                          viewkeys::key(*computedFor, viewkeys::Scope::Sweep) == viewkeys::key(w_.settings(), viewkeys::Scope::Sweep);
+        if (!(tradeoff == ViewState::Current && isIn) && tradeoff != ViewState::Failed) return;
+        const int step = comparing_;
+        comparing_ = -1;
+        if (isIn) results_[step - 1] = std::make_shared<const px::experiment::SweepResult>(*w_.controller->result());
+        applyStep(step);
+        return;
+    }
     QString name = views->viewName(views->currentWidget());
     if (name.isEmpty() && views->currentWidget()) name = views->viewName(views->currentWidget()->findChild<QCustomPlot*>());
     if (name.isEmpty()) name = "tradeoff";  // a view without a state of its own (the depth lab): the main result

@@ -77,6 +77,8 @@ private:
     int resumeStep_ = -1;
     void offerResume(const Lesson& lesson, int step);  // after an end before the last step; names it in the status bar
     std::map<int, std::shared_ptr<const px::experiment::SweepResult>> results_;  // each step's result, for its claims
+    int comparing_ = -1;    // the step whose previous step's settings are computed first (for κ); -1: none
+    int comparedFor_ = -1;  // the last step that did so (once per showing)
     std::optional<ExplorerSettings> start_;  // the app's defaults while a lesson plays: every step is merged into them
     // What the user had on screen before the first lesson of a run of lessons: given back when it ends
     struct Before {

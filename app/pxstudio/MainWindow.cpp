@@ -90,7 +90,8 @@ MainWindow::MainWindow(QWidget* parent)
                                      [this](const std::string& title) { showView(title); }},
                                     this);
     session_->keepInAutosave([this] { return lessons_->usersOwnSettings(); });  // a lesson cut short is not the user's
-    exports_ = new ExportController({this, views_, controller_, work_, [this] { return settings(); }, [this] { return privacy_->epsilon(); }}, this);
+    exports_ = new ExportController({this, views_, controller_, work_, [this] { return settings(); }, [this] { return privacy_->epsilon(); },
+                                  [this] { startRecompute(); }}, this);
     buildMenus();
     help_->installWhatsThis();
     connectController();
@@ -340,16 +341,21 @@ void MainWindow::refreshReport() {
         setRhoText(rhoTextBeforeReport());
         return;
     }
-    report_->showReport(rep, controller_->result(), privacy_->epsilon());
+    // The sweep's part (utility beside the controls, the attack) only from a result of these settings: a stopped sweep
+    // of another mechanism left its numbers under the new mechanism's guarantee (a new user's finding)
+    const auto computedFor = controller_->resultFor();
+    const px::experiment::SweepResult* result =
+        controller_->result() && computedFor && viewkeys::key(*computedFor, viewkeys::Scope::Sweep) == viewkeys::key(settings(), viewkeys::Scope::Sweep)
+            ? controller_->result() : nullptr;
+    reportWaitsForResult_ = !result && controller_->dataset() && !controller_->dataset()->tasks.empty();
+    report_->showReport(rep, result, privacy_->epsilon(), reportWaitsForResult_);
     ExplorerSettings drawnFor = settings();
     drawnFor.mechanism.epsilon = privacy_->epsilon();
     // The report quotes the privacy report of the densities on hand and the sweep's results (utility, controls, attack):
     // its key is both. Without a result yet, only the first part is drawn, and the report says the rest is computing.
     const std::string release = ExplorerViews::releaseKey(controller_->densitiesFor(), drawnFor.mechanism);
     // (data without class labels: no sweep result is to come, and the privacy part is the whole report)
-    reportWaitsForResult_ = !controller_->result() && controller_->dataset() && !controller_->dataset()->tasks.empty();
-    const std::string sweep = controller_->resultFor() && controller_->result() ? viewkeys::key(*controller_->resultFor(), viewkeys::Scope::Sweep)
-                                                                                : viewkeys::key(settings(), viewkeys::Scope::Sweep);
+    const std::string sweep = viewkeys::key(settings(), viewkeys::Scope::Sweep);  // its part drawn, or waited for
     reportDrawn_ = release.empty() ? std::string() : viewkeys::keyOf({{"release", release}, {"sweep", sweep}});
     presentReport();
     // the slider's ρ view: the same budget as a zCDP / tCDP ρ (pure-DP mechanisms have none)

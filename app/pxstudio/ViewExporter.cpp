@@ -38,15 +38,14 @@ void exportView(QCustomPlot* plot, const QString& path, const px::widgets::Figur
     px::writeFileAtomically((base + ".json").toStdString(), [&](std::ostream& o) { o << text; });
 }
 
-ExportAllReport exportAll(const ExplorerViews& views, const px::experiment::SweepResult& result, const FigureContext& context,
+ExportAllReport exportAll(const ExplorerViews& views, const px::experiment::SweepResult* result, const FigureContext& context,
                           const QString& folder) {
     // Only what is current for the settings on screen is written (ViewPresenter): a view of other settings, a
-    // preview or a view still computing is left out, with what it says about itself.
+    // preview or a view still computing is left out, with what it says about itself. The sweep's tables too: without
+    // the trade-off's finished result (a stopped sweep) the views that are current are still written.
     ViewPresenter* presenter = views.presenter();
     auto current = [&](const char* view) { return presenter->present(view).state == ViewState::Current; };
-    if (!current("tradeoff") || !current("table"))
-        throw std::runtime_error("the trade-off view does not show the current settings' finished result yet (" +
-                                 presenter->status("tradeoff").note + "): nothing was exported");
+    const bool sweepIsCurrent = result && current("tradeoff") && current("table");
     QDir().mkpath(folder);
     ExportAllReport report;
     // the view, its plot, its files' name and its name in words
@@ -61,7 +60,11 @@ ExportAllReport exportAll(const ExplorerViews& views, const px::experiment::Swee
         const ViewStatus st = presenter->status(view);
         if (st.drawnKey.empty() && !st.nothingToShow && st.state != ViewState::Failed)
             return QStringLiteral("not computed yet — open its tab, wait for it, then export again");
-        return QString::fromStdString(st.note).replace('\n', ' ');
+        // the note's lines as sentences on one line ("…or raise the limit Change a setting…" ran them together)
+        QStringList lines = QString::fromStdString(st.note).split('\n', Qt::SkipEmptyParts);
+        for (int i = 0; i + 1 < lines.size(); ++i)
+            if (!lines[i].endsWith('.') && !lines[i].endsWith(':') && !lines[i].endsWith('?')) lines[i] += '.';
+        return lines.join(' ');
     };
     for (const auto& [view, plot, name, words] : plots) {
         if (!current(view)) {
@@ -84,10 +87,14 @@ ExportAllReport exportAll(const ExplorerViews& views, const px::experiment::Swee
     else report.leftOut << "pattern gallery: " + why("gallery");
     QString depthError;
     if (!views.depth()->exportAll(folder, &depthError, &report.leftOut, &report.written)) throw std::runtime_error(depthError.toStdString());
-    px::experiment::SweepResult copy = result;
-    copy.metadata["session"] = context.session;
-    px::experiment::saveSweep(copy, (folder + "/results").toStdString());
-    report.written << "results.csv" << "results-summary.csv" << "results.json";
+    if (sweepIsCurrent) {
+        px::experiment::SweepResult copy = *result;
+        copy.metadata["session"] = context.session;
+        px::experiment::saveSweep(copy, (folder + "/results").toStdString());
+        report.written << "results.csv" << "results-summary.csv" << "results.json";
+    } else {
+        report.leftOut << "results tables: " + why("table");
+    }
     report.written.removeDuplicates();
     return report;
 }

@@ -28,7 +28,8 @@ struct ExportAllReport {
     QStringList written;
     QStringList leftOut;
 };
-// Writes every view that has something to show, and the results tables.
-ExportAllReport exportAll(const ExplorerViews& views, const px::experiment::SweepResult& result, const FigureContext& context,
+// Writes every view current for the settings on screen, and the results tables when the trade-off is current
+// (`result`: the sweep's result, null when there is none of these settings); the rest is left out with why.
+ExportAllReport exportAll(const ExplorerViews& views, const px::experiment::SweepResult* result, const FigureContext& context,
                           const QString& folder);
 }  // namespace ViewExporter

@@ -27,7 +27,6 @@
 #include <array>
 #include <cmath>
 #include <qcustomplot.h>
-
 using namespace px;
 
 namespace {
@@ -106,7 +105,8 @@ private slots:
         QCOMPARE(r.value, 0.7);
         r = px::widgets::readAtEpsilon(eps, value, bar, eps, attack, 1.01);  // within a slider step of a grid point
         QVERIFY(r.kind == SliderReading::Kind::GridPoint);
-        QCOMPARE(r.value, 0.7);
+        QCOMPARE(r.value, 0.7);  // its numbers, and said so (the report named the grid point, the readout did not)
+        QVERIFY(px::widgets::describeReading(r, 1.01, "ROC-AUC").startsWith("ε = 1.01 (the grid point ε = 1):"));
         r = px::widgets::readAtEpsilon(eps, value, bar, {}, {}, 100);
         QVERIFY(r.kind == SliderReading::Kind::NearestEnd && r.value == 0.9 && std::isnan(r.attack));
         const QString said = px::widgets::describeReading(px::widgets::readAtEpsilon(eps, value, bar, eps, attack, 3), 3, "ROC-AUC");

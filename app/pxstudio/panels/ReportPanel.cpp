@@ -41,7 +41,8 @@ QString ReportPanel::controlsLine(const px::experiment::ControlComparison& c, do
     return line;
 }
 
-void ReportPanel::showReport(const px::privacy::PrivacyReport& rep, const px::experiment::SweepResult* result, double epsilon) {
+void ReportPanel::showReport(const px::privacy::PrivacyReport& rep, const px::experiment::SweepResult* result, double epsilon,
+                             bool sweepToCome) {
     QString html = QString("<b>%1</b><br>").arg(QString::fromStdString(rep.summary()).toHtmlEscaped());
     html += "<table>";
     for (int i = 0; i < int(rep.conversions.size()); ++i)
@@ -63,6 +64,8 @@ void ReportPanel::showReport(const px::privacy::PrivacyReport& rep, const px::ex
                        "same n: %3 %)").arg(100 * c.top1, 0, 'f', 1).arg(std::isinf(c.budget) ? tr("without noise") : tr("at ε = %1").arg(px::widgets::epsilonText(c.budget)))
                         .arg(100 * c.chanceTop1, 0, 'f', 1);
         html += ".</p>";
+    } else if (sweepToCome) {
+        html += "<p><i>" + tr("The utility beside the public controls and the attack's success come with these settings' sweep.") + "</i></p>";
     }
     label_->setText(html);
 }

@@ -14,7 +14,10 @@ class ReportPanel : public QGroupBox {
     Q_OBJECT
 public:
     explicit ReportPanel(QWidget* parent = nullptr);
-    void showReport(const px::privacy::PrivacyReport& report, const px::experiment::SweepResult* result, double epsilon);
+    // `result`: the sweep of the report's own settings, or null (its part is left out; `sweepToCome`: the report says
+    // that part comes with the sweep).
+    void showReport(const px::privacy::PrivacyReport& report, const px::experiment::SweepResult* result, double epsilon,
+                    bool sweepToCome = false);
     void showMessage(const QString& html);
     QString text() const;
     // The utility line alone (also used by exports): "densities add +0.045 AUC over the public information …".

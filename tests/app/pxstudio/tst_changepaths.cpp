@@ -17,6 +17,7 @@
 #include "ExplorerController.h"
 #include "MainWindow.h"
 #include "SessionModel.h"
+#include "ViewKeys.h"
 #include "ViewPresenter.h"
 #include "panels/PrivacyPanel.h"
 #include "panels/ReportPanel.h"
@@ -134,6 +135,12 @@ private slots:
             // the report's note (computing, previous settings, stopped) sits above the report's text, not over it
             const QString hidden = pxtest::textUnderNote(w.findChild<ExplorerViews*>()->presenter(), "report");
             QVERIFY2(hidden.isEmpty(), qPrintable(where + ": the report's note hides \"" + hidden.left(80) + "\""));
+            // the report quotes a sweep's numbers (utility beside the controls, the attack) only from these settings'
+            // sweep: after another mechanism's sweep was stopped, its sentence read the earlier mechanism's numbers
+            const auto computedFor = w.controller()->resultFor();
+            const bool resultIsCurrent = computedFor && viewkeys::key(*computedFor, viewkeys::Scope::Sweep) == viewkeys::key(w.settings(), viewkeys::Scope::Sweep);
+            const QString report = w.findChild<ReportPanel*>()->text();
+            QVERIFY2(!report.contains("Densities add") || resultIsCurrent, qPrintable(where + ": the report quotes another sweep: " + report.left(300)));
             ExplorerSettings epsilonAside = w.settings();
             epsilonAside.mechanism.epsilon = before.mechanism.epsilon;
             if (epsilonAside == before) {
@@ -216,6 +223,10 @@ private slots:
             QVERIFY2(quoted.match(readout).hasMatch(), qPrintable("typed " + typed + ", the readout: " + readout));
             const QString report = w.findChild<ReportPanel*>()->text();
             QVERIFY2(quoted.match(report).hasMatch(), qPrintable("typed " + typed + ", the report: " + report));
+            QString anatomy;  // the noise anatomy's title (it quoted the conversion's ε, 0.562 for a typed 0.5623)
+            for (QCPLayoutElement* e : views->anatomy()->plotLayout()->elements(true))
+                if (auto* t = qobject_cast<QCPTextElement*>(e); t && anatomy.isEmpty()) anatomy = t->text();
+            QVERIFY2(quoted.match(anatomy).hasMatch(), qPrintable("typed " + typed + ", the noise anatomy: " + anatomy));
         }
     }
     // The results table under another settings' result says so below its rows: its note once covered row 1.

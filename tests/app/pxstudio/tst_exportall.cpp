@@ -149,6 +149,47 @@ private slots:
         report->close();
     }
 
+    // Export all after the sweep of new settings was stopped (Esc): it wrote nothing and asked nothing, though other
+    // views were current (a new user's finding). It asks; "Export what is there" writes the current views and leaves
+    // the trade-off and the tables out, saying why; "Compute, then export" computes the sweep's rest, then writes it.
+    void exportAllAfterAStoppedSweepAsks() {
+        MainWindow w;
+        w.show();
+        QVERIFY(waitFinished(w.controller()));
+        QComboBox* mechanism = nullptr;  // the Privacy panel's list, as a user finds it
+        for (auto* box : w.findChildren<QComboBox*>())
+            if (box->findText("Laplace") >= 0) mechanism = box;
+        QVERIFY(mechanism);
+        mechanism->setCurrentIndex(mechanism->findText("Laplace"));  // the same densities: the noise anatomy is current at once
+        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->busy(), 20000);
+        QTest::keyClick(&w, Qt::Key_Escape);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.controller()->busy(), 60000);
+        auto* views = w.findChild<ExplorerViews*>();
+        if (views->presenter()->present("tradeoff").state == ViewState::Current) QSKIP("the sweep ended before Esc: nothing stopped");
+        for (const char* answer : {"Export what is there", "Compute, then export"}) {
+            QTemporaryDir dir;
+            QVERIFY(w.exportAllViews(dir.path()));
+            auto* ask = w.findChild<QMessageBox*>("export-all-ask");
+            QVERIFY2(ask && ask->text().contains("trade-off and results"), ask ? qPrintable(ask->text()) : "no question");
+            for (QAbstractButton* b : ask->buttons())
+                if (b->text() == answer) b->click();
+            QTRY_VERIFY_WITH_TIMEOUT(w.findChild<QMessageBox*>("export-all-report"), 300000);
+            auto* report = w.findChild<QMessageBox*>("export-all-report");
+            const QString folder = w.exportAllFolder(dir.path());
+            const bool computed = QString(answer).startsWith("Compute");
+            QCOMPARE(QFile::exists(folder + "/tradeoff.pdf"), computed);
+            QCOMPARE(QFile::exists(folder + "/results.csv"), computed);
+            QCOMPARE(report->text().contains("results tables:"), !computed);
+            QVERIFY2(QFile::exists(folder + "/noise-anatomy.pdf"), qPrintable(report->detailedText()));
+            if (computed) {
+                const auto side = nlohmann::json::parse(head(folder + "/tradeoff.json", 1000000).toStdString());
+                QCOMPARE(side["session"]["mechanism"]["mechanism"].get<std::string>(), std::string("laplace"));
+            }
+            report->close();
+            QTRY_VERIFY(!w.findChild<QMessageBox*>("export-all-report") && !w.findChild<QMessageBox*>("export-all-ask"));
+        }
+    }
+
     // A view with nothing to show for the settings (the noise anatomy under randomized response, which releases
     // graphs): it is emptied and says why (a new user read the Gaussian anatomy left under that note as randomized
     // response's; then the long random runs found it marked PREVIOUS SETTINGS while the app was idle), and Export

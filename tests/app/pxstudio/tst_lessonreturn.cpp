@@ -223,8 +223,12 @@ private slots:
     // the step showed — after the user's own settings came back in between.
     void aLessonEndedEarlyResumesWhereItWas() {
         MainWindow& w = *window_;
+        if (w.lessonPlayer()->running()) w.lessonPlayer()->stop();
+        QVERIFY(QTest::qWaitFor([&] { return idle(w); }, 300000));
+        w.openDataset("builtin:sbm-cycles");  // the user's own settings, valid (a test before left D below a graph's degree)
         const bool ok = pxtest::checkProperty("a lesson ended early resumes at its step", 20261207, 3, [&] {
             RC_ASSERT(QTest::qWaitFor([&] { return idle(w) && !w.lessonPlayer()->running(); }, 300000));
+            RC_ASSERT(w.controller()->failure().isEmpty());
             const QStringList lessons = MainWindow::shippedLessons();
             const QString lesson = lessons[*rc::gen::inRange(0, int(lessons.size()))];
             RC_ASSERT(w.openLesson(lesson));
@@ -244,6 +248,8 @@ private slots:
             RC_ASSERT(resume != nullptr);
             RC_ASSERT(resume->text().contains(QString("at step %1").arg(at + 1)));
             RC_ASSERT(QTest::qWaitFor([&] { return idle(w); }, 300000));
+            QTest::qWait(50);  // the messages of the user's own sweep: the hint outlives them
+            if (!w.statusBar()->currentMessage().contains("Resume")) RC_FAIL("the status bar says: " + w.statusBar()->currentMessage().toStdString());
             resume->trigger();
             RC_ASSERT(player->running() && player->step() == at);
             RC_ASSERT(!resume->isEnabled());

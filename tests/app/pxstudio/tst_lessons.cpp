@@ -24,6 +24,7 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <fcntl.h>
@@ -306,6 +307,32 @@ private slots:
         QCOMPARE(w.settings().dataset, std::string("builtin:sbm-cycles"));
         checkStepIsCurrent(w, "03 (back)", ersStep - 1);
         player->stop();
+    }
+
+    // A step that says κ rises or falls against the previous step, reached at once (a lesson resumed there, or stepped
+    // through faster than its sweeps): the previous step's result is computed first, and the claim is judged against
+    // it (it was judged false, "κ should fall: it went from nan to 0.213", a new user's finding).
+    void aKappaClaimReachedAtOnceIsJudgedAgainstThePreviousStep() {
+        MainWindow& w = *window_;
+        int judged = 0;
+        for (const QString& path : MainWindow::shippedLessons()) {
+            QVERIFY(w.openLesson(path));
+            LessonPlayer* player = w.lessonPlayer();
+            const Lesson lesson = player->lesson();
+            for (int i = 1; i < int(lesson.steps.size()); ++i) {
+                const auto& expect = lesson.steps[std::size_t(i)].expect;
+                if (std::none_of(expect.begin(), expect.end(), [](const LessonClaim& c) { return !c.kappa.empty(); })) continue;
+                QVERIFY(w.openLesson(path));  // afresh: no step's result at hand
+                player->showStep(i);
+                QTRY_VERIFY_WITH_TIMEOUT(idle(w) && !player->waiting(), 300000);
+                checkStepIsCurrent(w, QFileInfo(path).fileName() + " (reached at once)", i);
+                QVERIFY2(player->verdictText().contains("✓"), qPrintable(player->verdictText()));
+                ++judged;
+            }
+            player->stop();
+            QTRY_VERIFY_WITH_TIMEOUT(idle(w), 300000);
+        }
+        QVERIFY2(judged > 0, "no shipped step claims anything about κ: nothing tested");
     }
 
     // Lesson 2 opens on decalin and decalin minus one edge, where every tree separates the pair but few treewidth-3

@@ -142,6 +142,8 @@ private:
     // Why the embedding cannot be drawn for the settings of key `failedFor` (no noise model: D below a graph's degree):
     // a sweep's failure is news only for the ε it ran at, the embedding's for its own.
     struct { std::string why, failedFor; } embeddingFailure_;
+    // What the demo depends on (the mechanism as the demo runs it, the pattern seed, the pair) and its key.
+    static nlohmann::json demoSettings(const ExplorerSettings& s, int pair);
     std::string demoKey(const ExplorerSettings& s, int pair) const;
     bool drawGinCurve();  // the GIN's test curve in the utility-vs-d view; false if there is none to draw
     ViewPresenter* presenter_ = nullptr;

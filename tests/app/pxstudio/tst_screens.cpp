@@ -316,7 +316,8 @@ private slots:
         const QSize min = window_->minimumSizeHint().expandedTo(window_->minimumSize());
         QVERIFY2(min.width() <= 1280 && min.height() <= 720, qPrintable(QString("after the lessons: minimum %1×%2").arg(min.width()).arg(min.height())));
         QTest::qWait(300);
-        QTRY_COMPARE_WITH_TIMEOUT(window_->geometry().size(), before.size(), 2000);  // as it was before the lecture
+        // as it was before the lecture; given 10 s (the sanitized tree on a busy machine once read 1116 px after 2 s)
+        QTRY_COMPARE_WITH_TIMEOUT(window_->geometry().size(), before.size(), 10000);
         QTRY_VERIFY2_WITH_TIMEOUT(screen_->availableGeometry().contains(window_->frameGeometry()),
                                   qPrintable(QString("window's frame at %1,%2 %3×%4 on a screen of %5×%6 available").arg(window_->frameGeometry().x()).arg(window_->frameGeometry().y())
                                                  .arg(window_->frameGeometry().width()).arg(window_->frameGeometry().height()).arg(screen_->availableGeometry().width()).arg(screen_->availableGeometry().height())

@@ -4,6 +4,7 @@
 #include "experiment/SweepPreview.h"
 #include "ComputePool.h"
 #include "QueuedProgress.h"
+#include "ViewKeys.h"
 
 #include "common/Error.h"
 #include "generators/Generators.h"
@@ -204,7 +205,7 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
             patterns = std::make_shared<const px::PatternSet>(px::PatternSet::sample(pp, sampling));
             QString notice;
             journal = openJournal(folder, spec, *data, notice, finishedRecord);
-            if (!notice.isEmpty()) QMetaObject::invokeMethod(this, [this, notice] { emit this->notice(notice); }, Qt::QueuedConnection);
+            if (!notice.isEmpty()) noticeIfCurrent(job, notice);
             // Worth it only when densities are to be computed and the runs are not restored from a record.
             const bool preview = previewAllowed && !cache->holds(*data, *patterns) && !(journal && journal->restoredRuns() > 0);
             px::SubProgress previewing(*job, 0.02, 0.06), sweeping(*job, preview ? 0.08 : 0.02, preview ? 0.92 : 0.98);
@@ -252,7 +253,7 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
         if (journal && !(wasCancelled && job->keepJournal)) {
             if (!journal->problem().empty()) {
                 const QString problem = tr("The sweep's record for resuming stopped: %1").arg(QString::fromStdString(journal->problem()));
-                QMetaObject::invokeMethod(this, [this, problem] { emit notice(problem); }, Qt::QueuedConnection);
+                noticeIfCurrent(job, problem);
             }
             journal->finish();
         }
@@ -262,6 +263,18 @@ void ExplorerController::recompute(const ExplorerSettings& settings) {
              wasCancelled, unlabelled]() mutable { deliver(job, std::move(res), patterns, densities, error, wasCancelled, unlabelled); },
             Qt::QueuedConnection);
     });
+}
+
+bool ExplorerController::sameSweep(const std::optional<ExplorerSettings>& computedFor, const ExplorerSettings& settings) {
+    return computedFor && viewkeys::key(*computedFor, viewkeys::Scope::Sweep) == viewkeys::key(settings, viewkeys::Scope::Sweep);
+}
+
+// From a job's thread: its notice, said on the UI thread only if it is still the current job (a replaced
+// job's "Shown from the kept record…" would otherwise stand beside the next sweep's progress).
+void ExplorerController::noticeIfCurrent(const std::shared_ptr<Job>& job, const QString& text) {
+    QMetaObject::invokeMethod(this, [this, job, text] {
+        if (job == job_ && !job->stop) emit notice(text);
+    }, Qt::QueuedConnection);
 }
 
 // On the UI thread: a job's end, news only if it is still the current job.

@@ -78,6 +78,12 @@ public:
     const std::optional<ExplorerSettings>& resultFor() const { return resultFor_; }
     const std::optional<ExplorerSettings>& runningFor() const { return runningFor_; }
     const std::optional<ExplorerSettings>& densitiesFor() const { return densitiesFor_; }
+    // Whether `computedFor` (one of the three above) is the sweep `settings` ask for (ViewKeys.h, Scope::Sweep).
+    static bool sameSweep(const std::optional<ExplorerSettings>& computedFor, const ExplorerSettings& settings);
+    // The finished result if it is the sweep `settings` ask for, else null: what may be quoted as theirs.
+    const px::experiment::SweepResult* resultOf(const ExplorerSettings& settings) const {
+        return sameSweep(resultFor_, settings) ? result_.get() : nullptr;
+    }
     // Why the last job failed (empty: it did not), and its last reported progress (0 to 1, -1 when none runs).
     const QString& failure() const { return failure_; }
     // What the status bar and the views' notes call this controller's work ("sweep", "expressivity view", …).
@@ -123,6 +129,7 @@ private:
     void deliver(const std::shared_ptr<Job>& job, std::shared_ptr<px::experiment::SweepResult> res,
                  std::shared_ptr<const px::PatternSet> patterns, std::shared_ptr<const px::DensityMatrix> densities, const QString& error,
                  bool wasCancelled, bool unlabelled);
+    void noticeIfCurrent(const std::shared_ptr<Job>& job, const QString& text);
     void runPreview(const std::shared_ptr<Job>& job, const px::experiment::SweepSpec& spec, const px::Dataset& data, int graphs,
                     px::Progress& progress);
     double partialInterval_ = 0.3;

@@ -213,9 +213,7 @@ void LessonController::updateWaiting() {
     if (!player->running() || !player->waiting()) return;
     if (comparing_ >= 0) {  // the previous step's result, for this step's κ: then this step's own settings
         const ViewState tradeoff = views->presenter()->status("tradeoff").state;
-        const auto& computedFor = w_.controller->resultFor();
-        const bool isIn = w_.controller->result() && computedFor &&
-                          viewkeys::key(*computedFor, viewkeys::Scope::Sweep) == viewkeys::key(w_.settings(), viewkeys::Scope::Sweep);
+        const bool isIn = w_.controller->resultOf(w_.settings()) != nullptr;
         if (!(tradeoff == ViewState::Current && isIn) && tradeoff != ViewState::Failed) return;
         const int step = comparing_;
         comparing_ = -1;

@@ -313,9 +313,8 @@ void MainWindow::markStale() {
 }
 
 void MainWindow::ensureComputing() {
-    auto sweepKey = [](const std::optional<ExplorerSettings>& s) { return s ? viewkeys::key(*s, viewkeys::Scope::Sweep) : std::string(); };
-    const std::string now = viewkeys::key(settings(), viewkeys::Scope::Sweep);
-    if (sweepKey(controller_->busy() ? controller_->runningFor() : controller_->resultFor()) != now) startRecompute();
+    if (!ExplorerController::sameSweep(controller_->busy() ? controller_->runningFor() : controller_->resultFor(), settings()))
+        startRecompute();
 }
 
 void MainWindow::startRecompute() {
@@ -343,10 +342,7 @@ void MainWindow::refreshReport() {
     }
     // The sweep's part (utility beside the controls, the attack) only from a result of these settings: a stopped sweep
     // of another mechanism left its numbers under the new mechanism's guarantee (a new user's finding)
-    const auto computedFor = controller_->resultFor();
-    const px::experiment::SweepResult* result =
-        controller_->result() && computedFor && viewkeys::key(*computedFor, viewkeys::Scope::Sweep) == viewkeys::key(settings(), viewkeys::Scope::Sweep)
-            ? controller_->result() : nullptr;
+    const px::experiment::SweepResult* result = controller_->resultOf(settings());
     reportWaitsForResult_ = !result && controller_->dataset() && !controller_->dataset()->tasks.empty();
     report_->showReport(rep, result, privacy_->epsilon(), reportWaitsForResult_);
     ExplorerSettings drawnFor = settings();

@@ -23,9 +23,7 @@ void MainWindow::registerReport() {
         a.fraction = controller_->fraction();
         a.part = controller_->workName().toStdString();  // "(sweep 30 %)", as the status bar says it
         // the sweep of these settings failed: the report (which quotes its results) says so whatever it still shows
-        const auto running = controller_->runningFor();
-        if (!controller_->failure().isEmpty() && running &&
-            viewkeys::key(*running, viewkeys::Scope::Sweep) == viewkeys::key(settings(), viewkeys::Scope::Sweep))
+        if (!controller_->failure().isEmpty() && ExplorerController::sameSweep(controller_->runningFor(), settings()))
             a.failure = controller_->failure().toStdString();
         if (px::privacy::perturbsGraph(settings().mechanism.mechanism))
             a.emptyReason = "Randomized response releases perturbed graphs: its report comes with the sweep's results.";

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <random>
+#include <thread>
 
 namespace {
 bool sameRunsButTheirTiming(const px::experiment::ResultTable& a, const px::experiment::ResultTable& b) {
@@ -219,6 +220,38 @@ private slots:
         QVERIFY(waitFinished(&afterRestart));
         QCOMPARE(notices.count(), 0);
         QCOMPARE(QDir(records.path()).entryList({"*.runs.done"}, QDir::Files).size(), 2);
+    }
+
+    // A job replaced after it found its kept record (a lesson's step, then Esc and the user's own settings): its
+    // "Shown from the kept record…" is not said beside the next sweep. The record's time is touched when it is
+    // opened, and the notice posted just after: the test waits for that touch, so the notice is really on its way.
+    void aReplacedJobsNoticeIsNotSaid() {
+        QTemporaryDir records;
+        const auto data = ExplorerController::loadDataset("builtin:sbm-cycles");
+        ExplorerSettings s;
+        s.repetitions = 2;
+        ExplorerController c;
+        c.setJournalFolder(records.path());
+        c.setDataset(data);
+        c.recompute(s);
+        QVERIFY(waitFinished(&c));
+        const QStringList kept = QDir(records.path()).entryList({"*.runs.done"}, QDir::Files);
+        QCOMPARE(kept.size(), 1);
+        QFile record(records.filePath(kept.first()));
+        const QDateTime old(QDate(2001, 1, 1), QTime(0, 0));
+        QVERIFY(record.open(QIODevice::ReadWrite) && record.setFileTime(old, QFileDevice::FileModificationTime));
+        record.close();
+        QSignalSpy notices(&c, &ExplorerController::notice);
+        c.recompute(s);  // no event is processed until the next recompute: its notice stays posted
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+        while (QFileInfo(record.fileName()).lastModified() == old && std::chrono::steady_clock::now() < until)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        QVERIFY2(QFileInfo(record.fileName()).lastModified() != old, "the kept record was never opened");
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        s.k += 2;
+        c.recompute(s);
+        QVERIFY(waitFinished(&c));
+        for (const auto& n : notices) QVERIFY2(!n.first().toString().startsWith("Shown from the kept record"), qPrintable(n.first().toString()));
     }
 
     // A recompute that changes k alone keeps twice the neighbours (learn/NeighbourMemo.h): the next change of k

@@ -1,6 +1,7 @@
 #include "NoiseAnatomyPlot.h"
 #include "Notation.h"
 
+#include "FigureRoles.h"
 #include "FittingTextTicker.h"
 #include "Palette.h"
 
@@ -69,6 +70,8 @@ void buildNoiseAnatomyPlot(QCustomPlot* plot, const privacy::PrivacyReport& r, c
         const int missing = d - int(x.size());
         g->setName(missing == 0 ? series[s].name
                                 : QString("%1 (not drawn for %2 of %3 patterns: 0, below the log axis)").arg(series[s].name).arg(missing).arg(d));
+        if (missing > 0)  // a figure's legend keeps it (its names are otherwise cut at the first ": ")
+            setShortName(g, QString("%1 (not drawn for %2 of %3: 0)").arg(QString(series[s].name).section(':', 0, 0)).arg(missing).arg(d));
         g->setData(x, y, true);
         const QColor c = viridis(s, 3);
         g->setLineStyle(QCPGraph::lsNone);

@@ -36,6 +36,24 @@ private:
 };
 
 using DemoOutcome = std::optional<px::experiment::DistinguishabilityResult>;  // empty: cancelled
+
+// The demo releases Gaussian noise whatever mechanism the panel chose (its overlaps are the Gaussians'): its title
+// says so beside another mechanism (a new user read the demo as the chosen mechanism's).
+QString demoTitle(const ExplorerSettings& s, int pair) {
+    using px::privacy::MechanismKind;
+    const auto pairs = px::experiment::demoPairs();
+    const QString name = QString::fromStdString(pairs[std::size_t(std::clamp(pair, 0, int(pairs.size()) - 1))].name);
+    QString chosen;
+    switch (s.mechanism.mechanism) {
+    case MechanismKind::Gaussian: chosen = s.mechanism.referenceMode ? ExplorerViews::tr("the reference mode") : QString(); break;
+    case MechanismKind::SmoothGaussian: chosen = ExplorerViews::tr("the smooth-sensitivity Gaussian"); break;
+    case MechanismKind::Laplace: chosen = ExplorerViews::tr("Laplace"); break;
+    case MechanismKind::RandomizedResponse: chosen = ExplorerViews::tr("randomized response"); break;
+    case MechanismKind::DegreePreservingRR: chosen = ExplorerViews::tr("DPRR"); break;
+    }
+    if (chosen.isEmpty()) return ExplorerViews::tr("Distinguishability: %1").arg(name);
+    return ExplorerViews::tr("Distinguishability: %1 (Gaussian noise, not %2)").arg(name, chosen);
+}
 }  // namespace
 
 const char* const ExplorerViews::kDemoWorkName = "distinguishability demo";
@@ -78,6 +96,7 @@ void ExplorerViews::followDemo() {
     const std::string want = demoKey(settings_(), demoPair_->currentIndex());
     if (drawn_.demo == want) {
         if (demoRunning_) cancelDemo();
+        if (redrawDemo_ && demoDrawnTitle_ != demoTitle(settings_(), demoPair_->currentIndex())) redrawDemo_();  // another mechanism
         return;
     }
     if (!demoRunning_ || demoRequested_ != want) recomputeDemo();
@@ -96,7 +115,6 @@ void ExplorerViews::recomputeDemo() {
     const double marker = s.mechanism.epsilon;
     const std::string key = demoKey(s, idx);
     demoRequested_ = key;
-    const QString title = tr("Distinguishability: %1").arg(QString::fromStdString(pairs[idx].name));
     demoGraphs_->setPair(pairs[idx].g0, pairs[idx].g1);
     const int generation = ++demoGeneration_;
     auto job = std::make_shared<QueuedProgress>(this, [this, generation](double f) {
@@ -109,7 +127,7 @@ void ExplorerViews::recomputeDemo() {
     demoFraction_ = 0;
     emit demoStarted();
     auto* watcher = new QFutureWatcher<DemoOutcome>(this);
-    connect(watcher, &QFutureWatcher<DemoOutcome>::finished, this, [this, watcher, title, marker, key, generation] {
+    connect(watcher, &QFutureWatcher<DemoOutcome>::finished, this, [this, watcher, idx, marker, key, generation] {
         watcher->deleteLater();
         if (generation != demoGeneration_) return;  // a later request replaced it (or Cancel): only the latest is drawn
         demoRunning_ = false;
@@ -117,8 +135,11 @@ void ExplorerViews::recomputeDemo() {
         try {
             if (const DemoOutcome outcome = watcher->result()) {
                 demoShown_ = *outcome;
-                px::widgets::buildDistinguishabilityPlot(demoPlot_, demoShown_, title, marker, fontScale_);
-                redrawDemo_ = [this, title, marker] { px::widgets::buildDistinguishabilityPlot(demoPlot_, demoShown_, title, marker, fontScale_); };
+                redrawDemo_ = [this, idx, marker] {  // titled for the settings on screen when drawn
+                    demoDrawnTitle_ = demoTitle(settings_(), idx);
+                    px::widgets::buildDistinguishabilityPlot(demoPlot_, demoShown_, demoDrawnTitle_, marker, fontScale_);
+                };
+                redrawDemo_();
                 drawn_.demo = key;
             }
         } catch (const std::exception& e) {

@@ -170,7 +170,7 @@ void ExplorerViews::onTabChanged() {
     QWidget* w = currentWidget();
     if (w == expressivityPlot_ && expressivityStale_) recomputeSecondary(expressivity_, expressivityStale_);
     if (w == dimensionPlot_ && dimensionStale_) recomputeSecondary(dimension_, dimensionStale_);
-    if (w == demoPlot_->parentWidget()) recomputeDemo();
+    if (w == demoPlot_->parentWidget()) followDemo();  // computed unless drawn for these settings
     if (w == embeddingPlot_->parentWidget()) refreshEmbedding();  // (the depth lab starts nothing: Run all, Ctrl+R)
 }
 

@@ -165,6 +165,7 @@ private:
     // What the anatomy and the demo drew last, so that a new font scale (projector mode on or off) draws them again
     // at it, as they were (their keys unchanged): drawn at the old scale, their text overflowed the normal window.
     std::function<void()> redrawAnatomy_, redrawDemo_;
+    QString demoDrawnTitle_;  // the demo's title as drawn: it names the panel's mechanism when that is not the Gaussian
     QList<QAction*> viewActions_;
     QCustomPlot *tradeoff_, *anatomy_, *expressivityPlot_, *dimensionPlot_, *demoPlot_, *embeddingPlot_;
     QComboBox* demoPair_;

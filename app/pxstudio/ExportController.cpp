@@ -66,8 +66,8 @@ QString ExportController::exportAllFolder(const QString& chosen) const {
     while (path.endsWith('/')) path.chop(1);
     const QString dataset = QFileInfo(path).completeBaseName().remove(QRegularExpression("^builtin:"));
     // the data set and the settings in words a reader recognises, then the key that tells any two settings apart
-    QString name = QString("%1_%2_d%3_eps%4_%5").arg(dataset, QString::fromStdString(s.patternClass)).arg(s.d)
-                       .arg(px::widgets::epsilonText(s.mechanism.epsilon)).arg(QString::fromStdString(viewkeys::key(s, viewkeys::Scope::AtEpsilon)).left(8));
+    QString name = QString("%1_%2_d%3_%4_eps%5_%6").arg(dataset, QString::fromStdString(s.patternClass)).arg(s.d)
+                       .arg(px::privacy::key(s.mechanism.mechanism)).arg(px::widgets::epsilonText(s.mechanism.epsilon)).arg(QString::fromStdString(viewkeys::key(s, viewkeys::Scope::AtEpsilon)).left(8));
     name.replace(QRegularExpression("[^A-Za-z0-9._+-]"), "-");
     return QDir(chosen).filePath(name);
 }

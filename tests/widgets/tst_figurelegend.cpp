@@ -129,7 +129,8 @@ private slots:
     }
 
     // A pattern no graph contains has mean density 0, which the noise anatomy's log axis cannot show: its legend says
-    // how many signal dots are missing and why (a new user saw 5 of 160 dots on MUTAG and no word about the rest).
+    // how many signal dots are missing and why (a new user saw 5 of 160 dots on MUTAG and no word about the rest), on
+    // screen and in an exported figure's shortened legend.
     void theAnatomySaysWhichSignalsItCannotDraw() {
         px::privacy::PrivacyReport r;
         r.mechanism = "gaussian";
@@ -146,6 +147,10 @@ private slots:
             QCPGraph* signal = plot.graph(0);
             QCOMPARE(signal->dataCount(), 4 - zeros);
             QCOMPARE(signal->name().contains(QString("not drawn for %1 of 4 patterns: 0, below the log axis").arg(zeros)), zeros > 0);
+            for (const char* preset : {"one-column", "two-column", "slide"}) {  // a figure's short legend keeps the count
+                const px::widgets::FigureLayout figure(&plot, px::widgets::presetSize(preset));
+                QVERIFY2(signal->name().contains(QString("not drawn for %1 of 4").arg(zeros)) == (zeros > 0), qPrintable(signal->name()));
+            }
         }
     }
 

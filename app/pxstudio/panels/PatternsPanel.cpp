@@ -50,21 +50,45 @@ PatternsPanel::PatternsPanel(QWidget* parent) : SettingsPanel(tr("Patterns"), pa
                                    "(a duplicate spends privacy budget on a coordinate it already has)"));
     info_ = new QLabel;
     info_->setWordWrap(true);
+    meanLowered_ = new QLabel;
+    meanLowered_->setObjectName("size-mean-lowered");
+    meanLowered_->setWordWrap(true);
+    meanLowered_->hide();
     form->addRow(tr("Class"), class_);
     form->addRow(tr("d"), d_);
     form->addRow(tr("Max size"), maxSize_);
     form->addRow(tr("Size mean"), sizeMean_);
+    form->addRow(meanLowered_);
     form->addRow(tr("Seed"), seed_);
     form->addRow(connected_);
     form->addRow(keepDuplicates_);
     form->addRow(info_);
-    // the mean of a size law truncated at the maximum size cannot exceed it: the field takes no more
-    connect(maxSize_, QOverload<int>::of(&QSpinBox::valueChanged), this, [this](int cap) { sizeMean_->setMaximum(cap > 0 ? std::min(15, cap) : 15); });
+    connect(maxSize_, QOverload<int>::of(&QSpinBox::valueChanged), this, &PatternsPanel::capSizeMean);
     for (QSpinBox* b : {d_, maxSize_, seed_}) connect(b, QOverload<int>::of(&QSpinBox::valueChanged), this, &PatternsPanel::edited);
+    connect(sizeMean_, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, [this] {
+        if (meanLowered_->property("lowering").toBool()) return;
+        meanWanted_ = 0;  // the user's own mean now
+        meanLowered_->hide();
+    });
     connect(sizeMean_, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, &PatternsPanel::edited);
     for (QCheckBox* b : {connected_, keepDuplicates_}) connect(b, &QCheckBox::toggled, this, &PatternsPanel::edited);
     connect(class_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &PatternsPanel::edited);
     connect(class_, QOverload<int>::of(&QComboBox::currentIndexChanged), this, &PatternsPanel::enableSamplerSettings);
+}
+
+// The mean of a size law truncated at the maximum size cannot exceed it: the field takes no more, and says when it
+// lowered the user's mean (a new user's mean changed silently); a larger cap gives the user's mean back.
+void PatternsPanel::capSizeMean(int cap) {
+    const double before = sizeMean_->value(), wanted = meanWanted_ > 0 ? meanWanted_ : before;
+    const double most = cap > 0 ? std::min(15, cap) : 15;
+    meanLowered_->setProperty("lowering", true);
+    sizeMean_->setRange(std::min(1.5, most), most);  // a cap of 1: every pattern has one vertex, mean 1
+    if (wanted > sizeMean_->value()) sizeMean_->setValue(std::min(wanted, most));
+    meanLowered_->setProperty("lowering", false);
+    meanWanted_ = wanted > sizeMean_->value() ? wanted : 0;
+    meanLowered_->setVisible(meanWanted_ > 0);
+    meanLowered_->setText(tr("Size mean lowered from %1 to %2: a size law cut at m ≤ %3 has no larger mean. A larger max "
+                             "size gives it back.").arg(meanWanted_).arg(sizeMean_->value()).arg(cap));
 }
 
 // An enumerated class (all-trees:k) is a fixed list: the sampler's settings do not apply to it.
@@ -80,6 +104,8 @@ void PatternsPanel::apply(const ExplorerSettings& s) {
         maxSize_->setValue(s.maxSize);
         sizeMean_->setMaximum(s.maxSize > 0 ? std::min(15, s.maxSize) : 15);
         sizeMean_->setValue(s.sizeMean);
+        meanWanted_ = 0;  // settings restored as they were (undo, a session, a lesson)
+        meanLowered_->hide();
         connected_->setChecked(s.connected);
         keepDuplicates_->setChecked(s.keepDuplicates);
         seed_->setValue(int(s.patternSeed));

@@ -23,10 +23,13 @@ public:
 
 private:
     void enableSamplerSettings();
+    void capSizeMean(int cap);
+
 
     QComboBox* class_;
     QSpinBox *d_, *maxSize_, *seed_;
     QDoubleSpinBox* sizeMean_;
     QCheckBox *connected_, *keepDuplicates_;
-    QLabel* info_;
+    QLabel *info_, *meanLowered_;
+    double meanWanted_ = 0;  // the size mean the user set, lowered by a smaller max size (0: none lowered)
 };

@@ -17,6 +17,7 @@
 #include "WorkIndicator.h"
 
 #include <QAbstractButton>
+#include <QComboBox>
 #include <QLineEdit>
 #include <QUndoStack>
 #include <QDir>
@@ -546,6 +547,8 @@ private slots:
         std::vector<ExplorerSettings> exported;
         for (const char* data : {"builtin:sbm-cycles", "builtin:er"}) {
             if (w->settings().dataset != data) QVERIFY(w->openDataset(data));
+            if (exported.size() == 1)  // the second under Laplace, chosen in the Privacy panel's list
+                for (auto* box : w->findChildren<QComboBox*>()) if (box->findText("Laplace") >= 0) box->setCurrentIndex(box->findText("Laplace"));
             QVERIFY(waitIdle(*w));
             QVERIFY(w->exportAllViews(dir.path()));
             if (auto* ask = w->findChild<QMessageBox*>("export-all-ask"))
@@ -565,6 +568,7 @@ private slots:
                 if (f.startsWith(name + "_")) folder = f;
             QVERIFY2(!folder.isEmpty(), qPrintable(folders.join(", ")));
             QVERIFY2(folder.contains(QString("_d%1_").arg(s.d)) && folder.contains(QString("_eps%1_").arg(s.mechanism.epsilon)), qPrintable(folder));
+            QVERIFY2(folder.contains(QString("_%1_eps").arg(px::privacy::key(s.mechanism.mechanism))), qPrintable(folder));
             QFile results(dir.path() + "/" + folder + "/results.json");
             QVERIFY(results.open(QIODevice::ReadOnly));
             const auto json = nlohmann::json::parse(results.readAll().toStdString());

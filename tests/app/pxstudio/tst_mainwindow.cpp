@@ -220,6 +220,17 @@ private slots:
         QCustomPlot* plot = tabs->widget(demo)->findChild<QCustomPlot*>();
         QTRY_COMPARE_WITH_TIMEOUT(plot->graphCount(), 4, 10000);  // four pattern classes
         QVERIFY(plot->graph(0)->name().contains("identical"));    // trees cannot separate C6 and 2·C3
+        // It releases Gaussian noise whatever the chosen mechanism; its title says so beside any other one
+        QComboBox* mechanism = nullptr;
+        for (auto* box : w.findChild<PrivacyPanel*>()->findChildren<QComboBox*>()) if (box->findText("Laplace") >= 0) mechanism = box;
+        const QStringList named = {"", "smooth-sensitivity Gaussian", "Laplace", "randomized response", "DPRR"};
+        for (int i : {2, 1, 3, 4, 0}) {
+            mechanism->setCurrentIndex(i);
+            const auto title = [&] { return qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))->text(); };
+            QTRY_VERIFY2_WITH_TIMEOUT(i == 0 ? !title().contains("not") : title().endsWith(named[i] + ")") && title().contains("(Gaussian noise, not"),
+                                      qPrintable(title()), 60000);
+            QTRY_VERIFY_WITH_TIMEOUT(w.findChild<ExplorerViews*>()->presenter()->status("demo").state == ViewState::Current, 60000);
+        }
     }
     void embeddingViewFollowsTheSlider() {
         MainWindow w;

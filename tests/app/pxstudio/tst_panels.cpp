@@ -320,17 +320,6 @@ private slots:
         QVERIFY(slider->value() != before);  // focused: the wheel moves ε
     }
     // The panel's note on the class's largest pattern uses all-trees:M's own M, not the sampler's max size.
-    void patternsNoteUsesTheEnumeratedClassSize() {
-        PatternsPanel p;
-        ExplorerSettings s;
-        s.patternClass = "all-trees:8";
-        s.maxSize = 10;
-        p.apply(s);
-        p.describeFor(px::gen::builtin("sbm-cycles"));
-        QString note;
-        for (auto* l : p.findChildren<QLabel*>()) if (l->text().startsWith("max e(F)")) note = l->text();
-        QVERIFY2(note.startsWith("max e(F) for m = 8: 7;"), qPrintable(note));  // a tree on 8 vertices has 7 edges
-    }
     // The data set panel says when the test part is too small for ROC-AUC to mean much: stratified 80/20 of 5 + 5
     // graphs tests 1 + 1 (AUC in steps of 1/(1·1)); 10-fold CV of 50 + 50 tests 5 + 5 per fold (steps of 1/25);
     // an 80/20 split of 100 + 100 tests 20 + 20 and is not flagged. What is checked is the label's text.

@@ -1,0 +1,76 @@
+// The Patterns panel on its own, offscreen: its note on the class's largest pattern, and the size mean a smaller
+// max size lowers. Random sequences of a user's edits of the two fields (RapidCheck, fixed seed) are held against a
+// model written here: the mean shown is the user's mean, cut at the cap (min(15, max size); no cap: 15); a note
+// says so exactly while it is cut, naming both means; a larger cap gives the user's mean back; the field's lowest
+// mean is 1.5 unless the cap is lower.
+#include "panels/PatternsPanel.h"
+#include "generators/Generators.h"
+#include "AppTestSupport.h"
+#include "PropertySupport.h"
+
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QSpinBox>
+#include <QtTest>
+#include <algorithm>
+#include <cmath>
+
+namespace {
+// The panel's two fields as a user finds them: the spin box of whole sizes whose special text is "no cap", and
+// the one spin box of decimals.
+QSpinBox* maxSizeField(PatternsPanel& p) {
+    for (auto* b : p.findChildren<QSpinBox*>()) if (b->specialValueText() == "no cap") return b;
+    return nullptr;
+}
+}  // namespace
+
+class TestPatternsPanel : public QObject {
+    Q_OBJECT
+private slots:
+    void patternsNoteUsesTheEnumeratedClassSize() {
+        PatternsPanel p;
+        ExplorerSettings s;
+        s.patternClass = "all-trees:8";
+        s.maxSize = 10;
+        p.apply(s);
+        p.describeFor(px::gen::builtin("sbm-cycles"));
+        QString note;
+        for (auto* l : p.findChildren<QLabel*>()) if (l->text().startsWith("max e(F)")) note = l->text();
+        QVERIFY2(note.startsWith("max e(F) for m = 8: 7;"), qPrintable(note));  // a tree on 8 vertices has 7 edges
+    }
+    void aLoweredSizeMeanSaysSoAndComesBack() {
+        const auto property = [] {
+            PatternsPanel p;
+            p.apply(ExplorerSettings{});
+            QSpinBox* cap = maxSizeField(p);
+            auto* mean = p.findChild<QDoubleSpinBox*>();
+            auto* note = p.findChild<QLabel*>("size-mean-lowered");
+            RC_ASSERT(cap && mean && note);
+            double wanted = mean->value();  // the model: the user's own mean
+            const int edits = *rc::gen::inRange(1, 12);
+            for (int e = 0; e < edits; ++e) {
+                if (*rc::gen::arbitrary<bool>()) {
+                    cap->setValue(*rc::gen::inRange(0, 31));
+                } else {
+                    // what the field lets a user type: its range in steps of a half
+                    const int lowest = int(std::ceil(2 * mean->minimum())), highest = int(std::floor(2 * mean->maximum()));
+                    const double typed = 0.5 * *rc::gen::inRange(lowest, highest + 1);
+                    if (typed != mean->value()) wanted = typed;  // the same value typed again is no edit
+                    mean->setValue(typed);
+                }
+                const double most = cap->value() > 0 ? std::min(15, cap->value()) : 15;
+                const double shown = std::min(wanted, most);
+                RC_ASSERT(mean->value() == shown);
+                RC_ASSERT(mean->minimum() == std::min(1.5, most) && mean->maximum() == most);
+                RC_ASSERT(note->isVisibleTo(&p) == (shown < wanted));
+                if (shown < wanted) {
+                    RC_ASSERT(note->text().contains(QString("from %1 to %2").arg(wanted).arg(shown)));
+                }
+            }
+        };
+        QVERIFY(pxtest::checkProperty("a lowered size mean says so and comes back", 20261207, 300, property));
+    }
+};
+
+QTEST_MAIN(TestPatternsPanel)
+#include "tst_patternspanel.moc"

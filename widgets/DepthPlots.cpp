@@ -119,12 +119,15 @@ void buildNagPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
             y << num(t, i, "err_mean");
             b << num(t, i, "err_lower_bound");
         }
-        line(plot, QString::fromStdString(agg) + ": COSERA ERR (measured)", x, y, c, fs);
-        line(plot, QString::fromStdString(agg) + ": lower bound, any attacker", x, b, c, fs, Qt::DashLine, QCPScatterStyle::ssNone);
+        // short names for a projector's legend (its eight full names took 13 % of a 1280×720 screen)
+        setShortName(line(plot, QString::fromStdString(agg) + ": COSERA ERR (measured)", x, y, c, fs), QString::fromStdString(agg) + ": measured");
+        setShortName(line(plot, QString::fromStdString(agg) + ": lower bound, any attacker", x, b, c, fs, Qt::DashLine, QCPScatterStyle::ssNone),
+                     QString::fromStdString(agg) + ": bound");
     }
     logX(plot);
     plot->xAxis->setLabel("noise σ per coordinate and layer");
     plot->yAxis->setLabel("type-I + type-II error");
+    setShortLabel(plot->yAxis, "error (ERR)");  // a short axis (projector, 1280×720) cut it to "type-I + type-II er…"
     plot->xAxis->rescale();
     plot->xAxis->setRange(plot->xAxis->range().lower * 0.8, plot->xAxis->range().upper * 1.25);
     plot->yAxis->setRange(0, 1.05);
@@ -132,7 +135,8 @@ void buildNagPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
     const QString network = t.rows() > 0 && t.columnIndex("depth") >= 0 && t.columnIndex("op_norm") >= 0
                                 ? QString(" (L = %1, ‖Wₗ‖ = %2)").arg(num(t, 0, "depth")).arg(num(t, 0, "op_norm"), 0, 'g', 3)
                                 : QString();
-    finish(plot, "Noisy aggregation" + network + ": measured attack error vs Theorem 6.1 bound", fs);
+    if (fs > 1) showShortNames(plot);  // projector mode (figures keep the full names)
+    finish(plot, "Noisy aggregation" + network + ": measured attack error vs Theorem 6.1 bound", fs, 4);
 }
 
 void buildTrainedNagPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
@@ -187,6 +191,7 @@ void buildTrainedNagPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
     plot->xAxis->setRange(xr.lower - pad, xr.upper + pad);
     plot->xAxis->setLabel("noise σ per coordinate and layer");
     plot->yAxis->setLabel("accuracy / type-I + type-II error");
+    setShortLabel(plot->yAxis, "accuracy / ERR");
     plot->yAxis->setRange(0, 1.05);
     finish(plot, QString("Trained NAG (%1, d = %2): accuracy, attack error and bound").arg(QString::fromStdString(scheme)).arg(width), fs,
            3);

@@ -34,6 +34,17 @@ QStringList LessonController::shipped() {
     return paths;
 }
 
+QString LessonController::findShipped(const QString& numberOrName) {
+    if (numberOrName.isEmpty()) return {};
+    bool isNumber = false;
+    const int number = numberOrName.toInt(&isNumber);
+    for (const QString& path : shipped()) {
+        const QString file = QFileInfo(path).fileName();
+        if (isNumber ? file.section('-', 0, 0).toInt() == number : file.startsWith(numberOrName)) return path;
+    }
+    return {};
+}
+
 std::vector<std::pair<QString, QString>> LessonController::shippedTitles() {
     std::vector<std::pair<QString, QString>> titled;
     for (const QString& path : shipped()) {
@@ -227,6 +238,14 @@ void LessonController::updateWaiting() {
     const ViewStatus status = views->presenter()->status(name);
     // done: current, failed, or with nothing to show for these settings (not: not computed yet, about to start)
     if (status.state != ViewState::Current && status.state != ViewState::Failed && !status.nothingToShow) return;
+    // a step that runs a depth-lab experiment waits for the plot it shows (the band said the step was ready while
+    // its NAG plot was still empty)
+    const LessonStep& shown = player->lesson().steps[std::size_t(player->step())];
+    if (!shown.depthRun.empty() && views->currentWidget() == views->depth()) {
+        const QCustomPlot* plot = views->depth()->currentPlot();
+        const ViewState lab = plot ? views->depth()->presenter()->status(plot->objectName()).state : ViewState::Failed;
+        if (lab != ViewState::Current && lab != ViewState::Failed) return;
+    }
     // The step's result, and what the step says about it (against the previous step's, for κ): the claims read the
     // trade-off, so they wait for it too
     const int step = player->step();

@@ -53,6 +53,9 @@ public:
     // field; false then.
     bool open(const QString& path);
     static QStringList shipped();  // the lessons compiled into the app, in order
+    // The shipped lesson a command line names: by its number ("4", "04") or the start of its file name
+    // ("04-attacks"); empty when none matches.
+    static QString findShipped(const QString& numberOrName);
     static std::vector<std::pair<QString, QString>> shippedTitles();  // (title, path) of each
     Lesson::Names names() const;  // what a lesson may name: views, demo pairs, depth experiments and views
     void updateWaiting();  // the band's "computing" line goes once the step's view is current; then the claims

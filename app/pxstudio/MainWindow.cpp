@@ -110,6 +110,7 @@ MainWindow::MainWindow(QWidget* parent)
     const QString restored = restoreLastSession();
     registerReport();
     connect(views_->presenter(), &ViewPresenter::presented, lessons_, &LessonController::updateWaiting);
+    connect(views_->depth()->presenter(), &ViewPresenter::presented, lessons_, &LessonController::updateWaiting);
     views_->presenter()->start();
     apply(settings(), ChangeOrigin::Startup);  // the restored session, taken as committed; its sweep starts
     if (QSettings().value("welcome/show", true).toBool()) showWelcome();

@@ -205,5 +205,11 @@ bool WorkIndicator::eventFilter(QObject* watched, QEvent* event) {
     if (event->type() == QEvent::ShortcutOverride && QApplication::activePopupWidget() &&
         static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape)
         event->accept();
+    // The words' width was measured in the old font (projector mode's, 1.4 times larger): measured again in the new one,
+    // so that a status bar sized for the projector does not hold the normal window wide while work still runs
+    if (watched == words_ && event->type() == QEvent::FontChange) {
+        words_->setMinimumWidth(0);
+        if (active_) QMetaObject::invokeMethod(this, &WorkIndicator::refresh, Qt::QueuedConnection);
+    }
     return QObject::eventFilter(watched, event);
 }

@@ -1,4 +1,5 @@
 // pxstudio: the PXStudio desktop application.
+#include "LessonController.h"
 #include "MainWindow.h"
 
 #include <QApplication>
@@ -69,12 +70,8 @@ int main(int argc, char** argv) {
     if (parser.isSet(projector)) w.setProjectorMode(true);
     if (parser.isSet(lesson)) {
         QString path = parser.value(lesson);
-        if (!QFileInfo(path).isFile())  // a shipped lesson by its number or name: "03", "03-tradeoff-and-control"
-            for (const QString& shipped : MainWindow::shippedLessons())
-                if (QFileInfo(shipped).fileName().startsWith(path)) {
-                    path = shipped;
-                    break;
-                }
+        if (!QFileInfo(path).isFile() && !LessonController::findShipped(path).isEmpty())  // "3", "03", "03-tradeoff"
+            path = LessonController::findShipped(path);
         if (!w.openLesson(path)) return 2;
     }
     return app.exec();

@@ -134,7 +134,7 @@ ConvergencePanel::ConvergencePanel(QWidget* parent) : DepthPanel(tr("Convergent 
     form->addRow(tr("ε"), epsilon_);
     form->addRow(tr("δ"), delta_);
     form->addRow(tr("CARIBOU c"), contraction_);
-    reference_ = new QCheckBox(tr("also CARIBOU's released code (NO valid guarantee)"), this);
+    reference_ = new QCheckBox(tr("also CARIBOU's code (NO guarantee)"), this);
     reference_->setToolTip(tr("The public code's choices, shown to see what they do: an extra un-noised aggregation after every\n"
                               "noise step (the release is taken after it), no projection before the noised step, the minimum\n"
                               "degree read from the private graph, δ = 10^−digits(#edges). Its claim fails the audit\n"

@@ -4,6 +4,7 @@
 #include "DepthWorkspace.h"
 #include "ExplorerViews.h"
 #include "Lesson.h"
+#include "LessonController.h"
 #include "LessonPlayer.h"
 #include "MainWindow.h"
 #include <qcustomplot.h>
@@ -131,6 +132,14 @@ private slots:
                 QFAIL(e.what());
             }
         }
+        // --lesson names a shipped one by its number, as a user counts (a new user's "--lesson 4" found no file)
+        for (int i = 1; i <= int(lessons.size()); ++i) {
+            const QString file = QFileInfo(lessons[i - 1]).fileName();
+            for (const QString& named : {QString::number(i), QString("%1").arg(i, 2, 10, QChar('0')), file.left(file.indexOf('-') + 4)})
+                QVERIFY2(LessonController::findShipped(named) == lessons[i - 1], qPrintable(named));
+        }
+        for (const QString& none : {QString(), QString::number(lessons.size() + 1), QString("0"), QString("tradeoff")})
+            QVERIFY2(LessonController::findShipped(none).isEmpty(), qPrintable(none));
     }
 
     void schemaErrorsNameTheField_data() {

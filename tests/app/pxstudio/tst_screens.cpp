@@ -199,13 +199,19 @@ class TestScreens : public QObject {
     // the demo's or the depth lab's; the demo's were 7 % before its graphs moved beside the plot), its legend is short, and the trade-off's figure data still names every line in full.
     void checkProjectorPlot(QCustomPlot* plot, ExplorerViews* views, const QString& at, int height) {
         plot->replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY2(plot->plottableCount() > 0, qPrintable(at + plot->objectName() + ": nothing drawn"));  // the NAG's was empty
         const int axes = plot->axisRect()->rect().height(), legend = plot->legend->visible() ? plot->legend->outerRect().height() : 0;
         const double share = plot == views->currentWidget() ? 0.30 : 0.20;  // a page of its own, or shared (demo, depth lab)
-        qInfo("%s %s: axes %d px (%.0f %%), legend %d px", qPrintable(at), qPrintable(plot->objectName()), axes, 100.0 * axes / height, legend);
+        qInfo("%s %s: axes %d px (%.0f %%), legend %d px, %d plottables", qPrintable(at), qPrintable(plot->objectName()), axes,
+              100.0 * axes / height, legend, plot->plottableCount());
         QVERIFY2(axes >= share * height, qPrintable(at + QString("the axes are %1 of %2 px under a legend of %3 px").arg(axes).arg(height).arg(legend)));
         QVERIFY2(legend <= 0.12 * height, qPrintable(at + QString("the legend is %1 of %2 px").arg(legend).arg(height)));
         const QStringList cut = legendTextsCutAtTheBottom(plot);
         QVERIFY2(cut.isEmpty(), qPrintable(at + plot->objectName() + ": " + cut.join("; ")));
+        for (QCPAxis* ax : plot->axisRect()->axes())  // an axis title cut to "type-I + type-II er…" (a new user's finding)
+            QVERIFY2(!ax->visible() || !ax->label().endsWith(QChar(0x2026)), qPrintable(at + plot->objectName() + ": " + ax->label()));
+        if (views->currentWidget() == views->depth())  // the lab's panels leave the plots most of the width (they took 45 %)
+            QVERIFY2(plot->width() >= 0.6 * views->width(), qPrintable(at + QString("the depth lab's plot is %1 of %2 px wide").arg(plot->width()).arg(views->width())));
         if (plot != views->tradeoff()) return;
         const QString csv = QDir::temp().filePath("tst_screens-projector.csv");
         px::widgets::exportPlotData(plot, csv);

@@ -25,7 +25,14 @@ QString MainWindow::rhoTextBeforeReport() const {
     const px::privacy::MechanismParams m = settings().mechanism;
     using px::privacy::MechanismKind;
     switch (m.mechanism) {
-    case MechanismKind::Gaussian: return tr("ρ (zCDP): once these patterns' densities are computed");
+    case MechanismKind::Gaussian:  // its ρ needs no data (a new user saw it vanish while a large data set computed)
+        try {
+            px::privacy::MechanismParams atSlider = m;
+            atSlider.epsilon = privacy_->epsilon();  // as the report's line: the slider's ε, also while it moves
+            return tr("ρ = %1 (zCDP)").arg(px::privacy::gaussianRho(atSlider), 0, 'g', 4);
+        } catch (const std::exception&) {
+            return tr("ρ (zCDP): once these patterns' densities are computed");
+        }
     case MechanismKind::SmoothGaussian: return tr("ρ, ω (tCDP): once these patterns' densities are computed");
     case MechanismKind::Laplace: return tr("pure ε-DP (no ρ)");
     case MechanismKind::DegreePreservingRR:

@@ -27,6 +27,15 @@ Guarantee gaussianGuarantee(double rho, bool exactGdp) {
     return g;
 }
 
+double gaussianRho(const MechanismParams& p) {
+    if (p.axis == BudgetAxis::Rho) return p.rho;
+    if (!p.secure && !p.referenceMode) {
+        const double mu = gaussianMuFor(p.epsilon, p.delta);  // the exact curve is the tightest
+        return mu * mu / 2;
+    }
+    return calibrate([](double r) { return gaussianGuarantee(r, false); }, p.epsilon, p.delta, 1e-14, 1e6);
+}
+
 Guarantee smoothGaussianGuarantee(double rhoPrime, double beta, int d) {
     Guarantee g;
     g.rho = 2 * rhoPrime + 4.0 * d * beta * beta;
@@ -107,16 +116,8 @@ NoiseModel::NoiseModel(std::shared_ptr<const DensityMatrix> cleanPtr, const std:
     // Calibrate the budget.
     switch (p.mechanism) {
         case MechanismKind::Gaussian: {
-            const bool exact = !p.secure && !p.referenceMode;
-            if (p.axis == BudgetAxis::Rho) {
-                rho_ = p.rho;
-            } else if (exact) {
-                const double mu = gaussianMuFor(p.epsilon, p.delta);  // the exact curve is the tightest
-                rho_ = mu * mu / 2;
-            } else {
-                rho_ = calibrate([&](double r) { return gaussianGuarantee(r, false); }, p.epsilon, p.delta, 1e-14, 1e6);
-            }
-            guarantee_ = gaussianGuarantee(rho_, exact);
+            rho_ = gaussianRho(p);
+            guarantee_ = gaussianGuarantee(rho_, !p.secure && !p.referenceMode);
             break;
         }
         case MechanismKind::SmoothGaussian: {

@@ -158,5 +158,9 @@ private:
 Guarantee gaussianGuarantee(double rho, bool exactGdp);
 Guarantee smoothGaussianGuarantee(double rhoPrime, double beta, int d);
 Guarantee pureGuarantee(double epsilon);
+// The Gaussian mechanism's ρ for its parameters: p.rho on the ρ axis, else the ρ whose tightest conversion gives
+// (p.epsilon, p.delta) — the exact Gaussian-DP curve (Balle and Wang 2018) unless secure or reference mode. Needs no
+// data: the app shows it before any density is computed.
+double gaussianRho(const MechanismParams& p);
 
 }  // namespace px::privacy

@@ -47,6 +47,16 @@ QString guaranteeOf(int index) {
     }
 }
 
+// ρ of the Gaussian mechanism at (ε, δ), worked out here on its own: the exact Gaussian-DP curve (Balle and Wang
+// 2018) δ(ε; μ) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2), which rises with μ, solved by bisection; ρ = μ²/2.
+double independentRho(double eps, double delta) {
+    const auto phi = [](double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); };
+    const auto deltaAt = [&](double mu) { return phi(-eps / mu + mu / 2) - std::exp(eps) * phi(-eps / mu - mu / 2); };
+    double lo = 1e-6, hi = 200;
+    for (int i = 0; i < 200; ++i) (deltaAt((lo + hi) / 2) < delta ? lo : hi) = (lo + hi) / 2;
+    return (lo + hi) * (lo + hi) / 8;
+}
+
 // The Privacy panel's mechanism list, as a user finds it (the list that offers Laplace).
 QComboBox* mechanismList(PrivacyPanel* privacy) {
     for (auto* box : privacy->findChildren<QComboBox*>())
@@ -132,6 +142,12 @@ private slots:
             // named at once, also while the densities of new patterns are pending (then without its number)
             QVERIFY2(shown.contains(guaranteeOf(mechanism->currentIndex())),
                      qPrintable(where + ": the list shows " + mechanism->currentText() + ", the ρ line \"" + shown + "\""));
+            if (mechanism->currentIndex() == 0) {  // the Gaussian's ρ needs no densities: its number at once, and right
+                const auto number = QRegularExpression("^ρ = ([0-9.e+-]+) \\(zCDP\\)$").match(shown);
+                const double expected = independentRho(privacy->slider()->epsilon(), w.settings().mechanism.delta);
+                QVERIFY2(number.hasMatch() && std::abs(number.captured(1).toDouble() / expected - 1) < 5e-4,
+                         qPrintable(where + QString(": the ρ line \"%1\", ρ = %2 worked out here").arg(shown).arg(expected, 0, 'g', 6)));
+            }
             // the report's note (computing, previous settings, stopped) sits above the report's text, not over it
             const QString hidden = pxtest::textUnderNote(w.findChild<ExplorerViews*>()->presenter(), "report");
             QVERIFY2(hidden.isEmpty(), qPrintable(where + ": the report's note hides \"" + hidden.left(80) + "\""));

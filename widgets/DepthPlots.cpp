@@ -219,7 +219,7 @@ void buildMultiplierPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
     plot->yAxis->setLabel("noise multiplier σ/Δ");
     plot->rescaleAxes();
     plot->yAxis->setRangeLower(0);
-    finish(plot, QString("Noise needed for %1, δ = %2: linear vs convergent").arg(epsLabel(eps)).arg(num(t, 0, "delta"), 0, 'g', 2), fs);
+    finish(plot, QString("Noise needed for %1, δ = %2: ρ linear in K vs convergent").arg(epsLabel(eps)).arg(num(t, 0, "delta"), 0, 'g', 2), fs);
 }
 
 void buildRealAttackPlot(QCustomPlot* plot, const ResultTable& t, const QString& dataName, double fs) {

@@ -93,12 +93,18 @@ QString PatternGallery::captionText() const {
     return set_.patterns.empty() ? tr("No patterns yet: they appear when the first computation finishes") : caption_;
 }
 
+namespace {
+// The width a pattern is labelled and coloured by: its decomposition's, except that a forest's is known exactly
+// (1, or 0 without edges): a path drawn by the treewidth-2 sampler read "treewidth ≤ 2" beside an edge's "≤ 1".
+int shownTreewidth(const px::Pattern& p) { return p.isForest() ? std::min(p.treewidthBound(), p.edges() > 0 ? 1 : 0) : p.treewidthBound(); }
+}  // namespace
+
 std::array<QString, 2> PatternGallery::tileTexts(int i) const {
     const Pattern& p = set_.patterns[std::size_t(i)];
     const bool dup = i < int(set_.duplicateOf.size()) && set_.duplicateOf[std::size_t(i)] >= 0;
     return {QString("#%1  m=%2  e=%3").arg(i + 1).arg(p.vertices()).arg(p.edges()),
-            dup ? tr("tw≤%1, duplicate of #%2").arg(p.treewidthBound()).arg(set_.duplicateOf[std::size_t(i)] + 1)
-                : tr("treewidth ≤ %1").arg(p.treewidthBound())};
+            dup ? tr("tw≤%1, duplicate of #%2").arg(shownTreewidth(p)).arg(set_.duplicateOf[std::size_t(i)] + 1)
+                : tr("treewidth ≤ %1").arg(shownTreewidth(p))};
 }
 
 QRectF PatternGallery::tileRect(const Tiling& g, int i) {
@@ -167,7 +173,7 @@ void PatternGallery::paintEvent(QPaintEvent* event) {
         painter.setPen(QPen(QColor(60, 60, 60), 1.4));
         for (auto [u, v] : p.graph.edges()) painter.drawLine(at(u), at(v));
         painter.setPen(QPen(Qt::white, 1));
-        painter.setBrush(viridis(std::max(0, p.treewidthBound() - 1), maxTw));
+        painter.setBrush(viridis(std::max(0, shownTreewidth(p) - 1), maxTw));
         const double r = p.vertices() > 10 ? 3.5 : 5;
         for (int v = 0; v < p.vertices(); ++v) painter.drawEllipse(at(v), r, r);
         painter.setPen(Qt::black);

@@ -13,6 +13,7 @@ namespace px::widgets {
 class PatternGallery : public QWidget {
     Q_OBJECT
 public:
+    std::array<QString, 2> tileTexts(int i) const;  // under pattern i's drawing: "#i m= e=", its treewidth (bound)
     explicit PatternGallery(QWidget* parent = nullptr);
     // Shows the set (copied). `caption`: e.g. class name and noise factor, drawn above the tiles.
     void setPatterns(const PatternSet& set, const QString& caption);
@@ -43,7 +44,6 @@ private:
     Tiling tiling(int width) const;
     QFont tileFont() const;
     QString captionText() const;
-    std::array<QString, 2> tileTexts(int i) const;  // under the drawing: "#i m= e=", the treewidth bound
     static QRectF tileRect(const Tiling& g, int i);
 };
 

@@ -202,6 +202,9 @@ QString ImportDialog::summaryText() const {
                              .arg(dataset_->split->train.size())
                              .arg(dataset_->split->valid.size())
                              .arg(dataset_->split->test.size());
+    else if (dataset_ && dataset_->folds.size() == 10)  // "none in the data" beside "10 folds read" contradicted itself
+        text += "<br>" + tr("Evaluation: 10-fold cross-validation on the folds shipped with the data (the Learner panel's "
+                            "protocol can choose a stratified 80/20 split instead)");
     else if (!p.classes.empty())
         text += "<br>" + tr("Split: none in the data — each run draws a stratified 80/20 split of its own");
     if (p.labelSource.empty() || p.classes.size() == 1)  // classes is empty for a regression task: nothing to say

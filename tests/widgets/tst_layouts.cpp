@@ -38,6 +38,7 @@
 #include <QToolButton>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <numeric>
 #include <cmath>
 #include <set>
 #include <string>
@@ -208,6 +209,36 @@ private slots:
             while (last + 1 < gallery.patternCount() && gallery.tileArea(last + 1).top() == gallery.tileArea(0).top()) ++last;
             const double left = gallery.tileArea(0).left(), right = gallery.width() - gallery.tileArea(last).right();
             if (last + 1 < gallery.patternCount() && left + right > 30) RC_ASSERT(std::abs(left - right) <= 10);  // a full row, with room to spare
+        }));
+    }
+
+    // Each tile's treewidth label: a forest (found here by union-find over its edges) reads "≤ 1" (an edge drawn by
+    // the treewidth-2 sampler read "≤ 2" beside another's "≤ 1"); a pattern with a cycle reads its decomposition's width.
+    void aForestIsLabelledTreewidthOne() {
+        QVERIFY(pxtest::checkProperty("gallery treewidth labels", 20261207, 60, [] {
+            px::PatternSamplerParams params;
+            params.count = *rc::gen::inRange(1, 30);
+            params.seed = std::uint64_t(*rc::gen::inRange(1, 1000));
+            params.patternClass = px::PatternClass::parse(*rc::gen::element<std::string>("trees", "treewidth:2", "treewidth:3"));
+            px::widgets::PatternGallery gallery;
+            const px::PatternSet set = px::PatternSet::sample(params);
+            gallery.setPatterns(set, "random patterns");
+            for (int i = 0; i < gallery.patternCount(); ++i) {
+                const px::Pattern& p = set.patterns[std::size_t(i)];
+                std::vector<int> root(std::size_t(p.vertices()));
+                std::iota(root.begin(), root.end(), 0);
+                const auto find = [&](int v) { while (root[std::size_t(v)] != v) v = root[std::size_t(v)]; return v; };
+                bool cycle = false;
+                for (auto [u, v] : p.graph.edges()) {
+                    const int a = find(int(u)), b = find(int(v));
+                    cycle |= a == b;
+                    root[std::size_t(a)] = b;
+                }
+                const QString label = gallery.tileTexts(i)[1];
+                const int shown = label.section(QChar(0x2264), 1).trimmed().section(',', 0, 0).toInt();
+                const bool right = cycle ? shown == p.treewidthBound() && shown >= 2 : shown == (p.edges() > 0 ? 1 : 0);
+                RC_ASSERT(right);
+            }
         }));
     }
 

@@ -42,7 +42,8 @@ PatternsPanel::PatternsPanel(QWidget* parent) : SettingsPanel(tr("Patterns"), pa
     sizeMean_ = new QDoubleSpinBox;
     sizeMean_->setRange(1.5, 15);
     sizeMean_->setSingleStep(0.5);
-    sizeMean_->setToolTip(tr("Mean of the size law: m = 1 + Geometric(1/mean), truncated at the max size"));
+    sizeMean_->setToolTip(tr("Mean of the size law: m = 1 + Geometric(1/mean), truncated at the max size\n"
+                             "(so at most the max size: a smaller max size lowers it, a larger one gives it back)"));
     connected_ = new QCheckBox(tr("connected patterns only"));
     connected_->setToolTip(tr("Redraw disconnected patterns (a disconnected F has t(F,G) = Π t(F_i,G): no new information)"));
     keepDuplicates_ = new QCheckBox(tr("keep isomorphic duplicates"));
@@ -98,14 +99,18 @@ void PatternsPanel::enableSamplerSettings() {
 }
 
 void PatternsPanel::apply(const ExplorerSettings& s) {
+    // the window applies every edit back to the panels: the sizes shown again keep the note on a lowered mean
+    const bool otherSizes = s.maxSize != maxSize_->value() || s.sizeMean != sizeMean_->value();
     silently([&] {
         class_->setCurrentIndex(std::max(0, int(classKeys().indexOf(QString::fromStdString(s.patternClass)))));
         d_->setValue(s.d);
         maxSize_->setValue(s.maxSize);
         sizeMean_->setMaximum(s.maxSize > 0 ? std::min(15, s.maxSize) : 15);
         sizeMean_->setValue(s.sizeMean);
-        meanWanted_ = 0;  // settings restored as they were (undo, a session, a lesson)
-        meanLowered_->hide();
+        if (otherSizes) {  // settings restored as they were (undo, a session, a lesson)
+            meanWanted_ = 0;
+            meanLowered_->hide();
+        }
         connected_->setChecked(s.connected);
         keepDuplicates_->setChecked(s.keepDuplicates);
         seed_->setValue(int(s.patternSeed));

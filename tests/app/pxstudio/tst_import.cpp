@@ -191,6 +191,29 @@ private slots:
         QVERIFY(!dialog.dataset()->split);
     }
 
+    // A folder in the GIN text format with its 10 folds: the summary names them as the evaluation (it said "Split: none
+    // in the data" under "10 folds read", a new user's finding on COLLAB).
+    void shippedFoldsAreTheEvaluation() {
+        QTemporaryDir dir;
+        QString text = "20\n";
+        for (int g = 0; g < 20; ++g)  // triangles (class 1) and paths (class 0) of three vertices
+            text += g % 2 ? "3 1\n0 2 1 2\n0 2 0 2\n0 2 0 1\n" : "3 0\n0 1 1\n0 2 0 2\n0 1 1\n";
+        write(dir.path() + "/TINY.txt", text);
+        QDir(dir.path()).mkdir("10fold_idx");
+        for (int k = 1; k <= 10; ++k) {
+            QString train, test;
+            for (int g = 0; g < 20; ++g) (g / 2 == k - 1 ? test : train) += QString::number(g) + "\n";
+            write(dir.path() + QString("/10fold_idx/train_idx-%1.txt").arg(k), train);
+            write(dir.path() + QString("/10fold_idx/test_idx-%1.txt").arg(k), test);
+        }
+        ImportDialog dialog(dir.path(), "auto");
+        QVERIFY2(dialog.usable(), qPrintable(dialog.error()));
+        const QString summary = dialog.findChild<QLabel*>("import-summary")->text();
+        QVERIFY2(summary.contains("10 folds read") && summary.contains("Evaluation: 10-fold cross-validation on the folds shipped"),
+                 qPrintable(summary));
+        QVERIFY2(!summary.contains("none in the data"), qPrintable(summary));
+    }
+
     // The Labels… button of the data set panel opens the dialog for the data set on screen, named as such.
     void theLabelsButtonNamesTheDataSet() {
         auto w = std::make_unique<MainWindow>();

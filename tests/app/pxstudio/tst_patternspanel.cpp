@@ -4,6 +4,7 @@
 // says so exactly while it is cut, naming both means; a larger cap gives the user's mean back; the field's lowest
 // mean is 1.5 unless the cap is lower.
 #include "panels/PatternsPanel.h"
+#include "MainWindow.h"
 #include "generators/Generators.h"
 #include "AppTestSupport.h"
 #include "PropertySupport.h"
@@ -11,6 +12,7 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QSpinBox>
+#include <QUndoStack>
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
@@ -69,6 +71,35 @@ private slots:
             }
         };
         QVERIFY(pxtest::checkProperty("a lowered size mean says so and comes back", 20261207, 300, property));
+    }
+    // In the window, which applies every edit back to its panels (the note went at once, and a new user saw the mean
+    // change silently): the note stays while the sweep of the lowered mean runs and ends; Undo gives the mean back
+    // and takes the note away.
+    void inTheWindowTheNoteStaysUntilUndo() {
+        MainWindow w;
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(waitFinished(w.controller()));
+        auto* panel = w.findChild<PatternsPanel*>();
+        QSpinBox* cap = maxSizeField(*panel);
+        auto* mean = panel->findChild<QDoubleSpinBox*>();
+        auto* note = panel->findChild<QLabel*>("size-mean-lowered");
+        const double before = mean->value();
+        const int capBefore = cap->value();
+        const int lower = std::max(2, int(std::ceil(before)) - 2);
+        QVERIFY(lower < before);
+        cap->setFocus();
+        cap->selectAll();
+        QTest::keyClicks(cap, QString::number(lower));
+        QTest::keyClick(cap, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->busy(), 10000);
+        QVERIFY(waitFinished(w.controller()));
+        QCOMPARE(mean->value(), double(lower));
+        QVERIFY2(note->isVisible() && note->text().contains(QString("from %1 to %2").arg(before).arg(lower)), qPrintable(note->text()));
+        QCOMPARE(w.settings().sizeMean, double(lower));  // what the sweep ran with is what the field shows
+        while (w.settings().maxSize != capBefore && w.undoStack()->canUndo()) w.undoStack()->undo();
+        QTRY_COMPARE(mean->value(), before);
+        QVERIFY(!note->isVisible());
     }
 };
 

@@ -88,7 +88,7 @@ void PatternsPanel::capSizeMean(int cap) {
     meanLowered_->setProperty("lowering", false);
     meanWanted_ = wanted > sizeMean_->value() ? wanted : 0;
     meanLowered_->setVisible(meanWanted_ > 0);
-    meanLowered_->setText(tr("Size mean lowered from %1 to %2: a size law cut at m ≤ %3 has no larger mean. A larger max "
+    meanLowered_->setText(tr("Size mean lowered from %1 to %2: a size law cut at m\u00a0≤\u00a0%3 has no larger mean. A larger max "
                              "size gives it back.").arg(meanWanted_).arg(sizeMean_->value()).arg(cap));
 }
 

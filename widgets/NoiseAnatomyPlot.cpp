@@ -54,7 +54,9 @@ void buildNoiseAnatomyPlot(QCustomPlot* plot, const privacy::PrivacyReport& r, c
     });
     struct Series { const std::vector<double>* values; QString name; QCPScatterStyle::ScatterShape shape; };
     const Series series[] = {{&r.signalMean, "signal: mean clean density t(F, G)", QCPScatterStyle::ssDisc},
-                             {&r.noiseMedian, "noise scale σ (median over graphs)", QCPScatterStyle::ssTriangle},
+                             // Laplace's scale is b = ‖s‖₁/ε (Dwork et al. 2006), not a standard deviation σ
+                             {&r.noiseMedian, r.mechanism == "Laplace" ? "noise scale b of the Laplace (median over graphs)"
+                                                                       : "noise scale σ (median over graphs)", QCPScatterStyle::ssTriangle},
                              {&r.sensitivityMedian, "sensitivity bound s (median over graphs)", QCPScatterStyle::ssSquare}};
     QSharedPointer<FittingTextTicker> ticks(new FittingTextTicker(plot->xAxis));  // thinned to the room at each replot
     for (int k = 0; k < d; ++k) ticks->addTick(k, QString("m=%1\ne=%2").arg(patterns[order[k]].vertices).arg(patterns[order[k]].edges));

@@ -152,6 +152,12 @@ private slots:
                 QVERIFY2(signal->name().contains(QString("not drawn for %1 of 4").arg(zeros)) == (zeros > 0), qPrintable(signal->name()));
             }
         }
+        for (const char* mechanism : {"Gaussian", "Laplace"}) {  // Laplace's noise is named by its scale b, not a σ
+            r.mechanism = mechanism;
+            QCustomPlot plot;
+            px::widgets::buildNoiseAnatomyPlot(&plot, r, info);
+            QVERIFY2(plot.graph(1)->name().startsWith(r.mechanism == "Laplace" ? "noise scale b" : "noise scale σ"), qPrintable(plot.graph(1)->name()));
+        }
     }
 
     // Exporting lays the plot out at the figure's size and puts it back; the window never shows that layout. The plot

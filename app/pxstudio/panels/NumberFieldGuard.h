@@ -21,6 +21,8 @@ public:
     static QString expectation(const QAbstractSpinBox* box);
     // The last refusal's message (empty: none since the frame was cleared); a property of the box for tests.
     static QString refusal(const QAbstractSpinBox* box);
+    // Ends a refusal: its red frame and message go (a value set, or what the field takes changed).
+    static void clear(QAbstractSpinBox* box);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -28,7 +30,6 @@ protected:
 private:
     explicit NumberFieldGuard(QObject* parent) : QObject(parent) {}
     static void refuse(QAbstractSpinBox* box, const QString& typed);
-    static void clear(QAbstractSpinBox* box);
     static bool finishEntry(QAbstractSpinBox* box, QLineEdit* edit);  // Enter or leaving: a refused entry is undone
     static QString wouldBe(const QLineEdit* edit, const QString& typed);  // the text a key press would make
 };

@@ -2,6 +2,7 @@
 
 #include "dataset/Dataset.h"
 #include "patterns/PatternClass.h"
+#include "NumberFieldGuard.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -83,6 +84,8 @@ void PatternsPanel::capSizeMean(int cap) {
     const double before = sizeMean_->value(), wanted = meanWanted_ > 0 ? meanWanted_ : before;
     const double most = cap > 0 ? std::min(15, cap) : 15;
     meanLowered_->setProperty("lowering", true);
+    // a refused mean's message quoted the old range ("from 1.5 to 4"): it goes with it (a new user saw it stay)
+    if (most != sizeMean_->maximum()) NumberFieldGuard::clear(sizeMean_);
     sizeMean_->setRange(std::min(1.5, most), most);  // a cap of 1: every pattern has one vertex, mean 1
     if (wanted > sizeMean_->value()) sizeMean_->setValue(std::min(wanted, most));
     meanLowered_->setProperty("lowering", false);

@@ -5,6 +5,7 @@
 // mean is 1.5 unless the cap is lower.
 #include "panels/PatternsPanel.h"
 #include "MainWindow.h"
+#include "panels/NumberFieldGuard.h"
 #include "generators/Generators.h"
 #include "AppTestSupport.h"
 #include "PropertySupport.h"
@@ -72,6 +73,28 @@ private slots:
         };
         QVERIFY(pxtest::checkProperty("a lowered size mean says so and comes back", 20261207, 300, property));
     }
+    // A mean refused as above the cap ("takes a number from 1.5 to 4") is no longer refused once the cap rises: its
+    // red frame and message go with the range they quoted (a new user saw them stay).
+    void aRefusalGoesWhenTheCapRises() {
+        PatternsPanel p;
+        NumberFieldGuard::install(&p);
+        ExplorerSettings s;
+        s.sizeMean = 4;  // not lowered by the cap of 4 below: the mean's value never changes in this test
+        p.apply(s);
+        p.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&p));
+        QSpinBox* cap = maxSizeField(p);
+        auto* mean = p.findChild<QDoubleSpinBox*>();
+        cap->setValue(4);
+        mean->setFocus();
+        mean->selectAll();
+        QTest::keyClicks(mean, "6");
+        QTest::keyClick(mean, Qt::Key_Return);
+        QVERIFY2(NumberFieldGuard::refusal(mean).contains("from 1.5 to 4"), qPrintable(NumberFieldGuard::refusal(mean)));
+        cap->setValue(10);
+        QVERIFY2(NumberFieldGuard::refusal(mean).isEmpty(), qPrintable(NumberFieldGuard::refusal(mean)));
+    }
+
     // In the window, which applies every edit back to its panels (the note went at once, and a new user saw the mean
     // change silently): the note stays while the sweep of the lowered mean runs and ends; Undo gives the mean back
     // and takes the note away.

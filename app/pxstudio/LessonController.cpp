@@ -244,7 +244,8 @@ void LessonController::updateWaiting() {
     if (!shown.depthRun.empty() && views->currentWidget() == views->depth()) {
         const QCustomPlot* plot = views->depth()->currentPlot();
         const ViewState lab = plot ? views->depth()->presenter()->status(plot->objectName()).state : ViewState::Failed;
-        if (lab != ViewState::Current && lab != ViewState::Failed) return;
+        // while the lab computes (a lesson whose view is not its run's would otherwise wait for ever)
+        if (lab != ViewState::Current && lab != ViewState::Failed && views->depth()->busy()) return;
     }
     // The step's result, and what the step says about it (against the previous step's, for κ): the claims read the
     // trade-off, so they wait for it too

@@ -68,7 +68,7 @@ PatternsPanel::PatternsPanel(QWidget* parent) : SettingsPanel(tr("Patterns"), pa
     connect(maxSize_, QOverload<int>::of(&QSpinBox::valueChanged), this, &PatternsPanel::capSizeMean);
     for (QSpinBox* b : {d_, maxSize_, seed_}) connect(b, QOverload<int>::of(&QSpinBox::valueChanged), this, &PatternsPanel::edited);
     connect(sizeMean_, QOverload<double>::of(&QDoubleSpinBox::valueChanged), this, [this] {
-        if (meanLowered_->property("lowering").toBool()) return;
+        if (lowering_) return;
         meanWanted_ = 0;  // the user's own mean now
         meanLowered_->hide();
     });
@@ -83,12 +83,12 @@ PatternsPanel::PatternsPanel(QWidget* parent) : SettingsPanel(tr("Patterns"), pa
 void PatternsPanel::capSizeMean(int cap) {
     const double before = sizeMean_->value(), wanted = meanWanted_ > 0 ? meanWanted_ : before;
     const double most = cap > 0 ? std::min(15, cap) : 15;
-    meanLowered_->setProperty("lowering", true);
+    lowering_ = true;
     // a refused mean's message quoted the old range ("from 1.5 to 4"): it goes with it (a new user saw it stay)
     if (most != sizeMean_->maximum()) NumberFieldGuard::clear(sizeMean_);
     sizeMean_->setRange(std::min(1.5, most), most);  // a cap of 1: every pattern has one vertex, mean 1
     if (wanted > sizeMean_->value()) sizeMean_->setValue(std::min(wanted, most));
-    meanLowered_->setProperty("lowering", false);
+    lowering_ = false;
     meanWanted_ = wanted > sizeMean_->value() ? wanted : 0;
     meanLowered_->setVisible(meanWanted_ > 0);
     meanLowered_->setText(tr("Size mean lowered from %1 to %2: a size law cut at m\u00a0≤\u00a0%3 has no larger mean. A larger max "

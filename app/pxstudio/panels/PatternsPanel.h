@@ -32,4 +32,5 @@ private:
     QCheckBox *connected_, *keepDuplicates_;
     QLabel *info_, *meanLowered_;
     double meanWanted_ = 0;  // the size mean the user set, lowered by a smaller max size (0: none lowered)
+    bool lowering_ = false;  // capSizeMean is setting the mean: not the user's edit
 };

@@ -25,6 +25,14 @@ bool sameRunsButTheirTiming(const px::experiment::ResultTable& a, const px::expe
             }
     return true;
 }
+// `c` records into `folder` and computes `s` on `data` to its end (the kept-record tests start so).
+template <class Data>
+bool sweepIntoRecords(ExplorerController& c, const QString& folder, const Data& data, const ExplorerSettings& s) {
+    c.setJournalFolder(folder);
+    c.setDataset(data);
+    c.recompute(s);
+    return waitFinished(&c);
+}
 }  // namespace
 
 class TestController : public QObject {
@@ -197,10 +205,7 @@ private slots:
         ExplorerSettings s;
         s.repetitions = 2;
         ExplorerController first;
-        first.setJournalFolder(records.path());
-        first.setDataset(data);
-        first.recompute(s);
-        QVERIFY(waitFinished(&first));
+        QVERIFY(sweepIntoRecords(first, records.path(), data, s));
         QCOMPARE(QDir(records.path()).entryList({"*.runs.done"}, QDir::Files).size(), 1);
         QCOMPARE(QDir(records.path()).entryList({"*.runs.partial"}, QDir::Files).size(), 0);
         ExplorerController afterRestart;
@@ -231,10 +236,7 @@ private slots:
         ExplorerSettings s;
         s.repetitions = 2;
         ExplorerController c;
-        c.setJournalFolder(records.path());
-        c.setDataset(data);
-        c.recompute(s);
-        QVERIFY(waitFinished(&c));
+        QVERIFY(sweepIntoRecords(c, records.path(), data, s));
         const QStringList kept = QDir(records.path()).entryList({"*.runs.done"}, QDir::Files);
         QCOMPARE(kept.size(), 1);
         QFile record(records.filePath(kept.first()));

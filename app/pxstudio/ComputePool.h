@@ -8,6 +8,10 @@ inline QThreadPool* computePool() {
     static QThreadPool* pool = [] {
         auto* p = new QThreadPool;     // lives as long as the process (jobs finish before it would go)
         p->setMaxThreadCount(16);      // replaced jobs still winding down must not delay the new ones
+        // Idle threads stay: one ending by itself while LeakSanitizer's exit check suspends the threads
+        // crashed the check's tracer ("Tracer caught signal 11", the sanitized suite at stop 81).
+        p->setExpiryTimeout(-1);
+        QThreadPool::globalInstance()->setExpiryTimeout(-1);
         return p;
     }();
     return pool;

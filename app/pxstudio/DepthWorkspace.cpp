@@ -279,9 +279,12 @@ double DepthWorkspace::batchFraction(double running) const {
 
 void DepthWorkspace::startNext() {
     if (queue_.empty()) {
-        if (batchDone_ > 0 && !batchCancelled_)
+        if (batchDone_ > 0 && !batchCancelled_) {
             emit message(batchDone_ == 1 ? tr("Depth lab: the experiment finished")
                                          : tr("Depth lab: all %1 experiments finished").arg(batchDone_));
+            // the window's status bar says it for seconds; the lab's own line keeps it
+            if (batchDone_ > 1) status_->setText(tr("All %1 experiments finished; the last: %2").arg(batchDone_).arg(status_->text()));
+        }
         batchDone_ = 0;
         batchCancelled_ = false;
         batchShown_ = -1;

@@ -52,7 +52,9 @@ QString demoTitle(const ExplorerSettings& s, int pair) {
     case MechanismKind::DegreePreservingRR: chosen = ExplorerViews::tr("DPRR"); break;
     }
     if (chosen.isEmpty()) return ExplorerViews::tr("Distinguishability: %1").arg(name);
-    return ExplorerViews::tr("Distinguishability: %1 (Gaussian noise, not %2)").arg(name, chosen);
+    // δ named too: the panel greys its δ under a pure-DP mechanism, but this Gaussian still spends it
+    return ExplorerViews::tr("Distinguishability: %1 (Gaussian noise, δ = %2, not %3)")
+        .arg(name, QString::number(s.mechanism.delta, 'g', 3), chosen);
 }
 }  // namespace
 

@@ -132,7 +132,7 @@ void ExplorerViews::registerViews() {
     presenter_->setAvoid("tradeoff", [this] { return px::widgets::sliderReadoutRect(tradeoff_); });
     presenter_->add("table", table_, {[this] { return drawn_.table; }, [this] { return viewkeys::key(settings_(), Scope::Sweep); },
                                       sweep(Scope::Sweep, false), scopedSettings(Scope::Sweep)});
-    presenter_->add("gallery", gallery_->parentWidget()->parentWidget(),  // the scroll area: its note stays in sight
+    presenter_->add("gallery", findChild<QWidget*>("gallery-tab"),  // the scroll area's box: its note stays in sight
                     {[this] { return drawn_.gallery; }, [this] { return viewkeys::key(settings_(), Scope::Patterns); },
                      [this] { return activityOf(main_, settings_(), Scope::Patterns); }, scopedSettings(Scope::Patterns)});
     struct ReleaseView { const char* name; QCustomPlot* plot; const std::string* drawn; std::function<std::string()> whyEmpty; };

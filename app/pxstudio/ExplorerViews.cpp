@@ -64,11 +64,18 @@ ExplorerViews::ExplorerViews(ExplorerController* main, std::function<ExplorerSet
                         "gives each pattern 1/d; with d = 200 patterns each gets 0.5 % and its σ_j grows like √d."));
     buildDemoTab();
     buildEmbeddingTab();
-    auto* galleryScroll = new QScrollArea(this);
+    // The scroll area sits in a box of its own: a note moves the box's content below it (ViewPresenter) instead of
+    // covering the caption and the first row of patterns (a new user found "PREVIOUS SETTINGS" over them).
+    auto* galleryTab = new QWidget(this);
+    galleryTab->setObjectName("gallery-tab");
+    auto* galleryBox = new QVBoxLayout(galleryTab);
+    galleryBox->setContentsMargins(0, 0, 0, 0);
+    auto* galleryScroll = new QScrollArea(galleryTab);
     gallery_ = new px::widgets::PatternGallery(galleryScroll);
     galleryScroll->setWidget(gallery_);
     galleryScroll->setWidgetResizable(true);
-    addTab(galleryScroll, tr("Pattern gallery"));
+    galleryBox->addWidget(galleryScroll);
+    addTab(galleryTab, tr("Pattern gallery"));
     setTabToolTip(count() - 1, tr("The sampled patterns F as node-link drawings with m, e(F) and treewidth bound"));
     table_ = new QTableWidget(this);
     table_->setObjectName("results-table");

@@ -12,6 +12,8 @@ nlohmann::json number(double x) {
     if (std::isnan(x)) return nullptr;
     return x;
 }
+// The δ the guarantee states: 0 for pure DP, whatever δ the settings carry for another mechanism.
+double statedDelta(const PrivacyReport& r) { return r.pureEpsilon >= 0 ? 0.0 : r.delta; }
 }  // namespace
 
 nlohmann::json PrivacyReport::toJson() const {
@@ -29,7 +31,7 @@ nlohmann::json PrivacyReport::toJson() const {
     j["beta"] = number(beta);
     j["rho_prime"] = number(rhoPrime);
     j["pure_epsilon"] = number(pureEpsilon);
-    j["delta"] = number(delta);
+    j["delta"] = number(statedDelta(*this));
     j["target_epsilon"] = number(targetEpsilon);
     j["epsilon"] = number(epsilon());
     auto conv = nlohmann::json::array();
@@ -54,7 +56,7 @@ std::string PrivacyReport::summary() const {
     const Conversion& c = conversions.empty() ? Conversion{"none", kInf} : conversions[tightest];
     std::snprintf(buf, sizeof buf, "%s%s, %s allocation: (ε = %.4g, δ = %.3g)-DP by the %s conversion",
                   validGuarantee ? "" : "[NO VALID GUARANTEE — reference mode] ", mechanism.c_str(), allocation.c_str(),
-                  c.epsilon, pureEpsilon >= 0 ? 0.0 : delta, c.name.c_str());
+                  c.epsilon, statedDelta(*this), c.name.c_str());
     std::string s = buf;
     if (pureEpsilon < 0) {
         std::snprintf(buf, sizeof buf, "; ρ = %.4g%s", rho, std::isinf(omega) ? " (zCDP)" : "");

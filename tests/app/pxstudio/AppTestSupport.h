@@ -2,6 +2,7 @@
 // Helpers of the widget tests: an empty app data folder, waiting for a computation, reading the head of a
 // written file.
 #include "ExplorerController.h"
+#include "PatternGallery.h"
 #include "ViewPresenter.h"
 
 #include <QAbstractItemView>
@@ -67,6 +68,23 @@ inline QString rowUnderNote(ViewPresenter* presenter, const QString& name) {
         if (cell.isEmpty() || !view->viewport()->rect().intersects(cell)) continue;
         const QRect row(view->viewport()->mapTo(view, QPoint(0, cell.top())), QSize(view->viewport()->width(), cell.height()));
         if (row.intersects(note->geometry())) return QString("row %1").arg(r + 1);
+    }
+    return {};
+}
+
+// The pattern gallery whose note is shown: the first pattern on screen the note covers ("pattern #1"); empty when it
+// covers none.
+inline QString tileUnderNote(ViewPresenter* presenter, const QString& name) {
+    QWidget* host = presenter->host(name);
+    QLabel* note = presenter->note(name);
+    auto* gallery = host ? host->findChild<px::widgets::PatternGallery*>() : nullptr;
+    if (!gallery || !note || note->isHidden()) return {};
+    QWidget* viewport = gallery->parentWidget();  // what of the gallery the scroll area shows
+    const QRect shown(viewport->mapTo(host, QPoint(0, 0)), viewport->size());
+    for (int i = 0; i < gallery->patternCount(); ++i) {
+        const QRect tile = gallery->tileArea(i).toRect();
+        const QRect drawn = QRect(gallery->mapTo(host, tile.topLeft()), tile.size()).intersected(shown);
+        if (!drawn.isEmpty() && drawn.intersects(note->geometry())) return QString("pattern #%1").arg(i + 1);
     }
     return {};
 }

@@ -263,6 +263,27 @@ private slots:
         const QString row = pxtest::rowUnderNote(views->presenter(), "table");
         QVERIFY2(row.isEmpty(), qPrintable("the note \"" + note->text() + "\" covers " + row));
     }
+    // The pattern gallery under another settings' patterns says so above them: its note once covered the caption and
+    // the first row of patterns.
+    void theGallerysNoteLeavesItsPatternsInSight() {
+        MainWindow w;
+        QVERIFY(showAtLaptopSize(w));
+        QVERIFY(waitFinished(w.controller()));
+        auto* views = w.findChild<ExplorerViews*>();
+        views->setCurrentWidget(views->presenter()->host("gallery"));
+        QTRY_VERIFY(views->presenter()->present("gallery").state == ViewState::Current);
+        const int drawn = views->gallery()->patternCount();
+        w.findChild<QSpinBox*>("patterns-d")->setValue(150);
+        QTest::keyClick(&w, Qt::Key_Escape);  // at once: the gallery keeps the patterns drawn before
+        QTRY_VERIFY(!w.controller()->busy());
+        QCOMPARE(views->presenter()->present("gallery").state, ViewState::Previous);
+        QCOMPARE(views->gallery()->patternCount(), drawn);
+        QLabel* note = views->presenter()->note("gallery");
+        QTRY_VERIFY(note->isVisible());
+        const QString tile = pxtest::tileUnderNote(views->presenter(), "gallery");
+        if (const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR"); !shots.isEmpty()) w.grab().save(shots + "/gallery-previous.png");
+        QVERIFY2(tile.isEmpty(), qPrintable("the note \"" + note->text() + "\" covers " + tile));
+    }
     // A sweep that runs to its end is never said to have stopped nor to be "not computed": between its end and its
     // result drawn, the trade-off was decided once as "PART of these settings' result: the computation stopped" (its
     // points so far still drawn) or "Not computed yet" (none), and a new user saw the first for half a second beside

@@ -227,7 +227,7 @@ private slots:
         for (int i : {2, 1, 3, 4, 0}) {
             mechanism->setCurrentIndex(i);
             const auto title = [&] { return qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))->text(); };
-            QTRY_VERIFY2_WITH_TIMEOUT(i == 0 ? !title().contains("not") : title().endsWith(named[i] + ")") && title().contains("(Gaussian noise, not"),
+            QTRY_VERIFY2_WITH_TIMEOUT(i == 0 ? !title().contains("not") : title().endsWith(named[i] + ")") && title().contains("(Gaussian noise, δ = 1e-06, not"),
                                       qPrintable(title()), 60000);
             QTRY_VERIFY_WITH_TIMEOUT(w.findChild<ExplorerViews*>()->presenter()->status("demo").state == ViewState::Current, 60000);
         }

@@ -208,6 +208,8 @@ private:
                 QVERIFY2(hidden.isEmpty(), qPrintable(name + "'s note hides its text: " + hidden.left(80) + why));
                 const QString row = pxtest::rowUnderNote(presenter, name);  // a table's note sits below its rows
                 QVERIFY2(row.isEmpty(), qPrintable(name + "'s note covers its " + row + why));
+                const QString tile = pxtest::tileUnderNote(presenter, name);  // the gallery's note sits above its patterns
+                QVERIFY2(tile.isEmpty(), qPrintable(name + "'s note covers its " + tile + why));
             }
         }
         // the views the user sees now, and those every setting feeds, are current once the app is idle

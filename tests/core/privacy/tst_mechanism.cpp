@@ -326,11 +326,15 @@ private slots:
         mp.epsilon = 0.7;
         NoiseModel m = f.model(mp);
         QCOMPARE(m.report().epsilon(), 0.7);
+        // pure DP states δ = 0 in its JSON and its sentence, whatever δ the settings carry (the trial read 1e-6)
+        QCOMPARE(m.report().toJson()["delta"].get<double>(), 0.0);
+        QVERIFY(m.report().summary().find("δ = 0)") != std::string::npos);
         std::vector<double> s;
         for (int j = 0; j < m.cols(); ++j) s.push_back(m.sensitivity(2, j));
         QVERIFY(std::abs(m.noiseScale(2, 0) - l1Norm(s) / 0.7) < 1e-15);
         RandomizedResponseModel rr(f.data, f.patterns.patterns, 2.0, 1);
         QCOMPARE(rr.report().epsilon(), 2.0);
+        QCOMPARE(rr.report().toJson()["delta"].get<double>(), 0.0);
         NoisyEmbedding e = rr.release(0);
         QCOMPARE(int(e.values.rows()), f.data.size());
         QVERIFY(e.values.minCoeff() >= 0 && e.values.maxCoeff() <= 1);  // densities of real graphs

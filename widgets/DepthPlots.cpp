@@ -175,9 +175,11 @@ void buildTrainedNagPlot(QCustomPlot* plot, const ResultTable& t, double fs) {
         line(plot, QString(), x, bound, c, fs, Qt::DotLine, QCPScatterStyle::ssNone)->removeFromLegend();
     }
     const QColor key(80, 80, 80);
-    line(plot, "solid: test accuracy", {}, {}, key, fs);
-    line(plot, "dashed: COSERA ERR", {}, {}, key, fs, Qt::DashLine, QCPScatterStyle::ssSquare);
-    line(plot, "dotted: bound, any attacker", {}, {}, key, fs, Qt::DotLine, QCPScatterStyle::ssNone);
+    // named by what they mean, their icons show the style ("solid: test accuracy" lost its meaning in a paper
+    // figure's legend, which keeps a name up to its first ": ")
+    line(plot, "test accuracy", {}, {}, key, fs);
+    line(plot, "COSERA ERR", {}, {}, key, fs, Qt::DashLine, QCPScatterStyle::ssSquare);
+    line(plot, "ERR bound, any attacker", {}, {}, key, fs, Qt::DotLine, QCPScatterStyle::ssNone);
     plot->xAxis->rescale();
     const QCPRange xr = plot->xAxis->range();
     const double pad = std::max(0.05, 0.06 * (xr.upper - xr.lower));

@@ -225,9 +225,11 @@ QStringList DepthViews::exportAll(const QString& folder, const std::function<boo
         const std::string text = specs_.at(name).dump(2) + "\n";
         px::writeFileAtomically((base + ".json").toStdString(), [&](std::ostream& o) { o << text; });
         if (written) *written << QFileInfo(base).fileName() + ".csv" << QFileInfo(base).fileName() + ".json";
+        // at the paper size of the window's other figures in the same folder (they were 900 × 600 screen pixels)
+        const px::widgets::FigureSize size = px::widgets::presetSize("two-column");
         for (QCustomPlot* p : byExperiment.at(name))
             for (const char* ext : {"png", "pdf", "svg"}) {
-                px::widgets::exportFigure(p, folder + "/depth-" + p->objectName() + "." + ext, 900, 600, 300);
+                px::widgets::exportFigure(p, folder + "/depth-" + p->objectName() + "." + ext, size);
                 if (written) *written << "depth-" + p->objectName() + "." + ext;
             }
     }

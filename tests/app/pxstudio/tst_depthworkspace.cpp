@@ -17,6 +17,7 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QImage>
 #include <QLabel>
 #include <QRegularExpression>
 #include <QTextDocument>
@@ -166,8 +167,16 @@ private slots:
             if (!px::depthlab::depthExperimentAvailable(name)) continue;
             const QString base = dir.path() + "/depth-" + name;
             QCOMPARE(head(base + ".png", 4), QByteArray("\x89PNG", 4));
+            // at the paper size of Export all's other figures (the two-column preset), not a screen size
+            const px::widgets::FigureSize paper = px::widgets::presetSize("two-column");
+            QCOMPARE(QImage(base + ".png").size(), QSize(qRound(paper.widthIn * paper.dpi), qRound(paper.heightIn * paper.dpi)));
             QCOMPARE(head(base + ".pdf", 5), QByteArray("%PDF-"));
             QVERIFY(head(base + ".svg", 400).contains("<svg"));
+        }
+        // the trained NAG's figure keys its line styles by meaning (its legend once read "solid", "dashed", "dotted")
+        if (px::depthlab::depthExperimentAvailable("nag-trained")) {
+            const QByteArray svg = head(dir.path() + "/depth-nag-trained.svg", 1 << 24);
+            for (const char* key : {">test accuracy<", ">COSERA ERR<", ">ERR bound, any attacker<"}) QVERIFY2(svg.contains(key), key);
         }
         QVERIFY(head(dir.path() + "/depth-propagation.csv", 200).startsWith("scheme,epsilon,hops"));
         QVERIFY(head(dir.path() + "/depth-propagation.json", 2000).contains("\"experiment\": \"propagation\""));

@@ -282,9 +282,15 @@ void ExplorerViews::showPatterns() {
     if (const px::PatternSet* ps = main_->patterns(); ps && main_->densitiesFor()) {
         const ExplorerSettings& cur = *main_->densitiesFor();  // the patterns' own settings, not the panels'
         drawn_.gallery = viewkeys::key(cur, viewkeys::Scope::Patterns);
-        gallery_->setPatterns(*ps, tr("%1 patterns of class %2 (seed %3): %4 distinct, largest m = %5, treewidth bound ≤ %6")
-                                       .arg(ps->size()).arg(QString::fromStdString(cur.patternClass)).arg(cur.patternSeed)
-                                       .arg(ps->distinctCount()).arg(ps->maxVertices()).arg(ps->maxTreewidthBound()));
+        QString caption = tr("%1 patterns of class %2 (seed %3): %4 distinct, largest m = %5, treewidth bound ≤ %6")
+                              .arg(ps->size()).arg(QString::fromStdString(cur.patternClass)).arg(cur.patternSeed)
+                              .arg(ps->distinctCount()).arg(ps->maxVertices()).arg(ps->maxTreewidthBound());
+        // the sampler keeps repeats once it finds no new pattern (too few exist at these sizes): said where the
+        // switch is read, not only in the count (a new user took the repeats for the switch not working)
+        if (!cur.keepDuplicates && ps->distinctCount() < ps->size())
+            caption += tr(". Isomorphic repeats kept although \"keep isomorphic duplicates\" is off: %1 distinct "
+                          "patterns were all the sampler found at these sizes (raise Max size for more)").arg(ps->distinctCount());
+        gallery_->setPatterns(*ps, caption);
     }
 }
 

@@ -4,7 +4,10 @@
 // says so exactly while it is cut, naming both means; a larger cap gives the user's mean back; the field's lowest
 // mean is 1.5 unless the cap is lower.
 #include "panels/PatternsPanel.h"
+#include "ExplorerViews.h"
 #include "MainWindow.h"
+#include "PatternGallery.h"
+#include "ViewPresenter.h"
 #include "panels/NumberFieldGuard.h"
 #include "generators/Generators.h"
 #include "AppTestSupport.h"
@@ -123,6 +126,32 @@ private slots:
         while (w.settings().maxSize != capBefore && w.undoStack()->canUndo()) w.undoStack()->undo();
         QTRY_COMPARE(mean->value(), before);
         QVERIFY(!note->isVisible());
+    }
+    // Too few distinct patterns at the sizes allowed (treewidth ≤ 2, at most 4 vertices: fewer than d = 20): the
+    // sampler keeps repeats although the panel's switch is off, and the gallery's caption says so.
+    void repeatsKeptWithTheSwitchOffAreSaid() {
+        pxtest::useEmptyAppDataFolder("tst_patternspanel");  // the defaults, not a session an earlier test left
+        MainWindow w;
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(waitFinished(w.controller()));
+        auto* views = w.findChild<ExplorerViews*>();
+        QVERIFY2(!views->gallery()->caption().contains("repeats kept"), qPrintable(views->gallery()->caption()));
+        QSpinBox* cap = maxSizeField(*w.findChild<PatternsPanel*>());
+        cap->setFocus();
+        cap->selectAll();
+        QTest::keyClicks(cap, "4");
+        QTest::keyClick(cap, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->busy(), 10000);
+        QVERIFY(waitFinished(w.controller()));
+        QTRY_COMPARE(w.settings().maxSize, 4);
+        const px::widgets::PatternGallery* gallery = views->gallery();
+        QTRY_VERIFY(gallery->patternCount() == 20 && gallery->patterns().distinctCount() < 20);
+        views->setCurrentWidget(views->presenter()->host("gallery"));
+        if (const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR"); !shots.isEmpty()) w.grab().save(shots + "/gallery-repeats.png");
+        QVERIFY2(gallery->clippedTexts().isEmpty(), qPrintable(gallery->clippedTexts().join(" | ")));
+        QVERIFY2(gallery->caption().contains(QString("Isomorphic repeats kept although \"keep isomorphic duplicates\" is off: %1 distinct")
+                                                 .arg(gallery->patterns().distinctCount())), qPrintable(gallery->caption()));
     }
 };
 

@@ -76,7 +76,6 @@ bool ExplorerViews::emptiedForGraphRelease() {
 void ExplorerViews::showUnlabelled() {
     // nothing learnt, but the patterns and densities are in: the embedding (its points uncoloured by class) and the
     // gallery need no more
-    pca_ = main_->densities() ? std::make_unique<px::experiment::PcaBasis>(px::experiment::PcaBasis::fit(*main_->densities())) : nullptr;
     if (main_->dataset()) focus_->setRange(0, main_->dataset()->size() - 1);
     showNeedsLabels(tradeoff_);
     drawn_.tradeoff.clear();

@@ -266,7 +266,6 @@ void ExplorerViews::setFontScale(double scale) {
 
 void ExplorerViews::showResult() {
     refreshTradeoff();  // first: anything below may have a view decided again, and the sweep's points are not the result
-    pca_ = main_->densities() ? std::make_unique<px::experiment::PcaBasis>(px::experiment::PcaBasis::fit(*main_->densities())) : nullptr;
     if (main_->dataset()) focus_->setRange(0, main_->dataset()->size() - 1);
     refreshResultsTable();
     refreshEmbedding();
@@ -326,7 +325,10 @@ void ExplorerViews::refreshEmbedding() {
         presenter_->present("embedding");
         return;
     }
-    if (!pca_ || !main_->densities()) return;
+    if (!main_->densities()) return;
+    // Fitted here, on the densities drawn: densities of new settings arrive before their sweep ends, and an axis fitted
+    // on the last result's put a new user's cloud off centre with the old variance shares, drawn as current.
+    pca_ = std::make_unique<px::experiment::PcaBasis>(px::experiment::PcaBasis::fit(*main_->densities()));
     const ExplorerSettings s = settings_();
     QString error;
     auto model = main_->modelAt(s, s.mechanism.epsilon, &error);

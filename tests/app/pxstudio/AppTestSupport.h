@@ -4,6 +4,9 @@
 #include "ExplorerController.h"
 #include "PatternGallery.h"
 #include "ViewPresenter.h"
+#include "hom/DensityMatrix.h"
+
+#include <Eigen/SVD>
 
 #include <QAbstractItemView>
 #include <QCoreApplication>
@@ -87,6 +90,14 @@ inline QString tileUnderNote(ViewPresenter* presenter, const QString& name) {
         if (!drawn.isEmpty() && drawn.intersects(note->geometry())) return QString("pattern #%1").arg(i + 1);
     }
     return {};
+}
+
+// The end of the embedding's x-axis title for a PCA of `m`'s rows, computed here by an SVD of the centred matrix (the
+// app fits it by an eigendecomposition of the covariance): "(97.6 % of variance)".
+inline QString firstComponentShare(const px::DensityMatrix& m) {
+    const Eigen::MatrixXd centred = m.t.rowwise() - m.t.colwise().mean();
+    const Eigen::ArrayXd power = Eigen::JacobiSVD<Eigen::MatrixXd>(centred).singularValues().array().square();
+    return QString("(%1 % of variance)").arg(100 * power(0) / power.sum(), 0, 'f', 1);
 }
 
 }  // namespace pxtest

@@ -284,6 +284,31 @@ private slots:
         if (const QString shots = qEnvironmentVariable("PX_SCREENSHOT_DIR"); !shots.isEmpty()) w.grab().save(shots + "/gallery-previous.png");
         QVERIFY2(tile.isEmpty(), qPrintable("the note \"" + note->text() + "\" covers " + tile));
     }
+    // The embedding is a PCA of the densities it draws. Densities of new settings arrive before their sweep ends; after
+    // a new pattern seed and Esc, a new user saw a cloud off centre with the last result's variance shares, drawn as
+    // current. Its axis title is held against a PCA of the window's densities computed here (an SVD).
+    void theEmbeddingIsThePcaOfItsDensities() {
+        MainWindow w;
+        QVERIFY(showAtLaptopSize(w));
+        auto* views = w.findChild<ExplorerViews*>();
+        w.findChild<QSpinBox*>("patterns-d")->setValue(150);  // a sweep long enough to stop after its densities came in
+        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->result() && !w.controller()->busy() && w.settings().d == 150, 120000);
+        QSpinBox* seed = nullptr;
+        for (auto* b : w.findChildren<QSpinBox*>()) if (b->toolTip().startsWith("Seed of the pattern draw")) seed = b;
+        QVERIFY(seed);
+        seed->setValue(seed->value() + 1);
+        const auto densitiesOfTheseSettings = [&] {
+            return w.controller()->densitiesFor() && w.controller()->densitiesFor()->patternSeed == w.settings().patternSeed;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(densitiesOfTheseSettings(), 60000);
+        if (w.controller()->busy()) QTest::keyClick(&w, Qt::Key_Escape);
+        QTRY_VERIFY(!w.controller()->busy());
+        views->setCurrentWidget(views->embeddingPlot()->parentWidget());
+        QTRY_COMPARE(views->presenter()->present("embedding").state, ViewState::Current);
+        const QString expected = pxtest::firstComponentShare(*w.controller()->densities());
+        QVERIFY2(views->embeddingPlot()->xAxis->label().endsWith(expected),
+                 qPrintable(views->embeddingPlot()->xAxis->label() + ", the densities' PCA: " + expected));
+    }
     // A sweep that runs to its end is never said to have stopped nor to be "not computed": between its end and its
     // result drawn, the trade-off was decided once as "PART of these settings' result: the computation stopped" (its
     // points so far still drawn) or "Not computed yet" (none), and a new user saw the first for half a second beside

@@ -248,6 +248,29 @@ private slots:
         reference->setChecked(false);
     }
 
+    // What lesson 4's first step and the guide say of the COSERA heat map, on the grid the lesson runs (two trials): along
+    // the widest row the AUROC falls from L = 1 to the deepest L, along the narrowest it rises (a new user read the
+    // step's "find where the AUROC falls as L grows" against bottom rows that rise).
+    void theHeatMapBearsOutLessonFour() {
+        DepthWorkspace d;
+        DepthSettings two = d.settings();
+        two.trials = 2;  // as the lesson's step sets them
+        d.applySettings(two);
+        d.run("cosera-grid");
+        d.waitForIdle();
+        const px::experiment::ResultTable* grid = d.table("cosera-grid");
+        QVERIFY(grid && grid->rows() > 0);
+        std::map<int, std::map<int, double>> auroc;  // d → L → mean AUROC
+        for (int r = 0; r < grid->rows(); ++r) auroc[grid->at(r, "d").get<int>()][grid->at(r, "depth").get<int>()] = grid->at(r, "auroc_mean").get<double>();
+        const auto& widest = auroc.rbegin()->second;
+        const auto& narrowest = auroc.begin()->second;
+        QVERIFY2(widest.rbegin()->second < widest.begin()->second,
+                 qPrintable(QString("d = %1: %2 at L = 1, %3 at L = %4").arg(auroc.rbegin()->first).arg(widest.begin()->second)
+                                .arg(widest.rbegin()->second).arg(widest.rbegin()->first)));
+        QVERIFY2(narrowest.rbegin()->second > narrowest.begin()->second,
+                 qPrintable(QString("d = %1: %2 at L = 1, %3 at L = %4").arg(auroc.begin()->first).arg(narrowest.begin()->second)
+                                .arg(narrowest.rbegin()->second).arg(narrowest.rbegin()->first)));
+    }
     // Formulas are shown typeset, not as code: the heat maps' dimensions as 2 with a superscript power (it said
     // "2^11"), the panels' labels and every tooltip with sub- and superscripts (it said "‖W_l‖_op"). Read from what the
     // widgets show: the tick labels drawn, and each label's and tooltip's text as rendered (rich text as plain text).

@@ -243,6 +243,12 @@ private:
             QVERIFY2(std::abs(markerEpsilon(views->tradeoff()) - s.mechanism.epsilon) <= 1e-12 * s.mechanism.epsilon,
                      qPrintable(QString("the marker at ε = %1, the slider at %2").arg(markerEpsilon(views->tradeoff())).arg(s.mechanism.epsilon) + why));
         }
+        // the embedding: a PCA of the densities it draws (it was once the last result's PCA of newer densities)
+        if (presenter->present("embedding").state == ViewState::Current && w.controller()->densities()) {
+            const QString expected = pxtest::firstComponentShare(*w.controller()->densities());
+            QVERIFY2(views->embeddingPlot()->xAxis->label().endsWith(expected),
+                     qPrintable(views->embeddingPlot()->xAxis->label() + ", the densities' PCA: " + expected + why));
+        }
         if (presenter->present("gallery").state == ViewState::Current) {
             QVERIFY2(views->gallery()->patternCount() == expectedPatternCount(s),
                      qPrintable(QString("the gallery holds %1 patterns, the settings ask for %2").arg(views->gallery()->patternCount()).arg(expectedPatternCount(s)) + why));

@@ -1,4 +1,5 @@
 #include "ViewState.h"
+#include "ProgressWords.h"
 
 #include <cmath>
 
@@ -6,7 +7,7 @@ namespace {
 // "(sweep 30 %)": the part's own progress, named as the status bar names it, so that one number means one thing.
 std::string progressPercent(double fraction, const std::string& part) {
     if (!(fraction >= 0)) return "";
-    return " (" + (part.empty() ? std::string() : part + " ") + std::to_string(int(std::lround(std::fmin(fraction, 1.0) * 100))) + " %)";
+    return " (" + (part.empty() ? std::string() : part + " ") + std::to_string(wholePercentDone(fraction)) + " %)";
 }
 }  // namespace
 

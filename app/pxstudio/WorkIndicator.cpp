@@ -1,4 +1,5 @@
 #include "WorkIndicator.h"
+#include "ProgressWords.h"
 
 #include "DepthWorkspace.h"
 #include "ExplorerController.h"
@@ -148,7 +149,7 @@ void WorkIndicator::refresh() {
 // part's own ("sweep 40 %"). Several: "all work" for the bar's (the mean of the parts), then each part's own, in the
 // words and rounding of the views' notes (ViewState.h: "(sweep 30 %)").
 QString WorkIndicator::barText(const QString& behind) const {
-    auto percent = [](double f) { return QString::number(std::lround(std::clamp(f, 0.0, 1.0) * 100)) + " %"; };
+    auto percent = [](double f) { return QString::number(wholePercentDone(f)) + " %"; };
     QString text;
     if (fractions_.size() == 1) {
         text = behind + " " + percent(shown_);

@@ -277,7 +277,8 @@ private slots:
             const auto one = barOne.match(bar), all = barAll.match(bar);
             if (!one.hasMatch() && !all.hasMatch()) { disagreements << "bar words without a named percentage: " + bar; return; }
             const int own = one.hasMatch() ? one.captured(2).toInt() : all.captured(1).toInt();
-            if (std::abs(work->bar()->value() / 10.0 - own) > 0.51)
+            // the words say what is done rounded down (100 % only at the end), the bar's value is in tenths of a percent
+            if (const double tenths = work->bar()->value() / 10.0; !(own <= tenths + 0.051 && own > tenths - 1.051))
                 disagreements << QString("bar value %1 ‰, its words %2").arg(work->bar()->value()).arg(bar);
             std::map<QString, int> parts;  // what the bar's words say of each part
             for (auto it = barPart.globalMatch(bar); it.hasNext();) {

@@ -11,6 +11,7 @@
 #include "ViewState.h"
 
 #include <QtTest>
+#include <regex>
 #include "FigureExport.h"
 #include "FigureLayout.h"
 #include "FigureRoles.h"
@@ -103,7 +104,7 @@ private slots:
             a.busy = *rc::gen::arbitrary<bool>();
             a.preview = *rc::gen::arbitrary<bool>();
             a.partial = *rc::gen::arbitrary<bool>();
-            a.fraction = *rc::gen::inRange(-1, 101) / 100.0;
+            a.fraction = *rc::gen::inRange(-1, 1001) / 1000.0;
             if (*rc::gen::inRange(0, 4) == 0) a.failure = "it broke";
             if (*rc::gen::inRange(0, 6) == 0) a.emptyReason = "nothing here";
             const ViewStatus st = decideViewState(drawn, current, a);
@@ -112,6 +113,12 @@ private slots:
             RC_ASSERT(st.note.empty() == (st.state == ViewState::Current));
             if (st.state == ViewState::Previous) RC_ASSERT(st.note.find("PREVIOUS SETTINGS") != std::string::npos);
             if (st.state == ViewState::Preview) RC_ASSERT(st.note.find("PREVIEW") != std::string::npos);
+            // a percentage said of running work is what is done, rounded down: never 100 % before the end
+            if (std::smatch m; std::regex_search(st.note, m, std::regex("(\\d+) %\\)"))) {
+                const int said = std::stoi(m[1]);
+                RC_ASSERT(said <= a.fraction * 100 + 1e-6 && said > a.fraction * 100 - 1 - 1e-6);
+                if (a.fraction < 1) RC_ASSERT(said < 100);
+            }
             // a preview or first points of a computation that stopped do not promise what will not come
             if (!a.busy) RC_ASSERT(st.note.find("replaces it") == std::string::npos && st.note.find("arrive") == std::string::npos);
             if (st.state == ViewState::Failed) RC_ASSERT(st.note.find(a.failure) != std::string::npos);

@@ -97,15 +97,51 @@ void showPlotNote(QCustomPlot* plot, const QString& note) {
     plot->replot();
 }
 
+namespace {
+// `text` broken at spaces into lines at most `width` pixels wide in `metrics` (its own line breaks kept); a word wider
+// than the width stands on a line of its own.
+QString wrappedToWidth(const QString& text, const QFontMetrics& metrics, int width) {
+    QStringList lines;
+    for (const QString& paragraph : text.split('\n')) {
+        QString line;
+        for (const QString& word : paragraph.split(' ', Qt::SkipEmptyParts)) {
+            const QString longer = line.isEmpty() ? word : line + ' ' + word;
+            if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+                lines << line;
+                line = word;
+            } else {
+                line = longer;
+            }
+        }
+        lines << line;
+    }
+    return lines.join('\n');
+}
+
+// A plot's centred notes wrap to its axes' width at each layout (a failure's one long line was cut at both ends).
+void wrapNotesAtEachLayout(QCustomPlot* plot) {
+    if (plot->property("pxNoteWrapper").toBool()) return;
+    plot->setProperty("pxNoteWrapper", true);
+    QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot] {
+        const int width = std::max(80, plot->axisRect()->width() - 24);
+        for (int i = 0; i < plot->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(plot->item(i)); t && t->objectName() == "plot-note")
+                t->setText(wrappedToWidth(t->property("pxNoteText").toString(), QFontMetrics(t->font()), width));
+    });
+}
+}  // namespace
+
 void addCentredNote(QCustomPlot* plot, const QString& note) {
     auto* text = new QCPItemText(plot);
     text->setObjectName("plot-note");
     text->position->setType(QCPItemPosition::ptAxisRectRatio);
     text->position->setCoords(0.5, 0.5);
     text->setPositionAlignment(Qt::AlignCenter);
+    text->setProperty("pxNoteText", note);  // as written; what is drawn is wrapped to the axes
     text->setText(note);
     text->setTextAlignment(Qt::AlignCenter);
     text->setColor(QColor(90, 90, 90));
+    wrapNotesAtEachLayout(plot);
 }
 
 void showNoteWithoutAxes(QCustomPlot* plot, const QString& note) {

@@ -21,6 +21,7 @@
 #include "CompactTabBar.h"
 #include "ExpressivityPlot.h"
 #include "GalleryExport.h"
+#include "Palette.h"
 #include "PatternGallery.h"
 #include "SmallSweep.h"
 #include "WordStatusBar.h"
@@ -393,6 +394,29 @@ private slots:
             const QString head = shown.chopped(1);
             const bool atAWord = message.startsWith(head) && (message[head.size()] == ' ' || message[head.size()] == ':');
             RC_ASSERT(atAWord || firstWordTooWide);  // else the first word itself, shortened
+        }));
+    }
+    // A note drawn in a plot (a view that could not be computed says why) fits its axes: each drawn line is no wider
+    // than the axes, and the words are the note's, in order (random notes and plot widths; one long line was cut at
+    // both ends).
+    void aPlotsNoteFitsItsAxes() {
+        QVERIFY(pxtest::checkProperty("a note's lines fit the axes and keep its words", 20261207, 60, [] {
+            const int width = *rc::gen::inRange(260, 1200);
+            QStringList words;
+            const int count = *rc::gen::inRange(1, 60);
+            for (int i = 0; i < count; ++i) words << QString(*rc::gen::inRange(1, 16), QChar('a' + i % 26));
+            QCustomPlot plot;
+            plot.resize(width, 400);
+            px::widgets::showPlotNote(&plot, "This view could not be computed:\n" + words.join(' '));
+            plot.replot();
+            QCPItemText* note = nullptr;
+            for (int i = 0; i < plot.itemCount(); ++i)
+                if (auto* t = qobject_cast<QCPItemText*>(plot.item(i)); t && t->objectName() == "plot-note") note = t;
+            RC_ASSERT(note != nullptr);
+            const QFontMetrics metrics(note->font());
+            for (const QString& line : note->text().split('\n'))
+                RC_ASSERT(metrics.horizontalAdvance(line) <= plot.axisRect()->width() || !line.contains(' '));
+            RC_ASSERT(note->text().simplified() == ("This view could not be computed: " + words.join(' ')).simplified());
         }));
     }
 };

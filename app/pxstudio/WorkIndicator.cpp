@@ -120,7 +120,7 @@ void WorkIndicator::refresh() {
         if (!behind || part.second < behind->second) behind = &part;
     }
     shown_ = std::max(shown_, sum / double(fractions_.size()));
-    progress_->setValue(int(shown_ * 1000));
+    progress_->setValue(int(std::floor(shown_ * 1000 + 1e-6)));  // as its words round: 0.17 is not 169 ‰ beside "17 %"
     const double elapsed = since_.isValid() ? since_.elapsed() / 1000.0 : 0;
     if (history_.empty() || history_.back().second != shown_) history_.push_back({elapsed, shown_});
     if (history_.size() > 2000) history_.erase(history_.begin(), history_.begin() + 1000);
